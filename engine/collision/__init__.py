@@ -1,0 +1,51 @@
+"""Convex collision: shapes with support functions, GJK, EPA, and batch kernels.
+
+Frames and signs, once for the whole package:
+- shapes are defined in local coordinates; a ``Transform(x, y, angle)`` puts
+  them in the world (radians, counter-clockwise, y up);
+- every result is in world coordinates;
+- a contact normal is a unit vector from A towards B, and moving B by
+  ``depth`` along it separates the shapes;
+- touching (distance 0 within the tolerance in ``narrowphase``) counts as
+  intersecting, with depth 0, as in pymunk.
+"""
+
+from .batch import (
+    ContactBatch,
+    DistanceBatch,
+    ShapeTable,
+    contacts_batch,
+    distances_batch,
+    intersects_batch,
+)
+from .epa import MAX_EPA_ITERATIONS
+from .gjk import MAX_GJK_ITERATIONS
+from .narrowphase import LINEAR_TOLERANCE_REL
+from .queries import Contact, DistanceResult, Status, contact, distance, intersects
+from .shapes import Capsule, Circle, Ellipse, Polygon, SupportShape, aabb
+from .transform import Transform
+
+__all__ = [
+    "LINEAR_TOLERANCE_REL",
+    "MAX_EPA_ITERATIONS",
+    "MAX_GJK_ITERATIONS",
+    "Capsule",
+    "Circle",
+    "Contact",
+    "ContactBatch",
+    "DistanceBatch",
+    "DistanceResult",
+    "Ellipse",
+    "Polygon",
+    "ShapeTable",
+    "Status",
+    "SupportShape",
+    "Transform",
+    "aabb",
+    "contact",
+    "contacts_batch",
+    "distance",
+    "distances_batch",
+    "intersects",
+    "intersects_batch",
+]

@@ -1,0 +1,127 @@
+"""One pair, start to finish: GJK on the cores, radii, EPA when the cores overlap.
+
+``collide_pair`` is the single kernel behind every public query, the batch
+ones and the one-pair ones alike. It takes both shapes in their own local
+frames and their world transforms, runs the pair in A's frame, and returns
+world-space results.
+
+Tolerance. Two shapes count as touching, and so as intersecting with
+distance 0 and depth 0, when their gap is at most
+
+    tol = LINEAR_TOLERANCE_REL × (size of the pair) + POSITION_ULPS × ulp(largest coordinate)
+
+where the size of the pair is both shapes' extents plus the distance between
+their origins. The first term is the precision of the geometry, the second
+is the precision to which a world position is even stored, so two unit boxes
+touching a million units from the origin still touch.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .epa import MAX_EPA_VERTICES, epa
+from .gjk import ROW, STATUS_GJK_MAX_ITERATIONS, closest_on_simplex, gjk, simplex_normal
+from .transform import relative_transform, rotate
+
+#: Gap, relative to the size of the pair, under which two shapes touch.
+LINEAR_TOLERANCE_REL = 1e-12
+#: Units in the last place of the largest world coordinate added to the tolerance.
+POSITION_ULPS = 8.0
+
+MODE_VERDICT = 0  # yes/no only: stop as soon as the answer is known
+MODE_DISTANCE = 1  # distance and closest points
+MODE_CONTACT = 2  # normal, depth and deepest points when overlapping
+
+# Indices into the tuple ``collide_pair`` returns.
+R_STATUS, R_HIT, R_DISTANCE, R_NX, R_NY, R_DEPTH, R_PAX, R_PAY, R_PBX, R_PBY, R_ITERATIONS = range(11)
+
+
+def new_scratch() -> tuple[np.ndarray, np.ndarray]:
+    """Working memory for one ``collide_pair`` call at a time: simplex and EPA polytope."""
+    return np.zeros((3, ROW)), np.zeros((MAX_EPA_VERTICES, ROW))
+
+
+@njit(cache=True)
+def pair_tolerance(bound_a, ra, bound_b, rb, tx, ty, xa, ya, xb, yb):
+    size = bound_a + ra + bound_b + rb + math.hypot(tx, ty)
+    largest = max(abs(xa), abs(ya), abs(xb), abs(yb), 1e-300)
+    return LINEAR_TOLERANCE_REL * size + POSITION_ULPS * np.spacing(largest)
+
+
+@njit(cache=True)
+def collide_pair(
+    data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
+    xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly,
+):  # fmt: skip
+    """Collide two shapes given by their cores, radii and world transforms.
+
+    Outline:
+    1. express B in A's frame (one subtraction of world positions, here);
+    2. GJK on the cores; a yes/no query stops as soon as the distance is known
+       to be above or below ra + rb (+ tol);
+    3. separated cores: the radii are taken off the core distance, and the
+       normal comes from GJK's closest feature;
+    4. overlapping (or touching) cores: EPA gives the core depth and normal,
+       and the radii are added to the depth;
+    5. results are moved back to world coordinates.
+
+    Returns (status, hit, distance, nx, ny, depth, pax, pay, pbx, pby,
+    iterations), world frame. ``hit`` counts touching as a hit. For
+    ``MODE_DISTANCE``, pa and pb are the closest points (one shared point when
+    the shapes touch or overlap). For ``MODE_CONTACT`` with a hit, n is the
+    unit normal from A towards B, moving B by depth·n separates the shapes,
+    and pa, pb are the deepest points of A in B and of B in A.
+    """
+    ca, sa = math.cos(angle_a), math.sin(angle_a)
+    cb, sb = math.cos(angle_b), math.sin(angle_b)
+    c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
+    tol = pair_tolerance(bound_a, ra, bound_b, rb, tx, ty, xa, ya, xb, yb)
+    reach = ra + rb + tol
+
+    if mode == MODE_VERDICT:
+        hit_stop, sep_stop = reach, reach
+    else:
+        hit_stop, sep_stop = tol, math.inf
+    status, count, iterations, lower = gjk(
+        data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol, rows
+    )
+    pax, pay, pbx, pby = closest_on_simplex(rows, count)
+    core = 0.0 if count == 3 else math.hypot(pbx - pax, pby - pay)
+    hit = core <= reach or (status == STATUS_GJK_MAX_ITERATIONS and lower <= reach)
+    distance, nx, ny, depth = 0.0, 0.0, 0.0, 0.0
+
+    if mode == MODE_VERDICT:
+        return status, hit, distance, nx, ny, depth, 0.0, 0.0, 0.0, 0.0, iterations
+
+    if core > tol:
+        nx, ny = simplex_normal(rows, count)
+        pax, pay = pax + ra * nx, pay + ra * ny
+        pbx, pby = pbx - rb * nx, pby - rb * ny
+        if hit:
+            depth = max(ra + rb - core, 0.0)
+            if mode == MODE_DISTANCE:  # one shared point, midway between the surfaces
+                pax = pbx = 0.5 * (pax + pbx)
+                pay = pby = 0.5 * (pay + pby)
+        else:
+            distance = core - ra - rb
+    elif mode == MODE_CONTACT:
+        status2, nx, ny, depth, pax, pay, pbx, pby = epa(
+            data_a, off_a, data_b, off_b, c, s, tx, ty, rows, count, tol, poly
+        )
+        if status2 != 0:
+            status = status2
+        depth += ra + rb
+        pax, pay = pax + ra * nx, pay + ra * ny
+        pbx, pby = pbx - rb * nx, pby - rb * ny
+
+    nx, ny = rotate(ca, sa, nx, ny)
+    pax, pay = rotate(ca, sa, pax, pay)
+    pbx, pby = rotate(ca, sa, pbx, pby)
+    return (
+        status, hit, distance, nx, ny, depth,
+        pax + xa, pay + ya, pbx + xa, pby + ya, iterations,
+    )  # fmt: skip

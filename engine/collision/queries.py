@@ -1,0 +1,164 @@
+"""The one-pair queries: ``intersects``, ``distance``, ``contact``.
+
+Each is a thin wrapper over ``collide_pair``: it checks the transforms, picks
+the compiled path for built-in shapes (one numba call) or the plain-Python run
+of the same kernel for custom ``SupportShape`` objects, and wraps the answer
+in a small named record. For many pairs a frame use ``engine.collision.batch``.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import IntEnum
+from typing import NamedTuple
+
+from numba import njit
+
+from .gjk import STATUS_EPA_MAX_ITERATIONS, STATUS_GJK_MAX_ITERATIONS, STATUS_OK
+from .narrowphase import (
+    MODE_CONTACT,
+    MODE_DISTANCE,
+    MODE_VERDICT,
+    R_DEPTH,
+    R_DISTANCE,
+    R_HIT,
+    R_ITERATIONS,
+    R_NX,
+    R_NY,
+    R_PAX,
+    R_PAY,
+    R_PBX,
+    R_PBY,
+    R_STATUS,
+    collide_pair,
+    new_scratch,
+)
+from .pure import python_version
+from .shapes import H_BOUND, H_RADIUS, SupportShape, support_object
+from .transform import Transform
+
+Vec2 = tuple[float, float]
+
+
+class Status(IntEnum):
+    """How a query ended. Anything but OK still carries the best answer found."""
+
+    OK = STATUS_OK
+    GJK_MAX_ITERATIONS = STATUS_GJK_MAX_ITERATIONS
+    EPA_MAX_ITERATIONS = STATUS_EPA_MAX_ITERATIONS
+
+
+_STATUS = tuple(Status)
+
+
+class DistanceResult(NamedTuple):
+    """Distance between two shapes and their closest points (world frame).
+
+    ``distance`` is 0.0 when the shapes touch or overlap; then ``point_a``
+    and ``point_b`` are one point the shapes share.
+
+    >>> from engine.collision import Circle
+    >>> distance(Circle(1.0), (0, 0, 0), Circle(1.0), (5, 0, 0))
+    DistanceResult(distance=3.0, point_a=(1.0, 0.0), point_b=(4.0, 0.0), status=<Status.OK: 0>, iterations=1)
+    """
+
+    distance: float
+    point_a: Vec2
+    point_b: Vec2
+    status: Status = Status.OK
+    iterations: int = 0
+
+
+class Contact(NamedTuple):
+    """How two overlapping shapes overlap (world frame).
+
+    ``normal`` is a unit vector from A towards B; moving B by ``depth`` along
+    it separates the shapes (``depth`` is 0 when they just touch).
+    ``point_a`` is A's deepest point inside B, ``point_b`` B's deepest point
+    inside A, so ``point_a - point_b == depth * normal``.
+
+    >>> from engine.collision import Polygon
+    >>> c = contact(Polygon.box(1, 1), (0, 0, 0), Polygon.box(1, 1), (1.5, 0, 0))
+    >>> c.normal, c.depth
+    ((1.0, 0.0), 0.5)
+    """
+
+    normal: Vec2
+    depth: float
+    point_a: Vec2
+    point_b: Vec2
+    status: Status = Status.OK
+
+
+@njit(cache=True)
+def _collide_packed(data_a, data_b, xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly):
+    return collide_pair(
+        data_a, 0, data_a[H_RADIUS], data_a[H_BOUND],
+        data_b, 0, data_b[H_RADIUS], data_b[H_BOUND],
+        xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly,
+    )  # fmt: skip
+
+
+_SCRATCH = new_scratch()
+
+
+def _object_bound(shape) -> float:
+    return max(math.hypot(*shape.support(dx, dy)) for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)))
+
+
+def _collide(a, xf_a, b, xf_b, mode):
+    xa, ya, angle_a = xf_a
+    xb, yb, angle_b = xf_b
+    if not math.isfinite(xa + ya + angle_a + xb + yb + angle_b):
+        Transform(xa, ya, angle_a).validated()
+        Transform(xb, yb, angle_b).validated()
+    pa, pb = getattr(a, "packed", None), getattr(b, "packed", None)
+    rows, poly = _SCRATCH
+    if pa is not None and pb is not None:
+        return _collide_packed(pa, pb, xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly)
+    for shape in (a, b):
+        if not isinstance(shape, SupportShape):
+            raise TypeError(f"{type(shape).__name__} is not a shape: it has no support(dx, dy)")
+    # Custom shapes: the whole outline is the core, so radius 0 and full supports.
+    run = python_version(collide_pair, support_packed=support_object)
+    return run(
+        a, 0, 0.0, _object_bound(a), b, 0, 0.0, _object_bound(b),
+        float(xa), float(ya), float(angle_a), float(xb), float(yb), float(angle_b),
+        mode, rows, poly,
+    )  # fmt: skip
+
+
+def intersects(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform) -> bool:
+    """True when the shapes overlap or touch.
+
+    >>> from engine.collision import Polygon
+    >>> intersects(Polygon.box(1, 1), (0, 0, 0), Polygon.box(1, 1), (2, 0, 0))  # touching
+    True
+    """
+    return bool(_collide(a, xf_a, b, xf_b, MODE_VERDICT)[R_HIT])
+
+
+def distance(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform) -> DistanceResult:
+    """Distance between the shapes and their closest points, world frame."""
+    r = _collide(a, xf_a, b, xf_b, MODE_DISTANCE)
+    return DistanceResult(
+        float(r[R_DISTANCE]),
+        (float(r[R_PAX]), float(r[R_PAY])),
+        (float(r[R_PBX]), float(r[R_PBY])),
+        _STATUS[r[R_STATUS]],
+        int(r[R_ITERATIONS]),
+    )
+
+
+def contact(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform) -> Contact | None:
+    """Normal and depth of the overlap, or None when the shapes are apart."""
+    r = _collide(a, xf_a, b, xf_b, MODE_CONTACT)
+    if not r[R_HIT]:
+        return None
+    return Contact(
+        (float(r[R_NX]), float(r[R_NY])),
+        float(r[R_DEPTH]),
+        (float(r[R_PAX]), float(r[R_PAY])),
+        (float(r[R_PBX]), float(r[R_PBY])),
+        _STATUS[r[R_STATUS]],
+    )

@@ -1,0 +1,351 @@
+"""Convex shapes as plain data, validated on construction, with support functions.
+
+Every shape is a *core* plus a *radius* (Box2D, Chipmunk): a circle is a point
+core, a capsule a segment core, a polygon a polygon core (radius 0, or > 0 for a
+rounded polygon), and an ellipse a curved core of its own. GJK and EPA run on
+the cores; the radii are added afterwards, which is exact and keeps round
+shapes from needing many support steps.
+
+All coordinates here are *local*: a shape is placed in the world by a
+``Transform`` passed at query time.
+
+The kernels see a shape as one flat float64 array (``shape.packed``)::
+
+    [kind, radius, count, rx, ry, bound, x0, y0, x1, y1, ...]
+
+``kind`` is ``KIND_POINTS`` (the core is the convex hull of ``count`` points)
+or ``KIND_ELLIPSE`` (the core is the ellipse with semi-axes rx, ry).
+``bound`` is the largest distance from the local origin to the core, used to
+scale tolerances. Many shapes are concatenated into one buffer by
+``ShapeTable``; a shape is then known by its offset into the buffer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+from numba import njit
+
+from .transform import Transform
+
+KIND_POINTS = 0
+KIND_ELLIPSE = 1
+
+H_KIND, H_RADIUS, H_COUNT, H_RX, H_RY, H_BOUND = 0, 1, 2, 3, 4, 5
+HEADER = 6
+
+#: Points of a polygon closer than this fraction of its size are welded into one.
+WELD_TOLERANCE_REL = 1e-6
+#: A turn whose sine is below this counts as straight: the vertex is dropped.
+COLLINEAR_SINE = 1e-9
+
+
+@runtime_checkable
+class SupportShape(Protocol):
+    """Anything convex with a local support function works with the queries.
+
+    ``support(dx, dy)`` returns the point of the shape, in its local frame,
+    farthest along the local direction (dx, dy) (not necessarily unit length).
+    This is parry's ``SupportMap`` or dyn4j's ``Convex``. Custom shapes run the
+    same GJK and EPA code as the built-in ones, as plain Python.
+    """
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]: ...
+
+
+@njit(cache=True)
+def support_packed(data, off, dx, dy):
+    """Support point of a packed shape's *core*, local frame.
+
+    Returns (x, y, feature id). The id is the vertex index for point cores and
+    -1 for curved cores; GJK and EPA use it to notice a repeated vertex.
+    """
+    if data[off + H_KIND] == KIND_ELLIPSE:
+        ex = data[off + H_RX] ** 2 * dx
+        ey = data[off + H_RY] ** 2 * dy
+        k = math.sqrt(ex * dx + ey * dy)
+        if k == 0.0:
+            return data[off + H_RX], 0.0, -1
+        return ex / k, ey / k, -1
+    count = int(data[off + H_COUNT])
+    base = off + HEADER
+    best = 0
+    best_dot = data[base] * dx + data[base + 1] * dy
+    for i in range(1, count):
+        dot = data[base + 2 * i] * dx + data[base + 2 * i + 1] * dy
+        if dot > best_dot:
+            best, best_dot = i, dot
+    return data[base + 2 * best], data[base + 2 * best + 1], best
+
+
+def support_object(shape, off, dx, dy):
+    """Support of any ``SupportShape``, in the form the kernels call.
+
+    A custom shape has no separate core: its whole outline is the core and its
+    radius is 0. ``off`` is unused; it keeps the signature of ``support_packed``.
+    """
+    x, y = shape.support(dx, dy)
+    return float(x), float(y), -1
+
+
+def _check_finite(what: str, *values: float) -> None:
+    for v in values:
+        if not math.isfinite(v):
+            raise ValueError(f"{what} is not finite: {values}")
+
+
+def _check_radius(what: str, radius: float, *, allow_zero: bool) -> float:
+    radius = float(radius)
+    _check_finite(f"{what} radius", radius)
+    if radius < 0.0 or (radius == 0.0 and not allow_zero):
+        raise ValueError(f"{what} radius must be {'>= 0' if allow_zero else '> 0'}, got {radius}")
+    return radius
+
+
+def _point(what: str, p: Sequence[float]) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in p)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be an (x, y) pair of numbers, got {p!r}") from None
+    _check_finite(what, x, y)
+    return x, y
+
+
+def _pack(kind: int, radius: float, points, rx: float = 0.0, ry: float = 0.0) -> np.ndarray:
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    bound = max(rx, ry) if kind == KIND_ELLIPSE else float(np.sqrt((pts**2).sum(axis=1)).max())
+    head = [float(kind), radius, float(len(pts)), rx, ry, bound]
+    packed = np.concatenate([np.array(head), pts.ravel()])
+    packed.flags.writeable = False
+    return packed
+
+
+def support_rounded(packed: np.ndarray, dx: float, dy: float) -> tuple[float, float]:
+    """Support of a whole packed shape, core plus radius, local frame."""
+    x, y, _ = support_packed(packed, 0, float(dx), float(dy))
+    radius = packed[H_RADIUS]
+    n = math.hypot(dx, dy)
+    if radius == 0.0 or n == 0.0:
+        return float(x), float(y)
+    return float(x + radius * dx / n), float(y + radius * dy / n)
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """A disc of ``radius`` around ``center`` (local frame).
+
+    >>> Circle(2.0, center=(1.0, 0.0)).support(0.0, 1.0)
+    (1.0, 2.0)
+    """
+
+    radius: float
+    center: tuple[float, float] = (0.0, 0.0)
+    packed: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "radius", _check_radius("circle", self.radius, allow_zero=False))
+        object.__setattr__(self, "center", _point("circle center", self.center))
+        object.__setattr__(self, "packed", _pack(KIND_POINTS, self.radius, [self.center]))
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]:
+        return support_rounded(self.packed, dx, dy)
+
+
+@dataclass(frozen=True, slots=True)
+class Capsule:
+    """All points within ``radius`` of the segment p1–p2 (local frame).
+
+    A capsule with radius 0 is a thin segment; with p1 == p2 it is a circle.
+
+    >>> Capsule((-1.0, 0.0), (1.0, 0.0), 0.5).support(1.0, 0.0)
+    (1.5, 0.0)
+    """
+
+    p1: tuple[float, float]
+    p2: tuple[float, float]
+    radius: float
+    packed: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        p1, p2 = _point("capsule p1", self.p1), _point("capsule p2", self.p2)
+        radius = _check_radius("capsule", self.radius, allow_zero=True)
+        if radius == 0.0 and p1 == p2:
+            raise ValueError("capsule with radius 0 needs p1 != p2: it would be a single point")
+        object.__setattr__(self, "p1", p1)
+        object.__setattr__(self, "p2", p2)
+        object.__setattr__(self, "radius", radius)
+        object.__setattr__(self, "packed", _pack(KIND_POINTS, radius, [p1, p2]))
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]:
+        return support_rounded(self.packed, dx, dy)
+
+
+@dataclass(frozen=True, slots=True)
+class Ellipse:
+    """The ellipse x²/rx² + y²/ry² ≤ 1 (local frame), with an exact support function.
+
+    The support along d is (rx²·dx, ry²·dy) / sqrt(rx²·dx² + ry²·dy²), the
+    point where the outward normal is parallel to d (dyn4j's ``Ellipse``).
+
+    >>> Ellipse(2.0, 1.0).support(1.0, 0.0)
+    (2.0, 0.0)
+    """
+
+    rx: float
+    ry: float
+    packed: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rx = _check_radius("ellipse rx", self.rx, allow_zero=False)
+        ry = _check_radius("ellipse ry", self.ry, allow_zero=False)
+        object.__setattr__(self, "rx", rx)
+        object.__setattr__(self, "ry", ry)
+        object.__setattr__(self, "packed", _pack(KIND_ELLIPSE, 0.0, [(0.0, 0.0)], rx, ry))
+
+    @property
+    def radius(self) -> float:
+        return 0.0
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]:
+        return support_rounded(self.packed, dx, dy)
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """A convex polygon (local frame), optionally rounded by ``radius``.
+
+    Points may wind either way; they are stored counter-clockwise, with
+    near-duplicates welded and straight-through vertices dropped. Anything
+    else that is not a convex polygon raises ``ValueError`` saying what is
+    wrong: no silent hull is ever taken.
+
+    >>> Polygon([(0, 0), (2, 0), (2, 1), (0, 1)]).support(1.0, 1.0)
+    (2.0, 1.0)
+    >>> Polygon([(0, 0), (2, 0), (1, 0.2), (2, 1), (0, 1)])
+    Traceback (most recent call last):
+    ...
+    ValueError: polygon is not convex: it turns the wrong way at vertex 2 (1.0, 0.2)
+    """
+
+    points: tuple[tuple[float, float], ...]
+    radius: float = 0.0
+    packed: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        radius = _check_radius("polygon", self.radius, allow_zero=True)
+        points = validate_convex_polygon(self.points)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "radius", radius)
+        object.__setattr__(self, "packed", _pack(KIND_POINTS, radius, points))
+
+    @classmethod
+    def box(cls, half_width: float, half_height: float, radius: float = 0.0) -> Polygon:
+        """An axis-aligned box centred on the local origin.
+
+        >>> Polygon.box(2.0, 1.0).points
+        ((-2.0, -1.0), (2.0, -1.0), (2.0, 1.0), (-2.0, 1.0))
+        """
+        hw, hh = float(half_width), float(half_height)
+        if not (hw > 0.0 and hh > 0.0 and math.isfinite(hw) and math.isfinite(hh)):
+            raise ValueError(f"box half extents must be finite and > 0, got {hw}, {hh}")
+        return cls(((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)), radius)
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]:
+        return support_rounded(self.packed, dx, dy)
+
+
+def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
+    """Clean and check a convex outline; return its vertices counter-clockwise.
+
+    Outline of the checks, each raising ``ValueError`` with the input index:
+    1. every point is a finite (x, y) pair;
+    2. consecutive points closer than ``WELD_TOLERANCE_REL`` × size are welded;
+    3. at least 3 distinct points remain and they enclose some area;
+    4. after orienting counter-clockwise, no vertex turns clockwise (concave),
+       and the outline turns exactly once around (not a star);
+    5. vertices where the outline runs straight on are dropped.
+    """
+    try:
+        pts = [(float(x), float(y)) for x, y in points]
+    except (TypeError, ValueError):
+        raise ValueError("polygon points must be a sequence of (x, y) pairs of numbers") from None
+    for i, (x, y) in enumerate(pts):
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(f"polygon vertex {i} is not finite: ({x}, {y})")
+    if len(pts) < 3:
+        raise ValueError(f"polygon needs at least 3 distinct points, got {len(pts)}")
+
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    weld = WELD_TOLERANCE_REL * size
+    kept: list[int] = []
+    for i, p in enumerate(pts):
+        if not kept or math.dist(p, pts[kept[-1]]) > weld:
+            kept.append(i)
+    while len(kept) > 1 and math.dist(pts[kept[-1]], pts[kept[0]]) <= weld:
+        kept.pop()
+    if len(kept) < 3:
+        raise ValueError(f"polygon needs at least 3 distinct points, got {len(kept)}")
+
+    area2 = sum(
+        pts[i][0] * pts[j][1] - pts[j][0] * pts[i][1] for i, j in zip(kept, kept[1:] + kept[:1], strict=False)
+    )
+    if abs(area2) <= COLLINEAR_SINE * size * size:
+        raise ValueError("polygon points are all collinear: it has no area")
+    if area2 < 0.0:
+        kept.reverse()
+
+    n = len(kept)
+    straight: set[int] = set()
+    total_turn = 0.0
+    for k in range(n):
+        i_prev, i, i_next = kept[k - 1], kept[k], kept[(k + 1) % n]
+        ax, ay = pts[i][0] - pts[i_prev][0], pts[i][1] - pts[i_prev][1]
+        bx, by = pts[i_next][0] - pts[i][0], pts[i_next][1] - pts[i][1]
+        cross, dot = ax * by - ay * bx, ax * bx + ay * by
+        scale = math.hypot(ax, ay) * math.hypot(bx, by)
+        if cross < -COLLINEAR_SINE * scale:
+            raise ValueError(
+                f"polygon is not convex: it turns the wrong way at vertex {i} ({pts[i][0]}, {pts[i][1]})"
+            )
+        if cross <= COLLINEAR_SINE * scale:
+            if dot < 0.0:
+                raise ValueError(f"polygon folds back on itself at vertex {i} ({pts[i][0]}, {pts[i][1]})")
+            straight.add(i)
+        total_turn += math.atan2(cross, dot)
+    if total_turn > 3.0 * math.pi:
+        turns = round(total_turn / (2.0 * math.pi))
+        raise ValueError(f"polygon is self-intersecting: its outline winds around {turns} times")
+    result = tuple(pts[i] for i in kept if i not in straight)
+    if len(result) < 3:
+        raise ValueError("polygon points are all collinear: it has no area")
+    return result
+
+
+def shape_radius(shape) -> float:
+    """The radius added around a shape's core (0 for custom shapes)."""
+    return shape.radius if hasattr(shape, "packed") else 0.0
+
+
+def aabb(shape: SupportShape, xf: Transform) -> tuple[float, float, float, float]:
+    """World-space bounding box (min_x, min_y, max_x, max_y) of ``shape`` at ``xf``.
+
+    Exact for every convex shape: each side is the world support along an axis,
+    found by rotating the axis into the local frame (seed 003).
+    """
+    c, s = math.cos(xf.angle), math.sin(xf.angle)
+    # The world axes +x and +y seen from the shape's frame.
+    lo_x = _world_support(shape, c, s, xf, -c, s)[0]
+    hi_x = _world_support(shape, c, s, xf, c, -s)[0]
+    lo_y = _world_support(shape, c, s, xf, -s, -c)[1]
+    hi_y = _world_support(shape, c, s, xf, s, c)[1]
+    return lo_x, lo_y, hi_x, hi_y
+
+
+def _world_support(shape, c, s, xf, ldx, ldy):
+    px, py = shape.support(ldx, ldy)
+    return c * px - s * py + xf.x, s * px + c * py + xf.y
