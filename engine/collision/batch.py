@@ -12,10 +12,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
-from .epa import MAX_EPA_VERTICES
-from .gjk import ROW
+from .epa import MAX_EPA_VERTICES, ROW
+from .jit import kernel
 from .narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -116,12 +115,11 @@ class DistanceBatch(NamedTuple):
     status: np.ndarray
 
 
-@njit(cache=True)
+@kernel
 def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit, values, status):
     """Run ``collide_pair`` on every pair; fills ``hit``, and for the full
     modes ``values`` (k, 8) = distance, nx, ny, depth, pax, pay, pbx, pby and
     ``status``."""
-    rows = np.zeros((3, ROW))
     poly = np.zeros((MAX_EPA_VERTICES, ROW))
     for k in range(shape_a.shape[0]):
         oa = offsets[shape_a[k]]
@@ -130,7 +128,7 @@ def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit,
             data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
             data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
             xf_a[k, 0], xf_a[k, 1], xf_a[k, 2], xf_b[k, 0], xf_b[k, 1], xf_b[k, 2],
-            mode, rows, poly,
+            mode, poly,
         )  # fmt: skip
         hit[k] = r[R_HIT]
         if mode != MODE_VERDICT:

@@ -15,65 +15,44 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+import numpy as np
 
-from .gjk import (
-    AX,
-    AY,
-    BX,
-    BY,
-    IA,
-    IB,
-    ROW,
-    STATUS_EPA_MAX_ITERATIONS,
-    STATUS_OK,
-    WX,
-    WY,
-    support_difference,
-)
+from .gjk import STATUS_EPA_MAX_ITERATIONS, STATUS_OK, support_vertex
+from .jit import inline, kernel
+from .transform import length
 
 #: Hard cap on polytope expansions. Polygons finish on a repeated vertex
 #: after a few; curved cores finish when the gap drops below the tolerance.
 MAX_EPA_ITERATIONS = 100
-#: Rows an EPA polytope can hold: the starting triangle plus one per iteration.
+#: Vertices an EPA polytope can hold: the starting triangle plus one per iteration.
 MAX_EPA_VERTICES = MAX_EPA_ITERATIONS + 3
+
+# Columns of a polytope row, as in gjk.Vertex.
+AX, AY, BX, BY, WX, WY, IA, IB = range(8)
+ROW = 8
 
 # Directions tried, in order, to grow a point simplex into a segment.
 _AXES = ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))
 
 
-@njit(cache=True)
-def _copy_rows(src, dst, count):
-    for k in range(count):
-        for j in range(ROW):
-            dst[k, j] = src[k, j]
+def new_polytope() -> np.ndarray:
+    """Working memory for one EPA run."""
+    return np.zeros((MAX_EPA_VERTICES, ROW))
 
 
-@njit(cache=True)
-def _grow_point(data_a, off_a, data_b, off_b, c, s, tx, ty, tol, poly):
-    """Add a second vertex far from the first; False if M is a single point."""
-    for dx, dy in _AXES:
-        support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy, poly, 1)
-        if math.hypot(poly[1, WX] - poly[0, WX], poly[1, WY] - poly[0, WY]) > tol:
-            return True
-    return False
+@inline
+def _store(poly, k, v):
+    poly[k, AX] = v.ax
+    poly[k, AY] = v.ay
+    poly[k, BX] = v.bx
+    poly[k, BY] = v.by
+    poly[k, WX] = v.wx
+    poly[k, WY] = v.wy
+    poly[k, IA] = v.ia
+    poly[k, IB] = v.ib
 
 
-@njit(cache=True)
-def _grow_segment(data_a, off_a, data_b, off_b, c, s, tx, ty, tol, poly):
-    """Add a third vertex off the segment's line; False if M is flat."""
-    ex, ey = poly[1, WX] - poly[0, WX], poly[1, WY] - poly[0, WY]
-    n = math.hypot(ex, ey)
-    nx, ny = -ey / n, ex / n
-    for sign in (1.0, -1.0):
-        support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, sign * nx, sign * ny, poly, 2)
-        height = sign * (nx * (poly[2, WX] - poly[0, WX]) + ny * (poly[2, WY] - poly[0, WY]))
-        if height > tol:
-            return True
-    return False
-
-
-@njit(cache=True)
+@kernel
 def _flat_normal(poly, count, tx, ty):
     """Normal for a flat M (a point or a segment): the overlap has no area.
 
@@ -83,26 +62,25 @@ def _flat_normal(poly, count, tx, ty):
     """
     if count == 2:
         ex, ey = poly[1, WX] - poly[0, WX], poly[1, WY] - poly[0, WY]
-        n = math.hypot(ex, ey)
+        n = length(ex, ey)
         nx, ny = -ey / n, ex / n
-    elif tx != 0.0 or ty != 0.0:
-        n = math.hypot(tx, ty)
+        if nx * tx + ny * ty < 0.0:
+            return -nx, -ny
+        return nx, ny
+    if tx != 0.0 or ty != 0.0:
+        n = length(tx, ty)
         return tx / n, ty / n
-    else:
-        return 0.0, 1.0
-    if nx * tx + ny * ty < 0.0:
-        return -nx, -ny
-    return nx, ny
+    return 0.0, 1.0
 
 
-@njit(cache=True)
+@kernel
 def _closest_edge(poly, count):
     """Index of the polytope edge nearest the origin, its outward normal and distance."""
     best, best_dist, best_nx, best_ny = 0, math.inf, 0.0, 1.0
     for i in range(count):
         j = i + 1 if i + 1 < count else 0
         ex, ey = poly[j, WX] - poly[i, WX], poly[j, WY] - poly[i, WY]
-        n = math.hypot(ex, ey)
+        n = length(ex, ey)
         if n == 0.0:
             continue
         nx, ny = ey / n, -ex / n  # outward for a counter-clockwise polytope
@@ -112,7 +90,7 @@ def _closest_edge(poly, count):
     return best, best_dist, best_nx, best_ny
 
 
-@njit(cache=True)
+@kernel
 def _edge_witness(poly, i, count):
     """Points on A and B at the projection of the origin onto edge i."""
     j = i + 1 if i + 1 < count else 0
@@ -128,68 +106,93 @@ def _edge_witness(poly, i, count):
     return pax, pay, pbx, pby
 
 
-@njit(cache=True)
-def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, rows, count, tol, poly):
+@kernel
+def _enclose_origin(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
+    """Grow GJK's simplex into a triangle with area; return its vertex count.
+
+    A count below 3 means M is flat (a point or a segment) in every
+    direction tried: the cores overlap without area.
+    """
+    _store(poly, 0, simplex.v1)
+    _store(poly, 1, simplex.v2)
+    _store(poly, 2, simplex.v3)
+    count = simplex.count
+    if count == 1:
+        for dx, dy in _AXES:
+            v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy)
+            if length(v.wx - poly[0, WX], v.wy - poly[0, WY]) > tol:
+                _store(poly, 1, v)
+                count = 2
+                break
+        if count == 1:
+            return 1
+    if count == 2:
+        ex, ey = poly[1, WX] - poly[0, WX], poly[1, WY] - poly[0, WY]
+        n = length(ex, ey)
+        nx, ny = -ey / n, ex / n
+        for sign in (1.0, -1.0):
+            v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, sign * nx, sign * ny)
+            if sign * (nx * (v.wx - poly[0, WX]) + ny * (v.wy - poly[0, WY])) > tol:
+                _store(poly, 2, v)
+                count = 3
+                break
+        if count == 2:
+            return 2
+    area2 = (poly[1, WX] - poly[0, WX]) * (poly[2, WY] - poly[0, WY]) - (poly[1, WY] - poly[0, WY]) * (
+        poly[2, WX] - poly[0, WX]
+    )
+    if area2 < 0.0:  # make it counter-clockwise
+        for j in range(ROW):
+            poly[1, j], poly[2, j] = poly[2, j], poly[1, j]
+    return 3
+
+
+@kernel
+def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
     """Depth and normal of overlapping cores, from GJK's final simplex.
 
     Outline:
-    1. copy GJK's simplex (1 to 3 vertices, the origin inside or within
-       ``tol`` of it) into the polytope ``poly``;
-    2. grow a point or a segment into a triangle with area by taking supports
-       across it (Bullet's ``EncloseOrigin``); if M has no area in any
-       direction, the overlap is flat and the depth is 0;
-    3. orient the triangle counter-clockwise;
-    4. find the edge nearest the origin; take M's support along its outward
-       normal; if that point repeats an endpoint or gains at most ``tol``, the
-       edge lies on M's boundary: done;
-    5. otherwise insert the point after the edge and go to 4, at most
+    1. grow GJK's simplex (1 to 3 vertices, the origin inside it or within
+       ``tol`` of it) into a counter-clockwise triangle by taking supports
+       across it (Bullet's ``EncloseOrigin``); if M has no area, the overlap
+       is flat and the core depth is 0;
+    2. find the polytope edge nearest the origin; take M's support along its
+       outward normal; if that point repeats an endpoint or gains at most
+       ``tol``, the edge lies on M's boundary: done;
+    3. otherwise insert the point after the edge and go to 2, at most
        ``MAX_EPA_ITERATIONS`` times, keeping the best edge if capped.
 
     Returns (status, nx, ny, depth, pax, pay, pbx, pby), frame A: the normal
     points from A towards B, moving B by depth·normal separates the cores, and
     pa, pb are the deepest points of A's core in B and of B's core in A.
     """
-    _copy_rows(rows, poly, count)
-    if count == 1:
-        if not _grow_point(data_a, off_a, data_b, off_b, c, s, tx, ty, tol, poly):
-            nx, ny = _flat_normal(poly, 1, tx, ty)
-            return STATUS_OK, nx, ny, 0.0, poly[0, AX], poly[0, AY], poly[0, BX], poly[0, BY]
-        count = 2
-    if count == 2:
-        if not _grow_segment(data_a, off_a, data_b, off_b, c, s, tx, ty, tol, poly):
-            nx, ny = _flat_normal(poly, 2, tx, ty)
-            pax, pay, pbx, pby = _edge_witness(poly, 0, 2)
-            return STATUS_OK, nx, ny, 0.0, pax, pay, pbx, pby
-        count = 3
-
-    area2 = (poly[1, WX] - poly[0, WX]) * (poly[2, WY] - poly[0, WY]) - (poly[1, WY] - poly[0, WY]) * (
-        poly[2, WX] - poly[0, WX]
-    )
-    if area2 < 0.0:
-        for j in range(ROW):
-            poly[1, j], poly[2, j] = poly[2, j], poly[1, j]
+    count = _enclose_origin(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly)
+    if count < 3:
+        nx, ny = _flat_normal(poly, count, tx, ty)
+        pax, pay, pbx, pby = _edge_witness(poly, 0, count)
+        return STATUS_OK, nx, ny, 0.0, pax, pay, pbx, pby
 
     status = STATUS_EPA_MAX_ITERATIONS
     best, dist, nx, ny = _closest_edge(poly, count)
     for _ in range(MAX_EPA_ITERATIONS):
-        if count == MAX_EPA_VERTICES:
-            break
-        support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny, poly, count)
+        v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny)
         j = best + 1 if best + 1 < count else 0
-        ia, ib = poly[count, IA], poly[count, IB]
         repeated = (
-            ia >= 0.0
-            and ib >= 0.0
-            and ((ia == poly[best, IA] and ib == poly[best, IB]) or (ia == poly[j, IA] and ib == poly[j, IB]))
+            v.ia >= 0
+            and v.ib >= 0
+            and (
+                (v.ia == poly[best, IA] and v.ib == poly[best, IB])
+                or (v.ia == poly[j, IA] and v.ib == poly[j, IB])
+            )
         )
-        gap = nx * poly[count, WX] + ny * poly[count, WY] - dist
-        if repeated or gap <= tol:
+        if repeated or nx * v.wx + ny * v.wy - dist <= tol:
             status = STATUS_OK
             break
-        # Insert the new vertex between the edge's endpoints.
+        # Make room after the edge's first endpoint and put the new vertex there.
         for k in range(count, best + 1, -1):
             for col in range(ROW):
-                poly[k, col], poly[k - 1, col] = poly[k - 1, col], poly[k, col]
+                poly[k, col] = poly[k - 1, col]
+        _store(poly, best + 1, v)
         count += 1
         best, dist, nx, ny = _closest_edge(poly, count)
 

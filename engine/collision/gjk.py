@@ -17,9 +17,9 @@ repeated-vertex test.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
-from numba import njit
-
+from .jit import inline, kernel
 from .shapes import support_packed
 from .transform import rotate, rotate_inv
 
@@ -33,17 +33,37 @@ STATUS_OK = 0
 STATUS_GJK_MAX_ITERATIONS = 1
 STATUS_EPA_MAX_ITERATIONS = 2
 
-# Columns of a simplex (or EPA polytope) row: the support point on A, the one
-# on B, their difference w = a − b, the two feature ids, the barycentric weight.
-AX, AY, BX, BY, WX, WY, IA, IB, WEIGHT = range(9)
-ROW = 9
+
+class Vertex(NamedTuple):
+    """A vertex of the simplex, frame A: a point of M and where it came from."""
+
+    ax: float  # support point on A
+    ay: float
+    bx: float  # support point on B
+    by: float
+    wx: float  # w = a − b, a point of M
+    wy: float
+    ia: int  # feature ids (vertex index, or -1 on a curved core)
+    ib: int
 
 
-@njit(cache=True)
-def support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy, rows, k):
-    """Write into ``rows[k]`` the support point of M = A − B along (dx, dy).
+class Simplex(NamedTuple):
+    """GJK's result: up to three vertices and the weights of the closest point."""
 
-    S_M(d) = S_A(d) − S_B(−d); B's support is found in B's own frame.
+    count: int
+    v1: Vertex
+    v2: Vertex
+    v3: Vertex
+    u1: float
+    u2: float
+    u3: float
+
+
+@inline
+def support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy):
+    """The support point of M = A − B along (dx, dy): S_A(d) − S_B(−d).
+
+    B's support is found in B's own frame and moved into A's.
     """
     ax, ay, ia = support_packed(data_a, off_a, dx, dy)
     lx, ly = rotate_inv(c, s, -dx, -dy)
@@ -51,223 +71,176 @@ def support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy, rows,
     bx, by = rotate(c, s, bx, by)
     bx += tx
     by += ty
-    rows[k, AX] = ax
-    rows[k, AY] = ay
-    rows[k, BX] = bx
-    rows[k, BY] = by
-    rows[k, WX] = ax - bx
-    rows[k, WY] = ay - by
-    rows[k, IA] = ia
-    rows[k, IB] = ib
+    return Vertex(ax, ay, bx, by, ax - bx, ay - by, ia, ib)
 
 
-@njit(cache=True)
-def _copy_row(rows, src, dst):
-    for j in range(ROW):
-        rows[dst, j] = rows[src, j]
+@inline
+def solve_segment(v1, v2):
+    """Reduce the segment v1–v2 to its part closest to the origin.
 
-
-@njit(cache=True)
-def solve_segment(rows):
-    """Reduce the segment w1–w2 to its part closest to the origin.
-
-    Sets the barycentric weights and returns the new vertex count (Ericson
-    §9.5.2; Box2D ``b2SolveSimplex2``). Vertex regions come first, so a
-    zero-length segment collapses to a point.
+    Returns (count, v1, v2, u1, u2): the kept vertices first, with their
+    barycentric weights (Ericson §9.5.2; Box2D ``b2SolveSimplex2``). Vertex
+    regions are tested first, so a zero-length segment collapses to a point.
     """
-    w1x, w1y, w2x, w2y = rows[0, WX], rows[0, WY], rows[1, WX], rows[1, WY]
-    ex, ey = w2x - w1x, w2y - w1y
-    d12_2 = -(w1x * ex + w1y * ey)
+    ex, ey = v2.wx - v1.wx, v2.wy - v1.wy
+    d12_2 = -(v1.wx * ex + v1.wy * ey)
     if d12_2 <= 0.0:
-        rows[0, WEIGHT] = 1.0
-        return 1
-    d12_1 = w2x * ex + w2y * ey
+        return 1, v1, v2, 1.0, 0.0
+    d12_1 = v2.wx * ex + v2.wy * ey
     if d12_1 <= 0.0:
-        _copy_row(rows, 1, 0)
-        rows[0, WEIGHT] = 1.0
-        return 1
+        return 1, v2, v1, 1.0, 0.0
     inv = 1.0 / (d12_1 + d12_2)
-    rows[0, WEIGHT] = d12_1 * inv
-    rows[1, WEIGHT] = d12_2 * inv
-    return 2
+    return 2, v1, v2, d12_1 * inv, d12_2 * inv
 
 
-@njit(cache=True)
-def solve_triangle(rows):
-    """Reduce the triangle w1 w2 w3 to its feature closest to the origin.
+@inline
+def solve_triangle(v1, v2, v3):
+    """Reduce the triangle v1 v2 v3 to its feature closest to the origin.
 
     Voronoi regions tested with barycentric coordinates (Ericson §9.5.2,
     Box2D ``b2SolveSimplex3``): vertices, then edges, else the origin is
-    inside and the count stays 3. A degenerate (collinear) triangle has zero
+    inside and all three stay. A degenerate (collinear) triangle has zero
     signed area, so one of its edge or vertex regions always takes it.
+    Returns (count, v1, v2, v3, u1, u2, u3), kept vertices first.
     """
-    w1x, w1y = rows[0, WX], rows[0, WY]
-    w2x, w2y = rows[1, WX], rows[1, WY]
-    w3x, w3y = rows[2, WX], rows[2, WY]
-
-    e12x, e12y = w2x - w1x, w2y - w1y
-    d12_1 = w2x * e12x + w2y * e12y
-    d12_2 = -(w1x * e12x + w1y * e12y)
-    e13x, e13y = w3x - w1x, w3y - w1y
-    d13_1 = w3x * e13x + w3y * e13y
-    d13_2 = -(w1x * e13x + w1y * e13y)
-    e23x, e23y = w3x - w2x, w3y - w2y
-    d23_1 = w3x * e23x + w3y * e23y
-    d23_2 = -(w2x * e23x + w2y * e23y)
+    e12x, e12y = v2.wx - v1.wx, v2.wy - v1.wy
+    d12_1 = v2.wx * e12x + v2.wy * e12y
+    d12_2 = -(v1.wx * e12x + v1.wy * e12y)
+    e13x, e13y = v3.wx - v1.wx, v3.wy - v1.wy
+    d13_1 = v3.wx * e13x + v3.wy * e13y
+    d13_2 = -(v1.wx * e13x + v1.wy * e13y)
+    e23x, e23y = v3.wx - v2.wx, v3.wy - v2.wy
+    d23_1 = v3.wx * e23x + v3.wy * e23y
+    d23_2 = -(v2.wx * e23x + v2.wy * e23y)
 
     n123 = e12x * e13y - e12y * e13x
-    d123_1 = n123 * (w2x * w3y - w2y * w3x)
-    d123_2 = n123 * (w3x * w1y - w3y * w1x)
-    d123_3 = n123 * (w1x * w2y - w1y * w2x)
+    d123_1 = n123 * (v2.wx * v3.wy - v2.wy * v3.wx)
+    d123_2 = n123 * (v3.wx * v1.wy - v3.wy * v1.wx)
+    d123_3 = n123 * (v1.wx * v2.wy - v1.wy * v2.wx)
 
-    if d12_2 <= 0.0 and d13_2 <= 0.0:  # vertex w1
-        rows[0, WEIGHT] = 1.0
-        return 1
-    if d12_1 > 0.0 and d12_2 > 0.0 and d123_3 <= 0.0:  # edge w1-w2
+    if d12_2 <= 0.0 and d13_2 <= 0.0:
+        return 1, v1, v2, v3, 1.0, 0.0, 0.0
+    if d12_1 > 0.0 and d12_2 > 0.0 and d123_3 <= 0.0:
         inv = 1.0 / (d12_1 + d12_2)
-        rows[0, WEIGHT] = d12_1 * inv
-        rows[1, WEIGHT] = d12_2 * inv
-        return 2
-    if d13_1 > 0.0 and d13_2 > 0.0 and d123_2 <= 0.0:  # edge w1-w3
+        return 2, v1, v2, v3, d12_1 * inv, d12_2 * inv, 0.0
+    if d13_1 > 0.0 and d13_2 > 0.0 and d123_2 <= 0.0:
         inv = 1.0 / (d13_1 + d13_2)
-        rows[0, WEIGHT] = d13_1 * inv
-        _copy_row(rows, 2, 1)
-        rows[1, WEIGHT] = d13_2 * inv
-        return 2
-    if d12_1 <= 0.0 and d23_2 <= 0.0:  # vertex w2
-        _copy_row(rows, 1, 0)
-        rows[0, WEIGHT] = 1.0
-        return 1
-    if d13_1 <= 0.0 and d23_1 <= 0.0:  # vertex w3
-        _copy_row(rows, 2, 0)
-        rows[0, WEIGHT] = 1.0
-        return 1
-    if d23_1 > 0.0 and d23_2 > 0.0 and d123_1 <= 0.0:  # edge w2-w3
+        return 2, v1, v3, v2, d13_1 * inv, d13_2 * inv, 0.0
+    if d12_1 <= 0.0 and d23_2 <= 0.0:
+        return 1, v2, v1, v3, 1.0, 0.0, 0.0
+    if d13_1 <= 0.0 and d23_1 <= 0.0:
+        return 1, v3, v1, v2, 1.0, 0.0, 0.0
+    if d23_1 > 0.0 and d23_2 > 0.0 and d123_1 <= 0.0:
         inv = 1.0 / (d23_1 + d23_2)
-        _copy_row(rows, 2, 0)
-        rows[0, WEIGHT] = d23_2 * inv
-        rows[1, WEIGHT] = d23_1 * inv
-        return 2
+        return 2, v3, v2, v1, d23_2 * inv, d23_1 * inv, 0.0
     total = d123_1 + d123_2 + d123_3
     if total <= 0.0:  # only reachable through rounding on a sliver: keep the best edge
-        return solve_segment(rows)
+        count, v1, v2, u1, u2 = solve_segment(v1, v2)
+        return count, v1, v2, v3, u1, u2, 0.0
     inv = 1.0 / total
-    rows[0, WEIGHT] = d123_1 * inv
-    rows[1, WEIGHT] = d123_2 * inv
-    rows[2, WEIGHT] = d123_3 * inv
-    return 3
+    return 3, v1, v2, v3, d123_1 * inv, d123_2 * inv, d123_3 * inv
 
 
-@njit(cache=True)
-def closest_on_simplex(rows, count):
-    """Witness points on A and on B for the current simplex weights."""
-    pax = pay = pbx = pby = 0.0
-    for k in range(count):
-        wt = rows[k, WEIGHT]
-        pax += wt * rows[k, AX]
-        pay += wt * rows[k, AY]
-        pbx += wt * rows[k, BX]
-        pby += wt * rows[k, BY]
-    return pax, pay, pbx, pby
+@inline
+def witness_points(simplex):
+    """Closest points on A and on B (frame A) for the simplex weights."""
+    v1, v2, v3 = simplex.v1, simplex.v2, simplex.v3
+    u1, u2, u3 = simplex.u1, simplex.u2, simplex.u3
+    return (
+        u1 * v1.ax + u2 * v2.ax + u3 * v3.ax,
+        u1 * v1.ay + u2 * v2.ay + u3 * v3.ay,
+        u1 * v1.bx + u2 * v2.bx + u3 * v3.bx,
+        u1 * v1.by + u2 * v2.by + u3 * v3.by,
+    )
 
 
-@njit(cache=True)
-def search_direction(rows, count):
+@inline
+def search_direction(count, v1, v2):
     """Direction from the simplex towards the origin (not normalised).
 
     For a segment it is the edge's perpendicular on the origin's side, which
     stays accurate when the origin is nearly on the edge (Box2D); the sign
-    comes from a cross product, so an origin exactly on the line gives a
-    perpendicular all the same and the next support settles it.
+    comes from a cross product, so an origin exactly on the line still gets
+    a perpendicular and the next support settles it.
     """
     if count == 1:
-        return -rows[0, WX], -rows[0, WY]
-    ex, ey = rows[1, WX] - rows[0, WX], rows[1, WY] - rows[0, WY]
-    side = ex * -rows[0, WY] - ey * -rows[0, WX]
-    if side > 0.0:
+        return -v1.wx, -v1.wy
+    ex, ey = v2.wx - v1.wx, v2.wy - v1.wy
+    if ex * -v1.wy - ey * -v1.wx > 0.0:
         return -ey, ex
     return ey, -ex
 
 
-@njit(cache=True)
-def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol, rows):
+@kernel
+def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol):
     """Closest features of the cores A and B (frame A), by GJK.
 
     Outline:
     1. start from the support of M along the centre offset;
-    2. reduce the simplex to its feature closest to the origin (weights in
-       ``rows``); a full triangle means the origin is inside: overlap;
+    2. reduce the simplex to its feature closest to the origin; a full
+       triangle means the origin is inside: overlap;
     3. stop when that feature is within ``hit_stop`` of the origin;
     4. take the support of M towards the origin; its projection gives a lower
        bound on the distance: stop when the bound exceeds ``sep_stop``;
-    5. stop when the new point repeats a vertex of the previous simplex
-       (polygons: exact) or gains no more than ``tol`` over the current
-       closest point (curved cores);
+    5. stop when the new point repeats a vertex of the simplex before step 2
+       (polygons: exact, and it cannot cycle) or gains no more than ``tol``
+       over the current closest point (curved cores);
     6. otherwise add it and go to 2, at most ``MAX_GJK_ITERATIONS`` times.
 
     ``hit_stop`` and ``sep_stop`` let a yes/no query stop as soon as the
     answer is known; a full query passes ``tol`` and infinity.
 
-    Returns (status, simplex count, iterations, lower bound on the distance).
-    The simplex and its weights are left in ``rows``; ``closest_on_simplex``
-    turns them into witness points.
+    Returns (status, iterations, lower bound on the distance, simplex).
     """
     dx, dy = tx, ty
     if dx == 0.0 and dy == 0.0:
         dx = 1.0
-    support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy, rows, 0)
-    rows[0, WEIGHT] = 1.0
+    v1 = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy)
+    v2 = v3 = v1
+    u1, u2, u3 = 1.0, 0.0, 0.0
     count = 1
     lower = 0.0
     status = STATUS_GJK_MAX_ITERATIONS
     iteration = 0
     while iteration < MAX_GJK_ITERATIONS:
-        # Ids of the simplex before reduction: a repeat of any of them means a cycle.
-        sa0, sb0 = rows[0, IA], rows[0, IB]
-        sa1, sb1 = rows[1, IA], rows[1, IB]
-        sa2, sb2 = rows[2, IA], rows[2, IB]
-        saved = count
-
+        # Ids before the reduction: meeting any of them again would be a cycle.
+        saved, s1, s2, s3 = count, v1, v2, v3
         if count == 2:
-            count = solve_segment(rows)
+            count, v1, v2, u1, u2 = solve_segment(v1, v2)
+            u3 = 0.0
         elif count == 3:
-            count = solve_triangle(rows)
-        if count == 3:
+            count, v1, v2, v3, u1, u2, u3 = solve_triangle(v1, v2, v3)
+            if count == 3:
+                status = STATUS_OK
+                break
+        if count == 1:
+            u2 = u3 = 0.0
+
+        vx = u1 * v1.wx + u2 * v2.wx
+        vy = u1 * v1.wy + u2 * v2.wy
+        if vx * vx + vy * vy <= hit_stop * hit_stop:
             status = STATUS_OK
             break
 
-        pax, pay, pbx, pby = closest_on_simplex(rows, count)
-        vx, vy = pax - pbx, pay - pby
-        vv = vx * vx + vy * vy
-        if vv <= hit_stop * hit_stop:
-            status = STATUS_OK
-            break
-
-        dx, dy = search_direction(rows, count)
+        dx, dy = search_direction(count, v1, v2)
         dn = math.sqrt(dx * dx + dy * dy)
-        if dn == 0.0:  # cannot happen for count 1 (v != 0); a zero edge collapses in solve
-            status = STATUS_OK
-            break
         dx /= dn
         dy /= dn
-        support_difference(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy, rows, count)
+        w = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy)
         iteration += 1
 
-        reach = rows[count, WX] * dx + rows[count, WY] * dy
-        if -reach > lower:
-            lower = -reach
+        reach = w.wx * dx + w.wy * dy
+        lower = max(lower, -reach)
         if lower > sep_stop:
             status = STATUS_OK
             break
-
-        ia, ib = rows[count, IA], rows[count, IB]
         if (
-            ia >= 0.0
-            and ib >= 0.0
+            w.ia >= 0
+            and w.ib >= 0
             and (
-                (ia == sa0 and ib == sb0)
-                or (saved > 1 and ia == sa1 and ib == sb1)
-                or (saved > 2 and ia == sa2 and ib == sb2)
+                (w.ia == s1.ia and w.ib == s1.ib)
+                or (saved > 1 and w.ia == s2.ia and w.ib == s2.ib)
+                or (saved > 2 and w.ia == s3.ia and w.ib == s3.ib)
             )
         ):
             status = STATUS_OK
@@ -275,22 +248,22 @@ def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol, row
         if reach - (vx * dx + vy * dy) <= tol:
             status = STATUS_OK
             break
+        if count == 1:
+            v2 = w
+        else:
+            v3 = w
         count += 1
-    return status, count, iteration, lower
+    return status, iteration, lower, Simplex(count, v1, v2, v3, u1, u2, u3)
 
 
-@njit(cache=True)
-def simplex_normal(rows, count):
+@inline
+def simplex_normal(simplex):
     """Unit normal from A towards B at the closest feature of a separated simplex.
 
     For an edge it is the edge's perpendicular, exact even when the cores
     nearly touch; for a vertex it is the direction from that point of M back
-    to the origin, −w/|w|.
+    to the origin, −w/|w|. Towards the origin from M = A − B is along b − a.
     """
-    if count == 2:
-        dx, dy = search_direction(rows, 2)
-    else:
-        dx, dy = -rows[0, WX], -rows[0, WY]
-    # Towards the origin from M = A − B is along b − a: from A towards B.
+    dx, dy = search_direction(simplex.count, simplex.v1, simplex.v2)
     n = math.sqrt(dx * dx + dy * dy)
     return dx / n, dy / n

@@ -8,7 +8,7 @@ world-space results.
 Tolerance. Two shapes count as touching, and so as intersecting with
 distance 0 and depth 0, when their gap is at most
 
-    tol = LINEAR_TOLERANCE_REL × (size of the pair) + POSITION_ULPS × ulp(largest coordinate)
+    tol = LINEAR_TOLERANCE_REL × (size of the pair) + POSITION_EPS × (largest coordinate)
 
 where the size of the pair is both shapes' extents plus the distance between
 their origins. The first term is the precision of the geometry, the second
@@ -20,17 +20,15 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-from numba import njit
-
-from .epa import MAX_EPA_VERTICES, epa
-from .gjk import ROW, STATUS_GJK_MAX_ITERATIONS, closest_on_simplex, gjk, simplex_normal
-from .transform import relative_transform, rotate
+from .epa import epa
+from .gjk import STATUS_GJK_MAX_ITERATIONS, STATUS_OK, gjk, simplex_normal, witness_points
+from .jit import inline, kernel
+from .transform import length, relative_transform, rotate
 
 #: Gap, relative to the size of the pair, under which two shapes touch.
 LINEAR_TOLERANCE_REL = 1e-12
-#: Units in the last place of the largest world coordinate added to the tolerance.
-POSITION_ULPS = 8.0
+#: Relative precision of a stored world coordinate (8 machine epsilons) added to the tolerance.
+POSITION_EPS = 8.0 * 2.220446049250313e-16
 
 MODE_VERDICT = 0  # yes/no only: stop as soon as the answer is known
 MODE_DISTANCE = 1  # distance and closest points
@@ -40,28 +38,24 @@ MODE_CONTACT = 2  # normal, depth and deepest points when overlapping
 R_STATUS, R_HIT, R_DISTANCE, R_NX, R_NY, R_DEPTH, R_PAX, R_PAY, R_PBX, R_PBY, R_ITERATIONS = range(11)
 
 
-def new_scratch() -> tuple[np.ndarray, np.ndarray]:
-    """Working memory for one ``collide_pair`` call at a time: simplex and EPA polytope."""
-    return np.zeros((3, ROW)), np.zeros((MAX_EPA_VERTICES, ROW))
-
-
-@njit(cache=True)
+@inline
 def pair_tolerance(bound_a, ra, bound_b, rb, tx, ty, xa, ya, xb, yb):
-    size = bound_a + ra + bound_b + rb + math.hypot(tx, ty)
-    largest = max(abs(xa), abs(ya), abs(xb), abs(yb), 1e-300)
-    return LINEAR_TOLERANCE_REL * size + POSITION_ULPS * np.spacing(largest)
+    size = bound_a + ra + bound_b + rb + length(tx, ty)
+    largest = max(abs(xa), abs(ya), abs(xb), abs(yb))
+    return LINEAR_TOLERANCE_REL * size + POSITION_EPS * largest
 
 
-@njit(cache=True)
+@kernel
 def collide_pair(
     data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
-    xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly,
+    xa, ya, angle_a, xb, yb, angle_b, mode, poly,
 ):  # fmt: skip
     """Collide two shapes given by their cores, radii and world transforms.
 
     Outline:
     1. express B in A's frame (one subtraction of world positions, here);
-    2. GJK on the cores; a yes/no query stops as soon as the distance is known
+    2. a contact or a yes/no query ends at once if the bounding circles are
+       apart; otherwise GJK on the cores; a yes/no query stops as soon as the distance is known
        to be above or below ra + rb (+ tol);
     3. separated cores: the radii are taken off the core distance, and the
        normal comes from GJK's closest feature;
@@ -82,15 +76,20 @@ def collide_pair(
     tol = pair_tolerance(bound_a, ra, bound_b, rb, tx, ty, xa, ya, xb, yb)
     reach = ra + rb + tol
 
+    if mode != MODE_DISTANCE:
+        # Bounding circles apart: no GJK needed for a yes/no or a contact.
+        bounds = bound_a + bound_b + reach
+        if tx * tx + ty * ty > bounds * bounds:
+            return STATUS_OK, False, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0
     if mode == MODE_VERDICT:
         hit_stop, sep_stop = reach, reach
     else:
         hit_stop, sep_stop = tol, math.inf
-    status, count, iterations, lower = gjk(
-        data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol, rows
+    status, iterations, lower, simplex = gjk(
+        data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol
     )
-    pax, pay, pbx, pby = closest_on_simplex(rows, count)
-    core = 0.0 if count == 3 else math.hypot(pbx - pax, pby - pay)
+    pax, pay, pbx, pby = witness_points(simplex)
+    core = 0.0 if simplex.count == 3 else length(pbx - pax, pby - pay)
     hit = core <= reach or (status == STATUS_GJK_MAX_ITERATIONS and lower <= reach)
     distance, nx, ny, depth = 0.0, 0.0, 0.0, 0.0
 
@@ -98,7 +97,7 @@ def collide_pair(
         return status, hit, distance, nx, ny, depth, 0.0, 0.0, 0.0, 0.0, iterations
 
     if core > tol:
-        nx, ny = simplex_normal(rows, count)
+        nx, ny = simplex_normal(simplex)
         pax, pay = pax + ra * nx, pay + ra * ny
         pbx, pby = pbx - rb * nx, pby - rb * ny
         if hit:
@@ -110,7 +109,7 @@ def collide_pair(
             distance = core - ra - rb
     elif mode == MODE_CONTACT:
         status2, nx, ny, depth, pax, pay, pbx, pby = epa(
-            data_a, off_a, data_b, off_b, c, s, tx, ty, rows, count, tol, poly
+            data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly
         )
         if status2 != 0:
             status = status2

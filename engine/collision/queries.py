@@ -12,9 +12,9 @@ import math
 from enum import IntEnum
 from typing import NamedTuple
 
-from numba import njit
-
+from .epa import new_polytope
 from .gjk import STATUS_EPA_MAX_ITERATIONS, STATUS_GJK_MAX_ITERATIONS, STATUS_OK
+from .jit import kernel
 from .narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -31,7 +31,6 @@ from .narrowphase import (
     R_PBY,
     R_STATUS,
     collide_pair,
-    new_scratch,
 )
 from .pure import python_version
 from .shapes import H_BOUND, H_RADIUS, SupportShape, support_object
@@ -90,16 +89,16 @@ class Contact(NamedTuple):
     status: Status = Status.OK
 
 
-@njit(cache=True)
-def _collide_packed(data_a, data_b, xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly):
+@kernel
+def _collide_packed(data_a, data_b, xa, ya, angle_a, xb, yb, angle_b, mode, poly):
     return collide_pair(
         data_a, 0, data_a[H_RADIUS], data_a[H_BOUND],
         data_b, 0, data_b[H_RADIUS], data_b[H_BOUND],
-        xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly,
+        xa, ya, angle_a, xb, yb, angle_b, mode, poly,
     )  # fmt: skip
 
 
-_SCRATCH = new_scratch()
+_POLYTOPE = new_polytope()  # one query at a time: the engine is not re-entrant
 
 
 def _object_bound(shape) -> float:
@@ -113,9 +112,9 @@ def _collide(a, xf_a, b, xf_b, mode):
         Transform(xa, ya, angle_a).validated()
         Transform(xb, yb, angle_b).validated()
     pa, pb = getattr(a, "packed", None), getattr(b, "packed", None)
-    rows, poly = _SCRATCH
+    poly = _POLYTOPE
     if pa is not None and pb is not None:
-        return _collide_packed(pa, pb, xa, ya, angle_a, xb, yb, angle_b, mode, rows, poly)
+        return _collide_packed(pa, pb, xa, ya, angle_a, xb, yb, angle_b, mode, poly)
     for shape in (a, b):
         if not isinstance(shape, SupportShape):
             raise TypeError(f"{type(shape).__name__} is not a shape: it has no support(dx, dy)")
@@ -124,7 +123,7 @@ def _collide(a, xf_a, b, xf_b, mode):
     return run(
         a, 0, 0.0, _object_bound(a), b, 0, 0.0, _object_bound(b),
         float(xa), float(ya), float(angle_a), float(xb), float(yb), float(angle_b),
-        mode, rows, poly,
+        mode, poly,
     )  # fmt: skip
 
 

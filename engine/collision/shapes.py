@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 import numpy as np
-from numba import njit
 
+from .jit import inline
 from .transform import Transform
 
 KIND_POINTS = 0
@@ -57,7 +57,7 @@ class SupportShape(Protocol):
     def support(self, dx: float, dy: float) -> tuple[float, float]: ...
 
 
-@njit(cache=True)
+@inline
 def support_packed(data, off, dx, dy):
     """Support point of a packed shape's *core*, local frame.
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from numba import njit
+from .jit import inline, kernel
 
 
 class Transform(NamedTuple):
@@ -53,19 +53,26 @@ class Transform(NamedTuple):
 IDENTITY = Transform(0.0, 0.0, 0.0)
 
 
-@njit(cache=True)
+@inline
 def rotate(c, s, x, y):
     """R·(x, y) for the rotation with cosine ``c`` and sine ``s``."""
     return c * x - s * y, s * x + c * y
 
 
-@njit(cache=True)
+@inline
 def rotate_inv(c, s, x, y):
     """Rᵀ·(x, y): a world direction expressed in the rotated frame."""
     return c * x + s * y, -s * x + c * y
 
 
-@njit(cache=True)
+@inline
+def length(x, y):
+    """|(x, y)|. ``math.hypot`` guards against overflow we cannot meet here and
+    costs a library call in the inner loops."""
+    return math.sqrt(x * x + y * y)
+
+
+@kernel
 def relative_transform(xa, ya, ca, sa, xb, yb, cb, sb):
     """B's frame expressed in A's frame: returns (c, s, tx, ty) with
     p_A = R(c, s)·p_B + (tx, ty).
