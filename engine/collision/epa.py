@@ -160,7 +160,8 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
        outward normal; if that point repeats an endpoint or gains at most
        ``tol``, the edge lies on M's boundary: done;
     3. otherwise insert the point after the edge and go to 2, at most
-       ``MAX_EPA_ITERATIONS`` times, keeping the best edge if capped.
+       ``MAX_EPA_ITERATIONS`` times; if capped, return the direction with the
+       lowest support height seen, which always separates the cores.
 
     Returns (status, nx, ny, depth, pax, pay, pbx, pby), frame A: the normal
     points from A towards B, moving B by depth·normal separates the cores, and
@@ -172,10 +173,17 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
         pax, pay, pbx, pby = _edge_witness(poly, 0, count)
         return STATUS_OK, nx, ny, 0.0, pax, pay, pbx, pby
 
-    status = STATUS_EPA_MAX_ITERATIONS
     best, dist, nx, ny = _closest_edge(poly, count)
+    # The lowest support height seen, h_M(n) = n·S_M(n), bounds the depth from
+    # above: moving B by h along that n always separates the cores. The nearest
+    # edge bounds it from below. A capped run returns the upper bound.
+    upper, ux, uy = math.inf, nx, ny
+    uax = uay = 0.0
     for _ in range(MAX_EPA_ITERATIONS):
         v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny)
+        height = nx * v.wx + ny * v.wy
+        if height < upper:
+            upper, ux, uy, uax, uay = height, nx, ny, v.ax, v.ay
         j = best + 1 if best + 1 < count else 0
         repeated = (
             v.ia >= 0
@@ -185,9 +193,9 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
                 or (v.ia == poly[j, IA] and v.ib == poly[j, IB])
             )
         )
-        if repeated or nx * v.wx + ny * v.wy - dist <= tol:
-            status = STATUS_OK
-            break
+        if repeated or height - dist <= tol:
+            pax, pay, pbx, pby = _edge_witness(poly, best, count)
+            return STATUS_OK, nx, ny, max(dist, 0.0), pax, pay, pbx, pby
         # Make room after the edge's first endpoint and put the new vertex there.
         for k in range(count, best + 1, -1):
             for col in range(ROW):
@@ -195,6 +203,7 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
         _store(poly, best + 1, v)
         count += 1
         best, dist, nx, ny = _closest_edge(poly, count)
-
-    pax, pay, pbx, pby = _edge_witness(poly, best, count)
-    return status, nx, ny, max(dist, 0.0), pax, pay, pbx, pby
+    # Capped (a curved core with the origin near its centre): the upper bound,
+    # with B's point moved so that pa − pb is depth·n as for a converged run.
+    depth = max(upper, 0.0)
+    return STATUS_EPA_MAX_ITERATIONS, ux, uy, depth, uax, uay, uax - depth * ux, uay - depth * uy

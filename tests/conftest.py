@@ -1,0 +1,8 @@
+import os
+
+from hypothesis import settings
+
+# CI replays the same examples every run; locally hypothesis keeps exploring.
+settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, print_blob=True)
+settings.register_profile("dev", max_examples=150, deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
