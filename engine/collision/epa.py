@@ -62,13 +62,13 @@ def _flat_normal(poly, count, tx, ty):
     """
     if count == 2:
         ex, ey = poly[1, WX] - poly[0, WX], poly[1, WY] - poly[0, WY]
-        n = length(ex, ey)
+        n = math.hypot(ex, ey)
         nx, ny = -ey / n, ex / n
         if nx * tx + ny * ty < 0.0:
             return -nx, -ny
         return nx, ny
     if tx != 0.0 or ty != 0.0:
-        n = length(tx, ty)
+        n = math.hypot(tx, ty)
         return tx / n, ty / n
     return 0.0, 1.0
 
@@ -120,7 +120,7 @@ def _enclose_origin(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, po
     if count == 1:
         for dx, dy in _AXES:
             v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, dx, dy)
-            if length(v.wx - poly[0, WX], v.wy - poly[0, WY]) > tol:
+            if math.hypot(v.wx - poly[0, WX], v.wy - poly[0, WY]) > tol:
                 _store(poly, 1, v)
                 count = 2
                 break
@@ -128,7 +128,7 @@ def _enclose_origin(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, po
             return 1
     if count == 2:
         ex, ey = poly[1, WX] - poly[0, WX], poly[1, WY] - poly[0, WY]
-        n = length(ex, ey)
+        n = math.hypot(ex, ey)
         nx, ny = -ey / n, ex / n
         for sign in (1.0, -1.0):
             v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, sign * nx, sign * ny)
@@ -203,7 +203,45 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
         _store(poly, best + 1, v)
         count += 1
         best, dist, nx, ny = _closest_edge(poly, count)
-    # Capped (a curved core with the origin near its centre): the upper bound,
-    # with B's point moved so that pa − pb is depth·n as for a converged run.
+    # Capped (a curved core with the origin near its centre, where every
+    # direction is nearly as deep): polish the best direction by a shrinking
+    # bracket search on the support height, then report that upper
+    # bound, with B's point placed so that pa − pb is depth·n.
+    upper, ux, uy, uax, uay = _polish_direction(
+        data_a, off_a, data_b, off_b, c, s, tx, ty, upper, ux, uy, uax, uay, 4.0 * math.pi / count
+    )
     depth = max(upper, 0.0)
     return STATUS_EPA_MAX_ITERATIONS, ux, uy, depth, uax, uay, uax - depth * ux, uay - depth * uy
+
+
+#: Steps that polish a capped EPA's direction; each shrinks the bracket by 0.618.
+POLISH_STEPS = 60
+
+
+@kernel
+def _polish_direction(data_a, off_a, data_b, off_b, c, s, tx, ty, upper, ux, uy, uax, uay, half_width):
+    """Lowest support height of M near the direction (ux, uy), ± ``half_width`` radians.
+
+    Each step samples two directions at the golden-ratio points of the
+    bracket and re-centres a bracket 0.618 times as wide on the best
+    direction seen; the support height is smooth and has one minimum this
+    close to EPA's best direction.
+    """
+    golden = 0.5 * (math.sqrt(5.0) - 1.0)
+    centre = math.atan2(uy, ux)
+    lo, hi = centre - half_width, centre + half_width
+    for _ in range(POLISH_STEPS):
+        span = hi - lo
+        for theta in (hi - golden * span, lo + golden * span):
+            nx, ny = math.cos(theta), math.sin(theta)
+            v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny)
+            height = nx * v.wx + ny * v.wy
+            if height < upper:
+                upper, ux, uy, uax, uay = height, nx, ny, v.ax, v.ay
+        # Keep the side of the bracket that holds the best direction so far.
+        best = math.atan2(uy, ux)
+        best += 2.0 * math.pi * round((centre - best) / (2.0 * math.pi))
+        lo, hi = max(lo, best - golden * span / 2.0), min(hi, best + golden * span / 2.0)
+        if hi <= lo:
+            break
+    return upper, ux, uy, uax, uay

@@ -10,7 +10,7 @@ numba's level: measured on this machine, that halves the time per pair.
 the first run. numba checks a cached kernel against its own file only, not
 against the files of the functions it calls, so an edited ``epa.py`` would
 leave a stale ``collide_pair`` behind. The cache therefore lives in a folder
-named after a hash of every source file of the package: any edit starts a
+named after a hash of every source file of the engine: any edit starts a
 fresh cache. ``NUMBA_CACHE_DIR`` still chooses where that folder goes.
 """
 
@@ -22,7 +22,7 @@ from numba import config, njit
 
 
 def _cache_dir() -> str:
-    sources = sorted(Path(__file__).parent.glob("*.py"))
+    sources = sorted(Path(__file__).parents[1].rglob("*.py"))
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
     root = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "gjk-shooter", "numba"

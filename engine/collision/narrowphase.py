@@ -98,13 +98,17 @@ def collide_pair(
 
     if core > tol:
         nx, ny = simplex_normal(simplex)
-        pax, pay = pax + ra * nx, pay + ra * ny
-        pbx, pby = pbx - rb * nx, pby - rb * ny
+        if hit and mode == MODE_DISTANCE:
+            # One shared point: on the line between the cores, at the middle of
+            # the stretch that is within ra of A's core and within rb of B's.
+            t = 0.5 * (max(-ra, core - rb) + min(ra, core + rb))
+            pax = pbx = pax + t * nx
+            pay = pby = pay + t * ny
+        else:
+            pax, pay = pax + ra * nx, pay + ra * ny
+            pbx, pby = pbx - rb * nx, pby - rb * ny
         if hit:
             depth = max(ra + rb - core, 0.0)
-            if mode == MODE_DISTANCE:  # one shared point, midway between the surfaces
-                pax = pbx = 0.5 * (pax + pbx)
-                pay = pby = 0.5 * (pay + pby)
         else:
             distance = core - ra - rb
     elif mode == MODE_CONTACT:

@@ -178,3 +178,37 @@ def test_every_query_stays_within_the_iteration_cap_on_a_dense_sweep():
                 result = distance(a, (0, 0, 0.1), b, xf_b)
                 assert result.iterations < MAX_GJK_ITERATIONS
                 assert result.status == Status.OK
+
+
+@pytest.mark.parametrize(
+    ("a", "xf_a", "b", "xf_b"),
+    [
+        (Circle(0.1), (0, 0, 0), Circle(1.0), (0.5, 0, 0)),
+        (Polygon.box(1, 0.01), (0, 0, 0), Circle(1.0), (0, 0.5, 0)),
+        (Circle(0.5), (0, 0, 0), Capsule((-0.5, 0.25), (0.5, 0.25), 0.0625), (0, 0, 0)),
+    ],
+)
+def test_regression_the_shared_point_of_overlapping_round_shapes_lies_in_both(a, xf_a, b, xf_b):
+    # Found by the shapely oracle: the midpoint of the two surface points left a
+    # small disc when the other shape was much larger.
+    result = distance(a, xf_a, b, xf_b)
+    assert result.distance == 0.0 and result.point_a == result.point_b
+    for shape, xf in ((a, xf_a), (b, xf_b)):
+        assert intersects(Circle(1e-9), (*result.point_a, 0.0), shape, xf)
+
+
+def test_regression_nearly_concentric_round_ellipses_get_the_exact_depth():
+    # Found by hypothesis: EPA refines a near-circle uniformly and ran out of
+    # iterations 2e-8 above the true depth; the capped direction is now polished.
+    e = Ellipse(1.0, 1.0)
+    hit = contact(e, (0.0, 0.0, 0.0), e, (0.0, 0.015625, 0.0))
+    assert hit.depth == pytest.approx(2.0 - 0.015625, abs=1e-11)
+    assert hit.normal == pytest.approx((0.0, 1.0), abs=1e-5)
+
+
+def test_regression_circles_a_subnormal_distance_apart_get_a_finite_normal():
+    # Found by hypothesis: the centre offset squared underflowed to 0 and the
+    # normal became nan. |offset| is now taken with hypot where it can be tiny.
+    hit = contact(Circle(1.0), (0.0, 0.0, 0.0), Circle(1.0), (0.0, 3.4626456708143836e-171, 0.0))
+    assert hit.normal == (0.0, 1.0)
+    assert hit.depth == 2.0

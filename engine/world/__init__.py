@@ -1,0 +1,16 @@
+"""The world: AABB broad phase, layers, ray and shape casts, and move-and-slide."""
+
+from .broadphase import MAX_SPAN
+from .casts import MAX_CAST_ITERATIONS
+from .world import ALL_LAYERS, CastHit, RayHit, SlideResult, World, WorldContacts
+
+__all__ = [
+    "ALL_LAYERS",
+    "MAX_CAST_ITERATIONS",
+    "MAX_SPAN",
+    "CastHit",
+    "RayHit",
+    "SlideResult",
+    "World",
+    "WorldContacts",
+]

@@ -1,0 +1,252 @@
+"""AABB broad phase: world boxes of shapes, and the pairs of boxes that overlap.
+
+Two uniform grids share one cell size: one for moving bodies, rebuilt every
+frame in O(n) by hashing cells into buckets (a counting sort), and one for
+static bodies (walls), built once and only rebuilt when a wall is added or
+removed. A moving body spanning more than ``MAX_SPAN`` cells on a side (a
+huge boss, a 2,000 px wall set as moving) goes to a short list tested by brute
+force instead, so one big body never floods the grid; a static body that huge
+is fine in the static grid, which is built once.
+
+A pair whose boxes share several cells is reported once, in the cell holding
+the lower-left corner of the boxes' overlap: both boxes cover that cell, and
+only one cell holds that point.
+
+Frames: boxes are world-space (min_x, min_y, max_x, max_y) rows.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..collision.jit import inline, kernel
+from ..collision.shapes import H_RADIUS, support_packed
+
+#: A moving body wider or taller than this many cells is tested by brute force.
+MAX_SPAN = 8
+
+
+@kernel
+def compute_aabbs(data, offsets, shape_index, xf, out):
+    """World box of every body: the world support along ±x and ±y (exact)."""
+    for i in range(shape_index.shape[0]):
+        off = offsets[shape_index[i]]
+        r = data[off + H_RADIUS]
+        c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
+        # World axis (1, 0) seen from the body is (c, -s); (0, 1) is (s, c).
+        px, py, _ = support_packed(data, off, c, -s)
+        out[i, 2] = c * px - s * py + xf[i, 0] + r
+        px, py, _ = support_packed(data, off, -c, s)
+        out[i, 0] = c * px - s * py + xf[i, 0] - r
+        px, py, _ = support_packed(data, off, s, c)
+        out[i, 3] = s * px + c * py + xf[i, 1] + r
+        px, py, _ = support_packed(data, off, -s, -c)
+        out[i, 1] = s * px + c * py + xf[i, 1] - r
+
+
+@inline
+def _overlap(boxes, a, b):
+    return (
+        boxes[a, 0] <= boxes[b, 2]
+        and boxes[b, 0] <= boxes[a, 2]
+        and boxes[a, 1] <= boxes[b, 3]
+        and boxes[b, 1] <= boxes[a, 3]
+    )
+
+
+@inline
+def _cell(v, inv_cell):
+    return np.int64(math.floor(v * inv_cell))
+
+
+@inline
+def _bucket(cx, cy, mask):
+    h = (cx * np.int64(73856093)) ^ (cy * np.int64(19349663))
+    return h & mask
+
+
+class Grid:
+    """A hashed uniform grid over some bodies' boxes (plain arrays).
+
+    ``start[b]:start[b+1]`` are the entries of bucket b in ``body``, ``cx``,
+    ``cy``; ``large`` lists the bodies left out for brute force.
+    """
+
+    def __init__(self, start, body, cx, cy, large, mask):
+        self.start, self.body, self.cx, self.cy, self.large, self.mask = start, body, cx, cy, large, mask
+
+
+@kernel
+def _count_cells(boxes, members, inv_cell, max_span):
+    entries = 0
+    large = 0
+    for k in range(members.shape[0]):
+        i = members[k]
+        nx = _cell(boxes[i, 2], inv_cell) - _cell(boxes[i, 0], inv_cell) + 1
+        ny = _cell(boxes[i, 3], inv_cell) - _cell(boxes[i, 1], inv_cell) + 1
+        if nx > max_span or ny > max_span:
+            large += 1
+        else:
+            entries += nx * ny
+    return entries, large
+
+
+@kernel
+def _fill_grid(boxes, members, inv_cell, max_span, mask, start, body, cx, cy, large):
+    """Counting sort of (cell, body) entries by bucket."""
+    counts = np.zeros(mask + 2, dtype=np.int64)
+    n_large = 0
+    for pass_ in range(2):
+        for k in range(members.shape[0]):
+            i = members[k]
+            x0, x1 = _cell(boxes[i, 0], inv_cell), _cell(boxes[i, 2], inv_cell)
+            y0, y1 = _cell(boxes[i, 1], inv_cell), _cell(boxes[i, 3], inv_cell)
+            if x1 - x0 + 1 > max_span or y1 - y0 + 1 > max_span:
+                if pass_ == 0:
+                    large[n_large] = i
+                    n_large += 1
+                continue
+            for x in range(x0, x1 + 1):
+                for y in range(y0, y1 + 1):
+                    b = _bucket(x, y, mask)
+                    if pass_ == 0:
+                        counts[b + 1] += 1
+                    else:
+                        slot = counts[b]
+                        counts[b] += 1
+                        body[slot], cx[slot], cy[slot] = i, x, y
+        if pass_ == 0:
+            for b in range(mask + 1):
+                counts[b + 1] += counts[b]
+            start[:] = counts[: mask + 2]
+
+
+def build_grid(boxes: np.ndarray, members: np.ndarray, cell: float, max_span: int) -> Grid:
+    """Hash ``members`` (indices into ``boxes``) into a grid of square cells."""
+    inv = 1.0 / cell
+    entries, n_large = _count_cells(boxes, members, inv, max_span)
+    buckets = 1 << max(4, int(2 * entries).bit_length())
+    mask = buckets - 1
+    start = np.zeros(buckets + 1, dtype=np.int64)
+    body = np.empty(entries, dtype=np.int64)
+    cx = np.empty(entries, dtype=np.int64)
+    cy = np.empty(entries, dtype=np.int64)
+    large = np.empty(n_large, dtype=np.int64)
+    _fill_grid(boxes, members, inv, max_span, mask, start, body, cx, cy, large)
+    return Grid(start, body, cx, cy, large, mask)
+
+
+@kernel
+def _self_pairs(boxes, start, body, cx, cy, mask, inv_cell, out):
+    """Overlapping pairs within one grid; returns the count (or −count needed)."""
+    n = 0
+    for b in range(mask + 1):
+        for p in range(start[b], start[b + 1]):
+            for q in range(p + 1, start[b + 1]):
+                if cx[p] != cx[q] or cy[p] != cy[q]:
+                    continue
+                i, j = body[p], body[q]
+                if not _overlap(boxes, i, j):
+                    continue
+                corner_x = _cell(max(boxes[i, 0], boxes[j, 0]), inv_cell)
+                corner_y = _cell(max(boxes[i, 1], boxes[j, 1]), inv_cell)
+                if corner_x != cx[p] or corner_y != cy[p]:
+                    continue
+                if n < out.shape[0]:
+                    out[n, 0], out[n, 1] = min(i, j), max(i, j)
+                n += 1
+    return n
+
+
+@kernel
+def _cross_pairs(boxes, queries, start, body, cx, cy, mask, inv_cell, max_span, out):
+    """Pairs between ``queries`` and the bodies of another grid (walls)."""
+    n = 0
+    for k in range(queries.shape[0]):
+        i = queries[k]
+        x0, x1 = _cell(boxes[i, 0], inv_cell), _cell(boxes[i, 2], inv_cell)
+        y0, y1 = _cell(boxes[i, 1], inv_cell), _cell(boxes[i, 3], inv_cell)
+        if x1 - x0 + 1 > max_span or y1 - y0 + 1 > max_span:
+            continue  # a large query body is brute-forced by the caller
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                b = _bucket(x, y, mask)
+                for p in range(start[b], start[b + 1]):
+                    if cx[p] != x or cy[p] != y:
+                        continue
+                    j = body[p]
+                    if j == i or not _overlap(boxes, i, j):
+                        continue
+                    corner_x = _cell(max(boxes[i, 0], boxes[j, 0]), inv_cell)
+                    corner_y = _cell(max(boxes[i, 1], boxes[j, 1]), inv_cell)
+                    if corner_x != x or corner_y != y:
+                        continue
+                    if n < out.shape[0]:
+                        out[n, 0], out[n, 1] = i, j
+                    n += 1
+    return n
+
+
+@kernel
+def _brute_pairs(boxes, left, right, skip_same_set, out):
+    """Every overlapping (left, right) pair; with ``skip_same_set``, left < right only."""
+    n = 0
+    for a in range(left.shape[0]):
+        i = left[a]
+        for b in range(right.shape[0]):
+            j = right[b]
+            if i == j or (skip_same_set and j < i):
+                continue
+            if _overlap(boxes, i, j):
+                if n < out.shape[0]:
+                    out[n, 0], out[n, 1] = i, j
+                n += 1
+    return n
+
+
+def _collect(kernel_fn, *args) -> np.ndarray:
+    out = np.empty((256, 2), dtype=np.int64)
+    n = kernel_fn(*args, out)
+    if n > out.shape[0]:
+        out = np.empty((n, 2), dtype=np.int64)
+        kernel_fn(*args, out)
+    return out[:n]
+
+
+def self_pairs(boxes: np.ndarray, grid: Grid, cell: float) -> np.ndarray:
+    """Overlapping pairs among the bodies of ``grid`` (its large bodies included)."""
+    inv = 1.0 / cell
+    found = [_collect(_self_pairs, boxes, grid.start, grid.body, grid.cx, grid.cy, grid.mask, inv)]
+    if len(grid.large):
+        members = np.concatenate([grid.body, grid.large])
+        members = np.unique(members)
+        found.append(_collect(_brute_pairs, boxes, grid.large, members, False))
+    pairs = np.concatenate(found)
+    if len(grid.large):  # a large-large pair is found from both sides
+        pairs = np.unique(np.sort(pairs, axis=1), axis=0)
+    return pairs
+
+
+def cross_pairs(boxes: np.ndarray, queries: np.ndarray, grid: Grid, cell: float, max_span: int) -> np.ndarray:
+    """Overlapping (query body, grid body) pairs."""
+    inv = 1.0 / cell
+    found = [
+        _collect(
+            _cross_pairs, boxes, queries, grid.start, grid.body, grid.cx, grid.cy, grid.mask, inv, max_span
+        )
+    ]
+    spans = np.maximum(
+        np.floor(boxes[queries, 2] * inv) - np.floor(boxes[queries, 0] * inv),
+        np.floor(boxes[queries, 3] * inv) - np.floor(boxes[queries, 1] * inv),
+    )
+    large_queries = queries[spans + 1 > max_span]
+    grid_members = np.unique(np.concatenate([grid.body, grid.large]))
+    if len(large_queries):
+        found.append(_collect(_brute_pairs, boxes, large_queries, grid_members, False))
+    small_queries = queries[spans + 1 <= max_span]
+    if len(grid.large) and len(small_queries):
+        swapped = _collect(_brute_pairs, boxes, grid.large, small_queries, False)
+        found.append(swapped[:, ::-1])
+    return np.concatenate(found)

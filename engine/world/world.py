@@ -1,0 +1,474 @@
+"""The world: every wall, enemy and bullet, their overlaps, casts and sliding moves.
+
+Bodies live in dense parallel arrays (slot = row); a body id is stable and
+maps to its slot. The game keeps its own state in arrays and hands the
+world all moving transforms at once (``set_transforms``); each frame
+``pairs()`` computes boxes in one kernel, finds candidate pairs in the grids
+(``broadphase``), filters them by layer and mask with numpy, and runs the
+batched narrow phase. No Python object is made per pair.
+
+Layers: A and B can touch when ``A.layer & B.mask`` and ``B.layer & A.mask``
+are both non-zero. Static bodies never pair with static bodies. Sensors pair
+like anything else (that is how a pickup notices the player) but are not
+solid: casts and ``move_and_slide`` go through them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..collision import ShapeTable, Transform, contacts_batch, intersects_batch
+from ..collision.epa import MAX_EPA_VERTICES, ROW
+from ..collision.shapes import aabb as shape_aabb
+from . import broadphase
+from .casts import cast_pair, point_shape
+
+ALL_LAYERS = 0xFFFFFFFF
+#: A moving body spanning more cells than this goes to brute force; walls get more room.
+STATIC_MAX_SPAN = 256
+#: ``move_and_slide`` keeps this fraction of the body's size between it and any wall.
+SKIN_REL = 1e-4
+#: Cast-and-slide steps per ``move_and_slide`` call.
+MAX_SLIDES = 4
+
+
+class RayHit(NamedTuple):
+    """Nearest body a ray meets. ``normal`` is the body's surface normal, facing the ray."""
+
+    body: int
+    point: tuple[float, float]
+    normal: tuple[float, float]
+    distance: float
+
+
+class CastHit(NamedTuple):
+    """First body a moving shape meets, at ``fraction`` of its translation (0 if it starts inside)."""
+
+    body: int
+    fraction: float
+    point: tuple[float, float]
+    normal: tuple[float, float]
+
+
+class WorldContacts(NamedTuple):
+    """Overlapping pairs with their contacts; ``normal`` points from ``pairs[:, 0]`` to ``pairs[:, 1]``."""
+
+    pairs: np.ndarray
+    normal: np.ndarray
+    depth: np.ndarray
+    point_a: np.ndarray
+    point_b: np.ndarray
+
+
+class SlideResult(NamedTuple):
+    """Where ``move_and_slide`` left the body, and what it slid along."""
+
+    x: float
+    y: float
+    hits: tuple[CastHit, ...]
+
+
+class _Point:
+    """The core of a ray or a point query: a shape of no size."""
+
+    packed = point_shape()
+    radius = 0.0
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]:
+        return (0.0, 0.0)
+
+
+_POINT = _Point()
+
+
+class World:
+    """Bodies with shapes and transforms, and the queries a game asks of them.
+
+    >>> from engine.collision import Circle, Polygon
+    >>> world = World()
+    >>> wall = world.add(Polygon.box(10, 1), (0, 0, 0), static=True)
+    >>> ball = world.add(Circle(1), (0, 1.5, 0))
+    >>> world.pairs().tolist()
+    [[0, 1]]
+    """
+
+    def __init__(self, cell_size: float | None = None) -> None:
+        self._table = ShapeTable()
+        self._table_index: dict[Any, int] = {}
+        self._cell = cell_size
+        self._n = 0
+        self._xf = np.zeros((16, 3))
+        self._shape = np.zeros(16, dtype=np.int64)
+        self._layer = np.zeros(16, dtype=np.int64)
+        self._mask = np.zeros(16, dtype=np.int64)
+        self._static = np.zeros(16, dtype=np.bool_)
+        self._sensor = np.zeros(16, dtype=np.bool_)
+        self._id = np.zeros(16, dtype=np.int64)
+        self._slot_of = np.full(16, -1, dtype=np.int64)
+        self._user: list[Any] = []
+        self._next_id = 0
+        self._boxes: np.ndarray | None = None
+        self._static_grid: broadphase.Grid | None = None
+
+    # --- bodies -----------------------------------------------------------
+
+    def add(
+        self,
+        shape,
+        transform,
+        *,
+        static: bool = False,
+        sensor: bool = False,
+        layer: int = 1,
+        mask: int = ALL_LAYERS,
+        user_data: Any = None,
+    ) -> int:
+        """Add a body; return its id (ids are never reused)."""
+        xf = Transform(*map(float, transform)).validated()
+        if not hasattr(shape, "packed"):
+            raise TypeError(
+                f"{type(shape).__name__} is not a built-in shape; the world takes Circle, Polygon, Capsule, Ellipse"
+            )
+        if self._n == len(self._xf):
+            self._grow()
+        slot, body = self._n, self._next_id
+        self._next_id += 1
+        if body >= len(self._slot_of):
+            self._slot_of = np.concatenate([self._slot_of, np.full(len(self._slot_of), -1, dtype=np.int64)])
+        self._xf[slot] = xf
+        self._shape[slot] = self._shape_index(shape)
+        self._layer[slot], self._mask[slot] = int(layer), int(mask)
+        self._static[slot], self._sensor[slot] = static, sensor
+        self._id[slot] = body
+        self._slot_of[body] = slot
+        self._user.append(user_data)
+        self._n += 1
+        self._changed(static)
+        return body
+
+    def remove(self, body: int) -> None:
+        """Remove a body; its id is never given out again."""
+        slot = self._slot(body)
+        last = self._n - 1
+        was_static = bool(self._static[slot])
+        for arr in (self._xf, self._shape, self._layer, self._mask, self._static, self._sensor, self._id):
+            arr[slot] = arr[last]
+        self._user[slot] = self._user[last]
+        self._user.pop()
+        self._slot_of[self._id[slot]] = slot
+        self._slot_of[body] = -1
+        self._n -= 1
+        self._changed(True if last != slot else was_static)
+
+    def set_transform(self, body: int, transform) -> None:
+        slot = self._slot(body)
+        self._xf[slot] = Transform(*map(float, transform)).validated()
+        self._changed(bool(self._static[slot]))
+
+    def set_transforms(self, bodies, x, y, angle) -> None:
+        """Move many bodies at once (numpy arrays of equal length); all or nothing."""
+        bodies = np.asarray(bodies, dtype=np.int64)
+        rows = np.column_stack([np.asarray(x, float), np.asarray(y, float), np.asarray(angle, float)])
+        bad = ~np.isfinite(rows).all(axis=1)
+        if bad.any():
+            k = int(np.flatnonzero(bad)[0])
+            raise ValueError(f"transform of body {int(bodies[k])} is not finite: {tuple(rows[k])}")
+        slots = self._slots(bodies)
+        self._xf[slots] = rows
+        self._changed(bool(self._static[slots].any()))
+
+    def transform(self, body: int) -> Transform:
+        return Transform(*self._xf[self._slot(body)].tolist())
+
+    def shape(self, body: int):
+        return self._table[int(self._shape[self._slot(body)])]
+
+    def user_data(self, body: int) -> Any:
+        return self._user[self._slot(body)]
+
+    def is_static(self, body: int) -> bool:
+        return bool(self._static[self._slot(body)])
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __contains__(self, body: int) -> bool:
+        return 0 <= body < len(self._slot_of) and self._slot_of[body] >= 0
+
+    @property
+    def bodies(self) -> np.ndarray:
+        """Ids of all bodies."""
+        return self._id[: self._n].copy()
+
+    # --- pairs ------------------------------------------------------------
+
+    def pairs(self) -> np.ndarray:
+        """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted."""
+        slots = self._overlapping_slots()
+        return self._as_ids(slots)
+
+    def contacts(self) -> WorldContacts:
+        """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
+        cand = self._as_id_order(self._candidate_slots())
+        if not len(cand):
+            z2 = np.zeros((0, 2))
+            return WorldContacts(np.zeros((0, 2), dtype=np.int64), z2, np.zeros(0), z2, z2)
+        a, b = cand[:, 0], cand[:, 1]
+        c = contacts_batch(self._table, self._shape[a], self._xf[a], self._shape[b], self._xf[b])
+        hit = c.hit
+        order = np.lexsort((self._id[b[hit]], self._id[a[hit]]))
+        ids = np.column_stack([self._id[a[hit]], self._id[b[hit]]])[order]
+        return WorldContacts(
+            ids, c.normal[hit][order], c.depth[hit][order], c.point_a[hit][order], c.point_b[hit][order]
+        )
+
+    # --- queries ----------------------------------------------------------
+
+    def query_aabb(self, lo, hi, mask: int = ALL_LAYERS) -> np.ndarray:
+        """Ids of bodies whose boxes overlap the box lo–hi and whose layer is in ``mask``."""
+        return self._id[self._box_slots(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]), mask)]
+
+    def query_shape(self, shape, transform, mask: int = ALL_LAYERS) -> np.ndarray:
+        """Ids of bodies that overlap or touch ``shape`` at ``transform``."""
+        xf = Transform(*map(float, transform)).validated()
+        lo_x, lo_y, hi_x, hi_y = shape_aabb(shape, xf)
+        slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
+        if not len(slots):
+            return np.zeros(0, dtype=np.int64)
+        index = self._shape_index(shape)
+        hit = intersects_batch(
+            self._table,
+            np.full(len(slots), index),
+            np.tile(np.array(xf), (len(slots), 1)),
+            self._shape[slots],
+            self._xf[slots],
+        )
+        return np.sort(self._id[slots[hit]])
+
+    def query_point(self, x: float, y: float, mask: int = ALL_LAYERS) -> np.ndarray:
+        """Ids of bodies that contain the point (x, y) (boundary included)."""
+        return self.query_shape(_POINT, (x, y, 0.0), mask)
+
+    def raycast(self, origin, direction, max_distance: float, mask: int = ALL_LAYERS) -> RayHit | None:
+        """Nearest solid body along the ray, or None.
+
+        A ray that starts inside a body hits it at distance 0, with the
+        normal pointing out of it along the way the ray would leave.
+        """
+        ox, oy = float(origin[0]), float(origin[1])
+        dx, dy = float(direction[0]), float(direction[1])
+        length = math.hypot(dx, dy)
+        if not (math.isfinite(ox + oy + length + max_distance) and length > 0.0 and max_distance >= 0.0):
+            raise ValueError(
+                f"ray needs a finite origin, a non-zero direction and max_distance >= 0; got {origin}, {direction}, {max_distance}"
+            )
+        dx, dy = dx / length * max_distance, dy / length * max_distance
+        hit = self._cast(_POINT.packed, 0, (ox, oy, 0.0), dx, dy, 0.0, mask, exclude=-1)
+        if hit is None:
+            return None
+        t = hit.fraction
+        return RayHit(hit.body, (ox + t * dx, oy + t * dy), hit.normal, t * max_distance)
+
+    def shape_cast(self, shape, transform, translation, mask: int = ALL_LAYERS) -> CastHit | None:
+        """First solid body ``shape`` meets when moved by ``translation``, or None.
+
+        A shape that starts overlapping or touching a body hits it at fraction 0.
+        """
+        xf = Transform(*map(float, transform)).validated()
+        dx, dy = float(translation[0]), float(translation[1])
+        if not math.isfinite(dx + dy):
+            raise ValueError(f"translation is not finite: {translation}")
+        index = self._shape_index(shape)
+        return self._cast(
+            self._table.data, int(self._table.offsets[index]), xf, dx, dy, 0.0, mask, exclude=-1
+        )
+
+    def move_and_slide(self, body: int, displacement, mask: int = ALL_LAYERS) -> SlideResult:
+        """Move a body by ``displacement``, stopping at walls and sliding along them.
+
+        Outline: cast the body along what is left of the move, stopping a
+        skin's width short of the first solid body; keep the part of the rest
+        that runs along the wall; if that would go back into a wall met
+        earlier in the step, keep only the part along the crease of the two
+        (nothing, in a corner); at most ``MAX_SLIDES`` times. The body never
+        ends inside or touching a wall, and never passes a corner.
+        """
+        slot = self._slot(body)
+        x, y, angle = self._xf[slot]
+        rx, ry = float(displacement[0]), float(displacement[1])
+        if not math.isfinite(rx + ry):
+            raise ValueError(f"displacement of body {body} is not finite: {displacement}")
+        offset = int(self._table.offsets[self._shape[slot]])
+        size = float(self._table.data[offset + 5] + self._table.data[offset + 1])
+        skin = SKIN_REL * size
+        hits: list[CastHit] = []
+        normals: list[tuple[float, float]] = []
+        for _ in range(MAX_SLIDES):
+            if math.hypot(rx, ry) <= skin * 1e-3:
+                break
+            hit = self._cast(self._table.data, offset, (x, y, angle), rx, ry, skin, mask, exclude=slot)
+            if hit is None:
+                x, y = x + rx, y + ry
+                break
+            hits.append(hit)
+            x, y = x + hit.fraction * rx, y + hit.fraction * ry
+            rx, ry = (1.0 - hit.fraction) * rx, (1.0 - hit.fraction) * ry
+            rx, ry = _slide(rx, ry, hit.normal, normals)
+            normals.append(hit.normal)
+        self._xf[slot] = (x, y, angle)
+        self._changed(bool(self._static[slot]))
+        return SlideResult(float(x), float(y), tuple(hits))
+
+    # --- internals --------------------------------------------------------
+
+    def _grow(self) -> None:
+        for name in ("_xf", "_shape", "_layer", "_mask", "_static", "_sensor", "_id"):
+            arr = getattr(self, name)
+            setattr(self, name, np.concatenate([arr, np.zeros_like(arr)]))
+
+    def _shape_index(self, shape) -> int:
+        key = shape if not isinstance(shape, _Point) else "point"
+        index = self._table_index.get(key)
+        if index is None:
+            index = self._table.add(shape)
+            self._table_index[key] = index
+        return index
+
+    def _slot(self, body: int) -> int:
+        if not (0 <= body < len(self._slot_of)) or self._slot_of[body] < 0:
+            raise KeyError(f"no body with id {body} in this world")
+        return int(self._slot_of[body])
+
+    def _slots(self, bodies: np.ndarray) -> np.ndarray:
+        inside = (bodies >= 0) & (bodies < len(self._slot_of))
+        slots = np.full(len(bodies), -1, dtype=np.int64)
+        slots[inside] = self._slot_of[bodies[inside]]
+        if (slots < 0).any():
+            raise KeyError(f"no body with id {int(bodies[np.flatnonzero(slots < 0)[0]])} in this world")
+        return slots
+
+    def _changed(self, statics: bool) -> None:
+        self._boxes = None
+        if statics:
+            self._static_grid = None
+
+    def _all_boxes(self) -> np.ndarray:
+        if self._boxes is None:
+            boxes = np.empty((self._n, 4))
+            broadphase.compute_aabbs(
+                self._table.data, self._table.offsets, self._shape[: self._n], self._xf[: self._n], boxes
+            )
+            self._boxes = boxes
+        return self._boxes
+
+    def _cell_size(self, boxes: np.ndarray, moving: np.ndarray) -> float:
+        if self._cell is None:
+            chosen = moving if len(moving) else np.arange(self._n)
+            if not len(chosen):
+                return 1.0
+            extent = np.maximum(boxes[chosen, 2] - boxes[chosen, 0], boxes[chosen, 3] - boxes[chosen, 1])
+            self._cell = float(max(2.0 * np.median(extent), 1e-9))
+        return self._cell
+
+    def _candidate_slots(self) -> np.ndarray:
+        """Broad-phase pairs of slots, filtered by layer and mask (not yet by shape)."""
+        if self._n < 2:
+            return np.zeros((0, 2), dtype=np.int64)
+        boxes = self._all_boxes()
+        static = self._static[: self._n]
+        moving, walls = np.flatnonzero(~static), np.flatnonzero(static)
+        cell = self._cell_size(boxes, moving)
+        found = [np.zeros((0, 2), dtype=np.int64)]
+        if len(moving) > 1:
+            grid = broadphase.build_grid(boxes, moving, cell, broadphase.MAX_SPAN)
+            found.append(broadphase.self_pairs(boxes, grid, cell))
+        if len(moving) and len(walls):
+            if self._static_grid is None:
+                self._static_grid = broadphase.build_grid(boxes, walls, cell, STATIC_MAX_SPAN)
+            found.append(broadphase.cross_pairs(boxes, moving, self._static_grid, cell, broadphase.MAX_SPAN))
+        cand = np.concatenate(found)
+        a, b = cand[:, 0], cand[:, 1]
+        keep = ((self._layer[a] & self._mask[b]) != 0) & ((self._layer[b] & self._mask[a]) != 0)
+        return cand[keep]
+
+    def _overlapping_slots(self) -> np.ndarray:
+        cand = self._candidate_slots()
+        if not len(cand):
+            return cand
+        a, b = cand[:, 0], cand[:, 1]
+        hit = intersects_batch(self._table, self._shape[a], self._xf[a], self._shape[b], self._xf[b])
+        return cand[hit]
+
+    def _as_id_order(self, slots: np.ndarray) -> np.ndarray:
+        """Rows of slots reordered so the smaller body id comes first."""
+        swap = self._id[slots[:, 0]] > self._id[slots[:, 1]]
+        out = slots.copy()
+        out[swap] = slots[swap][:, ::-1]
+        return out
+
+    def _as_ids(self, slots: np.ndarray) -> np.ndarray:
+        ids = np.sort(self._id[slots], axis=1) if len(slots) else np.zeros((0, 2), dtype=np.int64)
+        return ids[np.lexsort((ids[:, 1], ids[:, 0]))] if len(ids) else ids
+
+    def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
+        boxes = self._all_boxes()
+        inside = (boxes[:, 0] <= hi_x) & (lo_x <= boxes[:, 2]) & (boxes[:, 1] <= hi_y) & (lo_y <= boxes[:, 3])
+        inside &= (self._layer[: self._n] & int(mask)) != 0
+        return np.flatnonzero(inside)
+
+    def _cast(self, data_a, off_a, xf, dx, dy, target, mask, exclude) -> CastHit | None:
+        """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among solid bodies."""
+        x, y, angle = xf
+        reach = float(data_a[off_a + 5] + data_a[off_a + 1]) + target
+        lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
+        lo_y, hi_y = min(y, y + dy) - reach, max(y, y + dy) + reach
+        slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
+        slots = slots[~self._sensor[slots] & (slots != exclude)]
+        best: CastHit | None = None
+        poly = np.zeros((MAX_EPA_VERTICES, ROW))
+        data, offsets = self._table.data, self._table.offsets
+        size = reach + math.hypot(dx, dy)
+        tol = 1e-9 * size
+        for s in slots:
+            bx, by, bangle = self._xf[s]
+            hit, t, nx, ny, px, py = cast_pair(
+                data_a,
+                off_a,
+                x,
+                y,
+                angle,
+                dx,
+                dy,
+                data,
+                offsets[self._shape[s]],
+                bx,
+                by,
+                bangle,
+                target,
+                tol,
+                poly,
+            )
+            if hit and (best is None or t < best.fraction):
+                best = CastHit(int(self._id[s]), float(t), (float(px), float(py)), (float(nx), float(ny)))
+        return best
+
+
+def _slide(rx: float, ry: float, normal, earlier) -> tuple[float, float]:
+    """The part of the move (rx, ry) that runs along a wall with ``normal``
+    without going back into any wall met ``earlier`` in this step."""
+    nx, ny = normal
+    into = rx * nx + ry * ny
+    if into < 0.0:
+        rx, ry = rx - into * nx, ry - into * ny
+    for mx, my in earlier:
+        if rx * mx + ry * my < 0.0:
+            # Along the crease of the two walls, or nowhere if they make a corner.
+            tx, ty = -ny, nx
+            along = rx * tx + ry * ty
+            rx, ry = along * tx, along * ty
+            if rx * mx + ry * my < -1e-12 * math.hypot(rx, ry):
+                return 0.0, 0.0
+    return rx, ry

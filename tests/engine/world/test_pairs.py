@@ -1,0 +1,153 @@
+"""``World.pairs()`` finds exactly the overlapping pairs, whatever the sizes and places."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import World
+from engine.collision import Capsule, Circle, Ellipse, Polygon, intersects
+
+
+def brute_force_pairs(world: World, bodies) -> list[list[int]]:
+    """Every pair the narrow phase says overlaps, with layers and statics applied."""
+    found = []
+    for (a, sa, la, ma, st_a), (b, sb, lb, mb, st_b) in itertools.combinations(bodies, 2):
+        if st_a and st_b:
+            continue
+        if not (la & mb and lb & ma):
+            continue
+        if intersects(sa, tuple(world.transform(a)), sb, tuple(world.transform(b))):
+            found.append(sorted([a, b]))
+    return sorted(found)
+
+
+def random_shape(rng, size):
+    kind = rng.integers(5)
+    if kind == 0:
+        return Polygon.box(size * rng.uniform(0.2, 1), size * rng.uniform(0.2, 1))
+    if kind == 1:
+        return Circle(size * rng.uniform(0.2, 1))
+    if kind == 2:
+        return Capsule((-size, 0), (size, 0), size * rng.uniform(0.1, 0.5))
+    if kind == 3:
+        return Ellipse(size * rng.uniform(0.3, 1), size * rng.uniform(0.3, 1))
+    pts = [(math.cos(a), math.sin(a)) for a in np.sort(rng.uniform(0, math.tau, 6))]
+    try:
+        return Polygon([(size * x, size * y) for x, y in pts], radius=size * 0.1 * rng.integers(2))
+    except ValueError:
+        return Circle(size)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pairs_equal_brute_force_on_mixed_scenes_with_huge_and_tiny_bodies(seed):
+    rng = np.random.default_rng(seed)
+    world = World()
+    bodies = []
+    for k in range(150):
+        size = float(rng.choice([0.5, 2.0, 8.0, 300.0], p=[0.3, 0.4, 0.25, 0.05]))
+        shape = random_shape(rng, size)
+        static = bool(rng.random() < 0.3)
+        layer, mask = (1, 0xFFFFFFFF) if k % 3 else (2, 1)
+        xf = (float(rng.uniform(-60, 60)), float(rng.uniform(-60, 60)), float(rng.uniform(-3, 3)))
+        body = world.add(shape, xf, static=static, layer=layer, mask=mask)
+        bodies.append((body, shape, layer, mask, static))
+    assert world.pairs().tolist() == brute_force_pairs(world, bodies)
+
+
+def test_bodies_exactly_on_cell_boundaries_are_found_once():
+    world = World(cell_size=1.0)
+    boxes = [
+        world.add(Polygon.box(0.5, 0.5), (x + 0.5, 0.5, 0.0)) for x in range(5)
+    ]  # touching edges on cell lines
+    pairs = world.pairs().tolist()
+    assert pairs == [[boxes[i], boxes[i + 1]] for i in range(4)]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.floats(-20, 20),
+            st.floats(-20, 20),
+            st.floats(-3, 3),
+            st.sampled_from([0.1, 1.0, 5.0]),
+            st.booleans(),
+        ),
+        min_size=2,
+        max_size=40,
+    ),
+    st.sampled_from([None, 0.5, 3.0, 50.0]),
+)
+def test_pairs_equal_brute_force_for_any_cell_size(spec, cell):
+    world = World(cell_size=cell)
+    bodies = []
+    for x, y, angle, size, static in spec:
+        shape = Polygon.box(size, size / 2)
+        body = world.add(shape, (x, y, angle), static=static)
+        bodies.append((body, shape, 1, 0xFFFFFFFF, static))
+    assert world.pairs().tolist() == brute_force_pairs(world, bodies)
+
+
+@pytest.mark.parametrize(
+    ("layer_a", "mask_a", "layer_b", "mask_b", "pairs"),
+    [
+        (1, 1, 1, 1, True),
+        (1, 2, 2, 1, True),
+        (1, 2, 1, 2, False),  # A does not want B's layer
+        (1, 1, 2, 1, False),  # A accepts layer 1 only, and B is on layer 2
+        (4, 0xFFFFFFFF, 8, 0xFFFFFFFF, True),
+        (4, 0, 8, 0xFFFFFFFF, False),
+    ],
+)
+def test_layers_and_masks_must_accept_each_other(layer_a, mask_a, layer_b, mask_b, pairs):
+    world = World()
+    a = world.add(Circle(1), (0, 0, 0), layer=layer_a, mask=mask_a)
+    b = world.add(Circle(1), (1, 0, 0), layer=layer_b, mask=mask_b)
+    assert world.pairs().tolist() == ([[a, b]] if pairs else [])
+
+
+def test_walls_never_pair_with_walls_but_sensors_pair_with_everything():
+    world = World()
+    w1 = world.add(Polygon.box(5, 1), (0, 0, 0), static=True)
+    world.add(Polygon.box(5, 1), (1, 0, 0), static=True)
+    pickup = world.add(Circle(1), (0, 1.5, 0), sensor=True)
+    assert world.pairs().tolist() == [[w1, pickup], [w1 + 1, pickup]]
+
+
+def test_contacts_give_the_pairs_with_normals_from_first_to_second():
+    world = World()
+    a = world.add(Polygon.box(1, 1), (0, 0, 0))
+    b = world.add(Polygon.box(1, 1), (1.5, 0, 0))
+    c = world.contacts()
+    assert c.pairs.tolist() == [[a, b]]
+    assert c.normal[0] == pytest.approx((1.0, 0.0))
+    assert c.depth[0] == pytest.approx(0.5)
+
+
+def test_removed_bodies_leave_and_ids_stay_stable():
+    world = World()
+    ids = [world.add(Circle(1), (2 * k, 0, 0)) for k in range(5)]  # a touching chain
+    world.remove(ids[1])
+    assert world.pairs().tolist() == [[ids[2], ids[3]], [ids[3], ids[4]]]
+    assert world.transform(ids[4]).x == 8.0
+    with pytest.raises(KeyError, match=f"no body with id {ids[1]}"):
+        world.transform(ids[1])
+
+
+def test_bulk_transform_update_moves_bodies_and_refuses_bad_rows_whole():
+    world = World()
+    ids = np.array([world.add(Circle(1), (10 * k, 0, 0)) for k in range(4)])
+    world.set_transforms(ids, np.zeros(4), np.zeros(4), np.zeros(4))
+    assert len(world.pairs()) == 6
+    with pytest.raises(ValueError, match=f"transform of body {ids[2]} is not finite"):
+        world.set_transforms(ids, np.array([5.0, 6.0, math.nan, 7.0]), np.zeros(4), np.zeros(4))
+    assert world.transform(ids[0]).x == 0.0  # unchanged
+    with pytest.raises(KeyError, match="no body with id 99"):
+        world.set_transforms(np.array([99]), [0.0], [0.0], [0.0])
+    with pytest.raises(ValueError, match="transform x is nan"):
+        world.set_transform(int(ids[0]), (math.nan, 0, 0))
