@@ -9,9 +9,12 @@ cannot reach B before it reaches that plane, and a flat face is reached in
 one step. Moving away (v ≤ 0) is a miss. (Box2D v3 ``b2ShapeCast``; Mirtich's
 conservative advancement.) A ray is a cast of a point.
 
-Initial overlap: a cast that starts within ``target`` of B (overlapping or
-touching) is a hit at fraction 0, with the normal pointing from B towards A
-(the way out), so a bullet spawned inside a wall stops at once.
+Starting within reach: a cast that starts overlapping B is a hit at fraction
+0 (a bullet spawned inside a wall stops at once), with the normal pointing
+the way out; a mover may ask to escape instead when its translation leads
+straight out. One that starts
+touching B, or within ``target`` of it, hits at 0 only if the translation
+closes in: a body resting against a wall can slide along it or leave.
 
 Frames: inputs and outputs are world-space. The hit normal is B's surface
 normal at the hit, pointing from B towards A.
@@ -25,6 +28,7 @@ from ..collision.jit import kernel
 from ..collision.narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
+    R_DEPTH,
     R_DISTANCE,
     R_HIT,
     R_NX,
@@ -39,6 +43,8 @@ from ..collision.shapes import H_BOUND, H_RADIUS, HEADER, KIND_POINTS
 
 #: Advancement steps before a cast gives up and reports its best fraction as a hit.
 MAX_CAST_ITERATIONS = 40
+#: A move from within reach of B counts as closing in only above this fraction of its length.
+CLOSING_REL = 1e-9
 
 
 def point_shape() -> np.ndarray:
@@ -50,7 +56,9 @@ def point_shape() -> np.ndarray:
 
 
 @kernel
-def cast_pair(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol, poly):
+def cast_pair(
+    data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol, escape, poly
+):
     """First fraction where A, moved by (dx, dy), comes within ``target`` of B.
 
     Returns (hit, fraction, nx, ny, px, py): n is B's outward normal at the
@@ -72,16 +80,26 @@ def cast_pair(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, ang
         gx, gy = r[R_PBX] - r[R_PAX], r[R_PBY] - r[R_PAY]
         g = np.sqrt(gx * gx + gy * gy)
         if d <= target + tol:
-            if t == 0.0:  # started within reach: the way out is along the contact normal
-                c = collide_pair(
-                    data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
-                    xa, ya, angle_a, xb, yb, angle_b, MODE_CONTACT, poly,
-                )  # fmt: skip
-                if c[R_HIT]:
-                    return True, 0.0, -c[R_NX], -c[R_NY], c[R_PBX], c[R_PBY]
-                if g > 0.0:
-                    nx, ny = gx / g, gy / g
-            return True, t, -nx, -ny, r[R_PBX], r[R_PBY]
+            if t > 0.0:  # arrived; the last normal is the face reached
+                return True, t, -nx, -ny, r[R_PBX], r[R_PBY]
+            # Already within reach at the start. Overlapping: a hit, unless the
+            # move leads straight out. Only touching or within the target: a
+            # hit only if the move closes in; sliding along is free.
+            c = collide_pair(
+                data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
+                xa, ya, angle_a, xb, yb, angle_b, MODE_CONTACT, poly,
+            )  # fmt: skip
+            if c[R_HIT] and c[R_DEPTH] > tol:
+                if escape and dx * c[R_NX] + dy * c[R_NY] < 0.0:
+                    return False, 1.0, 0.0, 0.0, 0.0, 0.0
+                return True, 0.0, -c[R_NX], -c[R_NY], c[R_PBX], c[R_PBY]
+            if g > 0.0:
+                nx, ny = gx / g, gy / g
+            elif c[R_HIT]:
+                nx, ny = c[R_NX], c[R_NY]
+            if dx * nx + dy * ny > CLOSING_REL * np.sqrt(dx * dx + dy * dy):
+                return True, 0.0, -nx, -ny, r[R_PBX], r[R_PBY]
+            return False, 1.0, 0.0, 0.0, 0.0, 0.0
         nx, ny = gx / g, gy / g
         closing = dx * nx + dy * ny
         if closing <= 0.0:

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..collision import ShapeTable, Transform, contacts_batch, intersects_batch
+from ..collision import ShapeTable, Transform, contacts_batch, distances_batch, intersects_batch
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
@@ -294,7 +294,9 @@ class World:
         that runs along the wall; if that would go back into a wall met
         earlier in the step, keep only the part along the crease of the two
         (nothing, in a corner); at most ``MAX_SLIDES`` times. The body never
-        ends inside or touching a wall, and never passes a corner.
+        ends inside or touching a wall, and never passes a corner: a last
+        step pushes it back to the skin's width from anything it crept
+        nearer to through rounding.
         """
         slot = self._slot(body)
         x, y, angle = self._xf[slot]
@@ -309,7 +311,9 @@ class World:
         for _ in range(MAX_SLIDES):
             if math.hypot(rx, ry) <= skin * 1e-3:
                 break
-            hit = self._cast(self._table.data, offset, (x, y, angle), rx, ry, skin, mask, exclude=slot)
+            hit = self._cast(
+                self._table.data, offset, (x, y, angle), rx, ry, skin, mask, exclude=slot, escape=True
+            )
             if hit is None:
                 x, y = x + rx, y + ry
                 break
@@ -318,9 +322,42 @@ class World:
             rx, ry = (1.0 - hit.fraction) * rx, (1.0 - hit.fraction) * ry
             rx, ry = _slide(rx, ry, hit.normal, normals)
             normals.append(hit.normal)
+        x, y = self._keep_skin(slot, offset, x, y, angle, skin, mask)
         self._xf[slot] = (x, y, angle)
         self._changed(bool(self._static[slot]))
         return SlideResult(float(x), float(y), tuple(hits))
+
+    def _keep_skin(self, slot, offset, x, y, angle, skin, mask) -> tuple[float, float]:
+        """Push the body back out to half a skin from any solid body it has crept
+        nearer to, so rounding never lets it end touching a wall."""
+        data = self._table.data
+        reach = float(data[offset + 5] + data[offset + 1]) + skin
+        for _ in range(MAX_SLIDES):
+            slots = self._box_slots(x - reach, y - reach, x + reach, y + reach, mask)
+            slots = slots[~self._sensor[slots] & (slots != slot)]
+            if not len(slots):
+                break
+            near = distances_batch(
+                self._table, np.full(len(slots), self._shape[slot]), np.tile([x, y, angle], (len(slots), 1)),
+                self._shape[slots], self._xf[slots],
+            )  # fmt: skip
+            k = int(np.argmin(near.distance))
+            if near.distance[k] >= 0.5 * skin:
+                break
+            c = contacts_batch(
+                self._table, self._shape[slot : slot + 1], np.array([[x, y, angle]]),
+                self._shape[slots[k : k + 1]], self._xf[slots[k : k + 1]],
+            )  # fmt: skip
+            if c.hit[0]:
+                nx, ny = -c.normal[0]
+                push = c.depth[0] + skin
+            else:
+                gx, gy = near.point_a[k] - near.point_b[k]
+                g = math.hypot(gx, gy)
+                nx, ny = gx / g, gy / g
+                push = skin - near.distance[k]
+            x, y = x + push * nx, y + push * ny
+        return x, y
 
     # --- internals --------------------------------------------------------
 
@@ -419,7 +456,7 @@ class World:
         inside &= (self._layer[: self._n] & int(mask)) != 0
         return np.flatnonzero(inside)
 
-    def _cast(self, data_a, off_a, xf, dx, dy, target, mask, exclude) -> CastHit | None:
+    def _cast(self, data_a, off_a, xf, dx, dy, target, mask, exclude, escape=False) -> CastHit | None:
         """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among solid bodies."""
         x, y, angle = xf
         reach = float(data_a[off_a + 5] + data_a[off_a + 1]) + target
@@ -449,6 +486,7 @@ class World:
                 bangle,
                 target,
                 tol,
+                escape,
                 poly,
             )
             if hit and (best is None or t < best.fraction):
