@@ -2,12 +2,13 @@
 
 from .broadphase import MAX_SPAN
 from .casts import MAX_CAST_ITERATIONS
-from .world import ALL_LAYERS, CastHit, RayHit, SlideResult, World, WorldContacts
+from .world import ALL_LAYERS, CastBatch, CastHit, RayHit, SlideResult, World, WorldContacts
 
 __all__ = [
     "ALL_LAYERS",
     "MAX_CAST_ITERATIONS",
     "MAX_SPAN",
+    "CastBatch",
     "CastHit",
     "RayHit",
     "SlideResult",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import kernel
 from ..collision.narrowphase import (
     MODE_CONTACT,
@@ -108,3 +109,42 @@ def cast_pair(
         if t > 1.0:
             return False, 1.0, 0.0, 0.0, 0.0, 0.0
     return True, t, -nx, -ny, r[R_PBX], r[R_PBY]
+
+
+@kernel
+def cast_candidates(
+    data,
+    offsets,
+    caster_shape,
+    caster_xf,
+    translation,
+    cand_caster,
+    cand_shape,
+    cand_xf,
+    target,
+    fraction,
+    normal,
+    point,
+    winner,
+):
+    """Cast each caster against its broad-phase candidates; keep the first hit.
+
+    ``cand_caster[k]`` names the caster of candidate k (a row of
+    ``caster_*``); ``fraction`` (1 where nothing is hit), ``normal``,
+    ``point`` and ``winner`` (the candidate row, or -1) are filled per caster.
+    """
+    poly = np.zeros((MAX_EPA_VERTICES, ROW))
+    for k in range(cand_caster.shape[0]):
+        q = cand_caster[k]
+        off_a = offsets[caster_shape[q]]
+        dx, dy = translation[q, 0], translation[q, 1]
+        tol = 1e-9 * (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + np.sqrt(dx * dx + dy * dy))
+        hit, t, nx, ny, px, py = cast_pair(
+            data, off_a, caster_xf[q, 0], caster_xf[q, 1], caster_xf[q, 2], dx, dy,
+            data, offsets[cand_shape[k]], cand_xf[k, 0], cand_xf[k, 1], cand_xf[k, 2],
+            target, tol, False, poly,
+        )  # fmt: skip
+        if hit and (winner[q] < 0 or t < fraction[q]):
+            fraction[q], winner[q] = t, k
+            normal[q, 0], normal[q, 1] = nx, ny
+            point[q, 0], point[q, 1] = px, py

@@ -118,3 +118,56 @@ def test_a_shape_cast_that_starts_inside_hits_at_fraction_zero_with_the_way_out(
     hit = world.shape_cast(Circle(0.5), (0, 0.8, 0), (10, 0))
     assert hit.body == wall and hit.fraction == 0.0
     assert hit.normal == pytest.approx((0.0, 1.0))
+
+
+def test_casting_many_bodies_at_once_gives_what_casting_each_gives():
+    rng = np.random.default_rng(5)
+    world = World()
+    for _ in range(60):
+        world.add(
+            Polygon.box(float(rng.uniform(1, 20)), float(rng.uniform(1, 3))),
+            tuple(rng.uniform(-200, 200, 2)) + (float(rng.uniform(-3, 3)),),
+            static=True,
+        )
+    enemies = [world.add(Circle(6.0), tuple(rng.uniform(-200, 200, 2)) + (0.0,)) for _ in range(20)]
+    world.add(Circle(30.0), (0, 0, 0), sensor=True)  # a pickup zone: bullets fly through
+    bullets = np.array(
+        [
+            world.add(Circle(2.0), tuple(rng.uniform(-200, 200, 2)) + (0.0,), layer=4, mask=1)
+            for _ in range(300)
+        ]
+    )
+    moves = rng.uniform(-60, 60, (300, 2))
+    batch = world.cast_bodies(bullets, moves, mask=1)
+    assert (batch.body >= 0).sum() > 20
+    for k, bullet in enumerate(bullets):
+        # The single cast, with the bullet itself and other bullets (layer 4) out of the mask.
+        single = world.shape_cast(Circle(2.0), tuple(world.transform(int(bullet))), tuple(moves[k]), mask=1)
+        if single is None:
+            assert batch.body[k] == -1 and batch.fraction[k] == 1.0
+        else:
+            assert batch.body[k] == single.body or batch.fraction[k] == pytest.approx(
+                single.fraction, abs=1e-9
+            )
+            assert batch.fraction[k] == pytest.approx(single.fraction, abs=1e-9)
+            assert tuple(batch.normal[k]) == pytest.approx(single.normal, abs=1e-6)
+    assert set(batch.body[batch.body >= 0]) <= set(enemies) | set(range(60))
+
+
+def test_bullets_cast_in_a_batch_never_tunnel_through_a_thin_wall():
+    world = World()
+    wall = world.add(Polygon.box(1.0, 400.0), (0.0, 0.0, 0.0), static=True)
+    angles = np.linspace(-1.2, 1.2, 41)
+    step = 3000.0 / 60.0
+    starts = [(-3.0 - step * 1.37 * math.cos(a), -step * 1.37 * math.sin(a)) for a in angles]
+    bullets = np.array([world.add(Circle(2.0), (x, y, 0.0), layer=2, mask=1) for x, y in starts])
+    stopped = np.zeros(len(bullets), dtype=bool)
+    for _ in range(4):
+        moves = np.column_stack([step * np.cos(angles), step * np.sin(angles)]) * ~stopped[:, None]
+        result = world.cast_bodies(bullets, moves, mask=1)
+        xs = np.array([world.transform(int(b)).x for b in bullets]) + result.fraction * moves[:, 0]
+        ys = np.array([world.transform(int(b)).y for b in bullets]) + result.fraction * moves[:, 1]
+        world.set_transforms(bullets, xs, ys, np.zeros(len(bullets)))
+        stopped |= result.body == wall
+    assert stopped.all()
+    assert all(world.transform(int(b)).x < 0.0 for b in bullets)
