@@ -126,14 +126,14 @@ def test_casting_many_bodies_at_once_gives_what_casting_each_gives():
     for _ in range(60):
         world.add(
             Polygon.box(float(rng.uniform(1, 20)), float(rng.uniform(1, 3))),
-            tuple(rng.uniform(-200, 200, 2)) + (float(rng.uniform(-3, 3)),),
+            (*tuple(rng.uniform(-200, 200, 2)), float(rng.uniform(-3, 3))),
             static=True,
         )
-    enemies = [world.add(Circle(6.0), tuple(rng.uniform(-200, 200, 2)) + (0.0,)) for _ in range(20)]
+    enemies = [world.add(Circle(6.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0)) for _ in range(20)]
     world.add(Circle(30.0), (0, 0, 0), sensor=True)  # a pickup zone: bullets fly through
     bullets = np.array(
         [
-            world.add(Circle(2.0), tuple(rng.uniform(-200, 200, 2)) + (0.0,), layer=4, mask=1)
+            world.add(Circle(2.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), layer=4, mask=1)
             for _ in range(300)
         ]
     )
