@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .jit import inline, kernel
+from .jit import inline
 from .shapes import support_packed
 from .transform import rotate, rotate_inv
 
@@ -171,7 +171,7 @@ def search_direction(count, v1, v2):
     return ey, -ex
 
 
-@kernel
+@inline
 def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol):
     """Closest features of the cores A and B (frame A), by GJK.
 

@@ -22,7 +22,7 @@ import math
 
 from .epa import epa
 from .gjk import STATUS_GJK_MAX_ITERATIONS, STATUS_OK, gjk, simplex_normal, witness_points
-from .jit import inline, kernel
+from .jit import inline
 from .transform import length, relative_transform, rotate
 
 #: Gap, relative to the size of the pair, under which two shapes touch.
@@ -45,7 +45,7 @@ def pair_tolerance(bound_a, ra, bound_b, rb, tx, ty, xa, ya, xb, yb):
     return LINEAR_TOLERANCE_REL * size + POSITION_EPS * largest
 
 
-@kernel
+@inline
 def collide_pair(
     data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
     xa, ya, angle_a, xb, yb, angle_b, mode, poly,

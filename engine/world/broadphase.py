@@ -71,11 +71,13 @@ class Grid:
     """A hashed uniform grid over some bodies' boxes (plain arrays).
 
     ``start[b]:start[b+1]`` are the entries of bucket b in ``body``, ``cx``,
-    ``cy``; ``large`` lists the bodies left out for brute force.
+    ``cy``; ``large`` lists the bodies left out for brute force; ``members``
+    all the bodies the grid was built over.
     """
 
-    def __init__(self, start, body, cx, cy, large, mask):
+    def __init__(self, start, body, cx, cy, large, mask, members):
         self.start, self.body, self.cx, self.cy, self.large, self.mask = start, body, cx, cy, large, mask
+        self.members = members
 
 
 @kernel
@@ -135,7 +137,7 @@ def build_grid(boxes: np.ndarray, members: np.ndarray, cell: float, max_span: in
     cy = np.empty(entries, dtype=np.int64)
     large = np.empty(n_large, dtype=np.int64)
     _fill_grid(boxes, members, inv, max_span, mask, start, body, cx, cy, large)
-    return Grid(start, body, cx, cy, large, mask)
+    return Grid(start, body, cx, cy, large, mask, members)
 
 
 @kernel
@@ -206,8 +208,8 @@ def _brute_pairs(boxes, left, right, skip_same_set, out):
     return n
 
 
-def _collect(kernel_fn, *args) -> np.ndarray:
-    out = np.empty((256, 2), dtype=np.int64)
+def _collect(kernel_fn, *args, guess: int = 256) -> np.ndarray:
+    out = np.empty((max(guess, 16), 2), dtype=np.int64)
     n = kernel_fn(*args, out)
     if n > out.shape[0]:
         out = np.empty((n, 2), dtype=np.int64)
@@ -218,11 +220,21 @@ def _collect(kernel_fn, *args) -> np.ndarray:
 def self_pairs(boxes: np.ndarray, grid: Grid, cell: float) -> np.ndarray:
     """Overlapping pairs among the bodies of ``grid`` (its large bodies included)."""
     inv = 1.0 / cell
-    found = [_collect(_self_pairs, boxes, grid.start, grid.body, grid.cx, grid.cy, grid.mask, inv)]
+    found = [
+        _collect(
+            _self_pairs,
+            boxes,
+            grid.start,
+            grid.body,
+            grid.cx,
+            grid.cy,
+            grid.mask,
+            inv,
+            guess=4 * len(grid.body),
+        )
+    ]
     if len(grid.large):
-        members = np.concatenate([grid.body, grid.large])
-        members = np.unique(members)
-        found.append(_collect(_brute_pairs, boxes, grid.large, members, False))
+        found.append(_collect(_brute_pairs, boxes, grid.large, grid.members, False))
     pairs = np.concatenate(found)
     if len(grid.large):  # a large-large pair is found from both sides
         pairs = np.unique(np.sort(pairs, axis=1), axis=0)
@@ -234,7 +246,17 @@ def cross_pairs(boxes: np.ndarray, queries: np.ndarray, grid: Grid, cell: float,
     inv = 1.0 / cell
     found = [
         _collect(
-            _cross_pairs, boxes, queries, grid.start, grid.body, grid.cx, grid.cy, grid.mask, inv, max_span
+            _cross_pairs,
+            boxes,
+            queries,
+            grid.start,
+            grid.body,
+            grid.cx,
+            grid.cy,
+            grid.mask,
+            inv,
+            max_span,
+            guess=4 * len(queries),
         )
     ]
     spans = np.maximum(
@@ -242,9 +264,8 @@ def cross_pairs(boxes: np.ndarray, queries: np.ndarray, grid: Grid, cell: float,
         np.floor(boxes[queries, 3] * inv) - np.floor(boxes[queries, 1] * inv),
     )
     large_queries = queries[spans + 1 > max_span]
-    grid_members = np.unique(np.concatenate([grid.body, grid.large]))
     if len(large_queries):
-        found.append(_collect(_brute_pairs, boxes, large_queries, grid_members, False))
+        found.append(_collect(_brute_pairs, boxes, large_queries, grid.members, False))
     small_queries = queries[spans + 1 <= max_span]
     if len(grid.large) and len(small_queries):
         swapped = _collect(_brute_pairs, boxes, grid.large, small_queries, False)

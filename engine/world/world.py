@@ -518,8 +518,10 @@ class World:
         return out
 
     def _as_ids(self, slots: np.ndarray) -> np.ndarray:
-        ids = np.sort(self._id[slots], axis=1) if len(slots) else np.zeros((0, 2), dtype=np.int64)
-        return ids[np.lexsort((ids[:, 1], ids[:, 0]))] if len(ids) else ids
+        """Body ids of slot pairs, each row ascending, rows sorted (one sort of packed keys)."""
+        a, b = self._id[slots[:, 0]], self._id[slots[:, 1]]
+        keys = np.sort((np.minimum(a, b) << 32) | np.maximum(a, b))
+        return np.column_stack([keys >> 32, keys & 0xFFFFFFFF])
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         boxes = self._all_boxes()
