@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .epa import MAX_EPA_VERTICES, ROW
-from .jit import kernel
+from .jit import kernel, unmanaged
 from .narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -76,6 +76,7 @@ class ShapeTable:
             sizes = np.array([len(p) for p in parts], dtype=np.int64)
             self._offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
             self._data = np.concatenate(parts) if parts else np.zeros(0)
+            self._data.flags.writeable = False  # like each shape's own buffer
             self._dirty = False
 
     @property
@@ -120,7 +121,8 @@ def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit,
     """Run ``collide_pair`` on every pair; fills ``hit``, and for the full
     modes ``values`` (k, 8) = distance, nx, ny, depth, pax, pay, pbx, pby and
     ``status``."""
-    poly = np.zeros((MAX_EPA_VERTICES, ROW))
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly, data = unmanaged(polytope), unmanaged(data)
     for k in range(shape_a.shape[0]):
         oa = offsets[shape_a[k]]
         ob = offsets[shape_b[k]]
@@ -143,6 +145,7 @@ def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit,
             values[k, 5] = r[R_PAY]
             values[k, 6] = r[R_PBX]
             values[k, 7] = r[R_PBY]
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
 
 
 def _prepare(table: ShapeTable, shape_a, xf_a, shape_b, xf_b):
@@ -161,6 +164,8 @@ def _prepare(table: ShapeTable, shape_a, xf_a, shape_b, xf_b):
             bad = int(ids[(ids < 0) | (ids >= len(table))][0])
             raise IndexError(f"{name} names shape {bad}, but the table holds {len(table)} shapes")
     for name, xf in (("xf_a", xf_a), ("xf_b", xf_b)):
+        if np.isfinite(xf).all():
+            continue
         finite = np.isfinite(xf).all(axis=1)
         if not finite.all():
             row = int(np.flatnonzero(~finite)[0])

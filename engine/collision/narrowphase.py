@@ -70,19 +70,22 @@ def collide_pair(
     unit normal from A towards B, moving B by depth·n separates the shapes,
     and pa, pb are the deepest points of A in B and of B in A.
     """
+    # The distance between the origins does not depend on the frame.
+    tol = pair_tolerance(bound_a, ra, bound_b, rb, xb - xa, yb - ya, xa, ya, xb, yb)
+    reach = ra + rb + tol
+    if mode != MODE_DISTANCE:
+        # Bounding circles apart: no GJK (nor trigonometry) for a yes/no or a contact.
+        bounds = bound_a + bound_b + reach
+        if (xb - xa) ** 2 + (yb - ya) ** 2 > bounds * bounds:
+            return STATUS_OK, False, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0
+
     ca, sa = math.cos(angle_a), math.sin(angle_a)
     cb, sb = math.cos(angle_b), math.sin(angle_b)
     c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
-    tol = pair_tolerance(bound_a, ra, bound_b, rb, tx, ty, xa, ya, xb, yb)
-    reach = ra + rb + tol
-
-    if mode != MODE_DISTANCE:
-        # Bounding circles apart: no GJK needed for a yes/no or a contact.
-        bounds = bound_a + bound_b + reach
-        if tx * tx + ty * ty > bounds * bounds:
-            return STATUS_OK, False, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0
     if mode == MODE_VERDICT:
         hit_stop, sep_stop = reach, reach
+    elif mode == MODE_CONTACT:  # apart is apart: no need for the exact distance
+        hit_stop, sep_stop = tol, reach
     else:
         hit_stop, sep_stop = tol, math.inf
     status, iterations, lower, simplex = gjk(

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .epa import new_polytope
 from .gjk import STATUS_EPA_MAX_ITERATIONS, STATUS_GJK_MAX_ITERATIONS, STATUS_OK
-from .jit import kernel
+from .jit import kernel, unmanaged
 from .narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -91,6 +91,8 @@ class Contact(NamedTuple):
 
 @kernel
 def _collide_packed(data_a, data_b, xa, ya, angle_a, xb, yb, angle_b, mode, poly):
+    # Views without reference counts: see ``jit.unmanaged``; the caller holds the arrays.
+    data_a, data_b, poly = unmanaged(data_a), unmanaged(data_b), unmanaged(poly)
     return collide_pair(
         data_a, 0, data_a[H_RADIUS], data_a[H_BOUND],
         data_b, 0, data_b[H_RADIUS], data_b[H_BOUND],

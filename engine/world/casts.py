@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import kernel
+from ..collision.jit import kernel, unmanaged
 from ..collision.narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -133,7 +133,8 @@ def cast_candidates(
     ``caster_*``); ``fraction`` (1 where nothing is hit), ``normal``,
     ``point`` and ``winner`` (the candidate row, or -1) are filled per caster.
     """
-    poly = np.zeros((MAX_EPA_VERTICES, ROW))
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly, data = unmanaged(polytope), unmanaged(data)
     for k in range(cand_caster.shape[0]):
         q = cand_caster[k]
         off_a = offsets[caster_shape[q]]
@@ -148,3 +149,4 @@ def cast_candidates(
             fraction[q], winner[q] = t, k
             normal[q, 0], normal[q, 1] = nx, ny
             point[q, 0], point[q, 1] = px, py
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
