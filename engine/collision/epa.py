@@ -207,13 +207,24 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
     # direction is nearly as deep): polish the best direction by a shrinking
     # bracket search on the support height, then report that upper
     # bound, with B's point placed so that pa − pb is depth·n.
+    # The polytope may have refined one side only: seed the polish with the
+    # lowest of a ring of directions too.
+    for k in range(RING_DIRECTIONS):
+        theta = 2.0 * math.pi * k / RING_DIRECTIONS
+        nx, ny = math.cos(theta), math.sin(theta)
+        v = support_vertex(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny)
+        height = nx * v.wx + ny * v.wy
+        if height < upper:
+            upper, ux, uy, uax, uay = height, nx, ny, v.ax, v.ay
     upper, ux, uy, uax, uay = _polish_direction(
-        data_a, off_a, data_b, off_b, c, s, tx, ty, upper, ux, uy, uax, uay, 4.0 * math.pi / count
+        data_a, off_a, data_b, off_b, c, s, tx, ty, upper, ux, uy, uax, uay, 4.0 * math.pi / RING_DIRECTIONS
     )
     depth = max(upper, 0.0)
     return STATUS_EPA_MAX_ITERATIONS, ux, uy, depth, uax, uay, uax - depth * ux, uay - depth * uy
 
 
+#: Directions sampled around the circle before a capped EPA's polish.
+RING_DIRECTIONS = 64
 #: Steps that polish a capped EPA's direction; each shrinks the bracket by 0.618.
 POLISH_STEPS = 60
 

@@ -212,3 +212,11 @@ def test_regression_circles_a_subnormal_distance_apart_get_a_finite_normal():
     hit = contact(Circle(1.0), (0.0, 0.0, 0.0), Circle(1.0), (0.0, 3.4626456708143836e-171, 0.0))
     assert hit.normal == (0.0, 1.0)
     assert hit.depth == 2.0
+
+
+def test_regression_a_capped_epa_finds_the_shallowest_direction_not_a_local_one():
+    # Found by hypothesis (CI profile): a capsule's end at an ellipse's centre;
+    # the capped EPA polished a local minimum (1.13) instead of the depth 1.0.
+    a, b = Capsule((0.0, 0.0), (0.75, 0.0), 0.5), Ellipse(0.5, 1.0)
+    hit = contact(a, (0.0, 0.0, 0.0), b, (5.931319541184111e-285, 0.0, 0.0))
+    assert hit.depth == pytest.approx(1.0, abs=1e-9)
