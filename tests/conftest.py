@@ -1,5 +1,8 @@
 import os
 
+# Before anything imports arcade: the game's tests render offscreen (Mesa llvmpipe).
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
 from hypothesis import settings
 
 # CI replays the same examples every run; locally hypothesis keeps exploring.
