@@ -1,0 +1,100 @@
+"""The heads-up display: health bar, ammo, score, wave, level, and a message banner.
+
+Drawn in screen pixels under the GUI camera. Every label is an
+``arcade.Text`` made once; a value is only re-laid-out when it changes
+(``Text.text`` assignment is the expensive part, ``draw`` is cheap).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import arcade
+
+PANEL = (12, 14, 20, 190)
+HEALTH_BACK = (70, 20, 24)
+HEALTH_FRONT = (220, 60, 60)
+TEXT = (240, 240, 240)
+BANNER_BACK = (150, 30, 30, 230)
+#: Height of the HUD strip at the top of the window, in pixels.
+STRIP = 44
+
+
+class HudState(NamedTuple):
+    """What the HUD shows, read from the simulation once per frame."""
+
+    health: float
+    max_health: float
+    ammo: int
+    score: int
+    wave: int
+    level: str
+    best: int = 0
+    enemies: int = 0
+
+
+def labels(state: HudState) -> dict[str, str]:
+    """The text of each HUD label.
+
+    >>> labels(HudState(80, 100, 12, 1500, 3, "yard", best=2000, enemies=4))["score"]
+    'Score 1500  (best 2000)'
+    """
+    return {
+        "health": f"{max(0, round(state.health))}/{round(state.max_health)}",
+        "ammo": f"Ammo {state.ammo}",
+        "score": f"Score {state.score}  (best {max(state.best, state.score)})",
+        "wave": f"Wave {state.wave}  ·  {state.enemies} left",
+        "level": state.level,
+    }
+
+
+class Hud:
+    """HUD labels and a banner; ``update`` then ``draw`` each frame."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        y = height - STRIP / 2
+        opts = {"color": TEXT, "font_size": 14, "anchor_y": "center", "bold": True}
+        self.texts = {
+            "health": arcade.Text("", 20 + 170, y, **opts),
+            "ammo": arcade.Text("", 300, y, **opts),
+            "score": arcade.Text("", 440, y, **opts),
+            "wave": arcade.Text("", 740, y, **opts),
+            "level": arcade.Text("", width - 20, y, anchor_x="right", **opts),
+        }
+        self.banner = arcade.Text(
+            "", width / 2, height - STRIP - 28, TEXT, 13, anchor_x="center", anchor_y="center"
+        )
+        self.banner_left = 0.0
+        self._health_fraction = 1.0
+
+    def update(self, state: HudState, dt: float = 0.0) -> None:
+        for key, value in labels(state).items():
+            text = self.texts[key]
+            if text.text != value:
+                text.text = value
+        self._health_fraction = (
+            0.0 if state.max_health <= 0 else max(0.0, min(1.0, state.health / state.max_health))
+        )
+        self.banner_left = max(0.0, self.banner_left - dt)
+
+    def show_banner(self, message: str, seconds: float = 6.0) -> None:
+        """A one-line message under the strip (a level finding, a saved score...)."""
+        self.banner.text = message
+        self.banner_left = seconds
+
+    @property
+    def banner_visible(self) -> bool:
+        return self.banner_left > 0.0 and bool(self.banner.text)
+
+    def draw(self) -> None:
+        arcade.draw_lbwh_rectangle_filled(0, self.height - STRIP, self.width, STRIP, PANEL)
+        bar_y = self.height - STRIP / 2 - 9
+        arcade.draw_lbwh_rectangle_filled(20, bar_y, 160, 18, HEALTH_BACK)
+        arcade.draw_lbwh_rectangle_filled(20, bar_y, 160 * self._health_fraction, 18, HEALTH_FRONT)
+        for text in self.texts.values():
+            text.draw()
+        if self.banner_visible:
+            w = min(self.width - 20, self.banner.content_width + 30)
+            arcade.draw_lbwh_rectangle_filled((self.width - w) / 2, self.banner.y - 16, w, 32, BANNER_BACK)
+            self.banner.draw()

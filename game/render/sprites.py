@@ -1,0 +1,122 @@
+"""Sprites that mirror the simulation: one sprite per player, enemy, bullet and pickup.
+
+The simulation is the truth; each frame ``SpriteMirror.sync`` makes the
+sprites agree with a list of ``Actor`` records read from it (creating,
+moving and retiring sprites by the entity's key). Nothing is ever read back.
+
+Angles: the engine's are radians counter-clockwise, arcade's ``Sprite.angle``
+is degrees clockwise; ``sprite_angle`` is the one place that converts.
+Every texture faces +x (engine angle 0), see ``assets/CREDITS.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import NamedTuple
+
+import arcade
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+#: Actor kind -> texture. Sprite textures face +x.
+TEXTURES: dict[str, str] = {
+    "player": str(ASSETS / "sprites" / "player.png"),
+    "chaser": str(ASSETS / "sprites" / "chaser.png"),
+    "shooter": str(ASSETS / "sprites" / "shooter.png"),
+    "brute": str(ASSETS / "sprites" / "brute.png"),
+    "bullet": ":resources:images/space_shooter/laserBlue01.png",
+    "enemy_bullet": ":resources:images/space_shooter/laserRed01.png",
+    "health": ":resources:images/items/gemRed.png",
+    "ammo": ":resources:images/items/coinGold.png",
+}
+#: Sprite size relative to the collision size (art has a rim the hitbox leaves out).
+ART_MARGIN = {"bullet": 2.2, "enemy_bullet": 2.2, "health": 1.3, "ammo": 1.3}
+DEFAULT_MARGIN = 1.25
+#: A hit sprite is tinted this colour, fading back to white.
+FLASH_TINT = (255, 70, 70)
+
+
+def sprite_angle(engine_angle: float) -> float:
+    """arcade ``Sprite.angle`` (degrees, clockwise) for an engine angle (radians, counter-clockwise).
+
+    >>> sprite_angle(math.pi / 2)
+    -90.0
+    """
+    return -math.degrees(engine_angle)
+
+
+def flash_color(flash: float) -> tuple[int, int, int]:
+    """Tint for a hit flash of strength 0..1 (0 = untinted white).
+
+    >>> flash_color(0.0), flash_color(1.0)
+    ((255, 255, 255), (255, 70, 70))
+    """
+    f = max(0.0, min(1.0, flash))
+    return tuple(round(255 + (c - 255) * f) for c in FLASH_TINT)  # type: ignore[return-value]
+
+
+class Actor(NamedTuple):
+    """One thing to draw, read from the simulation: world px, engine angle, collision diameter."""
+
+    key: int
+    kind: str
+    x: float
+    y: float
+    angle: float
+    size: float
+    flash: float = 0.0
+
+
+class SpriteMirror:
+    """A SpriteList kept in step with the simulation's entities of some kinds."""
+
+    def __init__(self) -> None:
+        self.sprites = arcade.SpriteList()
+        self._by_key: dict[tuple[str, int], arcade.Sprite] = {}
+        self._textures: dict[str, arcade.Texture] = {}
+
+    def __len__(self) -> int:
+        return len(self.sprites)
+
+    def texture(self, kind: str) -> arcade.Texture:
+        if kind not in self._textures:
+            self._textures[kind] = arcade.load_texture(TEXTURES.get(kind, TEXTURES["chaser"]))
+        return self._textures[kind]
+
+    def _make(self, actor: Actor) -> arcade.Sprite:
+        texture = self.texture(actor.kind)
+        sprite = arcade.Sprite(texture)
+        longest = max(texture.width, texture.height)
+        sprite.scale = max(actor.size, 1.0) * ART_MARGIN.get(actor.kind, DEFAULT_MARGIN) / longest
+        self.sprites.append(sprite)
+        return sprite
+
+    def sync(self, actors) -> list[tuple[str, int]]:
+        """Make the sprites match ``actors``; return the keys whose sprites were retired."""
+        seen = set()
+        for actor in actors:
+            key = (actor.kind, actor.key)
+            seen.add(key)
+            sprite = self._by_key.get(key)
+            if sprite is None:
+                sprite = self._by_key[key] = self._make(actor)
+            sprite.position = (actor.x, actor.y)
+            sprite.angle = sprite_angle(actor.angle)
+            color = flash_color(actor.flash)
+            if sprite.color[:3] != color:
+                sprite.color = color
+        gone = [key for key in self._by_key if key not in seen]
+        for key in gone:
+            self._by_key.pop(key).remove_from_sprite_lists()
+        return gone
+
+    def sprite(self, kind: str, key: int) -> arcade.Sprite | None:
+        return self._by_key.get((kind, key))
+
+    def clear(self) -> None:
+        self.sprites.clear()
+        self._by_key.clear()
+
+    def draw(self) -> None:
+        self.sprites.draw()
