@@ -28,8 +28,8 @@ MOVING_COLOR = (90, 255, 120)
 SENSOR_COLOR = (255, 230, 70)
 AABB_COLOR = (255, 80, 255, 150)
 CONTACT_COLOR = (255, 50, 50)
-GRID_COLOR = (255, 255, 255, 40)
-CELL_COLOR = (255, 255, 255, 28)
+GRID_COLOR = (0, 0, 0, 45)
+CELL_COLOR = (40, 90, 255, 40)
 #: Drawn contact normals are at least this long, so shallow contacts stay visible.
 MIN_NORMAL_PX = 10.0
 #: Cells tinted at most (a debug view must not cost more than the game).
@@ -117,10 +117,10 @@ def draw_overlay(world, view_box: tuple[float, float, float, float]) -> OverlayG
         (geo.static, STATIC_COLOR, 2),
         (geo.moving, MOVING_COLOR, 2),
         (geo.sensors, SENSOR_COLOR, 2),
-        (geo.normals, CONTACT_COLOR, 2),
+        (geo.normals, CONTACT_COLOR, 3),
     ):
         if segs:
             arcade.draw_lines(segs, color, width)
     if geo.points:
-        arcade.draw_points(geo.points, CONTACT_COLOR, 5)
+        arcade.draw_points(geo.points, CONTACT_COLOR, 7)
     return geo

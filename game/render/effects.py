@@ -50,7 +50,7 @@ class Effects:
     def __init__(self, seed: int = 0) -> None:
         self.sprites: arcade.SpriteList = arcade.SpriteList()
         self._rng = random.Random(seed)
-        self._spark = arcade.make_soft_circle_texture(8, SPARK_COLOR, outer_alpha=0)
+        self._spark = arcade.make_soft_circle_texture(12, SPARK_COLOR, outer_alpha=40)
         self._flash = arcade.make_soft_circle_texture(28, FLASH_COLOR, outer_alpha=0)
         self._smoke = arcade.make_soft_circle_texture(32, (200, 200, 200), outer_alpha=0)
         self._fire = arcade.make_soft_circle_texture(32, (255, 140, 40), outer_alpha=0)

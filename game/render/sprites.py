@@ -31,7 +31,7 @@ TEXTURES: dict[str, str] = {
     "ammo": ":resources:images/items/coinGold.png",
 }
 #: Sprite size relative to the collision size (art has a rim the hitbox leaves out).
-ART_MARGIN = {"bullet": 2.2, "enemy_bullet": 2.2, "health": 1.3, "ammo": 1.3}
+ART_MARGIN = {"bullet": 4.0, "enemy_bullet": 4.0, "health": 2.4, "ammo": 2.4}
 DEFAULT_MARGIN = 1.25
 #: A hit sprite is tinted this colour, fading back to white.
 FLASH_TINT = (255, 70, 70)
