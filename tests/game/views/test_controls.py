@@ -1,0 +1,54 @@
+"""Keys, mouse and (absent) gamepad become one move/aim/fire intent in world space."""
+
+import math
+
+import arcade
+import pytest
+
+from game.views.controls import Controls
+
+
+@pytest.fixture
+def controls(window):
+    return Controls()
+
+
+def test_wasd_and_arrows_move_and_diagonals_are_not_faster(controls):
+    controls.key_down(arcade.key.W)
+    controls.key_down(arcade.key.RIGHT)
+    intent = controls.intent((0, 0), None)
+    assert intent.move_x == pytest.approx(math.sqrt(0.5)) and intent.move_y == pytest.approx(math.sqrt(0.5))
+    controls.key_up(arcade.key.W)
+    assert controls.intent((0, 0), None)[:2] == (1.0, 0.0)
+
+
+def test_without_a_mouse_the_aim_follows_the_last_movement(controls):
+    controls.key_down(arcade.key.S)
+    controls.intent((0, 0), None)
+    controls.key_up(arcade.key.S)
+    intent = controls.intent((0, 0), None)
+    assert (intent.move_x, intent.move_y) == (0.0, 0.0) and (intent.aim_x, intent.aim_y) == (0.0, -1.0)
+
+
+def test_the_mouse_aims_through_the_scrolled_camera(window, controls):
+    camera = arcade.Camera2D()
+    camera.position = (1000, 2000)  # the window centre shows world (1000, 2000)
+    controls.mouse_screen = (window.width / 2 + 100, window.height / 2)
+    intent = controls.intent((1000, 1900), camera)
+    # the mouse is at world (1100, 2000): up and to the right of the player, 45°
+    assert intent.aim_x == pytest.approx(math.sqrt(0.5)) and intent.aim_y == pytest.approx(math.sqrt(0.5))
+
+
+def test_holding_the_button_or_space_fires_and_pausing_lets_go(controls):
+    assert not controls.intent((0, 0), None).fire
+    controls.mouse_down = True
+    assert controls.intent((0, 0), None).fire
+    controls.mouse_down = False
+    controls.key_down(arcade.key.SPACE)
+    assert controls.intent((0, 0), None).fire
+    controls.release_all()
+    assert not controls.intent((0, 0), None).fire
+
+
+def test_headless_arcade_has_no_gamepad_and_that_is_fine(controls):
+    assert getattr(arcade, "ControllerManager", None) is None and controls.controller is None
