@@ -2,6 +2,7 @@
 
 from .broadphase import MAX_SPAN
 from .casts import MAX_CAST_ITERATIONS
+from .slide import slide_along, slide_along_many
 from .world import ALL_LAYERS, CastBatch, CastHit, RayHit, SlideResult, World, WorldContacts
 
 __all__ = [
@@ -14,4 +15,6 @@ __all__ = [
     "SlideResult",
     "World",
     "WorldContacts",
+    "slide_along",
+    "slide_along_many",
 ]

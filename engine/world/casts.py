@@ -122,6 +122,7 @@ def cast_candidates(
     cand_shape,
     cand_xf,
     target,
+    escape,
     fraction,
     normal,
     point,
@@ -130,7 +131,9 @@ def cast_candidates(
     """Cast each caster against its broad-phase candidates; keep the first hit.
 
     ``cand_caster[k]`` names the caster of candidate k (a row of
-    ``caster_*``); ``fraction`` (1 where nothing is hit), ``normal``,
+    ``caster_*``); ``target[q]`` is how near caster q may come (a mover's
+    skin; 0 for bullets) and ``escape`` lets a caster that starts inside leave
+    (see ``cast_pair``). ``fraction`` (1 where nothing is hit), ``normal``,
     ``point`` and ``winner`` (the candidate row, or -1) are filled per caster.
     """
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
@@ -139,11 +142,12 @@ def cast_candidates(
         q = cand_caster[k]
         off_a = offsets[caster_shape[q]]
         dx, dy = translation[q, 0], translation[q, 1]
-        tol = 1e-9 * (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + np.sqrt(dx * dx + dy * dy))
+        reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
+        tol = 1e-9 * (reach + np.sqrt(dx * dx + dy * dy))
         hit, t, nx, ny, px, py = cast_pair(
             data, off_a, caster_xf[q, 0], caster_xf[q, 1], caster_xf[q, 2], dx, dy,
             data, offsets[cand_shape[k]], cand_xf[k, 0], cand_xf[k, 1], cand_xf[k, 2],
-            target, tol, False, poly,
+            target[q], tol, escape, poly,
         )  # fmt: skip
         if hit and (winner[q] < 0 or t < fraction[q]):
             fraction[q], winner[q] = t, k

@@ -25,6 +25,7 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
 from .casts import cast_candidates, cast_pair, point_shape
+from .slide import slide_along, slide_along_many
 
 ALL_LAYERS = 0xFFFFFFFF
 #: A moving body spanning more cells than this goes to brute force; walls get more room.
@@ -310,36 +311,56 @@ class World:
             raise ValueError(
                 f"translation of body {int(self._id[slots[k]])} is not finite: {tuple(moves[k])}"
             )
+        boxes = self._all_boxes()[slots]
+        nobody = np.zeros(self._n, dtype=np.bool_)  # a caster skips itself; other casters stay targets
+        fraction, normal, point, target = self._sweep(
+            slots, self._xf[slots], boxes, moves, np.zeros(len(slots)), mask, nobody, escape=False
+        )
+        body = np.full(len(slots), -1, dtype=np.int64)
+        hit = target >= 0
+        body[hit] = self._id[target[hit]]
+        return CastBatch(body, fraction, point, normal)
+
+    def _sweep(self, slots, xf, boxes, moves, target, mask, excluded, escape):
+        """Cast bodies ``slots`` from ``xf`` (their boxes there: ``boxes``) by ``moves``,
+        each stopping ``target`` short of the solid bodies in ``mask``, except
+        itself and the slots flagged in ``excluded``.
+
+        Returns (fraction, normal, point, target slot or -1) per caster.
+        """
         k = len(slots)
         fraction, normal, point = np.ones(k), np.zeros((k, 2)), np.zeros((k, 2))
         winner = np.full(k, -1, dtype=np.int64)
-        casters, targets = self._cast_candidates(slots, moves, mask)
+        casters, targets = self._swept_candidates(boxes, moves, target, mask, excluded, slots)
         if len(casters):
             cast_candidates(
-                self._table.data, self._table.offsets, self._shape[slots], self._xf[slots], moves,
-                casters, self._shape[targets], self._xf[targets], 0.0, fraction, normal, point, winner,
+                self._table.data, self._table.offsets, self._shape[slots], xf, moves,
+                casters, self._shape[targets], self._xf[targets], target, escape,
+                fraction, normal, point, winner,
             )  # fmt: skip
         hit = winner >= 0
-        body = np.full(k, -1, dtype=np.int64)
-        body[hit] = self._id[targets[winner[hit]]]
-        return CastBatch(body, fraction, point, normal)
+        out = np.full(k, -1, dtype=np.int64)
+        out[hit] = targets[winner[hit]]
+        return fraction, normal, point, out
 
-    def _cast_candidates(self, slots: np.ndarray, moves: np.ndarray, mask: int):
-        """(caster row, target slot) pairs whose swept box and box overlap."""
+    def _swept_candidates(self, start, moves, margin, mask, excluded, slots):
+        """(caster row, target slot) pairs: the caster's box ``start`` swept by
+        ``moves`` and grown by ``margin`` overlaps the box of a solid body in
+        ``mask``; never the caster itself (``slots``) nor a slot flagged in ``excluded``.
+        """
         boxes = self._all_boxes()
-        start = boxes[slots]
         swept = np.column_stack(
             [
-                np.minimum(start[:, 0], start[:, 0] + moves[:, 0]),
-                np.minimum(start[:, 1], start[:, 1] + moves[:, 1]),
-                np.maximum(start[:, 2], start[:, 2] + moves[:, 0]),
-                np.maximum(start[:, 3], start[:, 3] + moves[:, 1]),
+                np.minimum(start[:, 0], start[:, 0] + moves[:, 0]) - margin,
+                np.minimum(start[:, 1], start[:, 1] + moves[:, 1]) - margin,
+                np.maximum(start[:, 2], start[:, 2] + moves[:, 0]) + margin,
+                np.maximum(start[:, 3], start[:, 3] + moves[:, 1]) + margin,
             ]
         )
         combined = np.concatenate([boxes, swept])
-        queries = np.arange(self._n, self._n + len(slots))
+        queries = np.arange(self._n, self._n + len(swept))
         static = self._static[: self._n]
-        solid = ~self._sensor[: self._n] & ((self._layer[: self._n] & int(mask)) != 0)
+        solid = ~self._sensor[: self._n] & ((self._layer[: self._n] & int(mask)) != 0) & ~excluded
         moving, walls = np.flatnonzero(~static & solid), np.flatnonzero(static)
         cell = self._cell_size(boxes, np.flatnonzero(~static))
         found = [np.zeros((0, 2), dtype=np.int64)]
@@ -391,12 +412,90 @@ class World:
             hits.append(hit)
             x, y = x + hit.fraction * rx, y + hit.fraction * ry
             rx, ry = (1.0 - hit.fraction) * rx, (1.0 - hit.fraction) * ry
-            rx, ry = _slide(rx, ry, hit.normal, normals)
+            rx, ry = slide_along(rx, ry, hit.normal, normals)
             normals.append(hit.normal)
         x, y = self._keep_skin(slot, offset, x, y, angle, skin, mask)
         self._xf[slot] = (x, y, angle)
         self._changed(bool(self._static[slot]))
         return SlideResult(float(x), float(y), tuple(hits))
+
+    def move_and_slide_bodies(self, bodies, displacements, mask: int = ALL_LAYERS) -> np.ndarray:
+        """``move_and_slide`` for many bodies at once; returns their final
+        positions, (k, 2), and moves them there.
+
+        The moved bodies are kinematic and do not block one another within
+        the call: each one stops at, and slides along, the solid bodies in
+        ``mask`` that are not being moved in this call (the game passes the
+        walls' layer). Same guarantees as ``move_and_slide``: it stops a skin
+        short of the first wall, slides for the rest of the step (at most
+        ``MAX_SLIDES`` casts), never ends inside or touching a wall and never
+        passes a corner. Each slide is one batched cast of every body still
+        moving, so Python works per iteration, not per body.
+        """
+        slots = self._slots(np.asarray(bodies, dtype=np.int64).reshape(-1))
+        rest = np.array(displacements, dtype=np.float64).reshape(len(slots), 2)
+        if not np.isfinite(rest).all():
+            k = int(np.flatnonzero(~np.isfinite(rest).all(axis=1))[0])
+            raise ValueError(
+                f"displacement of body {int(self._id[slots[k]])} is not finite: {tuple(rest[k])}"
+            )
+        if len(np.unique(slots)) != len(slots):
+            raise ValueError("move_and_slide_bodies got the same body twice")
+        moved = np.zeros(self._n, dtype=np.bool_)
+        moved[slots] = True
+        data, offsets = self._table.data, self._table.offsets
+        off = offsets[self._shape[slots]]
+        skin = SKIN_REL * (data[off + 5] + data[off + 1])
+        xf = self._xf[slots].copy()
+        start, boxes = xf[:, :2].copy(), self._all_boxes()[slots]
+        earlier, count = np.zeros((len(slots), MAX_SLIDES, 2)), np.zeros(len(slots), dtype=np.int64)
+        active = np.flatnonzero(np.hypot(rest[:, 0], rest[:, 1]) > skin * 1e-3)
+        for _ in range(MAX_SLIDES):
+            if not len(active):
+                break
+            shift = np.tile(xf[active, :2] - start[active], 2)
+            fraction, normal, _, target = self._sweep(
+                slots[active], xf[active], boxes[active] + shift, rest[active], skin[active], mask, moved,
+                escape=True,
+            )  # fmt: skip
+            xf[active, :2] += fraction[:, None] * rest[active]
+            hit = target >= 0
+            rows = active[hit]
+            rest[active[~hit]] = 0.0
+            left = (1.0 - fraction[hit])[:, None] * rest[rows]
+            rest[rows] = slide_along_many(left, normal[hit], earlier[rows], count[rows])
+            earlier[rows, count[rows]] = normal[hit]
+            count[rows] += 1
+            active = rows[np.hypot(rest[rows, 0], rest[rows, 1]) > skin[rows] * 1e-3]
+        self._keep_skin_many(slots, xf, boxes + np.tile(xf[:, :2] - start, 2), start, skin, mask, moved)
+        self._xf[slots] = xf
+        self._changed(bool(self._static[slots].any()))
+        return xf[:, :2].copy()
+
+    def _keep_skin_many(self, slots, xf, boxes, start, skin, mask, moved) -> None:
+        """``_keep_skin`` for many bodies at once; moves ``xf`` and ``boxes`` in place."""
+        for _ in range(MAX_SLIDES):
+            rows, targets = self._swept_candidates(boxes, np.zeros((len(slots), 2)), skin, mask, moved, slots)
+            if not len(rows):
+                return
+            near = distances_batch(
+                self._table, self._shape[slots[rows]], xf[rows], self._shape[targets], self._xf[targets]
+            )
+            order = np.lexsort((near.distance, rows))
+            first = order[np.r_[True, rows[order][1:] != rows[order][:-1]]]  # nearest target per body
+            close = first[near.distance[first] < 0.5 * skin[rows[first]]]
+            if not len(close):
+                return
+            who, what = rows[close], targets[close]
+            c = contacts_batch(
+                self._table, self._shape[slots[who]], xf[who], self._shape[what], self._xf[what]
+            )
+            gap = near.point_a[close] - near.point_b[close]
+            length = np.hypot(gap[:, 0], gap[:, 1])
+            out = np.where(c.hit[:, None], -c.normal, gap / np.where(length > 0.0, length, 1.0)[:, None])
+            push = np.where(c.hit, c.depth + skin[who], skin[who] - near.distance[close])
+            xf[who, :2] += push[:, None] * out
+            boxes[who] += np.tile(push[:, None] * out, 2)
 
     def _keep_skin(self, slot, offset, x, y, angle, skin, mask) -> tuple[float, float]:
         """Push the body back out to half a skin from any solid body it has crept
@@ -565,21 +664,3 @@ class World:
             if hit and (best is None or t < best.fraction):
                 best = CastHit(int(self._id[s]), float(t), (float(px), float(py)), (float(nx), float(ny)))
         return best
-
-
-def _slide(rx: float, ry: float, normal, earlier) -> tuple[float, float]:
-    """The part of the move (rx, ry) that runs along a wall with ``normal``
-    without going back into any wall met ``earlier`` in this step."""
-    nx, ny = normal
-    into = rx * nx + ry * ny
-    if into < 0.0:
-        rx, ry = rx - into * nx, ry - into * ny
-    for mx, my in earlier:
-        if rx * mx + ry * my < 0.0:
-            # Along the crease of the two walls, or nowhere if they make a corner.
-            tx, ty = -ny, nx
-            along = rx * tx + ry * ty
-            rx, ry = along * tx, along * ty
-            if rx * mx + ry * my < -1e-12 * math.hypot(rx, ry):
-                return 0.0, 0.0
-    return rx, ry

@@ -1,4 +1,6 @@
-"""``move_and_slide``: stop at walls, slide along them, never end inside one."""
+"""``move_and_slide`` and ``move_and_slide_bodies``: stop at walls, slide along
+them, never end inside one. Every scenario runs through the single-body call
+and through the batched one (with a second, far-away body in the batch)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,27 @@ from engine import World
 from engine.collision import Capsule, Circle, Polygon, intersects
 
 PLAYER = Circle(8.0)
+WALLS = 1
+MOVERS = 2
+
+
+def slide_single(world: World, body: int, move, mask: int = WALLS) -> tuple[float, float]:
+    result = world.move_and_slide(body, move, mask)
+    return result.x, result.y
+
+
+def slide_batched(world: World, body: int, move, mask: int = WALLS) -> tuple[float, float]:
+    """The body moves in a batch with a bystander far away that moves too."""
+    bystander = world.add(Circle(3.0), (1e5, 1e5, 0), layer=MOVERS)
+    out = world.move_and_slide_bodies([bystander, body], [(5.0, -7.0), move], mask)
+    assert tuple(out[0]) == (1e5 + 5.0, 1e5 - 7.0)
+    world.remove(bystander)
+    return float(out[1, 0]), float(out[1, 1])
+
+
+@pytest.fixture(params=[slide_single, slide_batched], ids=["single", "batched"])
+def slide(request):
+    return request.param
 
 
 def walls_of(world: World):
@@ -25,31 +48,38 @@ def assert_outside_every_wall(world: World, body: int):
 
 
 @pytest.mark.parametrize("angle", np.linspace(-math.pi / 2 + 0.01, math.pi / 2 - 0.01, 25))
-def test_moving_into_a_wall_at_any_angle_stops_at_it_and_keeps_the_tangential_part(angle):
+def test_moving_into_a_wall_at_any_angle_stops_at_it_and_keeps_the_tangential_part(slide, angle):
     world = World()
     world.add(Polygon.box(10, 500), (0, 0, 0), static=True)  # face at x = -10
-    player = world.add(PLAYER, (-40, 0, 0))
+    player = world.add(PLAYER, (-40, 0, 0), layer=MOVERS)
     move = (60 * math.cos(angle), 60 * math.sin(angle))
-    result = world.move_and_slide(player, move)
+    x, y = slide(world, player, move)
     assert_outside_every_wall(world, player)
     reaches = -40 + move[0] > -18.0
     # Touching distance less the skin, or the whole move if it falls short.
-    assert result.x == pytest.approx(-18.0 if reaches else -40 + move[0], abs=0.01)
-    assert result.y == pytest.approx(move[1], abs=1e-6)  # the whole sliding part is kept
-    if reaches:
-        assert result.hits[0].normal == pytest.approx((-1.0, 0.0), abs=1e-6)
+    assert x == pytest.approx(-18.0 if reaches else -40 + move[0], abs=0.01)
+    assert y == pytest.approx(move[1], abs=1e-6)  # the whole sliding part is kept
 
 
-def test_a_move_with_nothing_in_the_way_goes_all_the_way():
+def test_the_single_call_reports_the_wall_it_slid_along():
+    world = World()
+    wall = world.add(Polygon.box(10, 500), (0, 0, 0), static=True)
+    player = world.add(PLAYER, (-40, 0, 0), layer=MOVERS)
+    result = world.move_and_slide(player, (60, 30), WALLS)
+    assert [hit.body for hit in result.hits] == [wall]
+    assert result.hits[0].normal == pytest.approx((-1.0, 0.0), abs=1e-6)
+
+
+def test_a_move_with_nothing_in_the_way_goes_all_the_way(slide):
     world = World()
     world.add(Polygon.box(10, 10), (100, 100, 0), static=True)
-    player = world.add(PLAYER, (0, 0, 0))
-    assert world.move_and_slide(player, (20, -5))[:2] == (20.0, -5.0)
+    player = world.add(PLAYER, (0, 0, 0), layer=MOVERS)
+    assert slide(world, player, (20, -5)) == (20.0, -5.0)
 
 
 @pytest.mark.parametrize("corner_degrees", [90, 30])
 @pytest.mark.parametrize("heading", np.linspace(0.05, 0.95, 7))
-def test_pushing_into_a_corner_stops_in_it_without_passing_through(corner_degrees, heading):
+def test_pushing_into_a_corner_stops_in_it_without_passing_through(slide, corner_degrees, heading):
     # Two long walls meeting at the origin with the given angle between them, opening to the left.
     world = World()
     half = math.radians(corner_degrees) / 2
@@ -59,10 +89,10 @@ def test_pushing_into_a_corner_stops_in_it_without_passing_through(corner_degree
         # The wall's inner face passes through the corner: shift the box outwards by its half-thickness.
         nx, ny = -sign * math.sin(a), sign * math.cos(a)
         world.add(Polygon.box(200, 5), (cx - 5 * nx, cy - 5 * ny, a), static=True)
-    player = world.add(PLAYER, (-120, 0, 0))
+    player = world.add(PLAYER, (-120, 0, 0), layer=MOVERS)
     spread = (heading - 0.5) * 2 * half
     for _ in range(120):  # keep pushing towards the corner, frame after frame
-        world.move_and_slide(player, (25 * math.cos(spread), 25 * math.sin(spread)))
+        slide(world, player, (25 * math.cos(spread), 25 * math.sin(spread)))
         assert_outside_every_wall(world, player)
     x, y, _ = world.transform(player)
     # Wedged in the corner: the circle's centre sits at r / sin(half) from the tip.
@@ -70,45 +100,120 @@ def test_pushing_into_a_corner_stops_in_it_without_passing_through(corner_degree
     assert abs(y) < 0.5
 
 
-def test_sliding_along_a_row_of_adjacent_wall_pieces_does_not_catch_on_the_seams():
+def test_sliding_along_a_row_of_adjacent_wall_pieces_does_not_catch_on_the_seams(slide):
     world = World()
     for k in range(20):
         world.add(Polygon.box(16, 16), (32 * k, 0, 0), static=True)  # floor tiles, top at y = 16
-    player = world.add(PLAYER, (0, 24.01, 0))
+    player = world.add(PLAYER, (0, 24.01, 0), layer=MOVERS)
     for _ in range(40):
-        world.move_and_slide(player, (15, -3))  # pressed into the floor, moving right
+        slide(world, player, (15, -3))  # pressed into the floor, moving right
         assert_outside_every_wall(world, player)
     x, y, _ = world.transform(player)
     assert x == pytest.approx(600.0, abs=1e-3)  # within a skin: no seam ever stopped it
     assert 24.0 < y < 24.01
 
 
-def test_squeezed_between_two_walls_it_moves_along_the_gap_and_never_into_either():
+def test_squeezed_between_two_walls_it_moves_along_the_gap_and_never_into_either(slide):
     world = World()
     world.add(Polygon.box(300, 5), (0, 14.5, 0), static=True)  # gap of 19 for a player 16 wide
     world.add(Polygon.box(300, 5), (0, -14.5, 0), static=True)
-    player = world.add(PLAYER, (-200, 0, 0))
+    player = world.add(PLAYER, (-200, 0, 0), layer=MOVERS)
     for k in range(50):
-        world.move_and_slide(player, (10, 20 if k % 2 else -20))
+        slide(world, player, (10, 20 if k % 2 else -20))
         assert_outside_every_wall(world, player)
     assert world.transform(player).x == pytest.approx(300.0, abs=1e-6)
 
 
-def test_rotated_capsule_bodies_slide_too():
+def test_rotated_capsule_bodies_slide_too(slide):
     world = World()
     world.add(Polygon.box(10, 200), (0, 0, 0.3), static=True)
-    body = world.add(Capsule((-12, 0), (12, 0), 6), (-60, 0, 0.8))
+    body = world.add(Capsule((-12, 0), (12, 0), 6), (-60, 0, 0.8), layer=MOVERS)
     for _ in range(10):
-        world.move_and_slide(body, (12, 3))
+        slide(world, body, (12, 3))
         assert_outside_every_wall(world, body)
+    assert world.transform(body).x > -60.0  # it did move, up to the wall
 
 
-def test_sensors_do_not_stop_the_move_and_masks_choose_the_walls():
+def test_sensors_do_not_stop_the_move_and_masks_choose_the_walls(slide):
     world = World()
     world.add(Circle(20), (30, 0, 0), sensor=True)
-    world.add(Polygon.box(5, 100), (80, 0, 0), static=True, layer=2)
-    player = world.add(PLAYER, (0, 0, 0))
-    assert world.move_and_slide(player, (40, 0), mask=2).x == 40.0
-    stopped = world.move_and_slide(player, (100, 0), mask=2).x
+    world.add(Polygon.box(5, 100), (80, 0, 0), static=True, layer=4)
+    player = world.add(PLAYER, (0, 0, 0), layer=MOVERS)
+    assert slide(world, player, (40, 0), 4)[0] == 40.0
+    stopped = slide(world, player, (100, 0), 4)[0]
     assert stopped == pytest.approx(67.0, abs=0.01)
-    assert world.move_and_slide(player, (100, 0), mask=1).x == stopped + 100  # layer 2 is not in the mask
+    assert slide(world, player, (100, 0), WALLS)[0] == stopped + 100  # layer 4 is not in the mask
+
+
+# --- the batched call on its own ------------------------------------------
+
+
+def test_bodies_moved_together_do_not_block_one_another_but_other_bodies_in_the_mask_do():
+    world = World()
+    a = world.add(PLAYER, (0, 0, 0), layer=MOVERS)
+    b = world.add(PLAYER, (30, 0, 0), layer=MOVERS)
+    parked = world.add(PLAYER, (0, 100, 0), layer=MOVERS)  # in the mask, not moved: a wall
+    out = world.move_and_slide_bodies([a, b], [(30, 0), (-30, 0)], mask=MOVERS)
+    assert out.tolist() == [[30.0, 0.0], [0.0, 0.0]]  # they passed through each other
+    out = world.move_and_slide_bodies([b], [(0, 100)], mask=MOVERS)
+    assert out[0, 1] == pytest.approx(100.0 - 16.0, abs=0.01)  # stopped by the parked body
+    assert tuple(world.transform(parked))[:2] == (0.0, 100.0)
+
+
+def test_an_empty_batch_moves_nothing():
+    world = World()
+    world.add(PLAYER, (0, 0, 0))
+    assert world.move_and_slide_bodies([], np.zeros((0, 2))).shape == (0, 2)
+
+
+@pytest.mark.parametrize(
+    ("bodies", "moves", "error", "words"),
+    [
+        ([0, 7], [(1, 0), (1, 0)], KeyError, "no body with id 7"),
+        ([0, 1], [(1, 0), (math.nan, 0)], ValueError, "displacement of body 1 is not finite"),
+        ([0, 0], [(1, 0), (1, 0)], ValueError, "same body twice"),
+    ],
+)
+def test_bad_input_names_the_problem_and_leaves_the_world_unchanged(bodies, moves, error, words):
+    world = World()
+    world.add(PLAYER, (0, 0, 0))
+    world.add(PLAYER, (50, 0, 0))
+    with pytest.raises(error, match=words):
+        world.move_and_slide_bodies(bodies, moves)
+    assert [tuple(world.transform(b))[:2] for b in world.bodies] == [(0.0, 0.0), (50.0, 0.0)]
+
+
+MOVER_SHAPES = [Circle(8.0), Polygon.box(6, 9), Capsule((-10, 0), (10, 0), 5), Circle(3.0)]
+
+
+def random_slide_scene(seed: int):
+    """Walls of many sizes and angles, and movers of every kind placed outside them."""
+    rng = np.random.default_rng(seed)
+    world = World()
+    for _ in range(40):
+        hw, hh = rng.uniform(4, 80), rng.uniform(3, 12)
+        world.add(Polygon.box(hw, hh), (*rng.uniform(0, 400, 2), rng.uniform(-3, 3)), static=True)
+    movers = []
+    while len(movers) < 30:
+        shape = MOVER_SHAPES[len(movers) % len(MOVER_SHAPES)]
+        xf = (*rng.uniform(0, 400, 2), rng.uniform(-3, 3))
+        if not len(world.query_shape(shape, xf, mask=WALLS)):
+            movers.append(world.add(shape, xf, layer=MOVERS))
+    return world, np.array(movers), rng
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_batched_call_ends_where_single_calls_end_on_random_scenes(seed):
+    world, movers, rng = random_slide_scene(seed)
+    twin, _, _ = random_slide_scene(seed)
+    blocked = 0
+    for _ in range(8):  # frames
+        start = np.array([tuple(world.transform(int(b)))[:2] for b in movers])
+        moves = rng.uniform(-40, 40, (len(movers), 2))
+        batched = world.move_and_slide_bodies(movers, moves, WALLS)
+        single = np.array([slide_single(twin, int(b), m) for b, m in zip(movers, moves)])
+        assert batched == pytest.approx(single, abs=1e-6)
+        for body in movers:
+            assert_outside_every_wall(world, int(body))
+        blocked += int((np.abs(batched - (start + moves)) > 1e-3).any(axis=1).sum())
+    assert blocked >= 10  # the scene really makes bodies meet walls
