@@ -50,10 +50,14 @@ class OverlayGeometry(NamedTuple):
 
 
 def cell_size(world) -> float | None:
-    """The broad phase's cell size, once the world has chosen one."""
+    """The moving bodies' grid cell size, once the world has chosen one (None before)."""
     size = getattr(world, "cell_size", None)
+    if callable(size):
+        size = size()
     if size is None:
-        size = getattr(world, "_cell", None)  # engine World keeps it private; read only for display
+        # Read-only peek for display while the engine keeps it private (``_move_cell`` = (cell, n)).
+        chosen = getattr(world, "_move_cell", None) or (getattr(world, "_cell", None),)
+        size = chosen[0]
     return float(size) if size else None
 
 
