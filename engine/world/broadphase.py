@@ -271,3 +271,40 @@ def cross_pairs(boxes: np.ndarray, queries: np.ndarray, grid: Grid, cell: float,
         swapped = _collect(_brute_pairs, boxes, grid.large, small_queries, False)
         found.append(swapped[:, ::-1])
     return np.concatenate(found)
+
+
+def choose_cell(queries: np.ndarray, members: np.ndarray, rebuilt: bool = True) -> float:
+    """Cell side for a grid of ``members`` boxes asked about ``queries`` boxes
+    (both (k, 4) rows): the candidate that minimises an estimate of the work.
+
+    A box of width w lands in about (w / c + 1) columns of cells of side c, so
+    the grid holds E(c) = Σ (w/c + 1)(h/c + 1) entries over the members'
+    bounding area A, about E c² / A per cell. A query looks at its own cells
+    and at what they hold: cost(c) = E(c) + Q(c) (1 + E(c) c² / A). Many tiny
+    bodies then pull the cell down only as far as it pays, which a median of
+    sizes does not (1,000 bullets of 4 px beside enemies of 30 px and walls
+    of 400 px). A grid built once (walls, ``rebuilt`` false) does not count
+    its entries as work.
+
+    >>> boxes = np.array([[0.0, 0.0, 10.0, 10.0], [500.0, 500.0, 510.0, 510.0]])
+    >>> 5.0 < choose_cell(boxes, boxes) < 1000.0
+    True
+    """
+    if not len(members) or not len(queries):
+        return 1.0
+    mw, mh = members[:, 2] - members[:, 0], members[:, 3] - members[:, 1]
+    qw, qh = queries[:, 2] - queries[:, 0], queries[:, 3] - queries[:, 1]
+    span_x = members[:, 2].max() - members[:, 0].min()
+    span_y = members[:, 3].max() - members[:, 1].min()
+    sizes = np.concatenate([mw, mh, qw, qh])
+    lo = max(float(np.percentile(sizes, 5)), 1e-9)
+    hi = max(float(np.percentile(sizes, 95)) * 4.0, 2.0 * lo)
+    best, best_cost = lo, math.inf
+    for c in np.geomspace(lo, hi, 24):
+        area = max(span_x + c, c) * max(span_y + c, c)
+        entries = float(np.sum((mw / c + 1.0) * (mh / c + 1.0)))
+        looked = float(np.sum((qw / c + 1.0) * (qh / c + 1.0)))
+        cost = (entries if rebuilt else 0.0) + looked * (1.0 + entries * c * c / area)
+        if cost < best_cost:
+            best, best_cost = float(c), cost
+    return best

@@ -26,10 +26,9 @@ from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
 from .casts import cast_candidates, cast_pair, point_shape
 from .slide import slide_along, slide_along_many
+from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
 
 ALL_LAYERS = 0xFFFFFFFF
-#: A moving body spanning more cells than this goes to brute force; walls get more room.
-STATIC_MAX_SPAN = 256
 #: ``move_and_slide`` keeps this fraction of the body's size between it and any wall.
 SKIN_REL = 1e-4
 #: Cast-and-slide steps per ``move_and_slide`` call.
@@ -121,7 +120,12 @@ class World:
         self._user: list[Any] = []
         self._next_id = 0
         self._boxes: np.ndarray | None = None
-        self._static_grid: broadphase.Grid | None = None
+        # The moving bodies' grid, candidate pairs and verdicts of this frame;
+        # emptied by any change, so pairs(), contacts() and casts share them.
+        self._frame: dict[str, Any] = {}
+        self._move_cell: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
+        self._walls: WallGrid | None = None
+        self._obb = np.zeros((0, 6))
 
     # --- bodies -----------------------------------------------------------
 
@@ -163,7 +167,8 @@ class World:
         """Remove a body; its id is never given out again."""
         slot = self._slot(body)
         last = self._n - 1
-        was_static = bool(self._static[slot])
+        # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
+        walls_move = bool(self._static[slot]) or bool(self._static[last])
         for arr in (self._xf, self._shape, self._layer, self._mask, self._static, self._sensor, self._id):
             arr[slot] = arr[last]
         self._user[slot] = self._user[last]
@@ -171,7 +176,7 @@ class World:
         self._slot_of[self._id[slot]] = slot
         self._slot_of[body] = -1
         self._n -= 1
-        self._changed(True if last != slot else was_static)
+        self._changed(walls_move)
 
     def set_transform(self, body: int, transform) -> None:
         slot = self._slot(body)
@@ -222,7 +227,7 @@ class World:
 
     def contacts(self) -> WorldContacts:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
-        cand = self._as_id_order(self._candidate_slots())
+        cand = self._as_id_order(self._overlapping_slots())  # pairs() of this frame, if it ran
         if not len(cand):
             z2 = np.zeros((0, 2))
             return WorldContacts(np.zeros((0, 2), dtype=np.int64), z2, np.zeros(0), z2, z2)
@@ -357,24 +362,19 @@ class World:
                 np.maximum(start[:, 3], start[:, 3] + moves[:, 1]) + margin,
             ]
         )
-        combined = np.concatenate([boxes, swept])
-        queries = np.arange(self._n, self._n + len(swept))
         static = self._static[: self._n]
         solid = ~self._sensor[: self._n] & ((self._layer[: self._n] & int(mask)) != 0) & ~excluded
-        moving, walls = np.flatnonzero(~static & solid), np.flatnonzero(static)
-        cell = self._cell_size(boxes, np.flatnonzero(~static))
         found = [np.zeros((0, 2), dtype=np.int64)]
-        if len(walls):
-            if self._static_grid is None:
-                self._static_grid = broadphase.build_grid(boxes, walls, cell, STATIC_MAX_SPAN)
-            found.append(
-                broadphase.cross_pairs(combined, queries, self._static_grid, cell, broadphase.MAX_SPAN)
-            )
-        if len(moving):
-            grid = broadphase.build_grid(boxes, moving, cell, broadphase.MAX_SPAN)
-            found.append(broadphase.cross_pairs(combined, queries, grid, cell, broadphase.MAX_SPAN))
+        if (static & solid).any():
+            found.append(query_walls(self._wall_grid(), swept, boxes, self._obb))
+        if (~static & solid).any():
+            grid, cell = self._moving_grid()
+            combined = np.concatenate([boxes, swept])
+            queries = np.arange(self._n, self._n + len(swept))
+            pairs = broadphase.cross_pairs(combined, queries, grid, cell, broadphase.MAX_SPAN)
+            found.append(np.column_stack([pairs[:, 0] - self._n, pairs[:, 1]]))
         cand = np.concatenate(found)
-        casters, targets = cand[:, 0] - self._n, cand[:, 1]
+        casters, targets = cand[:, 0], cand[:, 1]
         keep = solid[targets] & (targets != slots[casters])
         return casters[keep], targets[keep]
 
@@ -559,8 +559,9 @@ class World:
 
     def _changed(self, statics: bool) -> None:
         self._boxes = None
+        self._frame = {}
         if statics:
-            self._static_grid = None
+            self._walls = None
 
     def _all_boxes(self) -> np.ndarray:
         if self._boxes is None:
@@ -571,43 +572,72 @@ class World:
             self._boxes = boxes
         return self._boxes
 
-    def _cell_size(self, boxes: np.ndarray, moving: np.ndarray) -> float:
-        if self._cell is None:
-            chosen = moving if len(moving) else np.arange(self._n)
-            if not len(chosen):
-                return 1.0
-            extent = np.maximum(boxes[chosen, 2] - boxes[chosen, 0], boxes[chosen, 3] - boxes[chosen, 1])
-            self._cell = float(max(2.0 * np.median(extent), 1e-9))
-        return self._cell
+    def _moving_grid(self) -> tuple[broadphase.Grid, float] | None:
+        """This frame's hashed grid of every moving body (None if there are none)."""
+        if "grid" not in self._frame:
+            moving = np.flatnonzero(~self._static[: self._n])
+            grid = None
+            if len(moving):
+                boxes = self._all_boxes()
+                cell = self._cell
+                if cell is None:
+                    chosen = self._move_cell
+                    if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
+                        # Chosen again only when the crowd doubles or halves: cheap, and stable.
+                        chosen = (broadphase.choose_cell(boxes[moving], boxes[moving]), len(moving))
+                        self._move_cell = chosen
+                    cell = chosen[0]
+                grid = (broadphase.build_grid(boxes, moving, cell, broadphase.MAX_SPAN), cell)
+            self._frame["grid"] = grid
+        return self._frame["grid"]
+
+    def _wall_grid(self) -> WallGrid:
+        """The static bodies' dense grid, built when first needed after a wall changed."""
+        if self._walls is None:
+            boxes = self._all_boxes()
+            static = self._static[: self._n]
+            walls = np.flatnonzero(static)
+            self._obb = np.zeros((self._n, 6))
+            oriented_boxes(self._table.data, self._table.offsets, self._shape, self._xf, walls, self._obb)
+            cell = self._cell
+            if cell is None:
+                moving = np.flatnonzero(~static)
+                asking = boxes[moving] if len(moving) else boxes[walls]
+                cell = broadphase.choose_cell(asking, boxes[walls], rebuilt=False)
+            self._walls = build_wall_grid(boxes, self._obb, walls, cell)
+        return self._walls
 
     def _candidate_slots(self) -> np.ndarray:
         """Broad-phase pairs of slots, filtered by layer and mask (not yet by shape)."""
-        if self._n < 2:
-            return np.zeros((0, 2), dtype=np.int64)
-        boxes = self._all_boxes()
-        static = self._static[: self._n]
-        moving, walls = np.flatnonzero(~static), np.flatnonzero(static)
-        cell = self._cell_size(boxes, moving)
+        if "candidates" in self._frame:
+            return self._frame["candidates"]
         found = [np.zeros((0, 2), dtype=np.int64)]
-        if len(moving) > 1:
-            grid = broadphase.build_grid(boxes, moving, cell, broadphase.MAX_SPAN)
-            found.append(broadphase.self_pairs(boxes, grid, cell))
-        if len(moving) and len(walls):
-            if self._static_grid is None:
-                self._static_grid = broadphase.build_grid(boxes, walls, cell, STATIC_MAX_SPAN)
-            found.append(broadphase.cross_pairs(boxes, moving, self._static_grid, cell, broadphase.MAX_SPAN))
+        moving_grid = self._moving_grid() if self._n >= 2 else None
+        if moving_grid is not None:
+            boxes = self._all_boxes()
+            grid, cell = moving_grid
+            if len(grid.members) > 1:
+                found.append(broadphase.self_pairs(boxes, grid, cell))
+            if self._static[: self._n].any():
+                moving = grid.members
+                cross = query_walls(self._wall_grid(), boxes[moving], boxes, self._obb)
+                found.append(np.column_stack([moving[cross[:, 0]], cross[:, 1]]))
         cand = np.concatenate(found)
         a, b = cand[:, 0], cand[:, 1]
         keep = ((self._layer[a] & self._mask[b]) != 0) & ((self._layer[b] & self._mask[a]) != 0)
-        return cand[keep]
+        self._frame["candidates"] = cand[keep]
+        return self._frame["candidates"]
 
     def _overlapping_slots(self) -> np.ndarray:
-        cand = self._candidate_slots()
-        if not len(cand):
-            return cand
-        a, b = cand[:, 0], cand[:, 1]
-        hit = intersects_batch(self._table, self._shape[a], self._xf[a], self._shape[b], self._xf[b])
-        return cand[hit]
+        if "overlapping" not in self._frame:
+            cand = self._candidate_slots()
+            if len(cand):
+                a, b = cand[:, 0], cand[:, 1]
+                cand = cand[
+                    intersects_batch(self._table, self._shape[a], self._xf[a], self._shape[b], self._xf[b])
+                ]
+            self._frame["overlapping"] = cand
+        return self._frame["overlapping"]
 
     def _as_id_order(self, slots: np.ndarray) -> np.ndarray:
         """Rows of slots reordered so the smaller body id comes first."""
