@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import kernel, unmanaged
+from ..collision.jit import kernel
 from ..collision.narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -109,48 +108,3 @@ def cast_pair(
         if t > 1.0:
             return False, 1.0, 0.0, 0.0, 0.0, 0.0
     return True, t, -nx, -ny, r[R_PBX], r[R_PBY]
-
-
-@kernel
-def cast_candidates(
-    data,
-    offsets,
-    caster_shape,
-    caster_xf,
-    translation,
-    cand_caster,
-    cand_shape,
-    cand_xf,
-    target,
-    escape,
-    fraction,
-    normal,
-    point,
-    winner,
-):
-    """Cast each caster against its broad-phase candidates; keep the first hit.
-
-    ``cand_caster[k]`` names the caster of candidate k (a row of
-    ``caster_*``); ``target[q]`` is how near caster q may come (a mover's
-    skin; 0 for bullets) and ``escape`` lets a caster that starts inside leave
-    (see ``cast_pair``). ``fraction`` (1 where nothing is hit), ``normal``,
-    ``point`` and ``winner`` (the candidate row, or -1) are filled per caster.
-    """
-    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, data = unmanaged(polytope), unmanaged(data)
-    for k in range(cand_caster.shape[0]):
-        q = cand_caster[k]
-        off_a = offsets[caster_shape[q]]
-        dx, dy = translation[q, 0], translation[q, 1]
-        reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
-        tol = 1e-9 * (reach + np.sqrt(dx * dx + dy * dy))
-        hit, t, nx, ny, px, py = cast_pair(
-            data, off_a, caster_xf[q, 0], caster_xf[q, 1], caster_xf[q, 2], dx, dy,
-            data, offsets[cand_shape[k]], cand_xf[k, 0], cand_xf[k, 1], cand_xf[k, 2],
-            target[q], tol, escape, poly,
-        )  # fmt: skip
-        if hit and (winner[q] < 0 or t < fraction[q]):
-            fraction[q], winner[q] = t, k
-            normal[q, 0], normal[q, 1] = nx, ny
-            point[q, 0], point[q, 1] = px, py
-    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view

@@ -24,8 +24,9 @@ from ..collision import ShapeTable, Transform, contacts_batch, distances_batch, 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
-from .casts import cast_candidates, cast_pair, point_shape
+from .casts import cast_pair, point_shape
 from .slide import slide_along, slide_along_many
+from .sweep import sweep_grids
 from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
 
 ALL_LAYERS = 0xFFFFFFFF
@@ -33,6 +34,12 @@ ALL_LAYERS = 0xFFFFFFFF
 SKIN_REL = 1e-4
 #: Cast-and-slide steps per ``move_and_slide`` call.
 MAX_SLIDES = 4
+
+
+_EMPTY = np.zeros(0, dtype=np.int64)
+# Stand-ins for a grid that is not there, so the sweep kernel keeps one signature.
+_NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY)
+_NO_GRID = broadphase.Grid(np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY, _EMPTY, _EMPTY, 0, _EMPTY)
 
 
 class RayHit(NamedTuple):
@@ -336,17 +343,26 @@ class World:
         k = len(slots)
         fraction, normal, point = np.ones(k), np.zeros((k, 2)), np.zeros((k, 2))
         winner = np.full(k, -1, dtype=np.int64)
-        casters, targets = self._swept_candidates(boxes, moves, target, mask, excluded, slots)
-        if len(casters):
-            cast_candidates(
-                self._table.data, self._table.offsets, self._shape[slots], xf, moves,
-                casters, self._shape[targets], self._xf[targets], target, escape,
-                fraction, normal, point, winner,
-            )  # fmt: skip
-        hit = winner >= 0
-        out = np.full(k, -1, dtype=np.int64)
-        out[hit] = targets[winner[hit]]
-        return fraction, normal, point, out
+        n = self._n
+        static = self._static[:n]
+        solid = ~self._sensor[:n] & ((self._layer[:n] & int(mask)) != 0) & ~excluded
+        swept = np.empty((k, 4))
+        np.minimum(boxes[:, :2], boxes[:, :2] + moves, out=swept[:, :2])
+        np.maximum(boxes[:, 2:], boxes[:, 2:] + moves, out=swept[:, 2:])
+        swept[:, :2] -= target[:, None]
+        swept[:, 2:] += target[:, None]
+        walls = self._wall_grid() if (static & solid).any() else _NO_WALLS
+        moving = self._moving_grid() if (~static & solid).any() else None
+        grid, cell = moving if moving is not None else (_NO_GRID, 1.0)
+        sweep_grids(
+            self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), solid, self._obb,
+            slots, self._shape[slots], xf, swept, moves, target, escape,
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
+            moving is not None, grid.start, grid.body, grid.cx, grid.cy, grid.mask, cell, grid.large,
+            grid.members, broadphase.MAX_SPAN,
+            np.full(n, -1, dtype=np.int64), fraction, normal, point, winner,
+        )  # fmt: skip
+        return fraction, normal, point, winner
 
     def _swept_candidates(self, start, moves, margin, mask, excluded, slots):
         """(caster row, target slot) pairs: the caster's box ``start`` swept by

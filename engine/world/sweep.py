@@ -1,0 +1,197 @@
+"""Many casts at once, straight through the grids, in one compiled call.
+
+Each caster walks the cells its swept box covers, in the walls' dense grid
+and in the moving bodies' hashed grid; every body met there once (a stamp
+per body) that is solid for the caster's mask, is not excluded and whose
+box meets the swept box goes through a cheap conservative test before the
+cast proper (``casts.cast_pair``):
+
+- a wall: the caster's swept bounding circle (a capsule) against the wall's
+  oriented box, by separating axes along the wall's two axes and across the
+  sweep;
+- any other body: the capsule against the body's bounding circle.
+
+Both tests only drop bodies the caster cannot come within ``target`` of, so
+the first hit is the same as casting against every candidate; most bullets
+then cast against nothing at all.
+
+Frames: world space; per-caster outputs as in ``casts.cast_candidates``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..collision.epa import MAX_EPA_VERTICES, ROW
+from ..collision.jit import inline, kernel, unmanaged
+from ..collision.shapes import H_BOUND, H_RADIUS
+from .broadphase import _bucket
+from .casts import cast_pair
+
+
+@inline
+def _capsule_meets_oriented(ax, ay, dx, dy, reach, obb, j):
+    """Whether the capsule from (ax, ay) to (ax + dx, ay + dy) of radius ``reach``
+    may touch wall j's oriented box (False only when an axis separates them)."""
+    ux, uy = obb[j, 0], obb[j, 1]
+    for axis in range(3):
+        if axis == 0:
+            wx, wy = ux, uy
+        elif axis == 1:
+            wx, wy = -uy, ux
+        else:
+            length = math.sqrt(dx * dx + dy * dy)
+            if length == 0.0:
+                return True
+            wx, wy = -dy / length, dx / length
+        p0 = ax * wx + ay * wy
+        p1 = p0 + dx * wx + dy * wy
+        lo, hi = min(p0, p1) - reach, max(p0, p1) + reach
+        # The oriented box projected on w: centre ± half-extents.
+        cu, cv = 0.5 * (obb[j, 2] + obb[j, 3]), 0.5 * (obb[j, 4] + obb[j, 5])
+        hu, hv = 0.5 * (obb[j, 3] - obb[j, 2]), 0.5 * (obb[j, 5] - obb[j, 4])
+        uw, vw = ux * wx + uy * wy, -uy * wx + ux * wy
+        centre = cu * uw + cv * vw
+        half = hu * abs(uw) + hv * abs(vw)
+        if hi < centre - half or lo > centre + half:
+            return False
+    return True
+
+
+@inline
+def _capsule_meets_circle(ax, ay, dx, dy, reach, cx, cy, radius):
+    """Whether the capsule from (ax, ay) along (dx, dy) of radius ``reach`` meets the circle."""
+    px, py = cx - ax, cy - ay
+    dd = dx * dx + dy * dy
+    t = 0.0
+    if dd > 0.0:
+        t = min(max((px * dx + py * dy) / dd, 0.0), 1.0)
+    ex, ey = px - t * dx, py - t * dy
+    r = reach + radius
+    return ex * ex + ey * ey <= r * r * (1.0 + 1e-9) + 1e-300
+
+
+@inline
+def _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j):
+    return boxes[j, 0] <= hi_x and lo_x <= boxes[j, 2] and boxes[j, 1] <= hi_y and lo_y <= boxes[j, 3]
+
+
+@inline
+def _try(
+    data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape, q, j, poly, out_f, out_n, out_p, win
+):
+    """Cast caster q against body j; keep it if it is the first hit so far."""
+    off_a = offsets[cast_shape[q]]
+    dx, dy = moves[q, 0], moves[q, 1]
+    reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
+    tol = 1e-9 * (reach + math.sqrt(dx * dx + dy * dy))
+    hit, t, nx, ny, px, py = cast_pair(
+        data, off_a, cast_xf[q, 0], cast_xf[q, 1], cast_xf[q, 2], dx, dy,
+        data, offsets[shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], target[q], tol, escape, poly,
+    )  # fmt: skip
+    if hit and (win[q] < 0 or t < out_f[q]):
+        out_f[q], win[q] = t, j
+        out_n[q, 0], out_n[q, 1] = nx, ny
+        out_p[q, 0], out_p[q, 1] = px, py
+
+
+@kernel
+def sweep_grids(
+    data, offsets, shape, xf, boxes, solid, obb,
+    cast_slot, cast_shape, cast_xf, swept, moves, target, escape,
+    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
+    has_moving, m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
+    stamp, fraction, normal, point, winner,
+):  # fmt: skip
+    """First hit of every caster among the bodies flagged ``solid`` (by slot).
+
+    ``swept`` are the casters' swept boxes grown by their ``target``;
+    ``w_*`` the walls' dense grid, ``m_*`` the moving bodies' hashed grid
+    (``has_moving`` false if there is none). ``winner`` gets the slot hit, or
+    -1; ``stamp`` (one per slot, all -1) is scratch.
+    """
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly, data = unmanaged(polytope), unmanaged(data)
+    for q in range(cast_slot.shape[0]):
+        lo_x, lo_y, hi_x, hi_y = swept[q, 0], swept[q, 1], swept[q, 2], swept[q, 3]
+        off_a = offsets[cast_shape[q]]
+        ax, ay = cast_xf[q, 0], cast_xf[q, 1]
+        dx, dy = moves[q, 0], moves[q, 1]
+        reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
+        me = cast_slot[q]
+        # Walls: cells of the dense grid.
+        inv = 1.0 / w_cell
+        gx0 = np.int64(math.floor(lo_x * inv)) - w_x0
+        gx1 = np.int64(math.floor(hi_x * inv)) - w_x0
+        gy0 = np.int64(math.floor(lo_y * inv)) - w_y0
+        gy1 = np.int64(math.floor(hi_y * inv)) - w_y0
+        if gx1 >= 0 and gy1 >= 0 and gx0 < w_nx and gy0 < w_ny:
+            gx0, gx1 = max(gx0, 0), min(gx1, w_nx - 1)
+            gy0, gy1 = max(gy0, 0), min(gy1, w_ny - 1)
+            for gy in range(gy0, gy1 + 1):
+                for gx in range(gx0, gx1 + 1):
+                    c = gy * w_nx + gx
+                    for p in range(w_start[c], w_start[c + 1]):
+                        j = w_body[p]
+                        if stamp[j] == q or not solid[j] or j == me:
+                            continue
+                        stamp[j] = q
+                        if not _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j):
+                            continue
+                        if not _capsule_meets_oriented(ax, ay, dx, dy, reach, obb, j):
+                            continue
+                        _try(
+                            data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape,
+                            q, j, poly, fraction, normal, point, winner,
+                        )  # fmt: skip
+        if not has_moving:
+            continue
+        # Moving bodies: buckets of the hashed grid, or all of them for a huge sweep.
+        inv = 1.0 / m_cell
+        x0, x1 = np.int64(math.floor(lo_x * inv)), np.int64(math.floor(hi_x * inv))
+        y0, y1 = np.int64(math.floor(lo_y * inv)), np.int64(math.floor(hi_y * inv))
+        huge = x1 - x0 + 1 > max_span or y1 - y0 + 1 > max_span
+        count = m_members.shape[0] if huge else m_large.shape[0]
+        for k in range(count):
+            j = m_members[k] if huge else m_large[k]
+            if stamp[j] == q or not solid[j] or j == me:
+                continue
+            stamp[j] = q
+            off_b = offsets[shape[j]]
+            if _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j) and _capsule_meets_circle(
+                ax, ay, dx, dy, reach, xf[j, 0], xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
+            ):
+                _try(
+                    data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape,
+                    q, j, poly, fraction, normal, point, winner,
+                )  # fmt: skip
+        if huge:
+            continue
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                b = _bucket(x, y, m_mask)
+                for p in range(m_start[b], m_start[b + 1]):
+                    if m_cx[p] != x or m_cy[p] != y:
+                        continue
+                    j = m_body[p]
+                    if stamp[j] == q or not solid[j] or j == me:
+                        continue
+                    stamp[j] = q
+                    off_b = offsets[shape[j]]
+                    if _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j) and _capsule_meets_circle(
+                        ax,
+                        ay,
+                        dx,
+                        dy,
+                        reach,
+                        xf[j, 0],
+                        xf[j, 1],
+                        data[off_b + H_BOUND] + data[off_b + H_RADIUS],
+                    ):
+                        _try(
+                            data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape,
+                            q, j, poly, fraction, normal, point, winner,
+                        )  # fmt: skip
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
