@@ -24,9 +24,11 @@ Point = tuple[float, float]
 class OutlineError(ValueError):
     """The outline is not a simple polygon; the message says why, and ``where`` is a point to mark."""
 
-    def __init__(self, message: str, where: Point | None = None) -> None:
+    def __init__(self, message: str, where: Point | None = None, *, say_where: bool = False) -> None:
         super().__init__(message)
         self.where = where
+        #: Whether the message should name the place (a crossing; the designer has to find it).
+        self.say_where = say_where
 
 
 class Split(NamedTuple):
@@ -68,6 +70,14 @@ def _weld(points: list[Point]) -> list[Point]:
     return kept
 
 
+def _all_collinear(points: list[Point]) -> bool:
+    """Whether every point lies on the line through the first point and the one farthest from it."""
+    first = points[0]
+    far = max(points, key=lambda p: math.dist(p, first))
+    length = math.dist(first, far)
+    return all(abs(cross(first, far, p)) <= COLLINEAR_SINE * length * length for p in points)
+
+
 def _drop_straight(points: list[Point]) -> list[Point]:
     """Remove vertices where the outline runs straight on; a fold back (a spike) is an error."""
     changed = True
@@ -81,15 +91,11 @@ def _drop_straight(points: list[Point]) -> list[Point]:
             if abs(turn) <= COLLINEAR_SINE * ab * bc:
                 dot = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1])
                 if dot < 0.0:
-                    raise OutlineError(f"polygon self-intersects: it folds back on itself at {_fmt(b)}", b)
+                    raise OutlineError("polygon self-intersects: it folds back on itself", b, say_where=True)
                 del points[k]
                 changed = True
                 break
     return points
-
-
-def _fmt(p: Point) -> str:
-    return f"({p[0]:.6g}, {p[1]:.6g})"
 
 
 def _segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -131,7 +137,7 @@ def check_simple(points: list[Point]) -> None:
                 continue
             if _segments_touch(*edges[i], *edges[j]):
                 where = _crossing_point(*edges[i], *edges[j])
-                raise OutlineError(f"polygon self-intersects: edges {i} and {j} cross at {_fmt(where)}", where)
+                raise OutlineError("polygon self-intersects: two of its edges cross", where, say_where=True)
 
 
 def clean_outline(points) -> tuple[Point, ...]:
@@ -148,19 +154,17 @@ def clean_outline(points) -> tuple[Point, ...]:
         if not (math.isfinite(p[0]) and math.isfinite(p[1])):
             raise OutlineError(f"polygon point {p} is not finite")
     pts = _weld(pts) if pts else pts
-    if len(pts) < 3:
-        raise OutlineError(f"polygon needs at least 3 distinct points, got {len(pts)}", pts[0] if pts else None)
-    area = signed_area(pts)
-    if abs(area) <= COLLINEAR_SINE * _size(pts) ** 2:
-        raise OutlineError("polygon has zero area (its points are collinear)", pts[0])
-    if area < 0.0:
-        pts.reverse()
-    pts = _drop_straight(pts)
-    if len(pts) < 3:
+    distinct = len(set(pts))
+    if distinct < 3:
+        raise OutlineError(f"polygon needs at least 3 distinct points, got {distinct}", pts[0] if pts else None)
+    if _all_collinear(pts):
         raise OutlineError("polygon has zero area (its points are collinear)", pts[0])
     check_simple(pts)
-    if signed_area(pts) <= 0.0:
-        raise OutlineError("polygon self-intersects: its outline winds the wrong way", pts[0])
+    if signed_area(pts) < 0.0:
+        pts.reverse()
+    pts = _drop_straight(pts)
+    if len(pts) < 3 or signed_area(pts) <= COLLINEAR_SINE * _size(pts) ** 2:
+        raise OutlineError("polygon has zero area (its points are collinear)", pts[0])
     return tuple(pts)
 
 

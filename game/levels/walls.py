@@ -106,7 +106,12 @@ def _polygon(obj: Any, frame: MapFrame):
     try:
         split = split_polygon(_local_points(obj))
     except OutlineError as problem:
-        raise WallProblem(str(problem), _world(obj, frame, problem.where)) from None
+        where = _world(obj, frame, problem.where)
+        message = str(problem)
+        if problem.say_where:
+            # In the coordinates Tiled's status bar shows (map pixels, y down), to find it there.
+            message += f" near ({where[0]:.0f}, {frame.height - where[1]:.0f})"
+        raise WallProblem(message, where) from None
     parts = []
     for part in split.parts:
         cx = sum(p[0] for p in part) / len(part)
