@@ -1,0 +1,182 @@
+"""The arcade application: one window, the views, the session's services.
+
+``App`` owns the window, the audio and the persistent store, and moves
+between views: title -> play -> (pause) -> game over -> play or title. Bad
+level data never crashes the game: it becomes one line on the title screen.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+import arcade
+import numpy as np
+
+from game import levels
+from game.audio import Audio
+from game.level import Finding, LevelError
+
+WIDTH, HEIGHT = 1280, 720
+TITLE = "gjk-shooter"
+
+
+def _storage():
+    from game import storage  # imported on first use: game.storage lands with its own issue
+
+    return storage
+
+
+class App:
+    """Shared by every view: the window, sounds, saved scores and settings."""
+
+    def __init__(self, window: arcade.Window, *, seed: int | None = None) -> None:
+        self.window = window
+        self.settings = _storage().load_settings()
+        self.audio = Audio(volume=float(getattr(self.settings, "volume", 0.5)))
+        self.seed = seed
+
+    # --- scores -----------------------------------------------------------
+
+    def best_score(self, level_name: str) -> int:
+        return int(_storage().best_score(level_name))
+
+    def record_score(self, level_name: str, score: int) -> bool:
+        """Save a finished run's score; True if it is a new best."""
+        return bool(_storage().record_score(level_name, int(score)))
+
+    # --- moving between views --------------------------------------------
+
+    def show_title(self, message: str = "") -> None:
+        from game.views.title import TitleView
+
+        self.window.show_view(TitleView(self, message=message))
+
+    def start_level(self, name: str, seed: int | None = None):
+        """Load a level and show the play view; on bad data go back to the title with one line."""
+        from game.views.play import PlayView
+
+        try:
+            level = levels.load_level(resolve_level(name))
+        except (LevelError, OSError) as err:
+            self.audio.play("error", self.window.time)
+            self.show_title(message=str(err))
+            return None
+        view = PlayView(self, level, seed=self.seed if seed is None else seed)
+        self.window.show_view(view)
+        return view
+
+    def game_over(self, play_view) -> None:
+        from game.views.game_over import GameOverView
+
+        score = play_view.score
+        new_best = self.record_score(play_view.level.name, score)
+        self.audio.play("game_over", self.window.time)
+        self.window.show_view(
+            GameOverView(
+                self,
+                play_view.level.name,
+                score,
+                self.best_score(play_view.level.name),
+                new_best=new_best,
+                last_frame=play_view,
+            )
+        )
+
+
+def make_window(visible: bool = True) -> arcade.Window:
+    return arcade.Window(WIDTH, HEIGHT, TITLE, visible=visible, vsync=visible, antialiasing=True)
+
+
+def resolve_level(name: str | None) -> Path:
+    """A level name from ``levels/`` or a path to a map file; None means the first level."""
+    if name is None:
+        names = levels.list_levels()
+        if not names:
+            raise LevelError(Finding("error", "levels/", None, "", "no level files found"))
+        name = str(getattr(names[0], "stem", names[0]))
+    path = Path(name)
+    if path.suffix in (".tmj", ".tmx", ".json") or len(path.parts) > 1:
+        return path
+    return Path(levels.level_path(name))
+
+
+def run(level: str | None = None, seed: int = 1) -> int:
+    """The real game: the title screen, or straight into ``level`` when one is named."""
+    window = make_window()
+    app = App(window, seed=seed)
+    if level is None:
+        app.show_title()
+    else:
+        resolve_level(level)  # a bad name fails here, before a window full of nothing
+        app.start_level(level)
+    arcade.run()
+    return 0
+
+
+class DemoSummary(NamedTuple):
+    """What a headless bot run did; ``str()`` is the one line the demo prints."""
+
+    level: str
+    frames: int
+    kills: int
+    deaths: int
+    score: int
+    sim_ms_p50: float
+    sim_ms_p99: float
+    screenshot: str | None
+
+    def __str__(self) -> str:
+        shot = f" screenshot={self.screenshot}" if self.screenshot else ""
+        return (
+            f"demo level={self.level} frames={self.frames} kills={self.kills} deaths={self.deaths} "
+            f"score={self.score} sim_ms_p50={self.sim_ms_p50:.3f} sim_ms_p99={self.sim_ms_p99:.3f}{shot}"
+        )
+
+
+def run_demo(level: str | None, frames: int, seed: int, screenshot: str | None = None) -> DemoSummary:
+    """A bot plays ``frames`` fixed steps through the real play view, drawing every frame.
+
+    When the bot dies the level restarts (a new run, same seed + deaths) and
+    the totals carry on. Raises ``LevelError`` for a bad level.
+    """
+    loaded = levels.load_level(resolve_level(level))  # a bad level fails before any window opens
+    from game.sim import Bot
+    from game.views.play import PlayView
+
+    window = make_window(visible=False)
+    app = App(window, seed=seed)
+    app.audio.volume = 0.0
+    kills = deaths = score = 0
+    sim_ms: list[float] = []
+    view = PlayView(app, loaded, seed=seed, bot=Bot(seed))
+    window.show_view(view)
+    dt = 1.0 / 60.0
+    for _ in range(frames):
+        if view.over:
+            kills, deaths, score = kills + view.kills, deaths + view.deaths, score + view.score
+            sim_ms += view.sim_ms
+            view = PlayView(app, loaded, seed=seed + deaths, bot=Bot(seed + deaths))
+            window.show_view(view)
+        view.on_fixed_update(dt)
+        view.on_update(dt)
+        view.on_draw()
+    kills, deaths, score = kills + view.kills, deaths + view.deaths, score + view.score
+    sim_ms += view.sim_ms
+    if screenshot:
+        write_screenshot(screenshot)
+    p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99))
+    return DemoSummary(loaded.name, frames, kills, deaths, score, p50, p99, screenshot)
+
+
+def write_screenshot(path: str | Path) -> Path:
+    """The window's current frame as a PNG, written atomically (temp file, then rename)."""
+    path = Path(path)
+    image = arcade.get_image()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".png", delete=False) as tmp:
+        image.save(tmp, format="PNG")
+    os.replace(tmp.name, path)
+    return path

@@ -1,0 +1,131 @@
+"""The title screen: the level list with best scores; arrows or the mouse choose, Enter plays.
+
+A level that failed to load comes back here with its one-line finding shown
+in red, instead of a crash.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import arcade
+
+from game import levels
+
+BACK = (18, 22, 34)
+ROW_H = 40
+SELECTED = (70, 110, 200, 200)
+ERROR = (255, 110, 110)
+HELP = (
+    "WASD / arrows move   ·   mouse aims, click or Space fires   ·   Esc pause"
+    "   ·   F1 debug   F2 perf   F5 reload level"
+)
+
+
+class LevelRow(NamedTuple):
+    """One line of the level list: what the file is called, what it is, whether it loads."""
+
+    name: str
+    title: str
+    problem: str  # the first error finding, "" if the level loads
+
+
+def level_rows() -> list[LevelRow]:
+    """Every level file, read (a few ms each) so a broken one is marked before anyone picks it."""
+    rows = []
+    for path in levels.list_levels():
+        level, findings = levels.read_level(path)
+        errors = [f for f in findings if f.severity == "error"]
+        title = str(level.properties.get("title", path.stem)) if level is not None else path.stem
+        rows.append(LevelRow(path.stem, title, str(errors[0]) if errors else ""))
+    return rows
+
+
+class TitleView(arcade.View):
+    def __init__(self, app, message: str = "") -> None:
+        super().__init__(background_color=BACK)
+        self.app = app
+        self.levels = level_rows()
+        self.names = [row.name for row in self.levels]
+        self.selected = 0
+        w, h = self.window.width, self.window.height
+        center = {"anchor_x": "center", "anchor_y": "center"}
+        self.title = arcade.Text("GJK SHOOTER", w / 2, h - 110, arcade.color.WHITE, 54, bold=True, **center)
+        self.subtitle = arcade.Text(
+            "choose a level:  ↑ ↓  and Enter, or click", w / 2, h - 170, arcade.color.LIGHT_GRAY, 16, **center
+        )
+        self.rows = []
+        top = h - 240
+        for i, row in enumerate(self.levels):
+            y = top - i * ROW_H
+            if row.problem:
+                right, colour = "cannot load (Enter for details)", ERROR
+            else:
+                right, colour = (
+                    f"best {app.best_score(row.name) if app is not None else 0}",
+                    arcade.color.LIGHT_GRAY,
+                )
+            self.rows.append(
+                (
+                    arcade.Text(
+                        f"{row.title}  ({row.name})" if row.title != row.name else row.name,
+                        w / 2 - 260,
+                        y,
+                        arcade.color.WHITE,
+                        20,
+                        anchor_y="center",
+                    ),
+                    arcade.Text(right, w / 2 + 260, y, colour, 16, anchor_x="right", anchor_y="center"),
+                )
+            )
+        if not self.names and not message:
+            message = "No levels found: put Tiled .tmj maps in levels/"
+        self.message = arcade.Text(message, w / 2, 90, ERROR, 14, **center)
+        self.help = arcade.Text(HELP, w / 2, 40, arcade.color.GRAY, 12, **center)
+
+    def row_at(self, y: float) -> int | None:
+        """The level row under screen height ``y``, if any."""
+        top = self.window.height - 240
+        i = round((top - y) / ROW_H)
+        return i if 0 <= i < len(self.names) and abs(top - i * ROW_H - y) <= ROW_H / 2 else None
+
+    def on_draw(self) -> None:
+        self.clear()
+        self.title.draw()
+        self.subtitle.draw()
+        w = self.window.width
+        for i, (name, best) in enumerate(self.rows):
+            if i == self.selected:
+                arcade.draw_lbwh_rectangle_filled(
+                    w / 2 - 220, name.y - ROW_H / 2 + 3, 440, ROW_H - 6, SELECTED
+                )
+            name.draw()
+            best.draw()
+        if self.message.text:
+            self.message.draw()
+        self.help.draw()
+
+    def start(self) -> None:
+        if self.names:
+            self.app.start_level(self.names[self.selected])
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if not self.names:
+            return
+        if symbol in (arcade.key.UP, arcade.key.W):
+            self.selected = (self.selected - 1) % len(self.names)
+        elif symbol in (arcade.key.DOWN, arcade.key.S):
+            self.selected = (self.selected + 1) % len(self.names)
+        elif symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.SPACE):
+            self.start()
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        row = self.row_at(y)
+        if row is not None:
+            self.selected = row
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
+        row = self.row_at(y)
+        if row is not None:
+            self.selected = row
+            self.start()

@@ -1,0 +1,58 @@
+"""``python -m game --demo`` plays headless, prints one summary line, writes a screenshot; bad input -> exit 2."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from game import levels
+
+ROOT = Path(__file__).resolve().parents[3]
+SUMMARY = re.compile(
+    r"^demo level=(\S+) frames=(\d+) kills=(\d+) deaths=(\d+) score=(\d+) "
+    r"sim_ms_p50=([\d.]+) sim_ms_p99=([\d.]+) screenshot=(\S+)$"
+)
+
+
+def run_game(*args, cwd=ROOT):
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=cwd, capture_output=True, text=True, timeout=240
+    )
+
+
+def test_the_demo_plays_headless_and_prints_one_summary_line(tmp_path):
+    pytest.importorskip("game.sim", reason="game.sim has not landed yet")
+    pytest.importorskip("game.storage", reason="game.storage has not landed yet")
+    name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
+    shot = tmp_path / "demo.png"
+    done = run_game("--demo", "--level", name, "--frames", "90", "--seed", "4", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1, done.stdout
+    match = SUMMARY.match(lines[0])
+    assert match, lines[0]
+    assert match[1] == name and int(match[2]) == 90
+    p50, p99 = float(match[6]), float(match[7])
+    assert 0 < p50 <= p99
+    with Image.open(shot) as image:
+        assert image.size == (1280, 720)
+        assert len(set(image.convert("RGB").resize((160, 90)).getdata())) > 50
+
+
+def test_an_unknown_level_is_one_line_on_stderr_and_exit_2(tmp_path):
+    done = run_game("--demo", "--level", "no_such_level_anywhere", "--frames", "5")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "no_such_level_anywhere" in done.stderr
+
+
+def test_a_broken_level_file_is_one_line_naming_the_file_and_exit_2(tmp_path):
+    broken = tmp_path / "broken.tmj"
+    broken.write_text('{"type": "map", "layers": [')
+    done = run_game("--demo", "--level", str(broken), "--frames", "5")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "broken.tmj" in done.stderr

@@ -1,0 +1,93 @@
+"""F5 reloads the level file: an edited wall changes shape in the world, a broken edit keeps the old level."""
+
+import json
+import shutil
+
+import arcade
+import pytest
+
+pytest.importorskip("game.sim", reason="game.sim has not landed yet")
+pytest.importorskip("game.storage", reason="game.storage has not landed yet")
+
+from game import levels
+from game.app import App
+from game.views import bridge
+from game.views.play import PlayView
+
+from .helpers import run_steps
+
+
+def static_outlines(world):
+    """The world's wall shapes, as comparable data."""
+    shapes = []
+    for body in world.bodies.tolist():
+        if world.is_static(body):
+            shape, xf = world.shape(body), world.transform(body)
+            shapes.append((repr(shape), tuple(round(v, 6) for v in xf)))
+    return sorted(shapes)
+
+
+def first_rectangle(data):
+    """The first plain rectangle object (a wall) in a Tiled JSON map, searching group layers too."""
+    stack = list(data["layers"])
+    while stack:
+        layer = stack.pop(0)
+        stack.extend(layer.get("layers", []))
+        for obj in layer.get("objects", []):
+            plain = not any(obj.get(k) for k in ("polygon", "polyline", "ellipse", "point", "gid", "text"))
+            if plain and obj.get("width", 0) > 0 and obj.get("height", 0) > 0:
+                return obj
+    raise AssertionError("the level has no rectangle wall to edit")
+
+
+@pytest.fixture
+def level_copy(tmp_path):
+    name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
+    source = levels.level_path(name)
+    folder = tmp_path / "levels"
+    shutil.copytree(source.parent, folder)
+    return folder / source.name
+
+
+@pytest.fixture
+def play(window, isolated_storage, level_copy):
+    app = App(window, seed=2)
+    app.audio.volume = 0.0
+    view = app.start_level(str(level_copy))
+    assert isinstance(view, PlayView), "the copied level loads"
+    run_steps(view, 10)
+    return view
+
+
+def test_f5_swaps_in_an_edited_wall_and_keeps_the_player_where_they_stand(play, level_copy):
+    before = static_outlines(play.sim.world)
+    where = bridge.player_xy(play.sim)
+    data = json.loads(level_copy.read_text())
+    wall = first_rectangle(data)
+    wall["width"] = wall["width"] + 48
+    level_copy.write_text(json.dumps(data))
+    play.on_key_press(arcade.key.F5, 0)
+    after = static_outlines(play.sim.world)
+    assert after != before and len(after) == len(before)
+    assert bridge.player_xy(play.sim) == pytest.approx(where)
+    assert "Reloaded" in play.hud.banner.text
+    run_steps(play, 5, draw=True)  # and the game goes on
+
+
+def test_a_broken_edit_keeps_the_old_level_and_shows_the_finding(play, level_copy):
+    before, level = static_outlines(play.sim.world), play.level
+    data = json.loads(level_copy.read_text())
+    first_rectangle(data)["width"] = -30  # a wall of negative width
+    level_copy.write_text(json.dumps(data))
+    play.on_key_press(arcade.key.F5, 0)
+    assert play.level is level and static_outlines(play.sim.world) == before
+    assert play.hud.banner_visible and level_copy.name in play.hud.banner.text
+    assert "\n" not in play.hud.banner.text
+    run_steps(play, 5, draw=True)
+
+
+def test_a_file_that_is_no_longer_json_keeps_the_old_level(play, level_copy):
+    level = play.level
+    level_copy.write_text("{ half a map")
+    play.on_key_press(arcade.key.F5, 0)
+    assert play.level is level and level_copy.name in play.hud.banner.text
