@@ -42,7 +42,7 @@ class _Report:
         self._add("warning", problem, obj, where)
 
     def _add(self, severity, problem, obj, where) -> None:
-        oid = None if obj is None else _int_or_none(getattr(obj, "id", None))
+        oid = None if obj is None else _int_or_none(getattr(obj, "object_id", getattr(obj, "id", None)))
         name = "" if obj is None else str(getattr(obj, "name", "") or "")
         if where is not None and not all(math.isfinite(v) for v in where):
             where = None
@@ -54,10 +54,7 @@ class _Report:
 
 
 def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def display_name(path: Path) -> str:
@@ -140,32 +137,117 @@ def _read_raw(path: Path, report: _Report) -> dict | None:
     return raw
 
 
-def _raw_objects(layers: list) -> Any:
-    for layer in layers:
-        if not isinstance(layer, dict):
-            continue
-        yield from (o for o in layer.get("objects") or [] if isinstance(o, dict))
-        yield from _raw_objects(layer.get("layers") or [])
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+_LAYER_TYPES = ("objectgroup", "group", "tilelayer", "imagelayer")
+_OBJECT_TYPES = {"id": "an integer", "x": "a number", "y": "a number", "width": "a number", "height": "a number",
+                 "rotation": "a number", "name": "text", "visible": "true or false"}
+
+
+def _type_ok(kind: str, value: Any) -> bool:
+    if kind == "an integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "a number":
+        return _is_number(value)
+    if kind == "text":
+        return isinstance(value, str)
+    return isinstance(value, bool)
 
 
 class _RawObject:
+    """A raw JSON object standing in for a parsed one in findings (id and name, when usable)."""
+
     def __init__(self, raw: dict) -> None:
-        self.id, self.name = raw.get("id"), raw.get("name", "")
+        oid = raw.get("id")
+        self.id = oid if isinstance(oid, int) and not isinstance(oid, bool) else None
+        self.name = raw.get("name") if isinstance(raw.get("name"), str) else ""
 
 
 def _check_raw_map(raw: dict, path: Path, report: _Report) -> None:
-    """What pytiled_parser would trip over with a bare KeyError, said per object or tileset."""
-    for key in ("width", "height", "tilewidth", "tileheight", "orientation", "tilesets"):
+    """What pytiled_parser would trip over with a bare KeyError or TypeError, said per map, layer or object."""
+    for key in ("width", "height", "tilewidth", "tileheight"):
         if key not in raw:
             report.error(f"not a Tiled map: the map has no {key!r}")
-    for tileset in raw.get("tilesets") or []:
+        elif not _is_number(raw[key]):
+            report.error(f"not a Tiled map: the map's {key!r} is not a number ({raw[key]!r})")
+    if not isinstance(raw.get("orientation"), str):
+        report.error("not a Tiled map: the map has no 'orientation'")
+    tilesets = raw.get("tilesets")
+    if not isinstance(tilesets, list):
+        report.error("not a Tiled map: the map has no 'tilesets' list")
+        tilesets = []
+    for tileset in tilesets:
         source = tileset.get("source") if isinstance(tileset, dict) else None
-        if source is not None and not (path.parent / source).is_file():
+        if source is not None and not (isinstance(source, str) and (path.parent / source).is_file()):
             report.error(f"tileset {source!r} not found (looked next to the map)")
-    for raw_object in _raw_objects(raw["layers"]):
-        missing = [k for k in _OBJECT_FIELDS if k not in raw_object]
-        if missing:
-            report.error(f"object is missing {', '.join(map(repr, missing))}", _RawObject(raw_object))
+    _check_properties_raw(raw.get("properties", []), report, None, "map")
+    _check_raw_layers(raw["layers"], report)
+
+
+def _check_properties_raw(properties: Any, report: _Report, owner: Any, what: str) -> None:
+    if not isinstance(properties, list) or not all(
+        isinstance(p, dict) and isinstance(p.get("name"), str) and "value" in p for p in properties
+    ):
+        report.error(f"{what} properties are not a list of name/value pairs", owner)
+
+
+def _check_raw_layers(layers: list, report: _Report) -> None:
+    for layer in layers:
+        if not isinstance(layer, dict):
+            report.error(f"not a Tiled map: a layer is {type(layer).__name__}, not an object")
+            continue
+        name = layer.get("name")
+        label = repr(name) if isinstance(name, str) else "without a name"
+        if not isinstance(name, str) or not isinstance(layer.get("visible", True), bool):
+            report.error(f"layer {label}: needs a text 'name' and a true/false 'visible'")
+            continue
+        if layer.get("type") not in _LAYER_TYPES:
+            report.error(f"layer {label}: unknown layer type {layer.get('type')!r}")
+            continue
+        if not all(_is_number(layer.get(k, 0)) for k in ("offsetx", "offsety", "opacity")):
+            report.error(f"layer {label}: offset and opacity must be numbers")
+            continue
+        if "properties" in layer:
+            _check_properties_raw(layer["properties"], report, None, f"layer {label}")
+        if layer["type"] == "group":
+            if not isinstance(layer.get("layers"), list):
+                report.error(f"layer {label}: a group layer needs a 'layers' list")
+            else:
+                _check_raw_layers(layer["layers"], report)
+        elif layer["type"] == "objectgroup":
+            if not isinstance(layer.get("objects"), list):
+                report.error(f"layer {label}: an object layer needs an 'objects' list")
+            else:
+                for raw_object in layer["objects"]:
+                    _check_raw_object(raw_object, report)
+
+
+def _check_raw_object(raw: Any, report: _Report) -> None:
+    if not isinstance(raw, dict):
+        report.error(f"not a Tiled map: an object is {type(raw).__name__}, not an object")
+        return
+    who = _RawObject(raw)
+    missing = [k for k in _OBJECT_TYPES if k not in raw]
+    if missing:
+        report.error(f"object is missing {', '.join(map(repr, missing))}", who)
+        return
+    for key, kind in _OBJECT_TYPES.items():
+        if not _type_ok(kind, raw[key]):
+            report.error(f"object field {key!r} must be {kind}, got {raw[key]!r}", who)
+            return
+    if not isinstance(raw.get("type", raw.get("class", "")), str):
+        report.error("object class must be text", who)
+    for key in ("polygon", "polyline"):
+        points = raw.get(key)
+        if points is not None and not (
+            isinstance(points, list)
+            and all(isinstance(p, dict) and _is_number(p.get("x")) and _is_number(p.get("y")) for p in points)
+        ):
+            report.error(f"{key} points must be a list of {{x, y}} numbers", who)
+    if "properties" in raw:
+        _check_properties_raw(raw["properties"], report, who, "object")
 
 
 def _parse(path: Path, report: _Report):

@@ -1,0 +1,228 @@
+"""Every broken map gives the exact one-line finding naming the file, the object and the problem.
+
+One small fixture per problem, written to a temporary folder. ``read_level``
+never raises; ``load_level`` raises ``LevelError`` with the first error.
+"""
+
+import copy
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.level import LevelError
+from game.levels import load_level, read_level
+from game.levels import walls as walls_module
+
+from . import maps
+
+GOOD = maps.with_walls(maps.rect(1, 10, 10, 40, 20, name="crate"))
+
+
+def edited(edit) -> dict:
+    data = copy.deepcopy(GOOD)
+    edit(data)
+    return data
+
+
+def walls_of(data):
+    return data["layers"][0]["objects"]
+
+
+def add_wall(wall):
+    return edited(lambda d: walls_of(d).append(wall))
+
+
+def add_layer(new_layer):
+    return edited(lambda d: d["layers"].append(new_layer))
+
+
+def set_fields(**fields):
+    return edited(lambda d: d.update(fields))
+
+
+def set_object(**fields):
+    return edited(lambda d: walls_of(d)[0].update(fields))
+
+
+def text_object():
+    return maps.obj(5, "sign", x=20, y=20, width=80, height=20, text={"text": "Keep out", "wrap": True})
+
+
+# (fixture id, map data or raw text, the one expected line after "<path>")
+CASES = [
+    ("missing file", None, ": file not found"),
+    ("not JSON", "this is not a map", ": not valid JSON: Expecting value at line 1 column 1"),
+    ("truncated JSON", json.dumps(GOOD)[:-20], None),
+    ("not UTF-8", b"\xff\xfe\x00garbage", ": not a Tiled map: the file is not UTF-8 text"),
+    ("empty file", "", ": not a Tiled map: the file is empty"),
+    ("a tileset, not a map", {"type": "tileset", "name": "t", "tilewidth": 32},
+     ': not a Tiled map: a JSON map is an object with "type": "map" and a "layers" list'),
+    ("a map without its size", edited(lambda d: d.pop("tilewidth")), ": not a Tiled map: the map has no 'tilewidth'"),
+    ("an object without a field", edited(lambda d: walls_of(d)[0].pop("visible")),
+     ":1 (crate): object is missing 'visible'"),
+    ("isometric map", set_fields(orientation="isometric"),
+     ": map orientation is 'isometric'; only orthogonal maps are supported"),
+    ("infinite map", set_fields(infinite=True),
+     ": map is infinite; set a fixed map size (Map > Map Properties > Infinite off)"),
+    ("missing external tileset", set_fields(tilesets=[{"firstgid": 1, "source": "gone.tsx"}]),
+     ": tileset 'gone.tsx' not found (looked next to the map)"),
+    ("self-intersecting polygon", add_wall(maps.polygon(3, 100, 100, [(0, 0), (40, 40), (40, 0), (0, 40)], name="bow")),
+     ":3 (bow): polygon self-intersects: two of its edges cross near (120, 120)"),
+    ("polygon with two distinct points", add_wall(maps.polygon(3, 0, 0, [(0, 0), (10, 10), (10, 10)], name="p")),
+     ":3 (p): polygon needs at least 3 distinct points, got 2"),
+    ("polygon with zero area", add_wall(maps.polygon(3, 0, 0, [(0, 0), (10, 10), (30, 30)], name="p")),
+     ":3 (p): polygon has zero area (its points are collinear)"),
+    ("NaN position", "NAN", ":1 (crate): x is not a finite number (nan)"),
+    ("infinite polygon point", "INF",
+     ":3 (p): point 1 y is not a finite number (inf)"),
+    ("infinite layer offset", edited(lambda d: d["layers"][0].update(offsetx=float("inf"))),
+     ": layer 'walls': offset is not a finite number (inf, 0)"),
+    ("NaN property", edited(lambda d: walls_of(d)[0].update(properties=[
+        {"name": "hp", "type": "float", "value": float("nan")}])),
+     ":1 (crate): object property 'hp' is not a finite number (nan)"),
+    ("text object", add_wall(text_object()), ":5 (sign): a text cannot be a wall (use a rectangle, ellipse, "
+     "polygon or polyline)"),
+    ("tile object", add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
+     ":6 (coin): a tile object cannot be a wall (use a rectangle, ellipse, polygon or polyline)"),
+    ("point in walls", add_wall(maps.point(7, "", 5, 5, name="dot")),
+     ":7 (dot): a point cannot be a wall (use a rectangle, ellipse, polygon or polyline)"),
+    ("unknown layer", add_layer(maps.layer(9, "decor", [maps.rect(8, 0, 0, 5, 5)])),
+     ": layer 'decor' is not one of walls, spawns, pickups, player (rename it, or hide it to keep notes)"),
+    ("unknown wall class", set_object(type="lava"), ":1 (crate): unknown class 'lava' on a wall (leave it empty)"),
+    ("unknown enemy", add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
+     ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute')"),
+    ("unknown pickup", add_layer(maps.layer(9, "pickups", [maps.point(8, "", 50, 50, name="box")])),
+     ":8 (box): unknown class '' in layer 'pickups' (use 'health', 'ammo')"),
+    ("rectangle as a spawn", add_layer(maps.layer(9, "spawns", [maps.rect(8, 50, 50, 10, 10, name="area")])),
+     ":8 (area): layer 'spawns' holds points only; this is a rectangle"),
+    ("zero-size rectangle", add_wall(maps.rect(3, 10, 20, 0, 5, name="flat")), ":3 (flat): rectangle has zero size (0 x 5)"),
+    ("bad polyline thickness", add_wall(maps.polyline(3, 0, 0, [(0, 0), (9, 9)], name="rail", thickness=-2)),
+     ":3 (rail): property 'thickness' must be a number > 0 (pixels), got -2"),
+    ("polyline of one point", add_wall(maps.polyline(3, 0, 0, [(0, 0), (0, 0)], name="rail")),
+     ":3 (rail): polyline needs at least 2 distinct points, got 1"),
+    ("no player start", edited(lambda d: d["layers"].pop(1)),
+     ": no player start: put one point in an object layer named 'player'"),
+    ("two player starts", edited(lambda d: d["layers"][1]["objects"].append(maps.point(12, "", 5, 5, name="again"))),
+     ":12 (again): a second player start (the first is object 99)"),
+    ("a title that is not text", edited(lambda d: d["properties"].append({"name": "title", "type": "int", "value": 3})),
+     ": map property 'title' must be a string, got 3"),
+]
+
+
+def write_case(tmp_path, data):
+    path = tmp_path / "case.tmj"
+    if data is None:
+        return path
+    if data == "NAN":  # a literal NaN, as Python's json (and some exporters) write it
+        data = json.dumps(GOOD).replace('"x": 10,', '"x": NaN,', 1)
+    elif data == "INF":
+        wall = maps.polygon(3, 0, 0, [(0, 0), (10, 0), (10, 10)], name="p")
+        data = json.dumps(add_wall(wall)).replace('{"x": 10, "y": 0}', '{"x": 10, "y": Infinity}')
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(("data", "line"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_a_broken_map_gives_exactly_one_error_line_naming_the_object(tmp_path, data, line):
+    path = write_case(tmp_path, data)
+    level, findings = read_level(path)
+    errors = [str(f) for f in findings if f.severity == "error"]
+    assert level is None
+    assert len(errors) == 1, errors
+    if line is None:  # the parser's own words for where the JSON broke
+        assert errors[0].startswith(f"{path}: not valid JSON: ")
+    else:
+        assert errors[0] == f"{path}{line}"
+    with pytest.raises(LevelError) as caught:
+        load_level(path)
+    assert str(caught.value) == errors[0]
+    assert "\n" not in errors[0]
+
+
+def test_a_finding_locates_the_problem_in_the_world_when_it_can(tmp_path):
+    data = add_wall(maps.polygon(3, 100, 100, [(0, 0), (40, 40), (40, 0), (0, 40)], name="bow"))
+    _, findings = read_level(write_case(tmp_path, data))
+    assert findings[0].where == pytest.approx((120, 256 - 120))
+    assert (findings[0].object_id, findings[0].name) == (3, "bow")
+
+
+def test_every_error_in_a_file_is_reported_not_just_the_first(tmp_path):
+    data = add_wall(text_object())
+    walls_of(data).append(maps.polygon(3, 0, 0, [(0, 0), (9, 9)], name="p"))
+    data["layers"].append(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")]))
+    _, findings = read_level(write_case(tmp_path, data))
+    assert [f.object_id for f in findings if f.severity == "error"] == [5, 3, 8]
+    with pytest.raises(LevelError, match=r"a text cannot be a wall .* \(and 2 more\)$"):
+        load_level(tmp_path / "case.tmj")
+
+
+def test_a_shape_the_engine_refuses_becomes_a_finding(tmp_path, monkeypatch):
+    from game.levels.decompose import Split
+
+    bent = ((0.0, 0.0), (4.0, 0.0), (2.0, 1.0), (4.0, 4.0), (0.0, 4.0))
+    monkeypatch.setattr(walls_module, "split_polygon", lambda points: Split(bent, (bent,)))
+    _, findings = read_level(write_case(tmp_path, add_wall(maps.polygon(3, 0, 0, bent, name="p"))))
+    assert [str(f) for f in findings] == [
+        f"{tmp_path / 'case.tmj'}:3 (p): convex part rejected by the engine: polygon is not convex: "
+        "it turns the wrong way at vertex 2 (0.0, -0.8)"
+    ]
+
+
+def test_a_folder_is_not_a_map(tmp_path):
+    (tmp_path / "dir.tmj").mkdir()
+    _, findings = read_level(tmp_path / "dir.tmj")
+    assert [str(f) for f in findings] == [f"{tmp_path / 'dir.tmj'}: is a folder, not a map file"]
+
+
+# Anything JSON can hold, in place of any value of a good map.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _slots(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _slots(value, (*path, key))
+    elif isinstance(node, list):
+        for k, value in enumerate(node):
+            yield from _slots(value, (*path, k))
+
+
+RICH = maps.tiled_map([
+    maps.layer(1, "walls", [maps.rect(1, 10, 10, 40, 20, 30), maps.polygon(2, 50, 50, [(0, 0), (40, 0), (0, 30)]),
+                            maps.polyline(3, 90, 90, [(0, 0), (30, 10)], thickness=9),
+                            maps.ellipse(4, 20, 150, 30, 20, 45)]),
+    maps.group(5, "g", [maps.layer(2, "spawns", [maps.point(6, "chaser", 150, 40)])], offset=(3, 4)),
+    maps.layer(3, "player", [maps.point(7, "", 100, 100)]),
+], title="fuzz")
+SLOTS = list(_slots(RICH))[1:]
+
+
+@given(st.sampled_from(SLOTS), JSON_VALUES, st.booleans())
+def test_read_level_never_raises_whatever_value_a_map_holds(tmp_path_factory, slot, value, delete):
+    data = copy.deepcopy(RICH)
+    *parents, last = slot
+    holder = data
+    for key in parents:
+        holder = holder[key]
+    if delete and isinstance(holder, dict):
+        del holder[last]
+    else:
+        holder[last] = value
+    path = tmp_path_factory.mktemp("fuzz") / "map.tmj"
+    path.write_text(json.dumps(data))
+    level, findings = read_level(path)
+    errors = [f for f in findings if f.severity == "error"]
+    assert (level is None) == bool(errors)
+    for finding in findings:
+        assert "\n" not in str(finding)
+        assert "loader failed" not in finding.problem, finding
