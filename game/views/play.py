@@ -64,6 +64,7 @@ class PlayView(arcade.View):
 
     def _set_level(self, level) -> None:
         self.level = level
+        self.title = str(level.properties.get("title", level.name))
         self.level_size = (float(level.width), float(level.height))
         self.walls = build_walls(level)
         self.floor = build_floor(level)
@@ -133,7 +134,7 @@ class PlayView(arcade.View):
         self.camera.position = follow(
             self.camera.position, target, delta_time, self.view_size, self.level_size
         )
-        self.hud.update(bridge.hud_state(self.sim, self.level.name, self.best), delta_time)
+        self.hud.update(bridge.hud_state(self.sim, self.title, self.best), delta_time)
         if self.over:
             self.dead_for += delta_time
             if self.dead_for >= DEATH_PAUSE and self.app is not None and self.bot is None:

@@ -96,9 +96,7 @@ class TitleView(arcade.View):
         w = self.window.width
         for i, (name, best) in enumerate(self.rows):
             if i == self.selected:
-                arcade.draw_lbwh_rectangle_filled(
-                    w / 2 - 220, name.y - ROW_H / 2 + 3, 440, ROW_H - 6, SELECTED
-                )
+                arcade.draw_lbwh_rectangle_filled(w / 2 - 280, name.y - ROW_H / 2, 560, ROW_H - 4, SELECTED)
             name.draw()
             best.draw()
         if self.message.text:

@@ -70,7 +70,7 @@ def test_the_hud_is_drawn_and_shows_the_simulation(play):
     state = bridge.hud_state(play.sim, play.level.name, play.best)
     assert play.hud.texts["score"].text.startswith(f"Score {state.score}")
     assert play.hud.texts["ammo"].text == f"Ammo {state.ammo}"
-    assert play.hud.texts["level"].text == play.level.name
+    assert play.hud.texts["level"].text == play.level.properties.get("title", play.level.name)
 
 
 def test_f1_overlay_draws_over_the_world_and_f1_again_removes_it(play):
