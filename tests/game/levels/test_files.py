@@ -1,0 +1,26 @@
+"""Finding level files by name."""
+
+import pytest
+
+from game.level import LevelError
+from game.levels import level_path, list_levels
+
+
+def test_list_levels_gives_the_tmj_files_sorted_and_nothing_else(tmp_path):
+    for name in ("b.tmj", "a.tmj", "notes.txt", "c.tmx"):
+        (tmp_path / name).write_text("{}")
+    (tmp_path / "folder.tmj").mkdir()
+    assert [p.name for p in list_levels(tmp_path)] == ["a.tmj", "b.tmj"]
+
+
+def test_a_missing_folder_has_no_levels(tmp_path):
+    assert list_levels(tmp_path / "nowhere") == []
+
+
+def test_an_unknown_level_name_is_one_line_listing_the_known_ones(tmp_path):
+    (tmp_path / "yard.tmj").write_text("{}")
+    (tmp_path / "bunker.tmj").write_text("{}")
+    assert level_path("yard", tmp_path) == tmp_path / "yard.tmj"
+    with pytest.raises(LevelError) as caught:
+        level_path("moon", tmp_path)
+    assert str(caught.value) == f"{tmp_path / 'moon.tmj'}: no level named 'moon' (levels: bunker, yard)"
