@@ -27,6 +27,7 @@ from shapely.ops import unary_union
 HERE = Path(__file__).resolve().parent
 TILE = 32
 GAP = 72.0  # px between obstacles: a 24 px player passes with room to spare
+# Positions keep one decimal: Tiled saves TMX numbers with 6 significant digits, so a round trip is exact.
 MARKER_CLEARANCE = 48.0  # px from a marker to the nearest wall
 
 
@@ -43,7 +44,7 @@ class MapBuilder:
         self.next_id = 1
 
     def _object(self, layer: str, name: str, x: float, y: float, **fields) -> dict:
-        obj = {"id": self.next_id, "name": name, "type": fields.pop("cls", ""), "x": round(x, 3), "y": round(y, 3),
+        obj = {"id": self.next_id, "name": name, "type": fields.pop("cls", ""), "x": round(x, 1), "y": round(y, 1),
                "width": 0, "height": 0, "rotation": fields.pop("rotation", 0), "visible": True, **fields}
         self.next_id += 1
         self.layers[layer].append(obj)

@@ -183,3 +183,27 @@ def test_a_polyline_moved_by_its_own_thickness_would_miss_tiled_line(tmp_path):
     shifted = [(x + 5, y + 5) for x, y in centre_line_points(level)]
     missed = [(x, y) for x, y in shifted if alpha[int(level.height - y), int(x)] == 0]
     assert len(missed) > len(shifted) // 2
+
+
+def tiled_export(map_path: Path, out: Path) -> Path:
+    """Have Tiled itself read a map and save it again (the format follows ``out``'s extension)."""
+    exe = shutil.which("tiled")
+    if exe is None:
+        pytest.fail("tiled is missing: install Debian's 'tiled' package; CI installs it in .ci/run")
+    runtime = out.parent / "xdg"
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
+    done = subprocess.run([exe, "--export-map", str(map_path), str(out)], env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and out.exists(), done.stderr
+    return out
+
+
+@pytest.mark.parametrize("map_path", MAPS, ids=[p.stem for p in MAPS])
+@pytest.mark.parametrize("suffix", [".tmx", ".tmj"])
+def test_a_map_saved_again_by_tiled_loads_to_the_same_level(map_path, suffix, tmp_path):
+    ours = load_level(map_path)
+    resaved = load_level(tiled_export(map_path, tmp_path / f"{map_path.stem}{suffix}"))
+    assert resaved.walls == ours.walls
+    assert (resaved.player_start, resaved.spawns, resaved.pickups) == (ours.player_start, ours.spawns, ours.pickups)
+    assert (resaved.width, resaved.height, resaved.properties) == (ours.width, ours.height, ours.properties)
