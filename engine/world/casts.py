@@ -16,6 +16,12 @@ straight out. One that starts
 touching B, or within ``target`` of it, hits at 0 only if the translation
 closes in: a body resting against a wall can slide along it or leave.
 
+Round casters (a circle or a ray: a single point core) against circles and
+polygons take an exact shortcut first (``round_cast``): a ray against the
+target grown by the reach, which settles every miss and every hit on a face
+in a few flops; a start within reach or a hit near a corner falls back to
+conservative advancement.
+
 Frames: inputs and outputs are world-space. The hit normal is B's surface
 normal at the hit, pointing from B towards A.
 """
@@ -24,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..collision.jit import kernel
+from ..collision.jit import inline, kernel
 from ..collision.narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -39,7 +45,7 @@ from ..collision.narrowphase import (
     R_PBY,
     collide_pair,
 )
-from ..collision.shapes import H_BOUND, H_RADIUS, HEADER, KIND_POINTS
+from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS
 
 #: Advancement steps before a cast gives up and reports its best fraction as a hit.
 MAX_CAST_ITERATIONS = 40
@@ -55,6 +61,86 @@ def point_shape() -> np.ndarray:
     return packed
 
 
+@inline
+def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol):
+    """Exact cast of a one-point core (circle, ray) against a circle or a polygon.
+
+    The caster's centre moves along a ray; it comes within ``target`` of B when
+    the ray meets B's core grown by R = r_a + r_b + target. For a circle
+    that is a quadratic; for a polygon, the ray clipped by the polygon's edge
+    lines pushed out by R (a sharp-cornered polygon containing the rounded
+    one) gives a lower bound on the entry, which is exact when the entry
+    point lies alongside the edge it crosses. Returns (status, t, nx, ny, px,
+    py): status 0 miss, 1 hit, 2 undecided (a start within reach of B, a
+    corner, another kind of shape).
+    """
+    if data_b[off_b + H_KIND] != KIND_POINTS:
+        return 2, 0.0, 0.0, 0.0, 0.0, 0.0
+    ca, sa = np.cos(angle_a), np.sin(angle_a)
+    qx, qy = data_a[off_a + HEADER], data_a[off_a + HEADER + 1]
+    ax, ay = xa + ca * qx - sa * qy, ya + sa * qx + ca * qy
+    ra, rb = data_a[off_a + H_RADIUS], data_b[off_b + H_RADIUS]
+    reach = ra + rb + target
+    cb, sb = np.cos(angle_b), np.sin(angle_b)
+    # The caster's centre and move in B's frame.
+    fx, fy = ax - xb, ay - yb
+    px, py = cb * fx + sb * fy, -sb * fx + cb * fy
+    mx, my = cb * dx + sb * dy, -sb * dx + cb * dy
+    count = np.int64(data_b[off_b + H_COUNT])
+    base = off_b + HEADER
+    if count == 1:
+        ex, ey = px - data_b[base], py - data_b[base + 1]
+        if ex * ex + ey * ey <= (reach + tol) * (reach + tol):
+            return 2, 0.0, 0.0, 0.0, 0.0, 0.0
+        a = mx * mx + my * my
+        b = ex * mx + ey * my
+        disc = b * b - a * (ex * ex + ey * ey - reach * reach)
+        if a == 0.0 or b >= 0.0 or disc < 0.0:
+            return 0, 1.0, 0.0, 0.0, 0.0, 0.0
+        t = (-b - np.sqrt(disc)) / a
+        if t > 1.0:
+            return 0, 1.0, 0.0, 0.0, 0.0, 0.0
+        nx, ny = (ex + t * mx) / reach, (ey + t * my) / reach
+    elif count >= 3:
+        t_in, t_out, edge, outside = 0.0, 1.0, -1, 0.0
+        for i in range(count):
+            j = i + 1 if i + 1 < count else 0
+            vx, vy = data_b[base + 2 * i], data_b[base + 2 * i + 1]
+            ex, ey = data_b[base + 2 * j] - vx, data_b[base + 2 * j + 1] - vy
+            length = np.sqrt(ex * ex + ey * ey)
+            nx, ny = ey / length, -ex / length  # outward: the vertices run counter-clockwise
+            gap = (px - vx) * nx + (py - vy) * ny - reach  # > 0: outside this edge's line
+            outside = max(outside, gap)
+            speed = mx * nx + my * ny
+            if speed == 0.0:
+                if gap > 0.0:
+                    return 0, 1.0, 0.0, 0.0, 0.0, 0.0
+            elif speed < 0.0:
+                if -gap / speed > t_in:
+                    t_in, edge = -gap / speed, i
+            else:
+                t_out = min(t_out, -gap / speed)
+        if outside <= tol:
+            return 2, 0.0, 0.0, 0.0, 0.0, 0.0
+        if edge < 0 or t_in > t_out:
+            return 0, 1.0, 0.0, 0.0, 0.0, 0.0
+        t = t_in
+        j = edge + 1 if edge + 1 < count else 0
+        vx, vy = data_b[base + 2 * edge], data_b[base + 2 * edge + 1]
+        ex, ey = data_b[base + 2 * j] - vx, data_b[base + 2 * j + 1] - vy
+        along = ((px + t * mx - vx) * ex + (py + t * my - vy) * ey) / (ex * ex + ey * ey)
+        if along < 0.0 or along > 1.0:
+            return 2, 0.0, 0.0, 0.0, 0.0, 0.0  # beside a corner: the rounded corner decides
+        length = np.sqrt(ex * ex + ey * ey)
+        nx, ny = ey / length, -ex / length
+    else:
+        return 2, 0.0, 0.0, 0.0, 0.0, 0.0
+    # Back to the world: B's normal there, and the point of B's surface facing A.
+    wx, wy = cb * nx - sb * ny, sb * nx + cb * ny
+    hx, hy = ax + t * dx - (ra + target) * wx, ay + t * dy - (ra + target) * wy
+    return 1, t, wx, wy, hx, hy
+
+
 @kernel
 def cast_pair(
     data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol, escape, poly
@@ -65,6 +151,12 @@ def cast_pair(
     hit (from B towards A), p the point of B that is hit. ``tol`` is how close
     to ``target`` counts as arrived.
     """
+    if not escape and data_a[off_a + H_KIND] == KIND_POINTS and data_a[off_a + H_COUNT] == 1:
+        status, t, nx, ny, px, py = round_cast(
+            data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol
+        )
+        if status != 2:
+            return status == 1, t, nx, ny, px, py
     ra, bound_a = data_a[off_a + H_RADIUS], data_a[off_a + H_BOUND]
     rb, bound_b = data_b[off_b + H_RADIUS], data_b[off_b + H_BOUND]
     t = 0.0

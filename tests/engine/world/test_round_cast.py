@@ -1,0 +1,78 @@
+"""The round-caster shortcut (a circle or ray against a circle or polygon)
+agrees with conservative advancement, which it skips."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.collision import Circle, Polygon, distance
+from engine.collision.epa import MAX_EPA_VERTICES, ROW
+from engine.world.casts import cast_pair, round_cast
+
+coordinate = st.floats(-30, 30, allow_nan=False)
+angle = st.floats(-math.pi, math.pi, allow_nan=False)
+size = st.floats(0.5, 20, allow_nan=False)
+
+
+@st.composite
+def targets(draw):
+    if draw(st.booleans()):
+        return Circle(draw(size), (draw(coordinate) / 10, draw(coordinate) / 10))
+    count = draw(st.integers(3, 8))
+    radii = [draw(size) for _ in range(count)]
+    points = [
+        (r * math.cos(k * math.tau / count), r * math.sin(k * math.tau / count)) for k, r in enumerate(radii)
+    ]
+    try:
+        return Polygon(points, radius=draw(st.sampled_from([0.0, 0.0, 1.5])))
+    except ValueError:  # a concave outline: not a shape
+        return Polygon.box(radii[0], radii[1])
+
+
+def cast(caster, xa, move, target, xb, reach, shortcut):
+    """``cast_pair`` with the shortcut on, or forced off (escape only changes starts inside)."""
+    data_a, data_b = caster.packed, target.packed
+    poly = np.zeros((MAX_EPA_VERTICES, ROW))
+    tol = 1e-9 * (data_a[5] + data_a[1] + reach + math.hypot(*move))
+    return cast_pair(data_a, 0, *xa, *move, data_b, 0, *xb, reach, tol, not shortcut, poly)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    radius=st.sampled_from([0.0, 2.0, 6.0]),
+    start=st.tuples(coordinate, coordinate, angle),
+    move=st.tuples(st.floats(-80, 80), st.floats(-80, 80)),
+    target=targets(),
+    xb=st.tuples(coordinate, coordinate, angle),
+    reach=st.sampled_from([0.0, 0.01]),
+)
+def test_the_shortcut_finds_the_same_first_contact_as_conservative_advancement(
+    radius, start, move, target, xb, reach
+):
+    caster = Circle(max(radius, 1e-12), (0.3, -0.2))
+    gap = distance(caster, start, target, xb).distance
+    if gap <= reach + 1e-6:
+        return  # a start within reach: the shortcut hands it back by design
+    fast = cast(caster, start, move, target, xb, reach, shortcut=True)
+    slow = cast(caster, start, move, target, xb, reach, shortcut=False)
+    assert fast[0] == slow[0]
+    if fast[0]:
+        scale = 1e-7 * (1.0 + math.hypot(*move))
+        assert abs(fast[1] - slow[1]) * math.hypot(*move) <= scale * 100
+        assert math.hypot(fast[2] - slow[2], fast[3] - slow[3]) < 1e-4
+        assert math.hypot(fast[4] - slow[4], fast[5] - slow[5]) < 1e-4
+
+
+def test_the_shortcut_decides_a_bullet_against_a_wall_face_and_hands_back_a_corner():
+    bullet, wall = Circle(2.0).packed, Polygon.box(10, 1).packed
+    face = round_cast(bullet, 0, 0.0, 10.0, 0.0, 0.0, -20.0, wall, 0, 0.0, 0.0, 0.0, 0.0, 1e-9)
+    assert face[0] == 1 and math.isclose(face[1], 7.0 / 20.0) and face[2:4] == (0.0, 1.0)
+    assert math.isclose(face[5], 1.0)  # the wall's top face
+    corner = round_cast(bullet, 0, 11.5, 10.0, 0.0, 0.0, -20.0, wall, 0, 0.0, 0.0, 0.0, 0.0, 1e-9)
+    assert corner[0] == 2
+    miss = round_cast(bullet, 0, 30.0, 10.0, 0.0, 0.0, -20.0, wall, 0, 0.0, 0.0, 0.0, 0.0, 1e-9)
+    assert miss[0] == 0
