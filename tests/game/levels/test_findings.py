@@ -226,3 +226,40 @@ def test_read_level_never_raises_whatever_value_a_map_holds(tmp_path_factory, sl
     for finding in findings:
         assert "\n" not in str(finding)
         assert "loader failed" not in finding.problem, finding
+
+
+TMX_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
+            'renderorder="right-down" width="10" height="8" tilewidth="32" tileheight="32" infinite="0" '
+            'nextlayerid="3" nextobjectid="3">\n')
+TMX_START = ' <objectgroup id="2" name="player"><object id="1" name="start" x="10" y="10"><point/></object></objectgroup>\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (TMX_HEAD[:60], ": not a Tiled map pytiled_parser understands: ParseError: unclosed token: line 2, column 0"),
+        (TMX_HEAD + ' <tileset firstgid="1" source="gone.tsx"/>\n' + TMX_START + "</map>\n",
+         ": cannot open 'gone.tsx': file not found"),
+        (TMX_HEAD + "</map>\n", ": no player start: put one point in an object layer named 'player'"),
+    ],
+    ids=["broken XML", "missing tileset", "no player start"],
+)
+def test_a_broken_tmx_map_gives_one_line_too(tmp_path, text, line):
+    path = tmp_path / "case.tmx"
+    path.write_text(text)
+    level, findings = read_level(path)
+    assert level is None
+    assert [str(f) for f in findings] == [f"{path}{line}"]
+
+
+def test_tile_layers_and_markers_off_the_map_are_warnings_not_errors(tmp_path):
+    data = copy.deepcopy(GOOD)
+    data["layers"].insert(0, {"id": 30, "name": "floor", "type": "tilelayer", "width": 10, "height": 8,
+                              "data": [0] * 80, "opacity": 1, "visible": True, "x": 0, "y": 0})
+    data["layers"].append(maps.layer(31, "pickups", [maps.point(40, "ammo", 400, 10, name="lost")]))
+    level, findings = read_level(write_case(tmp_path, data))
+    assert level is not None and level.pickups[0].x == 400
+    assert [(f.severity, str(f)) for f in findings] == [
+        ("warning", f"{tmp_path / 'case.tmj'}: tile layer 'floor' ignored (the game reads object layers only)"),
+        ("warning", f"{tmp_path / 'case.tmj'}:40 (lost): point (400, 246) is outside the map"),
+    ]

@@ -114,3 +114,10 @@ def test_the_reachability_check_notices_a_sealed_room(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(AssertionError, match=r"Marker\(object_id="):
         test_a_disc_as_wide_as_the_narrowest_corridor_reaches_every_marker(path)
+
+
+@pytest.mark.parametrize("path", LEVELS, ids=[p.stem for p in LEVELS])
+def test_every_wall_lies_inside_the_map(path):
+    level, _ = load(path)
+    x0, y0, x1, y1 = walls_of(level).bounds
+    assert min(x0, y0) >= -1e-9 and x1 <= level.width + 1e-9 and y1 <= level.height + 1e-9
