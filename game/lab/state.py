@@ -1,0 +1,74 @@
+"""The lab's state as plain data, and the edits the keys and the mouse make to it.
+
+Nothing here needs a window: the view turns events into these calls, and
+the tests call them directly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engine.collision import Transform
+
+from .palette import Choice
+
+#: Radians turned per Q/E press or wheel click.
+ROTATE_STEP = math.radians(7.5)
+
+
+@dataclass
+class LabState:
+    """Two shapes picked from ``choices``, their world transforms, and the GJK step shown.
+
+    ``step`` is how far the GJK trace is played: 0 shows the first support
+    only, k shows the k-th turn; None shows the whole run.
+    """
+
+    choices: list[Choice]
+    pick: list[int] = field(default_factory=lambda: [0, 1])
+    xfs: list[Transform] = field(default_factory=lambda: [Transform(-70.0, 0.0, 0.0), Transform(70.0, 10.0, 0.4)])
+    selected: int = 0  # 0 is A, 1 is B
+    step: int | None = None
+
+    def shape(self, which: int):
+        return self.choices[self.pick[which]].shape
+
+    def label(self, which: int) -> str:
+        return self.choices[self.pick[which]].label
+
+    def moved(self) -> None:
+        """Any change of shape or place restarts the step-through at the whole run."""
+        self.step = None
+
+    def move_to(self, which: int, x: float, y: float) -> None:
+        self.xfs[which] = replace_xy(self.xfs[which], x, y)
+        self.selected = which
+        self.moved()
+
+    def rotate(self, turns: float) -> None:
+        xf = self.xfs[self.selected]
+        self.xfs[self.selected] = Transform(xf.x, xf.y, xf.angle + turns * ROTATE_STEP)
+        self.moved()
+
+    def cycle_shape(self, by: int) -> None:
+        """Next (or previous) shape of the palette for the selected side, keeping its place."""
+        k = (self.pick[self.selected] + by) % len(self.choices)
+        self.pick[self.selected] = k
+        xf = self.xfs[self.selected]
+        self.xfs[self.selected] = Transform(xf.x, xf.y, self.choices[k].angle)
+        self.moved()
+
+    def advance(self, by: int, count: int) -> None:
+        """Step through a trace of ``count`` turns (0 = first support); wraps around, and None = whole run."""
+        current = count if self.step is None else self.step
+        self.step = (current + by) % (count + 1)
+
+
+def replace_xy(xf: Transform, x: float, y: float) -> Transform:
+    """The same angle at a new place.
+
+    >>> replace_xy(Transform(1.0, 2.0, 0.5), 3.0, 4.0)
+    Transform(x=3.0, y=4.0, angle=0.5)
+    """
+    return xf._replace(x=float(x), y=float(y))
