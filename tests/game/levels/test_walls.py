@@ -3,6 +3,12 @@
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from shapely.affinity import rotate as srotate
+from shapely.affinity import scale as sscale
+from shapely.affinity import translate as stranslate
+from shapely.geometry import LineString, Point, box
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon
@@ -145,3 +151,47 @@ def test_hidden_objects_and_layers_are_skipped_with_a_warning(tmp_path):
         ("warning", f"{path}:1 (ghost): hidden object ignored (in layer 'walls')"),
         ("warning", f"{path}: hidden layer 'notes' ignored"),
     ]
+
+
+def tiled_space_geometry(o, radius=8.0):
+    """The object as Tiled draws it, built independently in Tiled's y-down frame with shapely."""
+    x, y = o["x"], o["y"]
+    if "polygon" in o:
+        g = ShapelyPolygon([(x + p["x"], y + p["y"]) for p in o["polygon"]])
+    elif "polyline" in o:
+        g = LineString([(x + p["x"], y + p["y"]) for p in o["polyline"]]).buffer(radius, quad_segs=128)
+    elif o.get("ellipse"):
+        disc = sscale(Point(0, 0).buffer(1.0, quad_segs=128), o["width"] / 2, o["height"] / 2, origin=(0, 0))
+        g = stranslate(disc, x + o["width"] / 2, y + o["height"] / 2)
+    else:
+        g = box(x, y, x + o["width"], y + o["height"])
+    # In y-down coordinates a positive shapely angle turns clockwise on screen, as Tiled's rotation does.
+    return srotate(g, o["rotation"], origin=(x, y))
+
+
+def shapes_strategy():
+    coord = st.floats(20, 300)
+    size = st.floats(4, 120)
+    angle = st.floats(-360, 360)
+    rects = st.builds(lambda x, y, w, h, r: maps.rect(1, x, y, w, h, r), coord, coord, size, size, angle)
+    ellipses = st.builds(lambda x, y, w, h, r: maps.ellipse(1, x, y, w, h, r), coord, coord, size, size, angle)
+    concave = st.builds(
+        lambda x, y, a, b, r: maps.polygon(1, x, y, [(0, 0), (a, 0), (a, b), (a / 2, b / 3), (0, b)], r),
+        coord, coord, size, size, angle)
+    lines = st.builds(lambda x, y, a, b, r: maps.polyline(1, x, y, [(0, 0), (a, 0), (a, b)], r), coord, coord,
+                      size, size, angle)
+    return st.one_of(rects, ellipses, concave, lines)
+
+
+@given(shapes_strategy(), st.tuples(st.floats(-50, 50), st.floats(-50, 50)),
+       st.tuples(st.floats(-50, 50), st.floats(-50, 50)))
+def test_any_rotated_object_in_offset_groups_covers_what_tiled_covers(tmp_path_factory, o, outer, inner):
+    nested = maps.group(10, "g", [maps.layer(1, "walls", [o], offset=inner)], offset=outer)
+    data = maps.tiled_map([nested, maps.layer(2, "player", [maps.point(99, "", 5, 5)])], width=20, height=20)
+    level = load_level(maps.write(tmp_path_factory.mktemp("kinds"), data))
+    ours = wall_geometry(level.walls[0])
+    tiled = tiled_space_geometry(o)
+    dx, dy = outer[0] + inner[0], outer[1] + inner[1]
+    expected = sscale(stranslate(tiled, dx, dy), 1, -1, origin=(0, 0))  # y down to y up ...
+    expected = stranslate(expected, 0, level.height)  # ... about the map's bottom edge
+    assert ours.symmetric_difference(expected).area <= 2e-3 * expected.area
