@@ -278,7 +278,7 @@ def _build(path: Path, tiled_map: Any, report: _Report) -> Level | None:
     if not isinstance(title, str):
         report.error(f"map property {cv.TITLE!r} must be a string, got {title!r}")
 
-    layout = _Layout(MapFrame(height), width, height, report)
+    layout = _Layout(width, height, report)
     layout.walk(tiled_map.layers, MapFrame(height))
     player = layout.player_start()
     if report.has_errors or player is None:
@@ -322,7 +322,7 @@ def _non_finite(obj: Any) -> str | None:
 class _Layout:
     """Walks the layer tree, sorting objects into walls and markers."""
 
-    def __init__(self, frame: MapFrame, width: float, height: float, report: _Report) -> None:
+    def __init__(self, width: float, height: float, report: _Report) -> None:
         self.width, self.height, self.report = width, height, report
         self.walls: list[Wall] = []
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
