@@ -24,3 +24,13 @@ def test_an_unknown_level_name_is_one_line_listing_the_known_ones(tmp_path):
     with pytest.raises(LevelError) as caught:
         level_path("moon", tmp_path)
     assert str(caught.value) == f"{tmp_path / 'moon.tmj'}: no level named 'moon' (levels: bunker, yard)"
+
+
+def test_the_designers_readme_names_every_layer_class_and_property_the_loader_knows():
+    from game.levels import LEVELS_DIR
+    from game.levels import conventions as cv
+
+    readme = (LEVELS_DIR / "README.md").read_text()
+    names = [*cv.OBJECT_LAYERS, *cv.ENEMY_KINDS, *cv.PICKUP_KINDS, cv.THICKNESS, cv.TITLE]
+    assert [name for name in names if f"`{name}`" not in readme] == []
+    assert f"the default is **{cv.DEFAULT_THICKNESS:g}**" in readme
