@@ -1,0 +1,96 @@
+"""Checking files and saying what was found: text lines grouped by severity, or JSON.
+
+``check_file`` never raises: the loader turns a broken file into findings,
+and a failure of the checks themselves becomes one more error finding, so
+the command line never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import NamedTuple
+
+from game.level import Finding, Level
+from game.levels import read_level
+from game.levels.reader import display_name
+
+from .checks import check_level
+
+#: The loader warns about a marker outside the map; the checker makes it an error of its own.
+_LOADER_OUTSIDE = "is outside the map"
+
+
+class Checked(NamedTuple):
+    """One file's result: the level (None if it could not be loaded) and every finding."""
+
+    path: Path
+    level: Level | None
+    findings: list[Finding]
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "warning"]
+
+
+def check_file(path: Path | str) -> Checked:
+    """Load ``path`` with the game's loader and run the checker's checks on it."""
+    path = Path(path)
+    level, findings = read_level(path)
+    if level is None:
+        return Checked(path, None, findings)
+    file = display_name(path)
+    try:
+        ours = check_level(level, file)
+    except Exception as bug:  # a checker bug must still be one line, not a traceback
+        ours = [Finding("error", file, None, "", f"checker failed: {type(bug).__name__}: {bug}")]
+    promoted = {f.object_id for f in ours if f.severity == "error" and _LOADER_OUTSIDE in f.problem}
+    kept = [f for f in findings if not (f.object_id in promoted and _LOADER_OUTSIDE in f.problem)]
+    return Checked(path, level, kept + ours)
+
+
+def text_report(results: list[Checked]) -> str:
+    """Errors first, then warnings, one line each (``file:id (name): problem``), then a summary."""
+    errors = [f for r in results for f in r.errors]
+    warnings = [f for r in results for f in r.warnings]
+    lines = []
+    for title, group in (("errors", errors), ("warnings", warnings)):
+        if group:
+            lines.append(f"{title} ({len(group)}):")
+            lines += [f"  {f}" for f in group]
+    lines.append(summary(results))
+    return "\n".join(lines)
+
+
+def summary(results: list[Checked]) -> str:
+    """``checked 3 levels: 0 errors, 28 warnings``."""
+    n_err = sum(len(r.errors) for r in results)
+    n_warn = sum(len(r.warnings) for r in results)
+    levels = "level" if len(results) == 1 else "levels"
+    return (f"checked {len(results)} {levels}: {n_err} error{'s' * (n_err != 1)}, "
+            f"{n_warn} warning{'s' * (n_warn != 1)}")
+
+
+def json_report(results: list[Checked]) -> str:
+    """The same findings for machines: per file counts and every finding with its sheet position."""
+    return json.dumps(
+        {
+            "levels": [
+                {"file": display_name(r.path), "loaded": r.level is not None, "errors": len(r.errors),
+                 "warnings": len(r.warnings)}
+                for r in results
+            ],
+            "findings": [
+                {"severity": f.severity, "file": f.file, "object_id": f.object_id, "name": f.name,
+                 "problem": f.problem, "line": str(f), "where": list(f.where) if f.where else None}
+                for r in results for f in (*r.errors, *r.warnings)
+            ],
+            "errors": sum(len(r.errors) for r in results),
+            "warnings": sum(len(r.warnings) for r in results),
+        },
+        indent=2,
+    )
