@@ -18,6 +18,7 @@ import numpy as np
 from game import levels
 from game.audio import Audio
 from game.level import Finding, LevelError
+from game.views.controls import Controls
 
 WIDTH, HEIGHT = 1280, 720
 TITLE = "gjk-shooter"
@@ -37,6 +38,7 @@ class App:
         self.settings = _storage().load_settings()
         self.audio = Audio(volume=float(getattr(self.settings, "volume", 0.5)))
         self.seed = seed
+        self.controls = Controls()
 
     # --- scores -----------------------------------------------------------
 

@@ -39,7 +39,9 @@ class PlayView(arcade.View):
         self.app = app
         self.seed = 0 if seed is None else int(seed)
         self.bot = bot
-        self.controls = Controls()
+        # One Controls per app: a gamepad is opened once, not once per run.
+        self.controls = app.controls if app is not None else Controls()
+        self.controls.release_all()
         self.camera = arcade.Camera2D()
         self.gui_camera = arcade.Camera2D()
         self.hud = Hud(self.window.width, self.window.height)
