@@ -1,0 +1,172 @@
+"""Hitbox sheets: one PNG per level showing every collision shape as the engine sees it.
+
+Drawn with arcade into a hidden window (headless), the map scaled to fit
+below a title strip. World frame: pixels, y up, origin at the map's
+bottom-left, so the sheet is the level as the game shows it. Colours:
+
+- walls of one part: dark blue outline on a pale fill;
+- the convex parts of a split polygon: alternating green and purple;
+- each part's bounding box: a faint grey rectangle;
+- player start: green disc of the player's size; spawns: orange discs;
+  pickups: small teal squares;
+- findings: a red ring at the place with ``#id`` beside it (findings
+  without a place are listed in the title strip).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from pathlib import Path
+from typing import NamedTuple
+
+import arcade
+from arcade.exceptions import PerformanceWarning
+
+from game.render.outline import outline
+
+from .checks import PLAYER_RADIUS, wall_parts
+from .report import Checked
+
+SHEET_SIZE = (1600, 1000)
+TITLE_STRIP = 60
+MARGIN = 20
+
+PAPER = (250, 250, 246)
+MAP_FILL = (232, 230, 222)
+MAP_EDGE = (120, 120, 120)
+WALL_FILL = (170, 190, 225)
+WALL_EDGE = (30, 50, 120)
+PART_FILLS = ((150, 215, 150), (205, 165, 225))
+PART_EDGES = ((20, 110, 30), (110, 40, 140))
+AABB = (200, 200, 200)
+START = (40, 170, 60)
+SPAWN = (240, 140, 30)
+PICKUP = (20, 160, 170)
+FINDING = (230, 20, 20)
+INK = (30, 30, 30)
+
+
+class SheetFrame(NamedTuple):
+    """World pixels to sheet pixels: uniform scale, map at (left, bottom)."""
+
+    scale: float
+    left: float
+    bottom: float
+
+    def __call__(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + x * self.scale, self.bottom + y * self.scale
+
+
+def sheet_frame(map_w: float, map_h: float, width: int, height: int) -> SheetFrame:
+    """Fit the map below the title strip, centred.
+
+    >>> sheet_frame(200.0, 100.0, 440, 300)
+    SheetFrame(scale=2.0, left=20.0, bottom=10.0)
+    """
+    room_w, room_h = width - 2 * MARGIN, height - TITLE_STRIP - 2 * MARGIN
+    scale = min(room_w / map_w, room_h / map_h)
+    left = (width - map_w * scale) / 2.0
+    bottom = MARGIN + (room_h - map_h * scale) / 2.0
+    return SheetFrame(scale, left, bottom)
+
+
+def draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
+    """Draw one level's sheet into the current window; returns the world-to-sheet mapping."""
+    level = result.level
+    frame = sheet_frame(level.width, level.height, width, height)
+    arcade.draw_lrbt_rectangle_filled(0, width, 0, height, PAPER)
+    x0, y0 = frame(0, 0)
+    x1, y1 = frame(level.width, level.height)
+    arcade.draw_lrbt_rectangle_filled(x0, x1, y0, y1, MAP_FILL)
+    arcade.draw_lrbt_rectangle_outline(x0, x1, y0, y1, MAP_EDGE, 1)
+    parts = wall_parts(level)
+    for part in parts:
+        bx0, by0 = frame(part.box[0], part.box[1])
+        bx1, by1 = frame(part.box[2], part.box[3])
+        arcade.draw_lrbt_rectangle_outline(bx0, bx1, by0, by1, AABB, 1)
+    for wall in level.walls:
+        split = len(wall.parts) > 1 and wall.kind == "polygon"
+        for k, (shape, xf) in enumerate(wall.parts):
+            pts = [frame(x, y) for x, y in outline(shape, xf, 48)]
+            fill, edge = (PART_FILLS[k % 2], PART_EDGES[k % 2]) if split else (WALL_FILL, WALL_EDGE)
+            arcade.draw_polygon_filled(pts, fill)
+            arcade.draw_polygon_outline(pts, edge, 2)
+    _draw_markers(level, frame)
+    _draw_findings(result, frame, width, height)
+    return frame
+
+
+def _draw_markers(level, frame: SheetFrame) -> None:
+    r = max(PLAYER_RADIUS * frame.scale, 3.0)
+    sx, sy = frame(level.player_start.x, level.player_start.y)
+    arcade.draw_circle_filled(sx, sy, r, START)
+    arcade.draw_text("start", sx + r + 2, sy - 5, START, 10, bold=True)
+    for spawn in level.spawns:
+        x, y = frame(spawn.x, spawn.y)
+        arcade.draw_circle_filled(x, y, r, SPAWN)
+        arcade.draw_text(spawn.kind, x + r + 2, y - 5, SPAWN, 9)
+    for pickup in level.pickups:
+        x, y = frame(pickup.x, pickup.y)
+        arcade.draw_lrbt_rectangle_filled(x - 4, x + 4, y - 4, y + 4, PICKUP)
+        arcade.draw_text(pickup.kind, x + 6, y - 5, PICKUP, 9)
+
+
+def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) -> None:
+    level = result.level
+    title = (f"{level.name}  ({level.width:g} × {level.height:g} px)   "
+             f"{len(result.errors)} errors, {len(result.warnings)} warnings")
+    arcade.draw_text(title, MARGIN, height - 28, INK, 16, bold=True)
+    unplaced = []
+    for finding in (*result.warnings, *result.errors):  # errors drawn last, on top
+        if finding.where is None:
+            unplaced.append(finding)
+            continue
+        x, y = frame(*finding.where)
+        arcade.draw_circle_outline(x, y, 14, FINDING, 3)
+        label = f"#{finding.object_id}" if finding.object_id is not None else "!"
+        arcade.draw_text(label, x + 15, y + 6, FINDING, 11, bold=True)
+    if unplaced:
+        text = "; ".join(f.problem for f in unplaced)
+        arcade.draw_text(text[:180], MARGIN, height - 50, FINDING, 11)
+
+
+def sheet_image(result: Checked):
+    """The sheet as a PIL image, drawn in the current window (one is made, hidden, if there is none)."""
+    window = _window()
+    window.switch_to()
+    window.clear()
+    with warnings.catch_warnings():  # draw_text is slow; a sheet is drawn once
+        warnings.simplefilter("ignore", PerformanceWarning)
+        draw_sheet(result, window.width, window.height)
+    return arcade.get_image(0, 0, window.width, window.height)
+
+
+def _window() -> arcade.Window:
+    try:
+        return arcade.get_window()
+    except RuntimeError:
+        return arcade.Window(*SHEET_SIZE, "gjk-check", visible=False)
+
+
+def write_sheets(results: list[Checked], folder: Path) -> list[str]:
+    """A ``<level>.png`` per loaded level in ``folder`` (written atomically); returns lines for the user."""
+    notes = []
+    for result in results:
+        if result.level is None:
+            notes.append(f"no hitbox sheet for {result.path}: it has errors the loader cannot get past")
+            continue
+        path = folder / f"{result.path.stem}.png"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.tmp")
+            sheet_image(result).save(tmp, format="PNG")
+            os.replace(tmp, path)
+        except OSError as problem:
+            notes.append(f"cannot write {path}: {problem.strerror or problem}")
+            continue
+        notes.append(f"wrote {path}")
+    return notes
+
+
+__all__ = ["SheetFrame", "draw_sheet", "sheet_frame", "sheet_image", "write_sheets"]
