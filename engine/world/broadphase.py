@@ -28,22 +28,31 @@ from ..collision.shapes import H_RADIUS, support_packed
 MAX_SPAN = 8
 
 
+@inline
+def aabb_of(data, off, x, y, angle):
+    """World box (min_x, min_y, max_x, max_y) of the packed shape at ``off``
+    placed at (x, y, angle): the world support along ±x and ±y (exact)."""
+    r = data[off + H_RADIUS]
+    c, s = math.cos(angle), math.sin(angle)
+    # World axis (1, 0) seen from the body is (c, -s); (0, 1) is (s, c).
+    px, py, _ = support_packed(data, off, c, -s)
+    hi_x = c * px - s * py + x + r
+    px, py, _ = support_packed(data, off, -c, s)
+    lo_x = c * px - s * py + x - r
+    px, py, _ = support_packed(data, off, s, c)
+    hi_y = s * px + c * py + y + r
+    px, py, _ = support_packed(data, off, -s, -c)
+    lo_y = s * px + c * py + y - r
+    return lo_x, lo_y, hi_x, hi_y
+
+
 @kernel
 def compute_aabbs(data, offsets, shape_index, xf, out):
-    """World box of every body: the world support along ±x and ±y (exact)."""
+    """World box of every body (rows of ``out``)."""
     for i in range(shape_index.shape[0]):
-        off = offsets[shape_index[i]]
-        r = data[off + H_RADIUS]
-        c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
-        # World axis (1, 0) seen from the body is (c, -s); (0, 1) is (s, c).
-        px, py, _ = support_packed(data, off, c, -s)
-        out[i, 2] = c * px - s * py + xf[i, 0] + r
-        px, py, _ = support_packed(data, off, -c, s)
-        out[i, 0] = c * px - s * py + xf[i, 0] - r
-        px, py, _ = support_packed(data, off, s, c)
-        out[i, 3] = s * px + c * py + xf[i, 1] + r
-        px, py, _ = support_packed(data, off, -s, -c)
-        out[i, 1] = s * px + c * py + xf[i, 1] - r
+        out[i, 0], out[i, 1], out[i, 2], out[i, 3] = aabb_of(
+            data, offsets[shape_index[i]], xf[i, 0], xf[i, 1], xf[i, 2]
+        )
 
 
 @inline

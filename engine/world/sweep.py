@@ -100,14 +100,14 @@ def _try(
 @kernel
 def sweep_grids(
     data, offsets, shape, xf, boxes, solid, obb,
-    cast_slot, cast_shape, cast_xf, swept, moves, target, escape,
+    cast_slot, cast_shape, cast_xf, cast_box, moves, target, escape,
     w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
     has_moving, m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
     stamp, fraction, normal, point, winner,
 ):  # fmt: skip
     """First hit of every caster among the bodies flagged ``solid`` (by slot).
 
-    ``swept`` are the casters' swept boxes grown by their ``target``;
+    ``cast_box`` are the casters' boxes at ``cast_xf``;
     ``w_*`` the walls' dense grid, ``m_*`` the moving bodies' hashed grid
     (``has_moving`` false if there is none). ``winner`` gets the slot hit, or
     -1; ``stamp`` (one per slot, all -1) is scratch.
@@ -115,10 +115,14 @@ def sweep_grids(
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly, data = unmanaged(polytope), unmanaged(data)
     for q in range(cast_slot.shape[0]):
-        lo_x, lo_y, hi_x, hi_y = swept[q, 0], swept[q, 1], swept[q, 2], swept[q, 3]
         off_a = offsets[cast_shape[q]]
         ax, ay = cast_xf[q, 0], cast_xf[q, 1]
         dx, dy = moves[q, 0], moves[q, 1]
+        # The caster's box swept along its move and grown by its target.
+        lo_x = min(cast_box[q, 0], cast_box[q, 0] + dx) - target[q]
+        lo_y = min(cast_box[q, 1], cast_box[q, 1] + dy) - target[q]
+        hi_x = max(cast_box[q, 2], cast_box[q, 2] + dx) + target[q]
+        hi_y = max(cast_box[q, 3], cast_box[q, 3] + dy) + target[q]
         reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
         me = cast_slot[q]
         # Walls: cells of the dense grid.

@@ -26,6 +26,7 @@ from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
 from .casts import cast_pair, point_shape
 from .slide import slide_along, slide_along_many
+from .slotkernels import MODE_CONTACT, MODE_VERDICT, collide_slots, store_transforms
 from .sweep import sweep_grids
 from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
 
@@ -37,6 +38,8 @@ MAX_SLIDES = 4
 
 
 _EMPTY = np.zeros(0, dtype=np.int64)
+_NO_BOXES = np.zeros((0, 4))
+_NO_VALUES = np.zeros((0, 7))
 # Stand-ins for a grid that is not there, so the sweep kernel keeps one signature.
 _NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY)
 _NO_GRID = broadphase.Grid(np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY, _EMPTY, _EMPTY, 0, _EMPTY)
@@ -192,15 +195,26 @@ class World:
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing."""
-        bodies = np.asarray(bodies, dtype=np.int64)
-        rows = np.column_stack([np.asarray(x, float), np.asarray(y, float), np.asarray(angle, float)])
-        bad = ~np.isfinite(rows).all(axis=1)
-        if bad.any():
-            k = int(np.flatnonzero(bad)[0])
-            raise ValueError(f"transform of body {int(bodies[k])} is not finite: {tuple(rows[k])}")
-        slots = self._slots(bodies)
-        self._xf[slots] = rows
-        self._changed(bool(self._static[slots].any()))
+        bodies = np.ascontiguousarray(bodies, dtype=np.int64).reshape(-1)
+        x, y, angle = (np.ascontiguousarray(v, dtype=np.float64).reshape(-1) for v in (x, y, angle))
+        if not (len(bodies) == len(x) == len(y) == len(angle)):
+            raise ValueError(
+                f"set_transforms needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}"
+            )
+        # Boxes of the moved bodies are refreshed in the same pass when they are kept.
+        boxes = self._boxes if self._boxes is not None else _NO_BOXES
+        bad = store_transforms(
+            self._slot_of, bodies, x, y, angle, self._xf,
+            self._table.data, self._table.offsets, self._shape, boxes, self._boxes is not None,
+        )  # fmt: skip
+        if bad <= -2:
+            raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
+        if bad >= 0:
+            row = (float(x[bad]), float(y[bad]), float(angle[bad]))
+            raise ValueError(f"transform of body {int(bodies[bad])} is not finite: {row}")
+        self._frame = {}
+        if self._static[self._slot_of[bodies]].any():
+            self._changed(True)
 
     def transform(self, body: int) -> Transform:
         return Transform(*self._xf[self._slot(body)].tolist())
@@ -235,17 +249,15 @@ class World:
     def contacts(self) -> WorldContacts:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
         cand = self._as_id_order(self._overlapping_slots())  # pairs() of this frame, if it ran
-        if not len(cand):
-            z2 = np.zeros((0, 2))
-            return WorldContacts(np.zeros((0, 2), dtype=np.int64), z2, np.zeros(0), z2, z2)
-        a, b = cand[:, 0], cand[:, 1]
-        c = contacts_batch(self._table, self._shape[a], self._xf[a], self._shape[b], self._xf[b])
-        hit = c.hit
-        order = np.lexsort((self._id[b[hit]], self._id[a[hit]]))
-        ids = np.column_stack([self._id[a[hit]], self._id[b[hit]]])[order]
-        return WorldContacts(
-            ids, c.normal[hit][order], c.depth[hit][order], c.point_a[hit][order], c.point_b[hit][order]
-        )
+        hit, values = np.zeros(len(cand), dtype=np.bool_), np.empty((len(cand), 7))
+        if len(cand):
+            collide_slots(
+                self._table.data, self._table.offsets, self._shape, self._xf, cand, MODE_CONTACT, hit, values
+            )
+        ids = self._id[cand[hit]]
+        order = np.argsort((ids[:, 0] << 32) | ids[:, 1])
+        values = values[hit][order]
+        return WorldContacts(ids[order], values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
 
     # --- queries ----------------------------------------------------------
 
@@ -346,17 +358,12 @@ class World:
         n = self._n
         static = self._static[:n]
         solid = ~self._sensor[:n] & ((self._layer[:n] & int(mask)) != 0) & ~excluded
-        swept = np.empty((k, 4))
-        np.minimum(boxes[:, :2], boxes[:, :2] + moves, out=swept[:, :2])
-        np.maximum(boxes[:, 2:], boxes[:, 2:] + moves, out=swept[:, 2:])
-        swept[:, :2] -= target[:, None]
-        swept[:, 2:] += target[:, None]
         walls = self._wall_grid() if (static & solid).any() else _NO_WALLS
         moving = self._moving_grid() if (~static & solid).any() else None
         grid, cell = moving if moving is not None else (_NO_GRID, 1.0)
         sweep_grids(
             self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), solid, self._obb,
-            slots, self._shape[slots], xf, swept, moves, target, escape,
+            slots, self._shape[slots], xf, boxes, moves, target, escape,
             walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
             moving is not None, grid.start, grid.body, grid.cx, grid.cy, grid.mask, cell, grid.large,
             grid.members, broadphase.MAX_SPAN,
@@ -648,10 +655,10 @@ class World:
         if "overlapping" not in self._frame:
             cand = self._candidate_slots()
             if len(cand):
-                a, b = cand[:, 0], cand[:, 1]
-                cand = cand[
-                    intersects_batch(self._table, self._shape[a], self._xf[a], self._shape[b], self._xf[b])
-                ]
+                hit = np.zeros(len(cand), dtype=np.bool_)
+                data, offsets = self._table.data, self._table.offsets
+                collide_slots(data, offsets, self._shape, self._xf, cand, MODE_VERDICT, hit, _NO_VALUES)
+                cand = cand[hit]
             self._frame["overlapping"] = cand
         return self._frame["overlapping"]
 
