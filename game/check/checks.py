@@ -76,14 +76,15 @@ def check_level(level: Level, file: str) -> list[Finding]:
     """Run every check on a loaded level; ``file`` is how findings name it."""
     parts = wall_parts(level)
     findings = outside_map(level, parts, file)
-    findings += markers_in_walls(level, parts, file)
+    stuck = markers_in_walls(level, parts, file)
+    findings += stuck
     findings += narrow_gaps(parts, file)
     findings += overlapping_walls(parts, file)
     findings += thin_walls(level, file)
     if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in findings):
         from .reach import unreachable  # reach builds on this module's shapes and records
 
-        findings += unreachable(level, parts, file)
+        findings += unreachable(level, parts, file, skip={f.object_id for f in stuck})
     return findings
 
 

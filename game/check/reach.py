@@ -106,11 +106,14 @@ def pockets(grid: Grid) -> list[list[tuple[int, int]]]:
     return sorted(groups, key=len, reverse=True)
 
 
-def unreachable(level: Level, parts: list[Part], file: str) -> list[Finding]:
-    """Markers and areas the player cannot reach from the start (warnings)."""
+def unreachable(level: Level, parts: list[Part], file: str, skip=frozenset()) -> list[Finding]:
+    """Markers and areas the player cannot reach from the start (warnings); markers in ``skip``
+    (already reported inside a wall) are not reported again."""
     grid = grid_for(level, parts)
     found = []
     for marker in (*level.spawns, *level.pickups):
+        if marker.object_id in skip:
+            continue
         i, j = grid.index(marker.x, marker.y)
         near = grid.reached[max(j - 1, 0):j + 2, max(i - 1, 0):i + 2]
         if not near.any():

@@ -73,6 +73,12 @@ def sheet_frame(map_w: float, map_h: float, width: int, height: int) -> SheetFra
 
 def draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
     """Draw one level's sheet into the current window; returns the world-to-sheet mapping."""
+    with warnings.catch_warnings():  # draw_text is slow; a sheet is drawn once
+        warnings.simplefilter("ignore", PerformanceWarning)
+        return _draw_sheet(result, width, height)
+
+
+def _draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
     level = result.level
     frame = sheet_frame(level.width, level.height, width, height)
     arcade.draw_lrbt_rectangle_filled(0, width, 0, height, PAPER)
@@ -136,9 +142,7 @@ def sheet_image(result: Checked):
     window = _window()
     window.switch_to()
     window.clear()
-    with warnings.catch_warnings():  # draw_text is slow; a sheet is drawn once
-        warnings.simplefilter("ignore", PerformanceWarning)
-        draw_sheet(result, window.width, window.height)
+    draw_sheet(result, window.width, window.height)
     return arcade.get_image(0, 0, window.width, window.height)
 
 

@@ -1,0 +1,74 @@
+"""Hitbox sheets: the right colour where each kind of thing is drawn, and a file per level."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.collision import aabb
+from game.check.report import check_file
+from game.check.sheet import (
+    AABB,
+    FINDING,
+    PART_FILLS,
+    START,
+    WALL_FILL,
+    draw_sheet,
+    write_sheets,
+)
+from tests.game.levels.maps import layer, point, polygon, rect, tiled_map, write
+
+
+@pytest.fixture
+def sheet_level(tmp_path):
+    """A wall box, an L split into two parts, a thin sliver (a finding), a diamond, and the start."""
+    walls = [
+        rect(1, 40, 40, 80, 60, name="box"),
+        polygon(2, 180, 40, [(0, 0), (100, 0), (100, 40), (40, 40), (40, 140), (0, 140)], name="L"),
+        rect(3, 60, 200, 3, 40, name="sliver"),
+        rect(4, 240, 170, 40, 40, rotation=45, name="diamond"),
+    ]
+    data = tiled_map([layer(1, "walls", walls), layer(2, "player", [point(99, "", 100, 160, name="start")])])
+    return check_file(write(tmp_path, data, "sheet.tmj"))
+
+
+def colour_at(image, frame, x, y):
+    px, py = frame(x, y)
+    return image.getpixel((round(px), image.height - 1 - round(py)))[:3]
+
+
+def test_sheet_colours_walls_split_parts_aabbs_start_and_findings(window, sheet_level):
+    import arcade
+
+    window.clear()
+    frame = draw_sheet(sheet_level, window.width, window.height)
+    image = arcade.get_image(0, 0, window.width, window.height)
+    height = sheet_level.level.height
+    # The box: Tiled (40..120, 40..100) is world y 156..216.
+    assert colour_at(image, frame, 80, height - 70) == WALL_FILL
+    # The L's two convex parts get the two alternating fills.
+    parts = {colour_at(image, frame, 200, height - 150), colour_at(image, frame, 260, height - 60)}
+    assert parts == set(PART_FILLS)
+    # The start is a green disc; the sliver's thin-wall warning a red ring 14 px around its centre.
+    assert colour_at(image, frame, 100, height - 160) == START
+    (finding,) = [f for f in sheet_level.findings if f.object_id == 3]
+    fx, fy = frame(*finding.where)
+    ring = {image.getpixel((round(fx) + dx, image.height - 1 - round(fy)))[:3] for dx in range(10, 16)}
+    assert FINDING in ring
+    # The diamond's bounding box: its lower-left corner is far from the diamond, drawn faint grey.
+    (diamond,) = [w for w in sheet_level.level.walls if w.object_id == 4]
+    shape, xf = diamond.parts[0]
+    x0, y0, _, _ = aabb(shape, xf)
+    cx, cy = frame(x0, y0)
+    corner = {image.getpixel((round(cx) + dx, image.height - 1 - round(cy) - dy))[:3]
+              for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    assert AABB in corner
+
+
+def test_write_sheets_writes_one_png_per_loaded_level_and_says_why_not_for_broken_ones(
+    window, sheet_level, tmp_path
+):
+    broken = check_file(write(tmp_path, "{", "broken.tmj"))
+    notes = write_sheets([sheet_level, broken], tmp_path / "out")
+    assert (tmp_path / "out" / "sheet.png").is_file()
+    assert not (tmp_path / "out" / "broken.png").exists()
+    assert any("broken.tmj" in n and "no hitbox sheet" in n for n in notes)
