@@ -1,0 +1,41 @@
+"""Cross-check the engine against pymunk and exact geometry, at scale.
+
+``python -m engine.crosscheck --pairs 1000000 --seed 1`` runs random rotated
+pairs in several styles (``styles``) for every pairing pymunk also has,
+answers each three ways (our batch path, pymunk's ``shapes_collide`` with its
+quirks handled in ``twins``, exact geometry in ``exact``), judges them with
+the tolerances in ``judge``, and keeps one shrunk case (``shrink``) per kind
+of disagreement under ``tests/regressions/`` (``cases``). ``--replay``
+re-runs stored cases (``replay``).
+
+This is a checking tool, not part of the collision engine: pymunk and
+shapely are imported only when a check runs, so ``import engine`` stays light.
+"""
+
+from .cases import Case, CaseError, read_case
+from .exact import Exact
+from .judge import Judged, OurAnswer, Verdict, judge_all
+from .replay import Replayed, replay
+from .specs import KINDS, Pair, shape_of, spec_of
+from .styles import STYLES
+from .twins import PymunkAnswer, pymunk_answer
+
+__all__ = [
+    "KINDS",
+    "STYLES",
+    "Case",
+    "CaseError",
+    "Exact",
+    "Judged",
+    "OurAnswer",
+    "Pair",
+    "PymunkAnswer",
+    "Replayed",
+    "Verdict",
+    "judge_all",
+    "pymunk_answer",
+    "read_case",
+    "replay",
+    "shape_of",
+    "spec_of",
+]

@@ -1,0 +1,8 @@
+"""``python -m engine.crosscheck``: see ``engine.crosscheck.cli``."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""A cross-check run: pairs in chunks over processes, tallies per style × pairing, cases kept.
+
+Pair ``i`` of a run belongs to cell ``i mod (styles × pairings)``, and each
+chunk of pairs draws from its own generator seeded by (seed, chunk), so a run
+gives the same pairs whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .cases import case_class, known_classes, to_json, write_case
+from .judge import CHECKS, judge_all
+from .shrink import shrink
+from .specs import KINDS
+from .styles import STYLES
+
+CHUNK = 2_000
+
+
+@dataclass
+class Tally:
+    """Counts for one style × pairing cell."""
+
+    pairs: int = 0
+    band_splits: int = 0
+    ours: dict = field(default_factory=lambda: dict.fromkeys(CHECKS, 0))
+    pymunk: dict = field(default_factory=lambda: dict.fromkeys(CHECKS, 0))
+    right: dict = field(default_factory=lambda: {"ours": 0, "pymunk": 0, "exact": 0})
+    worst: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        self.pairs += other.pairs
+        self.band_splits += other.band_splits
+        for mine, theirs in ((self.ours, other.ours), (self.pymunk, other.pymunk), (self.right, other.right)):
+            for key, count in theirs.items():
+                mine[key] += count
+        self.worst = max(self.worst, other.worst)
+
+    @property
+    def faults(self) -> int:
+        return sum(self.ours.values())
+
+    @property
+    def disagreements(self) -> int:
+        return sum(self.right.values())
+
+
+@dataclass
+class ChunkResult:
+    """What one chunk found: tallies per (style, pairing), and one example per case class."""
+
+    pairs: int
+    tallies: dict
+    examples: dict  # class -> JSON record
+
+
+def cells(styles, kinds) -> list[tuple[str, str, str]]:
+    return [(s, a, b) for s in styles for a in kinds for b in kinds]
+
+
+def run_chunk(seed: int, chunk: int, count: int, styles, kinds) -> ChunkResult:
+    """Generate, answer and judge the pairs of one chunk."""
+    rng = np.random.default_rng([seed, chunk])
+    grid = cells(styles, kinds)
+    start = chunk * CHUNK
+    plan = [grid[(start + i) % len(grid)] for i in range(count)]
+    pairs = [STYLES[style](rng, a, b) for style, a, b in plan]
+    tallies: dict = {}
+    examples: dict = {}
+    for i, ((style, _, _), judged) in enumerate(zip(plan, judge_all(pairs), strict=True)):
+        tally = tallies.setdefault((style, judged.pair.pairing), Tally())
+        v = judged.verdict
+        tally.pairs += 1
+        tally.band_splits += v.band_split
+        if v.ours:
+            tally.ours[v.ours] += 1
+        else:
+            tally.worst = max(tally.worst, v.error)
+        if v.pymunk:
+            tally.pymunk[v.pymunk] += 1
+        if v.disagrees:
+            tally.right[v.right] += 1
+            record = to_json(judged, style, {"seed": seed, "pair": start + i})
+            examples.setdefault(case_class(record["pairing"], style, record["failed"]), record)
+    return ChunkResult(count, tallies, examples)
+
+
+@dataclass
+class Run:
+    """A whole run's totals."""
+
+    pairs: int = 0
+    seconds: float = 0.0
+    tallies: dict = field(default_factory=dict)
+    examples: dict = field(default_factory=dict)
+    written: list = field(default_factory=list)
+
+    def add(self, result: ChunkResult) -> None:
+        self.pairs += result.pairs
+        for key, tally in result.tallies.items():
+            self.tallies.setdefault(key, Tally()).add(tally)
+        for key, record in result.examples.items():
+            self.examples.setdefault(key, record)
+
+    def total(self) -> Tally:
+        total = Tally()
+        for tally in self.tallies.values():
+            total.add(tally)
+        return total
+
+
+def _chunks(pairs: int) -> list[tuple[int, int]]:
+    return [(c, min(CHUNK, pairs - c * CHUNK)) for c in range((pairs + CHUNK - 1) // CHUNK)]
+
+
+def run(pairs: int, seed: int, styles=tuple(STYLES), kinds=KINDS, jobs: int | None = None,
+        progress: Callable[[Run], None] | None = None) -> Run:  # fmt: skip
+    """Run ``pairs`` pairs over ``jobs`` processes (1: in this process)."""
+    jobs = jobs or os.cpu_count() or 1
+    total, start = Run(), time.perf_counter()
+    work = _chunks(pairs)
+
+    def collect(result: ChunkResult) -> None:
+        total.add(result)
+        total.seconds = time.perf_counter() - start
+        if progress:
+            progress(total)
+
+    if jobs == 1:
+        for chunk, count in work:
+            collect(run_chunk(seed, chunk, count, styles, kinds))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(run_chunk, seed, chunk, count, styles, kinds) for chunk, count in work]
+            for future in futures:
+                collect(future.result())
+    total.seconds = time.perf_counter() - start
+    return total
+
+
+def keep_cases(result: Run, folder: Path | None) -> list[Path]:
+    """Shrink and write one case per class not yet stored in ``folder``."""
+    if folder is None:
+        return []
+    stored = known_classes(folder)
+    written = []
+    for key in sorted(result.examples):
+        if key not in stored:
+            written.append(write_case(shrink(result.examples[key]), folder))
+    result.written = written
+    return written
+
+
+class ProgressBar:
+    """One line on stderr, redrawn: a bar, pairs/s, disagreements and faults so far."""
+
+    def __init__(self, pairs: int, stream=sys.stderr) -> None:
+        self.pairs, self.stream = pairs, stream
+
+    def __call__(self, run: Run) -> None:
+        done = run.pairs / self.pairs
+        bar = "#" * int(30 * done)
+        total = run.total()
+        rate = run.pairs / run.seconds if run.seconds else 0.0
+        self.stream.write(
+            f"\r[{bar:<30}] {run.pairs:,}/{self.pairs:,} pairs  {rate:,.0f} pairs/s  "
+            f"disagreements {total.disagreements:,}  faults of ours {total.faults:,}"
+        )
+        if run.pairs >= self.pairs:
+            self.stream.write("\n")
+        self.stream.flush()
