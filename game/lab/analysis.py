@@ -97,11 +97,12 @@ def compare(ours_distance: float, ours: Contact | None, theirs: PymunkVerdict, s
     if not theirs.available:
         return ""
     band = AGREEMENT_BAND * size
-    if ours is None and theirs.hit and theirs.depth > band:
-        return f"pymunk says they overlap by {theirs.depth:.6g}, the engine says they are {ours_distance:.6g} apart"
+    their_depth = math.inf if theirs.depth is None else theirs.depth
+    if ours is None and theirs.hit and their_depth > band:
+        return f"pymunk says they overlap by {their_depth:.6g}, the engine says they are {ours_distance:.6g} apart"
     if ours is not None and not theirs.hit and ours.depth > band:
         return f"pymunk says they are apart, the engine says they overlap by {ours.depth:.6g}"
-    if ours is not None and theirs.hit and abs(ours.depth - theirs.depth) > band:
+    if ours is not None and theirs.hit and theirs.depth is not None and abs(ours.depth - theirs.depth) > band:
         return f"depths differ: engine {ours.depth:.9g}, pymunk {theirs.depth:.9g}"
     return ""
 

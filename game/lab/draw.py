@@ -202,6 +202,8 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
     pm = analysis.pymunk
     if not pm.available:
         lines.append((f"pymunk: no verdict ({pm.reason})", COLOR_TEXT))
+    elif pm.hit and pm.depth is None:
+        lines.append((f"pymunk: overlap; {pm.reason}", COLOR_TEXT))
     elif pm.hit:
         lines.append((f"pymunk: overlap, normal {_vec(pm.normal, 4)}, depth {pm.depth:.6g}", COLOR_TEXT))
     else:

@@ -26,7 +26,7 @@ class PymunkVerdict(NamedTuple):
 
     available: bool
     hit: bool = False
-    depth: float = 0.0
+    depth: float | None = 0.0  # None when pymunk gives no normal to measure it along
     normal: tuple[float, float] = (0.0, 0.0)
     reason: str = ""
 
@@ -62,5 +62,8 @@ def pymunk_verdict(shape_a, xf_a, shape_b, xf_b) -> PymunkVerdict:
     if not cps.points:
         return PymunkVerdict(True)
     nx, ny = cps.normal
+    if nx == 0.0 and ny == 0.0:  # pymunk's GJK starts from the centre offset: none when they coincide
+        return PymunkVerdict(True, True, None, reason="pymunk gives no normal (and so no depth) when the "
+                             "centres coincide")
     depth = max((p.point_a.x - p.point_b.x) * nx + (p.point_a.y - p.point_b.y) * ny for p in cps.points)
     return PymunkVerdict(True, True, float(depth), (float(nx), float(ny)))
