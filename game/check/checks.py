@@ -110,7 +110,7 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
     found = []
     for marker in (level.player_start, *level.spawns, *level.pickups):
         body = POINT_SHAPE if marker in level.pickups else PLAYER_SHAPE
-        at = (marker.x, marker.y, 0.0)
+        at = (float(marker.x), float(marker.y), 0.0)
         for part in parts:
             if intersects(body, at, part.shape, part.xf):
                 wall = part.wall

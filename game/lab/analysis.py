@@ -109,7 +109,9 @@ def compare(ours_distance: float, ours: Contact | None, theirs: PymunkVerdict, s
 
 def analyse(shape_a: Any, xf_a, shape_b: Any, xf_b) -> Analysis:
     """Run every query the lab shows on A at ``xf_a`` and B at ``xf_b``."""
-    xf_a, xf_b = Transform(*xf_a).validated(), Transform(*xf_b).validated()
+    # Floats always: an int transform would make numba compile the kernel a second time.
+    xf_a = Transform(*(float(v) for v in xf_a)).validated()
+    xf_b = Transform(*(float(v) for v in xf_b)).validated()
     trace = trace_gjk(shape_a, xf_a, shape_b, xf_b)
     apart = distance(shape_a, xf_a, shape_b, xf_b)
     overlap = contact(shape_a, xf_a, shape_b, xf_b)

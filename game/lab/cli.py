@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
     p.add_argument("--a", default="polygon", help="shape A: palette name or wall id (default polygon)")
     p.add_argument("--b", default="rounded", help="shape B: palette name or wall id (default rounded)")
-    p.add_argument("--at-a", default="-70,0,0", metavar="X,Y,DEG", help="A's place and angle (degrees, CCW)")
+    p.add_argument("--at-a", default="-70,0,0", metavar="X,Y,DEG", help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)")
     p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
     p.add_argument("--step", type=int, default=None, help="show GJK up to this turn (0 = first support)")
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")
