@@ -11,10 +11,15 @@ bottom-left, so the sheet is the level as the game shows it. Colours:
   pickups: small teal squares;
 - findings: a red ring at the place with ``#id`` beside it (findings
   without a place are listed in the title strip).
+
+A level the loader cannot build still gets a sheet: the map's frame, a red
+ring at every finding that has a place, and the error lines.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import os
 import warnings
 from pathlib import Path
@@ -80,6 +85,8 @@ def draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
 
 def _draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
     level = result.level
+    if level is None:
+        return _draw_broken(result, width, height)
     frame = sheet_frame(level.width, level.height, width, height)
     arcade.draw_lrbt_rectangle_filled(0, width, 0, height, PAPER)
     x0, y0 = frame(0, 0)
@@ -137,6 +144,42 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
         arcade.draw_text(text[:180], MARGIN, height - 50, FINDING, 11)
 
 
+def map_size(path: Path) -> tuple[float, float] | None:
+    """The map's size in pixels from its JSON header, if that much of the file is readable."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        w, h = raw["width"] * raw["tilewidth"], raw["height"] * raw["tileheight"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    ok = all(isinstance(v, (int, float)) and math.isfinite(v) and v > 0 for v in (w, h))
+    return (float(w), float(h)) if ok else None
+
+
+def _draw_broken(result: Checked, width: int, height: int) -> SheetFrame:
+    """A level the loader could not build: the map's frame, every placed finding, and the error lines."""
+    size = map_size(result.path) or (float(width), float(height))
+    frame = sheet_frame(*size, width, height)
+    arcade.draw_lrbt_rectangle_filled(0, width, 0, height, PAPER)
+    x0, y0 = frame(0, 0)
+    x1, y1 = frame(*size)
+    arcade.draw_lrbt_rectangle_outline(x0, x1, y0, y1, MAP_EDGE, 1)
+    title = f"{result.path.stem}: cannot be loaded ({len(result.errors)} errors, {len(result.warnings)} warnings)"
+    arcade.draw_text(title, MARGIN, height - 28, FINDING, 16, bold=True)
+    for finding in result.findings:
+        if finding.where is not None:
+            x, y = frame(*finding.where)
+            arcade.draw_circle_outline(x, y, 14, FINDING, 3)
+            label = f"#{finding.object_id}" if finding.object_id is not None else "!"
+            arcade.draw_text(label, x + 15, y + 6, FINDING, 11, bold=True)
+    y = y1 - 20
+    for finding in result.errors[:20]:
+        text = str(finding).split(": ", 1)[-1] if finding.object_id is None else \
+            f"#{finding.object_id} ({finding.name}): {finding.problem}"
+        arcade.draw_text(text[:150], x0 + 10, y, INK, 11)
+        y -= 18
+    return frame
+
+
 def sheet_image(result: Checked):
     """The sheet as a PIL image, drawn in the current window (one is made, hidden, if there is none)."""
     window = _window()
@@ -157,9 +200,6 @@ def write_sheets(results: list[Checked], folder: Path) -> list[str]:
     """A ``<level>.png`` per loaded level in ``folder`` (written atomically); returns lines for the user."""
     notes = []
     for result in results:
-        if result.level is None:
-            notes.append(f"no hitbox sheet for {result.path}: it has errors the loader cannot get past")
-            continue
         path = folder / f"{result.path.stem}.png"
         try:
             folder.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,7 @@ from game.check.sheet import (
     draw_sheet,
     write_sheets,
 )
+from tests.game.check.defects import DEFECTS
 from tests.game.levels.maps import layer, point, polygon, rect, tiled_map, write
 
 
@@ -64,11 +65,24 @@ def test_sheet_colours_walls_split_parts_aabbs_start_and_findings(window, sheet_
     assert AABB in corner
 
 
-def test_write_sheets_writes_one_png_per_loaded_level_and_says_why_not_for_broken_ones(
-    window, sheet_level, tmp_path
-):
+def test_write_sheets_writes_one_png_per_level_even_one_that_cannot_be_loaded(window, sheet_level, tmp_path):
     broken = check_file(write(tmp_path, "{", "broken.tmj"))
     notes = write_sheets([sheet_level, broken], tmp_path / "out")
     assert (tmp_path / "out" / "sheet.png").is_file()
-    assert not (tmp_path / "out" / "broken.png").exists()
-    assert any("broken.tmj" in n and "no hitbox sheet" in n for n in notes)
+    assert (tmp_path / "out" / "broken.png").is_file()
+    assert len(notes) == 2 and all(n.startswith("wrote ") for n in notes)
+
+
+def test_a_broken_levels_sheet_rings_the_broken_polygon_where_it_crosses_itself(window, tmp_path):
+    import arcade
+
+    result = check_file(write(tmp_path, DEFECTS["self-intersecting polygon"][0], "bow.tmj"))
+    assert result.level is None
+    window.clear()
+    frame = draw_sheet(result, window.width, window.height)
+    image = arcade.get_image(0, 0, window.width, window.height)
+    (finding,) = result.errors
+    fx, fy = frame(*finding.where)
+    ring = {image.getpixel((round(fx) + dx, image.height - 1 - round(fy)))[:3] for dx in range(10, 16)}
+    assert FINDING in ring
+    image.save(tmp_path / "look.png")
