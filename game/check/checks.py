@@ -183,6 +183,7 @@ def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:
 def shape_width(shape) -> float:
     """How thick a convex shape is across its narrowest way.
 
+    >>> from engine.collision import Polygon
     >>> shape_width(Polygon.box(10.0, 2.0, radius=1.0))
     6.0
     >>> shape_width(Capsule((0, 0), (50, 0), 3.0))

@@ -67,7 +67,7 @@ def sheet_frame(map_w: float, map_h: float, width: int, height: int) -> SheetFra
     """Fit the map below the title strip, centred.
 
     >>> sheet_frame(200.0, 100.0, 440, 300)
-    SheetFrame(scale=2.0, left=20.0, bottom=10.0)
+    SheetFrame(scale=2.0, left=20.0, bottom=20.0)
     """
     room_w, room_h = width - 2 * MARGIN, height - TITLE_STRIP - 2 * MARGIN
     scale = min(room_w / map_w, room_h / map_h)

@@ -66,7 +66,7 @@ def minkowski_outline(shape_a, xf_a, shape_b, xf_b, core: bool = False) -> list[
     xf_a, xf_b = Transform(*xf_a), Transform(*xf_b)
     points: list[Vec2] = []
     for k in range(OUTLINE_DIRECTIONS):
-        t = 2.0 * math.pi * k / OUTLINE_DIRECTIONS
+        t = 2.0 * math.pi * (k + 0.5) / OUTLINE_DIRECTIONS  # off the axes, where flat sides tie
         dx, dy = math.cos(t), math.sin(t)
         ax, ay = world_support(shape_a, xf_a, dx, dy, core)
         bx, by = world_support(shape_b, xf_b, -dx, -dy, core)
