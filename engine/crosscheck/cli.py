@@ -52,13 +52,27 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="gjk-crosscheck", description=__doc__.splitlines()[0].split(": ", 1)[1])
     p.add_argument("--pairs", type=_positive, default=100_000, help="pairs to run (default 100,000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    p.add_argument("--kinds", type=lambda t: _names(t, KINDS, "kind"), default=KINDS,
-                   help=f"comma-separated shape kinds (default {','.join(KINDS)}); every ordered pairing runs")
-    p.add_argument("--styles", type=lambda t: _names(t, tuple(STYLES), "style"), default=tuple(STYLES),
-                   help=f"comma-separated styles (default {','.join(STYLES)})")
-    p.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)")
-    p.add_argument("--out", type=Path, default=REGRESSIONS if REGRESSIONS.parent.is_dir() else None,
-                   help="folder for new cases (default tests/regressions of the source tree)")
+    p.add_argument(
+        "--kinds",
+        type=lambda t: _names(t, KINDS, "kind"),
+        default=KINDS,
+        help=f"comma-separated shape kinds (default {','.join(KINDS)}); every ordered pairing runs",
+    )
+    p.add_argument(
+        "--styles",
+        type=lambda t: _names(t, tuple(STYLES), "style"),
+        default=tuple(STYLES),
+        help=f"comma-separated styles (default {','.join(STYLES)})",
+    )
+    p.add_argument(
+        "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=REGRESSIONS if REGRESSIONS.parent.is_dir() else None,
+        help="folder for new cases (default tests/regressions of the source tree)",
+    )
     p.add_argument("--no-cases", action="store_true", help="write no case files")
     p.add_argument("--replay", nargs="+", metavar="FILE", help="re-run stored cases (files or folders)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

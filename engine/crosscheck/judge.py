@@ -108,7 +108,16 @@ def our_answers(pairs: list[Pair]) -> list[OurAnswer]:
 
 
 def pymunk_answers(pairs: list[Pair]) -> list[PymunkAnswer]:
-    return [collide(place(twin(p.a), p.xf_a), place(twin(p.b), p.xf_b)) for p in pairs]
+    """pymunk's answer per pair; a shape placed several times keeps its twin (one per side)."""
+    twins: dict = {}
+
+    def placed(side: str, shape, xf):
+        key = (side, id(shape))
+        if key not in twins:
+            twins[key] = (shape, twin(shape))  # the shape too, so its id stays taken
+        return place(twins[key][1], xf)
+
+    return [collide(placed("a", p.a, p.xf_a), placed("b", p.b, p.xf_b)) for p in pairs]
 
 
 def tolerances(pair: Pair) -> tuple[float, float]:

@@ -1,6 +1,6 @@
 """A cross-check run: pairs in chunks over processes, tallies per style × pairing, cases kept.
 
-Pair ``i`` of a run belongs to cell ``i mod (styles × pairings)``, and each
+Pair ``i`` of a run belongs to cell ``(i // PLACEMENTS) mod (styles × pairings)``, and each
 chunk of pairs draws from its own generator seeded by (seed, chunk), so a run
 gives the same pairs whatever the number of processes.
 """
@@ -19,11 +19,13 @@ import numpy as np
 
 from .cases import case_class, known_classes, to_json, write_case
 from .judge import CHECKS, judge_all
-from .shrink import shrink
+from .shrink import judge_record, shrink
 from .specs import KINDS
 from .styles import STYLES
 
 CHUNK = 2_000
+#: Placements per pair of shapes: making a polygon costs more than judging a pair.
+PLACEMENTS = 4
 
 
 @dataclass
@@ -72,8 +74,12 @@ def run_chunk(seed: int, chunk: int, count: int, styles, kinds) -> ChunkResult:
     rng = np.random.default_rng([seed, chunk])
     grid = cells(styles, kinds)
     start = chunk * CHUNK
-    plan = [grid[(start + i) % len(grid)] for i in range(count)]
-    pairs = [STYLES[style](rng, a, b) for style, a, b in plan]
+    plan = [grid[((start + i) // PLACEMENTS) % len(grid)] for i in range(count)]
+    pairs = []
+    for i, (style, kind_a, kind_b) in enumerate(plan):
+        if i == 0 or (start + i) % PLACEMENTS == 0:
+            shapes = STYLES[style].shapes(rng, kind_a, kind_b)
+        pairs.append(STYLES[style].place(rng, *shapes))
     tallies: dict = {}
     examples: dict = {}
     for i, ((style, _, _), judged) in enumerate(zip(plan, judge_all(pairs), strict=True)):
@@ -155,7 +161,10 @@ def keep_cases(result: Run, folder: Path | None) -> list[Path]:
     written = []
     for key in sorted(result.examples):
         if key not in stored:
-            written.append(write_case(shrink(result.examples[key]), folder))
+            record = result.examples[key]
+            small = shrink(record)
+            fresh = to_json(judge_record(small), record["style"], record["found"])  # answers of the small one
+            written.append(write_case(fresh, folder))
     result.written = written
     return written
 

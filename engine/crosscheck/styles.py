@@ -1,6 +1,7 @@
 """Random rotated pairs in the styles that break collision code.
 
-Each style is a function ``(rng, kind_a, kind_b) -> Pair``:
+Each style makes two shapes (``shapes(rng, kind_a, kind_b)``) and places them
+(``place(rng, a, b) -> Pair``); a run places each pair of shapes a few times:
 
 * ``ordinary``: shapes 0.3–5 across, B's origin 0.1–1 × the pair's reach from A's;
 * ``slivers``: polygons and capsule cores 1:100 to 1:10,000 thin;
@@ -18,13 +19,15 @@ straight corners, so the engine, pymunk and shapely all see the same outline.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
 from engine.collision import Capsule, Circle, Polygon
 
-from .exact import exact_answers
-from .specs import Pair, bound
+from .exact import sat_depth, shapely_core, world_cores
+from .specs import Pair, bound, core_points, world_points
 
 #: Smallest sine of a polygon's turn at a vertex: pymunk's hull and ours agree well above it.
 MIN_TURN_SINE = 1e-6
@@ -68,29 +71,30 @@ def _offset(rng, size: float, centred: bool) -> np.ndarray:
     return np.zeros(2) if centred else rng.uniform(-0.2, 0.2, 2) * size
 
 
-def random_polygon(rng, size, count=(3, 8), aspect=1.0, centred=False, radius=0.0, radius_spread=0.3):
-    """A random convex polygon about ``size`` across whose vertices are their own strict hull."""
+def random_polygon(rng, size, count=(3, 8), aspect=1.0, centred=False, radius=0.0):
+    """A random convex polygon about ``size`` across: points on a tilted ellipse (always in
+    convex position, so no hull is needed), kept only when every turn is clearly a turn."""
     while True:
         n = int(rng.integers(count[0], count[1] + 1))
-        if n > 8:  # many vertices: jittered even angles keep every point on the hull
+        if n > 8:  # many vertices: jittered even angles spread the points round
             angles = (np.arange(n) + rng.uniform(-0.3, 0.3, n)) * (2.0 * math.pi / n)
         else:
             angles = np.sort(rng.uniform(0.0, 2.0 * math.pi, n))
         rx = 0.5 * size * rng.uniform(0.6, 1.0)
-        ry = rx * aspect * (rng.uniform(0.6, 1.0) if aspect == 1.0 else 1.0)
-        radii = rng.uniform(1.0 - radius_spread, 1.0, n)
-        px, py = radii * rx * np.cos(angles), radii * ry * np.sin(angles)
+        ry = rx * (rng.uniform(0.3, 1.0) if aspect == 1.0 else aspect)
+        px, py = rx * np.cos(angles), ry * np.sin(angles)
         tilt = rng.uniform(0.0, math.pi)
         c, s = math.cos(tilt), math.sin(tilt)
         off = _offset(rng, size, centred)
-        hull = convex_hull(np.column_stack([c * px - s * py + off[0], s * px + c * py + off[1]]))
-        if len(hull) < 3 or _smallest_turn_sine(hull) <= MIN_TURN_SINE:
+        xs, ys = (c * px - s * py + off[0]).tolist(), (s * px + c * py + off[1]).tolist()
+        outline = list(zip(xs, ys, strict=True))
+        if _smallest_turn_sine(outline) <= MIN_TURN_SINE:
             continue
         try:
-            polygon = Polygon(hull, radius)
+            polygon = Polygon(outline, radius)
         except ValueError:
             continue
-        if list(polygon.points) == hull:
+        if list(polygon.points) == outline:  # nothing welded or dropped
             return polygon
 
 
@@ -135,97 +139,121 @@ def _sizes(rng, low: float, high: float) -> tuple[float, float]:
     return float(s[0]), float(s[1])
 
 
-def ordinary(rng, kind_a, kind_b) -> Pair:
+def _xf(rng, spread: float = 100.0) -> tuple[float, float, float]:
+    x, y = rng.uniform(-spread, spread, 2)
+    return float(x), float(y), _angle(rng)
+
+
+def ordinary_shapes(rng, kind_a, kind_b):
     sa, sb = _sizes(rng, 0.3, 5.0)
-    return _place(rng, random_shape(rng, kind_a, sa), random_shape(rng, kind_b, sb))
+    return random_shape(rng, kind_a, sa), random_shape(rng, kind_b, sb)
 
 
-def slivers(rng, kind_a, kind_b) -> Pair:
+def sliver_shapes(rng, kind_a, kind_b):
     sa, sb = _sizes(rng, 0.3, 5.0)
     thin = [10.0 ** -rng.uniform(2.0, 4.0) for _ in range(2)]
-    a, b = random_shape(rng, kind_a, sa, aspect=thin[0]), random_shape(rng, kind_b, sb, aspect=thin[1])
+    return random_shape(rng, kind_a, sa, aspect=thin[0]), random_shape(rng, kind_b, sb, aspect=thin[1])
+
+
+def tiny_shapes(rng, kind_a, kind_b):
+    sa, sb = _sizes(rng, 1e-4, 1e-2)
+    return random_shape(rng, kind_a, sa), random_shape(rng, kind_b, sb)
+
+
+def many_shapes(rng, kind_a, kind_b):
+    sa, sb = _sizes(rng, 0.3, 5.0)
+    return random_shape(rng, kind_a, sa, count=(16, 64)), random_shape(rng, kind_b, sb, count=(16, 64))
+
+
+def nested_shapes(rng, kind_a, kind_b):
+    size = float(np.exp(rng.uniform(math.log(0.3), math.log(5.0))))
+    return random_shape(rng, kind_a, size), random_shape(rng, kind_b, size * rng.uniform(0.05, 0.3))
+
+
+def identical_shapes(rng, kind_a, kind_b):
+    size = float(np.exp(rng.uniform(math.log(0.3), math.log(5.0))))
+    centred = rng.random() < 0.5
+    a = random_shape(rng, kind_a, size, centred=centred)
+    return a, (a if kind_a == kind_b else random_shape(rng, kind_b, size, centred=centred))
+
+
+def place_thin(rng, a, b) -> Pair:
     return _place(rng, a, b, reach=(0.02, 0.6))  # thin shapes meet less often
 
 
-def far(rng, kind_a, kind_b) -> Pair:
-    pair = ordinary(rng, kind_a, kind_b)
+def place_far(rng, a, b) -> Pair:
+    pair = _place(rng, a, b)
     heading, distance = rng.uniform(-math.pi, math.pi), 10.0 ** rng.uniform(5.0, 7.0)
     ox, oy = distance * math.cos(heading), distance * math.sin(heading)
     (xa, ya, aa), (xb, yb, ab) = pair.xf_a, pair.xf_b
     return pair._replace(xf_a=(xa + ox, ya + oy, aa), xf_b=(xb + ox, yb + oy, ab))
 
 
-def tiny(rng, kind_a, kind_b) -> Pair:
-    sa, sb = _sizes(rng, 1e-4, 1e-2)
-    return _place(rng, random_shape(rng, kind_a, sa), random_shape(rng, kind_b, sb), spread=0.05)
-
-
-def many(rng, kind_a, kind_b) -> Pair:
-    sa, sb = _sizes(rng, 0.3, 5.0)
-    return _place(
-        rng,
-        random_shape(rng, kind_a, sa, count=(16, 64)),
-        random_shape(rng, kind_b, sb, count=(16, 64)),
-    )
+def place_tiny(rng, a, b) -> Pair:
+    return _place(rng, a, b, spread=0.05)
 
 
 def graze(pair: Pair, target: float) -> Pair:
     """Move B along the least-penetration (or closest-points) direction until the exact gap is
     about ``target`` (negative: overlapping by that much)."""
-    (exact,), ((pa, pb),) = exact_answers([pair])
-    if exact.gap > 0.0:
-        import shapely
+    import shapely
 
-        from .exact import shapely_core
-
-        (ax, ay), (bx, by) = shapely.shortest_line(shapely_core(pa), shapely_core(pb)).coords
+    pa, pb = world_cores(pair)
+    ga, gb = shapely_core(pa), shapely_core(pb)
+    core = shapely.distance(ga, gb)
+    radii = pair.a.radius + pair.b.radius
+    if core > 0.0:
+        (ax, ay), (bx, by) = shapely.shortest_line(ga, gb).coords
         d = math.hypot(bx - ax, by - ay)
         if d == 0.0:
             return pair
-        nx, ny = (bx - ax) / d, (by - ay) / d
+        gap, nx, ny = core - radii, (bx - ax) / d, (by - ay) / d
     else:
-        nx, ny = exact.normal
-    shift = target - exact.gap
+        depth, (nx, ny) = sat_depth(pa, pb)
+        gap = -(depth + radii)
+    shift = target - gap
     x, y, angle = pair.xf_b
     return pair._replace(xf_b=(x + shift * nx, y + shift * ny, angle))
 
 
-def near(rng, kind_a, kind_b) -> Pair:
-    pair = ordinary(rng, kind_a, kind_b)
-    size = _extent(pair.a) + _extent(pair.b)
+def place_near(rng, a, b) -> Pair:
+    pair = _place(rng, a, b)
     sign = 1.0 if rng.random() < 0.5 else -1.0
-    return graze(pair, sign * 10.0 ** -rng.uniform(3.0, 12.0) * size)
+    return graze(pair, sign * 10.0 ** -rng.uniform(3.0, 12.0) * (_extent(a) + _extent(b)))
 
 
-def nested(rng, kind_a, kind_b) -> Pair:
-    sa = float(np.exp(rng.uniform(math.log(0.3), math.log(5.0))))
-    a = random_shape(rng, kind_a, sa)
-    b = random_shape(rng, kind_b, sa * rng.uniform(0.05, 0.3))
-    xf_a = (*(float(v) for v in rng.uniform(-100.0, 100.0, 2)), _angle(rng))
-    from .specs import core_points, world_points
-
+def place_inside(rng, a, b) -> Pair:
+    xf_a = _xf(rng)
     core = world_points(core_points(a), xf_a)
-    weights = rng.dirichlet(np.ones(len(core)))
-    x, y = weights @ core
+    x, y = rng.dirichlet(np.ones(len(core))) @ core
     return Pair(a, xf_a, b, (float(x), float(y), _angle(rng)))
 
 
-def identical(rng, kind_a, kind_b) -> Pair:
-    size = float(np.exp(rng.uniform(math.log(0.3), math.log(5.0))))
-    centred = rng.random() < 0.5
-    a = random_shape(rng, kind_a, size, centred=centred)
-    b = a if kind_a == kind_b else random_shape(rng, kind_b, size, centred=centred)
-    xf = (*(float(v) for v in rng.uniform(-100.0, 100.0, 2)), _angle(rng))
+def place_together(rng, a, b) -> Pair:
+    xf = _xf(rng)
     return Pair(a, xf, b, xf)
 
 
+class Style(NamedTuple):
+    """How a style makes its two shapes, and how it places them (several times per pair of shapes)."""
+
+    shapes: Callable
+    place: Callable
+
+
 STYLES = {
-    "ordinary": ordinary,
-    "slivers": slivers,
-    "far": far,
-    "tiny": tiny,
-    "many": many,
-    "near": near,
-    "nested": nested,
-    "identical": identical,
+    "ordinary": Style(ordinary_shapes, _place),
+    "slivers": Style(sliver_shapes, place_thin),
+    "far": Style(ordinary_shapes, place_far),
+    "tiny": Style(tiny_shapes, place_tiny),
+    "many": Style(many_shapes, _place),
+    "near": Style(ordinary_shapes, place_near),
+    "nested": Style(nested_shapes, place_inside),
+    "identical": Style(identical_shapes, place_together),
 }
+
+
+def make_pair(rng, style: str, kind_a: str, kind_b: str) -> Pair:
+    """One random pair of a style."""
+    s = STYLES[style]
+    return s.place(rng, *s.shapes(rng, kind_a, kind_b))
