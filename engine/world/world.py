@@ -25,7 +25,7 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
 from .casts import cast_pair, point_shape
-from .slide import slide_along, slide_along_many
+from .slide import advance, slide_along
 from .slotkernels import MODE_CONTACT, MODE_VERDICT, collide_slots, store_transforms
 from .sweep import sweep_grids
 from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
@@ -470,32 +470,22 @@ class World:
         off = offsets[self._shape[slots]]
         skin = SKIN_REL * (data[off + 5] + data[off + 1])
         xf = self._xf[slots].copy()
-        start, boxes = xf[:, :2].copy(), self._all_boxes()[slots]
+        boxes = self._all_boxes()[slots]
         earlier, count = np.zeros((len(slots), MAX_SLIDES, 2)), np.zeros(len(slots), dtype=np.int64)
         active = np.flatnonzero(np.hypot(rest[:, 0], rest[:, 1]) > skin * 1e-3)
         for _ in range(MAX_SLIDES):
             if not len(active):
                 break
-            shift = np.tile(xf[active, :2] - start[active], 2)
             fraction, normal, _, target = self._sweep(
-                slots[active], xf[active], boxes[active] + shift, rest[active], skin[active], mask, moved,
-                escape=True,
-            )  # fmt: skip
-            xf[active, :2] += fraction[:, None] * rest[active]
-            hit = target >= 0
-            rows = active[hit]
-            rest[active[~hit]] = 0.0
-            left = (1.0 - fraction[hit])[:, None] * rest[rows]
-            rest[rows] = slide_along_many(left, normal[hit], earlier[rows], count[rows])
-            earlier[rows, count[rows]] = normal[hit]
-            count[rows] += 1
-            active = rows[np.hypot(rest[rows, 0], rest[rows, 1]) > skin[rows] * 1e-3]
-        self._keep_skin_many(slots, xf, boxes + np.tile(xf[:, :2] - start, 2), start, skin, mask, moved)
+                slots[active], xf[active], boxes[active], rest[active], skin[active], mask, moved, escape=True
+            )
+            active = advance(active, fraction, normal, target, xf, boxes, rest, earlier, count, skin)
+        self._keep_skin_many(slots, xf, boxes, skin, mask, moved)
         self._xf[slots] = xf
         self._changed(bool(self._static[slots].any()))
         return xf[:, :2].copy()
 
-    def _keep_skin_many(self, slots, xf, boxes, start, skin, mask, moved) -> None:
+    def _keep_skin_many(self, slots, xf, boxes, skin, mask, moved) -> None:
         """``_keep_skin`` for many bodies at once; moves ``xf`` and ``boxes`` in place."""
         for _ in range(MAX_SLIDES):
             rows, targets = self._swept_candidates(boxes, np.zeros((len(slots), 2)), skin, mask, moved, slots)
