@@ -212,3 +212,19 @@ def test_the_command_line_writes_a_screenshot_and_rejects_bad_places_in_one_line
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines() == ["gjk-lab: --at-a must be three finite numbers x,y,degrees, got '1,nan,0'"]
+
+
+def test_a_levels_wall_parts_join_the_palette_and_are_picked_by_object_id():
+    from game.lab.cli import InputError, find_choice
+    from game.lab.palette import level_choices
+    from game.levels import LEVELS_DIR, load_level
+
+    level = load_level(LEVELS_DIR / "yard.tmj")
+    choices = palette() + level_choices(LEVELS_DIR / "yard.tmj")
+    assert len(choices) == 5 + sum(len(w.parts) for w in level.walls)
+    split = next(w for w in level.walls if len(w.parts) > 1)
+    second = choices[find_choice(choices, f"{split.object_id}.2")]
+    assert second.shape == split.parts[1][0] and second.angle == split.parts[1][1].angle
+    assert second.label.endswith(f"({split.name}) part 2/{len(split.parts)}")
+    with pytest.raises(InputError, match="no shape 'nothing'"):
+        find_choice(choices, "nothing")
