@@ -28,7 +28,7 @@ def test_the_console_script_on_the_fixture_folder_prints_every_expected_line_and
                           timeout=120)
     assert done.returncode == 1
     assert "Traceback" not in done.stdout + done.stderr
-    for defect, (_, severity, line) in DEFECTS.items():
+    for defect, (_, _, line) in DEFECTS.items():
         expected = line.format(file=f"{HERE.relative_to(ROOT)}/{file_name(defect)}")
         assert f"  {expected}\n" in done.stdout, defect
     errors = sum(1 for _, severity, _ in DEFECTS.values() if severity == "error")
