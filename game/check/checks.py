@@ -204,14 +204,68 @@ def shape_width(shape) -> float:
     return best + 2.0 * shape.radius
 
 
+def narrowest_direction(shape) -> tuple[float, float]:
+    """The unit direction (local frame) across which a convex shape is thinnest."""
+    if isinstance(shape, Capsule):
+        ex, ey = shape.p2[0] - shape.p1[0], shape.p2[1] - shape.p1[1]
+        n = math.hypot(ex, ey) or 1.0
+        return -ey / n, ex / n
+    if isinstance(shape, Ellipse):
+        return (1.0, 0.0) if shape.rx <= shape.ry else (0.0, 1.0)
+    if isinstance(shape, Circle):
+        return 1.0, 0.0
+    pts = shape.points
+    best, best_n = math.inf, (1.0, 0.0)
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1]):
+        ex, ey = x1 - x0, y1 - y0
+        n = math.hypot(ex, ey)
+        width = max(abs((px - x0) * ey - (py - y0) * ex) / n for px, py in pts)
+        if width < best:
+            best, best_n = width, (ey / n, -ex / n)
+    return best_n
+
+
+def chord(points, px: float, py: float, nx: float, ny: float) -> float:
+    """Length of the line p + t·n inside a convex polygon (counter-clockwise points), by clipping t.
+
+    >>> chord([(0, 0), (4, 0), (4, 2), (0, 2)], 1.0, 1.0, 0.0, 1.0)
+    2.0
+    """
+    lo, hi = -math.inf, math.inf
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]):
+        ox, oy = y1 - y0, x0 - x1  # outward normal of a counter-clockwise edge
+        dist = (x0 - px) * ox + (y0 - py) * oy  # p lies inside where t·(n·o) <= dist
+        rate = nx * ox + ny * oy
+        if rate > 0:
+            hi = min(hi, dist / rate)
+        elif rate < 0:
+            lo = max(lo, dist / rate)
+        elif dist < 0:
+            return 0.0
+    return max(hi - lo, 0.0)
+
+
+def split_wall_thickness(wall: Wall) -> float:
+    """The thinnest place of a split polygon: through each part's centre, across its narrowest way,
+    the length of that line inside the whole wall (its parts do not overlap, so their chords add up).
+    A sliver the splitting made inside a thick wall is crossed by its neighbours, so it does not count."""
+    world = [[Transform(*xf).apply(x, y) for x, y in shape.points] for shape, xf in wall.parts]
+    thinnest = math.inf
+    for (shape, xf), pts in zip(wall.parts, world):
+        lx, ly = narrowest_direction(shape)
+        c, s = math.cos(xf[2]), math.sin(xf[2])
+        nx, ny = c * lx - s * ly, s * lx + c * ly
+        cx, cy = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        thinnest = min(thinnest, sum(chord(q, cx, cy, nx, ny) for q in world))
+    return thinnest
+
+
 def thin_walls(level: Level, file: str) -> list[Finding]:
-    """Walls thinner than ``THIN_WALL`` (warning). A split polygon's parts are not measured one by
-    one: cutting a concave outline can leave thin slivers inside a thick wall."""
+    """Walls thinner than ``THIN_WALL`` across their narrowest way (warning)."""
     found = []
     for wall in level.walls:
-        if wall.kind == "polygon" and len(wall.parts) > 1:
-            continue
-        width = min(shape_width(shape) for shape, _ in wall.parts)
+        split = wall.kind == "polygon" and len(wall.parts) > 1
+        width = split_wall_thickness(wall) if split else min(shape_width(shape) for shape, _ in wall.parts)
         if width < THIN_WALL:
             _, xf = wall.parts[0]
             problem = f"very thin wall ({width:.1f} px across; at least {THIN_WALL:g} px is easy to see and hit)"

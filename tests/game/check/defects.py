@@ -86,4 +86,7 @@ DEFECTS = {
     "very thin wall": (
         with_walls(box(7, 200, 20, 3, 80, "sliver")),
         "warning", "{file}:7 (sliver): very thin wall (3.0 px across; at least 6 px is easy to see and hit)"),
+    "very thin concave wall": (
+        with_walls(polygon(7, 150, 40, [(0, 0), (80, 0), (80, 4), (4, 4), (4, 80), (0, 80)], name="angle")),
+        "warning", "{file}:7 (angle): very thin wall (4.0 px across; at least 6 px is easy to see and hit)"),
 }

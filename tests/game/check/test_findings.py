@@ -73,3 +73,13 @@ def test_a_folder_argument_checks_every_map_in_it(tmp_path, capsys):
     write(tmp_path, DEFECTS["zero area"][0], "two.tmj")
     assert main([str(tmp_path)]) == 1
     assert capsys.readouterr().out.splitlines()[-1] == "checked 2 levels: 1 error, 0 warnings"
+
+
+def test_slivers_from_splitting_a_thick_concave_wall_are_not_thin_walls(tmp_path):
+    from game.levels import LEVELS_DIR
+
+    notch = check_file(write(tmp_path, DEFECTS["concave polygon"][0]))
+    assert [f.problem for f in notch.findings] == ["concave polygon split into 2 convex parts"]
+    for level in ("yard", "bunker", "ruins"):
+        problems = [f.problem for f in check_file(LEVELS_DIR / f"{level}.tmj").findings]
+        assert not [p for p in problems if "thin" in p], level
