@@ -29,8 +29,10 @@ from .specs import Pair, core_points, world_points
 
 class Exact(NamedTuple):
     """The exact answer: ``gap`` > 0 is the distance, ``gap`` ≤ 0 is minus the depth;
-    ``normal`` (from A towards B) is a least-penetration direction, (0, 0) when
-    every direction is as good (two coincident points) or the shapes are apart."""
+    ``normal`` (from A towards B) is a least-penetration direction of overlapping
+    cores; (0, 0) when the cores do not overlap (round shapes may still: their
+    normals are judged by ``support_depth`` alone) or every direction is as good
+    (two coincident points)."""
 
     gap: float
     normal: tuple[float, float]

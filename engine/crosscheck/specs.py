@@ -120,7 +120,9 @@ def core_points(shape) -> np.ndarray:
         return np.array(shape.points, dtype=np.float64)
     if isinstance(shape, Circle):
         return np.array([shape.center], dtype=np.float64)
-    return np.array([shape.p1, shape.p2], dtype=np.float64)
+    if isinstance(shape, Capsule):
+        return np.array([shape.p1, shape.p2], dtype=np.float64)
+    raise TypeError(f"no core points for {type(shape).__name__}")
 
 
 def world_points(points: np.ndarray, xf) -> np.ndarray:

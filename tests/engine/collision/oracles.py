@@ -24,56 +24,20 @@ import shapely
 
 from engine.collision import Capsule, Circle, Polygon
 
+# The crosscheck tool is where these pieces live now; the tests share them.
+from engine.crosscheck.specs import core_points, world_points
+from engine.crosscheck.styles import convex_hull
+from engine.crosscheck.twins import place
+
 KINDS = ("polygon", "rounded", "circle", "capsule")
 
 
 # --- geometry helpers ----------------------------------------------------------
 
 
-def convex_hull(points) -> list[tuple[float, float]]:
-    """Strict convex hull, counter-clockwise, collinear points dropped (Andrew's monotone chain)."""
-    pts = sorted({(float(x), float(y)) for x, y in points})
-    if len(pts) < 3:
-        return pts
-
-    def cross(o, a, b):
-        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-    lower: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    upper: list[tuple[float, float]] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
-def core_points(shape) -> np.ndarray:
-    """The local points whose convex hull is the shape's core, shape (n, 2)."""
-    if isinstance(shape, Polygon):
-        return np.array(shape.points, dtype=np.float64)
-    if isinstance(shape, Circle):
-        return np.array([shape.center], dtype=np.float64)
-    if isinstance(shape, Capsule):
-        return np.array([shape.p1, shape.p2], dtype=np.float64)
-    raise TypeError(f"no oracle for {type(shape).__name__}")
-
-
 def extent(shape) -> float:
     """Largest distance from the local origin to the shape's outline."""
     return float(np.hypot(*core_points(shape).T).max()) + shape.radius
-
-
-def world_points(points: np.ndarray, xf) -> np.ndarray:
-    """Local points (n, 2) mapped through a transform (x, y, angle)."""
-    x, y, angle = xf
-    c, s = math.cos(angle), math.sin(angle)
-    px, py = points[:, 0], points[:, 1]
-    return np.column_stack([c * px - s * py + x, s * px + c * py + y])
 
 
 # --- shapely -------------------------------------------------------------------
@@ -214,17 +178,6 @@ def pymunk_shape(shape, body: pymunk.Body) -> pymunk.Shape:
     if isinstance(shape, Capsule):
         return pymunk.Segment(body, shape.p1, shape.p2, shape.radius)
     raise TypeError(f"no pymunk twin for {type(shape).__name__}")
-
-
-def place(pm_shape: pymunk.Shape, xf) -> pymunk.Shape:
-    """Put a pymunk shape at a transform: angle first, then position (Chipmunk
-    rotates a body about its centre of gravity), then refresh the cached world
-    geometry, which every pymunk query reads."""
-    x, y, angle = xf
-    pm_shape.body.angle = angle
-    pm_shape.body.position = (x, y)
-    pm_shape.cache_bb()
-    return pm_shape
 
 
 def pymunk_twin(shape, xf) -> pymunk.Shape:
