@@ -51,3 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as err:
         print(f"gjk-shooter: {err}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as err:
+        if not (err.name or "").startswith("game."):
+            raise
+        print(f"gjk-shooter: this build has no {err.name} (the game needs it to play)", file=sys.stderr)
+        return 1
