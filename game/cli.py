@@ -2,6 +2,7 @@
 
     python -m game                                   # the game, title screen first
     python -m game --demo --level NAME --frames 600 --seed 1 --screenshot out.png
+    python -m game --snapshots shots/ --level NAME   # a PNG of every screen, headless
 
 The demo needs no screen: ``ARCADE_HEADLESS`` is set before arcade is
 imported. It prints one summary line and exits 0; a bad level name or file
@@ -24,6 +25,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--frames", type=int, default=600, help="demo length in 1/60 s steps (default 600)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--screenshot", help="demo: write the last frame to this PNG")
+    parser.add_argument("--snapshots", metavar="DIR", help="headless: write a PNG of every screen to DIR")
     args = parser.parse_args(argv)
     if args.frames < 1:
         parser.error("--frames must be at least 1")
@@ -34,12 +36,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.demo:
+    if args.demo or args.snapshots:
         os.environ["ARCADE_HEADLESS"] = "1"  # before anything imports arcade
-    from game.app import run, run_demo
+    from game.app import run, run_demo, write_snapshots
     from game.level import LevelError
 
     try:
+        if args.snapshots:
+            for path in write_snapshots(args.snapshots, args.level, args.seed):
+                print(path)
+            return 0
         if args.demo:
             summary = run_demo(args.level, frames=args.frames, seed=args.seed, screenshot=args.screenshot)
             print(summary)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 import arcade
-from arcade.shape_list import ShapeElementList, create_line_loop, create_polygon
+from arcade.shape_list import ShapeElementList, create_line, create_polygon
 
 from .outline import outline
 
@@ -28,12 +28,39 @@ def wall_outlines(level) -> list[list[tuple[float, float]]]:
     return [outline(shape, xf) for wall in level.walls for shape, xf in wall.parts]
 
 
+def _key(p: tuple[float, float]) -> tuple[float, float]:
+    return round(p[0], 3), round(p[1], 3)
+
+
+def rim_segments(parts: list[list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """The outer edges of one wall's convex parts, as point pairs.
+
+    A concave wall is split into convex parts that share edges; a shared edge
+    is a seam inside the wall, not its rim, so it is left out.
+
+    >>> left, right = [(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]
+    >>> len(rim_segments([left, right])) // 2   # 8 edges, the shared one twice
+    6
+    """
+    edges = [(a, pts[(i + 1) % len(pts)]) for pts in parts for i, a in enumerate(pts)]
+    keys = {(_key(a), _key(b)) for a, b in edges}
+    rim: list[tuple[float, float]] = []
+    for a, b in edges:
+        if (_key(b), _key(a)) not in keys:
+            rim += [a, b]
+    return rim
+
+
 def build_walls(level) -> ShapeElementList:
     """Filled wall polygons with rims, batched."""
     shapes: ShapeElementList = ShapeElementList()
-    for points in wall_outlines(level):
-        shapes.append(create_polygon(points, WALL_FILL))
-        shapes.append(create_line_loop(points, WALL_RIM, 3))
+    for wall in level.walls:
+        parts = [outline(shape, xf) for shape, xf in wall.parts]
+        for points in parts:
+            shapes.append(create_polygon(points, WALL_FILL))
+        rim = rim_segments(parts)
+        for a, b in zip(rim[::2], rim[1::2]):
+            shapes.append(create_line(*a, *b, WALL_RIM, 3))
     return shapes
 
 

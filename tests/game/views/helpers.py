@@ -15,4 +15,6 @@ def run_steps(view, n: int, draw: bool = False) -> None:
 
 
 def kill_player(sim) -> None:
-    sim.player.health = 0
+    from game.views.bridge import kill_player
+
+    kill_player(sim)
