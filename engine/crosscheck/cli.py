@@ -120,12 +120,30 @@ def _replay(paths) -> int:
     return 1 if bad else 0
 
 
+def _case_folder(args) -> Path | None:
+    """The folder new cases go to, made now so that a long run does not fail at its end."""
+    if args.no_cases or args.out is None:
+        return None
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"gjk-crosscheck: --out {args.out}: {error.strerror or error}") from None
+    if not os.access(args.out, os.W_OK):
+        raise UsageError(f"gjk-crosscheck: --out {args.out}: not writable")
+    return args.out
+
+
 def _run(args) -> int:
     from .run import ProgressBar, keep_cases, run
 
+    folder = _case_folder(args)
     progress = None if args.quiet else ProgressBar(args.pairs)
     result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress)
-    written = [] if args.no_cases else keep_cases(result, args.out)
+    try:
+        written = keep_cases(result, folder)
+    except OSError as error:
+        print(f"gjk-crosscheck: cannot write cases to {folder}: {error.strerror or error}", file=sys.stderr)
+        written = []
     total = result.total()
     print(summary_table(result))
     print(
@@ -148,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return _replay(args.replay) if args.replay else _run(args)
+    except UsageError as error:
+        print(error, file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("\ngjk-crosscheck: interrupted", file=sys.stderr)
         return 130

@@ -28,14 +28,17 @@ from .specs import Pair, core_points, world_points
 
 
 class Exact(NamedTuple):
-    """The exact answer: ``gap`` > 0 is the distance, ``gap`` ≤ 0 is minus the depth;
-    ``normal`` (from A towards B) is a least-penetration direction of overlapping
-    cores; (0, 0) when the cores do not overlap (round shapes may still: their
-    normals are judged by ``support_depth`` alone) or every direction is as good
-    (two coincident points)."""
+    """The exact answer: ``gap`` > 0 is the distance, ``gap`` ≤ 0 is minus the depth.
+
+    ``normal`` (from A towards B): for separated cores, the direction from A's
+    closest core point to B's (the only right normal, as precise as the core
+    distance ``core`` allows); for overlapping cores, a least-penetration
+    direction (there may be others as good); (0, 0) when every direction is as
+    good (two coincident points) or the closest points coincide in floating point."""
 
     gap: float
     normal: tuple[float, float]
+    core: float = 0.0
 
 
 def world_cores(pair: Pair) -> tuple[np.ndarray, np.ndarray]:
@@ -120,13 +123,23 @@ def sat_depth(pa: np.ndarray, pb: np.ndarray) -> tuple[float, tuple[float, float
 
 def exact_answers(pairs: list[Pair]) -> tuple[list[Exact], list[tuple[np.ndarray, np.ndarray]]]:
     """The exact answer of every pair, and the world cores it came from."""
+    import shapely
+
     cores = all_world_cores(pairs)
-    distances = core_distances([c[0] for c in cores], [c[1] for c in cores])
+    ga, gb = shapely_cores([c[0] for c in cores]), shapely_cores([c[1] for c in cores])
+    distances = shapely.distance(ga, gb)
+    apart = np.flatnonzero(distances > 0.0)
+    lines = np.zeros((len(pairs), 2, 2))
+    if len(apart):
+        lines[apart] = shapely.get_coordinates(shapely.shortest_line(ga[apart], gb[apart])).reshape(-1, 2, 2)
     answers = []
-    for pair, (pa, pb), core in zip(pairs, cores, distances, strict=True):
+    for pair, (pa, pb), core, line in zip(pairs, cores, distances, lines, strict=True):
         radii = pair.a.radius + pair.b.radius
         if core > 0.0:
-            answers.append(Exact(float(core) - radii, (0.0, 0.0)))
+            dx, dy = line[1] - line[0]
+            d = math.hypot(dx, dy)
+            normal = (float(dx / d), float(dy / d)) if d > 0.0 else (0.0, 0.0)
+            answers.append(Exact(float(core) - radii, normal, float(core)))
         else:
             depth, normal = sat_depth(pa, pb)
             answers.append(Exact(-(depth + radii), normal))

@@ -18,7 +18,11 @@ where ``size`` is both extents plus the distance between the origins, and
   clearly overlapping.
 * Normal: moving B along it must clear A after the exact depth, within the
   same tolerance: ``support_depth(normal)`` ≤ depth + tol. That accepts any
-  of several equally deep normals and rejects a zero one.
+  of several equally deep normals and rejects a zero one. Round shapes whose
+  cores are apart have one right normal, the closest-points direction, and
+  the support depth hardly changes near it (it is a smooth minimum), so their
+  normal must also be within tol / (core distance) radians of it: the angle a
+  position error of tol makes across the gap between the cores.
 
 A pair is a *disagreement* when either engine fails a check; it is labelled
 by who was right: ``ours`` (pymunk failed), ``pymunk`` (we failed) or
@@ -127,8 +131,13 @@ def tolerances(pair: Pair) -> tuple[float, float]:
     return band, VALUE_REL * size + VALUE_POS * largest
 
 
-def _contact_fault(hit, depth, normal, gap, band, tol, cores, radii) -> tuple[str, float]:
+def _angle(n1, n2) -> float:
+    return abs(math.atan2(n1[0] * n2[1] - n1[1] * n2[0], n1[0] * n2[0] + n1[1] * n2[1]))
+
+
+def _contact_fault(hit, depth, normal, exact: Exact, band, tol, cores, radii) -> tuple[str, float]:
     """The first failed contact check ('' if none) and the error it measured."""
+    gap = exact.gap
     if (gap > band and hit) or (gap < -band and not hit):
         return "verdict", math.inf
     if not (gap < -band and hit):
@@ -140,20 +149,25 @@ def _contact_fault(hit, depth, normal, gap, band, tol, cores, radii) -> tuple[st
     unit = abs(math.hypot(*normal) - 1.0)
     if math.isnan(lift) or unit > UNIT_TOL or lift - (-gap) > tol:
         return "normal", math.inf if math.isnan(lift) else lift + gap
-    return "", max(depth_error, lift + gap)
+    turned = 0.0
+    if exact.core > 0.0 and exact.normal != (0.0, 0.0):
+        turned = _angle(normal, exact.normal) * exact.core  # how far the turn moves a point across the gap
+        if turned > tol:
+            return "normal", turned
+    return "", max(depth_error, lift + gap, turned)
 
 
 def judge(pair: Pair, ours: OurAnswer, pm: PymunkAnswer, exact: Exact, cores) -> Verdict:
     band, tol = tolerances(pair)
     radii = pair.a.radius + pair.b.radius
     gap = exact.gap
-    ours_check, error = _contact_fault(ours.hit, ours.depth, ours.normal, gap, band, tol, cores, radii)
+    ours_check, error = _contact_fault(ours.hit, ours.depth, ours.normal, exact, band, tol, cores, radii)
     if not ours_check and abs(gap) > band:
         distance_error = abs(ours.distance - max(gap, 0.0))
         if distance_error > tol:
             ours_check, error = "distance", distance_error
         error = max(error, distance_error)
-    pm_check, _ = _contact_fault(pm.hit, pm.depth, pm.normal, gap, band, tol, cores, radii)
+    pm_check, _ = _contact_fault(pm.hit, pm.depth, pm.normal, exact, band, tol, cores, radii)
     split = ours.hit != pm.hit and abs(gap) <= band
     return Verdict(ours_check, pm_check, error / pair_size(pair), split)
 

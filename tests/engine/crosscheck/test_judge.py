@@ -86,3 +86,13 @@ def test_judge_all_runs_our_batch_path_and_pymunk_on_every_pair():
     assert results[0].ours.depth == pytest.approx(0.2, abs=1e-14)
     assert results[1].ours.distance == pytest.approx(1.0, abs=1e-14)
     assert not any(r.verdict.disagrees for r in results)
+
+
+def test_a_round_pairs_normal_a_little_off_the_closest_points_direction_is_a_fault():
+    # Two circles 1.5 apart, overlapping by 0.5: the support depth is flat near the right
+    # normal, so a turn of 1e-7 rad is caught by the angle to the closest-points direction.
+    pair = Pair(Circle(1.0), (0.0, 0.0, 0.0), Circle(1.0), (1.5, 0.0, 0.0))
+    turned = (math.cos(1e-7), math.sin(1e-7))
+    pm = PymunkAnswer(True, (1.0, 0.0), 0.5)
+    assert judged(pair, OurAnswer(True, (1.0, 0.0), 0.5, 0.0), pm).ours == ""
+    assert judged(pair, OurAnswer(True, turned, 0.5, 0.0), pm).ours == "normal"

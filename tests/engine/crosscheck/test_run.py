@@ -118,6 +118,34 @@ def test_a_bad_option_is_one_line_on_stderr_and_exit_status_2(capsys, argv, need
     assert needle in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+def test_an_unwritable_case_folder_is_one_line_before_the_run_starts(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["--pairs", "10", "--jobs", "1", "--quiet", "--out", str(blocker / "cases")]) == 2
+    captured = capsys.readouterr()
+    assert "--out" in captured.err and captured.err.count("\n") == 1 and captured.out == ""
+
+
+def test_a_perturbed_engine_is_caught_by_a_short_run(monkeypatch):
+    # Our normals turned by 1e-7 rad: every clearly overlapping pair must be a normal fault.
+    from engine.crosscheck import judge as judge_module
+
+    real = judge_module.our_answers
+    c, s = np.cos(1e-7), np.sin(1e-7)
+
+    def turned(pairs):
+        return [
+            a._replace(normal=(c * a.normal[0] - s * a.normal[1], s * a.normal[0] + c * a.normal[1]))
+            for a in real(pairs)
+        ]
+
+    monkeypatch.setattr(judge_module, "our_answers", turned)
+    result = run(1_024, 8, ("ordinary", "nested"), KINDS, jobs=1)
+    nested = sum(t.ours["normal"] for (style, _), t in result.tallies.items() if style == "nested")
+    assert nested >= 0.9 * 512
+    assert result.total().faults == sum(t.ours["normal"] for t in result.tallies.values())
+
+
 def test_a_bad_case_file_in_replay_is_one_line_and_exit_status_2(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"a": 1}')
