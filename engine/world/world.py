@@ -2,10 +2,22 @@
 
 Bodies live in dense parallel arrays (slot = row); a body id is stable and
 maps to its slot. The game keeps its own state in arrays and hands the
-world all moving transforms at once (``set_transforms``); each frame
-``pairs()`` computes boxes in one kernel, finds candidate pairs in the grids
-(``broadphase``), filters them by layer and mask with numpy, and runs the
-batched narrow phase. No Python object is made per pair.
+world all moving transforms at once (``set_transforms``, one kernel that
+also refreshes those bodies' boxes). Per frame:
+
+- moving bodies go into a hashed grid (``broadphase``) whose cell comes from
+  a cost estimate over their sizes (chosen again when their number doubles
+  or halves); walls sit in a dense grid built once (``wallgrid``) that lists
+  each wall only where its oriented box reaches;
+- ``pairs()`` collects candidate pairs from both, filters them by layer and
+  mask and runs the narrow phase on slot pairs (``slotkernels``);
+- the frame's grid, candidates and overlapping pairs are kept until anything
+  changes, so ``contacts()`` only adds contact data to the pairs ``pairs()``
+  found, and casts reuse the grids;
+- ``cast_bodies`` and ``move_and_slide_bodies`` cast every body in one call
+  that walks the grids (``sweep``).
+
+No Python object is made per pair or per body in these paths.
 
 Layers: A and B can touch when ``A.layer & B.mask`` and ``B.layer & A.mask``
 are both non-zero. Static bodies never pair with static bodies. Sensors pair
