@@ -49,7 +49,11 @@ def _positive(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="gjk-crosscheck", description=__doc__.splitlines()[0].split(": ", 1)[1])
+    p = _Parser(
+        prog="gjk-crosscheck",
+        description="Cross-check the engine against pymunk and exact geometry on random rotated pairs. "
+        "Exit status 1 on any fault of ours, 2 for bad options or case files.",
+    )
     p.add_argument("--pairs", type=_positive, default=100_000, help="pairs to run (default 100,000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument(
