@@ -80,15 +80,31 @@ def _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j):
 
 @inline
 def _try(
-    data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape, q, j, poly, out_f, out_n, out_p, win
+    data,
+    offsets,
+    shape,
+    xf,
+    off_a,
+    ax,
+    ay,
+    angle_a,
+    moves,
+    target,
+    escape,
+    q,
+    j,
+    poly,
+    out_f,
+    out_n,
+    out_p,
+    win,
 ):
     """Cast caster q against body j; keep it if it is the first hit so far."""
-    off_a = offsets[cast_shape[q]]
     dx, dy = moves[q, 0], moves[q, 1]
     reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
     tol = 1e-9 * (reach + math.sqrt(dx * dx + dy * dy))
     hit, t, nx, ny, px, py = cast_pair(
-        data, off_a, cast_xf[q, 0], cast_xf[q, 1], cast_xf[q, 2], dx, dy,
+        data, off_a, ax, ay, angle_a, dx, dy,
         data, offsets[shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], target[q], tol, escape, poly,
     )  # fmt: skip
     if hit and (win[q] < 0 or t < out_f[q]):
@@ -100,14 +116,15 @@ def _try(
 @kernel
 def sweep_grids(
     data, offsets, shape, xf, boxes, solid, obb,
-    cast_slot, cast_shape, cast_xf, cast_box, moves, target, escape,
+    cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
     w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
     has_moving, m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
     stamp, fraction, normal, point, winner,
 ):  # fmt: skip
     """First hit of every caster among the bodies flagged ``solid`` (by slot).
 
-    ``cast_box`` are the casters' boxes at ``cast_xf``;
+    Caster q is slot ``cast_slot[q]``, placed at row ``cast_row[q]`` of
+    ``cast_xf``, with its box there in the same row of ``cast_box``;
     ``w_*`` the walls' dense grid, ``m_*`` the moving bodies' hashed grid
     (``has_moving`` false if there is none). ``winner`` gets the slot hit, or
     -1; ``stamp`` (one per slot, all -1) is scratch.
@@ -115,16 +132,16 @@ def sweep_grids(
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly, data = unmanaged(polytope), unmanaged(data)
     for q in range(cast_slot.shape[0]):
-        off_a = offsets[cast_shape[q]]
-        ax, ay = cast_xf[q, 0], cast_xf[q, 1]
+        me, row = cast_slot[q], cast_row[q]
+        off_a = offsets[shape[me]]
+        ax, ay, angle_a = cast_xf[row, 0], cast_xf[row, 1], cast_xf[row, 2]
         dx, dy = moves[q, 0], moves[q, 1]
         # The caster's box swept along its move and grown by its target.
-        lo_x = min(cast_box[q, 0], cast_box[q, 0] + dx) - target[q]
-        lo_y = min(cast_box[q, 1], cast_box[q, 1] + dy) - target[q]
-        hi_x = max(cast_box[q, 2], cast_box[q, 2] + dx) + target[q]
-        hi_y = max(cast_box[q, 3], cast_box[q, 3] + dy) + target[q]
+        lo_x = min(cast_box[row, 0], cast_box[row, 0] + dx) - target[q]
+        lo_y = min(cast_box[row, 1], cast_box[row, 1] + dy) - target[q]
+        hi_x = max(cast_box[row, 2], cast_box[row, 2] + dx) + target[q]
+        hi_y = max(cast_box[row, 3], cast_box[row, 3] + dy) + target[q]
         reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
-        me = cast_slot[q]
         # Walls: cells of the dense grid.
         inv = 1.0 / w_cell
         gx0 = np.int64(math.floor(lo_x * inv)) - w_x0
@@ -147,7 +164,7 @@ def sweep_grids(
                         if not _capsule_meets_oriented(ax, ay, dx, dy, reach, obb, j):
                             continue
                         _try(
-                            data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape,
+                            data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
                             q, j, poly, fraction, normal, point, winner,
                         )  # fmt: skip
         if not has_moving:
@@ -168,7 +185,7 @@ def sweep_grids(
                 ax, ay, dx, dy, reach, xf[j, 0], xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
             ):
                 _try(
-                    data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape,
+                    data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
                     q, j, poly, fraction, normal, point, winner,
                 )  # fmt: skip
         if huge:
@@ -195,7 +212,7 @@ def sweep_grids(
                         data[off_b + H_BOUND] + data[off_b + H_RADIUS],
                     ):
                         _try(
-                            data, offsets, shape, xf, cast_shape, cast_xf, moves, target, escape,
+                            data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
                             q, j, poly, fraction, normal, point, winner,
                         )  # fmt: skip
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view

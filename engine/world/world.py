@@ -341,26 +341,26 @@ class World:
         overlapping a target hits it at fraction 0, as in ``shape_cast``.
         """
         slots = self._slots(np.asarray(bodies, dtype=np.int64))
-        moves = np.asarray(translations, dtype=np.float64).reshape(len(slots), 2)
+        moves = np.ascontiguousarray(translations, dtype=np.float64).reshape(len(slots), 2)
         if not np.isfinite(moves).all():
             k = int(np.flatnonzero(~np.isfinite(moves).all(axis=1))[0])
             raise ValueError(
                 f"translation of body {int(self._id[slots[k]])} is not finite: {tuple(moves[k])}"
             )
-        boxes = self._all_boxes()[slots]
-        nobody = np.zeros(self._n, dtype=np.bool_)  # a caster skips itself; other casters stay targets
+        # A caster skips itself; other casters stay targets.
         fraction, normal, point, target = self._sweep(
-            slots, self._xf[slots], boxes, moves, np.zeros(len(slots)), mask, nobody, escape=False
+            slots, slots, self._xf, self._all_boxes(), moves, np.zeros(len(slots)), mask, None, escape=False
         )
         body = np.full(len(slots), -1, dtype=np.int64)
         hit = target >= 0
         body[hit] = self._id[target[hit]]
         return CastBatch(body, fraction, point, normal)
 
-    def _sweep(self, slots, xf, boxes, moves, target, mask, excluded, escape):
-        """Cast bodies ``slots`` from ``xf`` (their boxes there: ``boxes``) by ``moves``,
-        each stopping ``target`` short of the solid bodies in ``mask``, except
-        itself and the slots flagged in ``excluded``.
+    def _sweep(self, slots, rows, xf, boxes, moves, target, mask, excluded, escape):
+        """Cast bodies ``slots``, placed at ``xf[rows]`` (their boxes there:
+        ``boxes[rows]``), by ``moves``, each stopping ``target`` short of the
+        solid bodies in ``mask``, except itself and the slots flagged in
+        ``excluded`` (None: no one).
 
         Returns (fraction, normal, point, target slot or -1) per caster.
         """
@@ -369,13 +369,21 @@ class World:
         winner = np.full(k, -1, dtype=np.int64)
         n = self._n
         static = self._static[:n]
-        solid = ~self._sensor[:n] & ((self._layer[:n] & int(mask)) != 0) & ~excluded
+        key = ("solid", int(mask))
+        if excluded is None and key in self._frame:
+            solid = self._frame[key]
+        else:
+            solid = ~self._sensor[:n] & ((self._layer[:n] & int(mask)) != 0)
+            if excluded is None:
+                self._frame[key] = solid
+            else:
+                solid = solid & ~excluded
         walls = self._wall_grid() if (static & solid).any() else _NO_WALLS
-        moving = self._target_grid(~static & solid, mask, cacheable=not excluded.any())
+        moving = self._target_grid(~static & solid, mask, cacheable=excluded is None)
         grid, cell = moving if moving is not None else (_NO_GRID, 1.0)
         sweep_grids(
             self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), solid, self._obb,
-            slots, self._shape[slots], xf, boxes, moves, target, escape,
+            slots, rows, xf, boxes, moves, target, escape,
             walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
             moving is not None, grid.start, grid.body, grid.cx, grid.cy, grid.mask, cell, grid.large,
             grid.members, broadphase.MAX_SPAN,
@@ -489,7 +497,7 @@ class World:
             if not len(active):
                 break
             fraction, normal, _, target = self._sweep(
-                slots[active], xf[active], boxes[active], rest[active], skin[active], mask, moved, escape=True
+                slots[active], active, xf, boxes, rest[active], skin[active], mask, moved, escape=True
             )
             active = advance(active, fraction, normal, target, xf, boxes, rest, earlier, count, skin)
         self._keep_skin_many(slots, xf, boxes, skin, mask, moved)
