@@ -43,7 +43,10 @@ def box_field(n: int, seed: int):
     rng = np.random.default_rng(seed)
     side = 3.0 * HALF * math.sqrt(n)
     pos = rng.uniform(0, side, (n, 2))
-    vel = rng.uniform(-60, 60, (n, 2))
+    # Nothing wraps around (pymunk integrates the same motion), so the field
+    # slowly spreads; speeds in proportion to its side spread every size alike
+    # (2 % of the side a second), which keeps the growth exponent honest.
+    vel = rng.uniform(-0.02, 0.02, (n, 2)) * side
     angle = rng.uniform(-math.pi, math.pi, n)
     spin = rng.uniform(-2, 2, n)
     return side, pos, vel, angle, spin
