@@ -1,0 +1,28 @@
+"""The simulation: plain data and small systems over the engine, no window.
+
+>>> from game.levels import load_level, level_path
+>>> sim = Simulation(load_level(level_path("yard")), seed=1)
+>>> events = sim.step(Inputs(1.0, 0.0, sim.player.x + 100, sim.player.y, True))
+>>> [e.kind for e in events if e.kind == "player_fired"]
+['player_fired']
+"""
+
+from .bot import Bot
+from .rules import DT, ENEMIES, ENEMY_KINDS, PICKUP_KINDS, PLAYER_SHAPE, EnemyKind, Rules
+from .simulation import Event, Inputs, Player, Simulation, Table
+
+__all__ = [
+    "DT",
+    "ENEMIES",
+    "ENEMY_KINDS",
+    "PICKUP_KINDS",
+    "PLAYER_SHAPE",
+    "Bot",
+    "EnemyKind",
+    "Event",
+    "Inputs",
+    "Player",
+    "Rules",
+    "Simulation",
+    "Table",
+]

@@ -1,0 +1,118 @@
+"""Getting around walls: a grid of free cells and flow fields over it.
+
+A cell is free when a probe disc at its centre overlaps no wall part (one
+batched ``intersects`` call for every cell–part pair whose boxes meet, made
+once per level). A flow field is the breadth-first step count from a goal
+cell over free 8-neighbours (a diagonal only when both sides are free, so
+no corner is cut); a body follows it by heading for the neighbouring cell
+with the lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.collision import Circle, ShapeTable, Transform, aabb, intersects_batch
+
+UNREACHED = np.iinfo(np.int32).max
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+class NavGrid(NamedTuple):
+    """``free[j, i]`` for square cells ``cell`` px wide."""
+
+    free: np.ndarray
+    cell: float
+
+    def index(self, x, y):
+        """Cell (i, j) of world points (arrays or floats), clamped to the grid."""
+        nj, ni = self.free.shape
+        i = np.clip((np.asarray(x) // self.cell).astype(np.int64), 0, ni - 1)
+        j = np.clip((np.asarray(y) // self.cell).astype(np.int64), 0, nj - 1)
+        return i, j
+
+
+def build_grid(level, probe_radius: float, cell: float) -> NavGrid:
+    """Free cells of ``level`` for a disc of ``probe_radius``."""
+    ni, nj = max(1, int(np.ceil(level.width / cell))), max(1, int(np.ceil(level.height / cell)))
+    free = np.ones((nj, ni), dtype=bool)
+    parts = [(shape, Transform(*xf)) for wall in level.walls for shape, xf in wall.parts]
+    if not parts:
+        return NavGrid(free, cell)
+    table = ShapeTable([Circle(probe_radius), *(shape for shape, _ in parts)])
+    cells, owners = [], []
+    for k, (shape, xf) in enumerate(parts):
+        x0, y0, x1, y1 = aabb(shape, xf)
+        i0, i1 = max(0, int((x0 - probe_radius) // cell)), min(ni - 1, int((x1 + probe_radius) // cell))
+        j0, j1 = max(0, int((y0 - probe_radius) // cell)), min(nj - 1, int((y1 + probe_radius) // cell))
+        if i1 < i0 or j1 < j0:
+            continue
+        jj, ii = np.mgrid[j0 : j1 + 1, i0 : i1 + 1]
+        cells.append(np.column_stack([ii.ravel(), jj.ravel()]))
+        owners.append(np.full(ii.size, k))
+    if cells:
+        ij, owner = np.concatenate(cells), np.concatenate(owners)
+        xf_a = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
+        xf_b = np.array([tuple(xf) for _, xf in parts])[owner]
+        hit = intersects_batch(table, np.zeros(len(ij), dtype=np.int64), xf_a, owner + 1, xf_b)
+        free[ij[hit, 1], ij[hit, 0]] = False
+    return NavGrid(free, cell)
+
+
+def flow_field(grid: NavGrid, goal_x: float, goal_y: float) -> np.ndarray:
+    """Steps from every cell to the goal's cell (``UNREACHED`` where there is no way)."""
+    free = grid.free
+    nj, ni = free.shape
+    field = np.full(free.shape, UNREACHED, dtype=np.int32)
+    gi, gj = (int(v) for v in grid.index(goal_x, goal_y))
+    gi, gj = _nearest_free(free, gi, gj)
+    field[gj, gi] = 0
+    queue = deque([(gi, gj)])
+    while queue:
+        i, j = queue.popleft()
+        d = field[j, i] + 1
+        for di, dj in _STEPS:
+            a, b = i + di, j + dj
+            if not (0 <= a < ni and 0 <= b < nj) or not free[b, a] or field[b, a] <= d:
+                continue
+            if di and dj and not (free[j, a] and free[b, i]):
+                continue
+            field[b, a] = d
+            queue.append((a, b))
+    return field
+
+
+def _nearest_free(free: np.ndarray, i: int, j: int) -> tuple[int, int]:
+    """The goal cell itself, or the nearest free one (a goal hugging a wall sits in a blocked cell)."""
+    if free[j, i]:
+        return i, j
+    jj, ii = np.nonzero(free)
+    if not len(ii):
+        return i, j
+    k = int(np.argmin((ii - i) ** 2 + (jj - j) ** 2))
+    return int(ii[k]), int(jj[k])
+
+
+def directions(grid: NavGrid, field: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Unit headings (k, 2) down the field from world points; (0, 0) where no way is known."""
+    nj, ni = field.shape
+    i, j = grid.index(x, y)
+    best = field[j, i].astype(np.int64)
+    target = np.column_stack([(i + 0.5) * grid.cell, (j + 0.5) * grid.cell])
+    for di, dj in _STEPS:
+        a, b = np.clip(i + di, 0, ni - 1), np.clip(j + dj, 0, nj - 1)
+        value = field[b, a].astype(np.int64)
+        if di and dj:  # no corner cutting
+            value = np.where((field[j, a] < UNREACHED) & (field[b, i] < UNREACHED), value, UNREACHED)
+        better = value < best
+        best = np.where(better, value, best)
+        target[better] = np.column_stack([(a[better] + 0.5) * grid.cell, (b[better] + 0.5) * grid.cell])
+    heading = target - np.column_stack([x, y])
+    length = np.hypot(heading[:, 0], heading[:, 1])
+    ok = (length > 1e-9) & (best < UNREACHED)
+    heading[ok] /= length[ok, None]
+    heading[~ok] = 0.0
+    return heading

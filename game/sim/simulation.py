@@ -1,0 +1,463 @@
+"""The game's simulation: one fixed step from inputs to a new state and a list of events.
+
+State is plain data: a ``Player`` record and struct-of-array tables
+(``Enemies``, ``Bullets``, ``Pickups``) whose rows mirror engine bodies.
+Each step runs small systems in a fixed order, so the same seed and the same
+inputs always give the same state:
+
+1. the player turns to the aim point (refused if the turn would touch a
+   wall) and moves by ``move_and_slide``; it fires while the trigger is held;
+2. enemies pick headings (straight at the player when they see it, else down
+   the flow field), push apart, and move in one ``move_and_slide_bodies``;
+   shooters fire when they see the player;
+3. every live bullet is swept by ``cast_bodies`` (no tunnelling): hits
+   damage, walls stop them;
+4. overlaps from ``pairs()``: enemies touching the player hurt it, the
+   player picks up pickups;
+5. the dead are removed, drops and waves spawn.
+
+Randomness comes from one ``numpy.random.Generator`` seeded once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from engine import World
+from engine.collision import Circle
+
+from . import navigation
+from .rules import (
+    BRUTE,
+    DT,
+    ENEMIES,
+    ENEMY,
+    ENEMY_BULLET,
+    HEALTH,
+    PICKUP,
+    PICKUP_KINDS,
+    PLAYER,
+    PLAYER_BULLET,
+    PLAYER_SHAPE,
+    SHOOTER,
+    WALL,
+    Rules,
+)
+
+
+class Inputs(NamedTuple):
+    """One tick of player intent: a move vector (each in −1..1), a world aim point, the trigger."""
+
+    move_x: float = 0.0
+    move_y: float = 0.0
+    aim_x: float = 0.0
+    aim_y: float = 0.0
+    fire: bool = False
+
+
+class Event(NamedTuple):
+    """Something the views show or play. ``nx, ny`` is a surface normal for hits; ``value`` depends on kind.
+
+    Kinds: ``player_fired``, ``enemy_fired``, ``wall_hit``, ``enemy_hit``,
+    ``enemy_killed`` (value: points), ``player_hurt`` (value: damage),
+    ``player_died``, ``pickup`` (value: 0 health, 1 ammo), ``wave_started``
+    (value: wave number).
+    """
+
+    kind: str
+    x: float
+    y: float
+    nx: float = 0.0
+    ny: float = 0.0
+    value: float = 0.0
+
+
+@dataclass
+class Player:
+    """The player: engine body, pose (world, radians CCW) and what the HUD shows."""
+
+    body: int
+    x: float
+    y: float
+    angle: float
+    health: float
+    max_health: float
+    ammo: int
+    #: Seconds of hit flash left.
+    hit: float = 0.0
+    cooldown: float = 0.0
+
+
+def _table(**columns):
+    return {name: np.zeros(0, dtype=dtype) for name, dtype in columns.items()}
+
+
+@dataclass
+class Table:
+    """Rows of equal-length numpy columns; row k of every column is one thing."""
+
+    columns: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["columns"][name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __len__(self) -> int:
+        return len(next(iter(self.columns.values())))
+
+    def append(self, **row) -> None:
+        for name, col in self.columns.items():
+            self.columns[name] = np.append(col, np.asarray([row[name]], dtype=col.dtype))
+
+    def keep(self, mask: np.ndarray) -> None:
+        for name, col in self.columns.items():
+            self.columns[name] = col[mask]
+
+
+def _enemies() -> Table:
+    return Table(_table(body=np.int64, kind=np.int64, x=float, y=float, angle=float, health=float,
+                        hit=float, cooldown=float, sees=bool))  # fmt: skip
+
+
+def _bullets() -> Table:
+    return Table(_table(body=np.int64, owner=np.int64, x=float, y=float, vx=float, vy=float, life=float))
+
+
+def _pickups() -> Table:
+    return Table(_table(body=np.int64, kind=np.int64, x=float, y=float, respawn=float, marker=bool))
+
+
+class Simulation:
+    """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events."""
+
+    def __init__(self, level, seed: int, rules: Rules | None = None) -> None:
+        self.level, self.seed, self.rules = level, int(seed), rules or Rules()
+        self.rng = np.random.default_rng(self.seed)
+        self.world = World()
+        self.tick = self.score = self.kills = self.deaths = self.wave = 0
+        self.game_over = False
+        for wall in level.walls:
+            for shape, xf in wall.parts:
+                self.world.add(shape, tuple(xf), static=True, layer=WALL, user_data=wall.object_id)
+        start = level.player_start
+        r = self.rules
+        body = self.world.add(PLAYER_SHAPE, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
+        self.player = Player(body, start.x, start.y, 0.0, r.player_health, r.player_health, r.player_ammo)
+        self.enemies, self.bullets, self.pickups = _enemies(), _bullets(), _pickups()
+        self._bullet_shape = Circle(r.bullet_radius)
+        self._spawn_queue: list[int] = []
+        self._spawn_timer = 0.0
+        self.nav = navigation.build_grid(level, 14.0, r.nav_cell)
+        self._field = navigation.flow_field(self.nav, start.x, start.y)
+        for marker in level.pickups:
+            self._add_pickup(PICKUP_KINDS.index(marker.kind), marker.x, marker.y, marker=True)
+        self._events: list[Event] = []
+        self._next_wave()
+
+    # --- the step -------------------------------------------------------------
+
+    def step(self, inputs: Inputs) -> list[Event]:
+        """Advance one tick; after game over nothing moves and no events come."""
+        if self.game_over:
+            return []
+        self._events = []
+        self.tick += 1
+        self._move_player(inputs)
+        if inputs.fire:
+            self._fire_player()
+        self._move_enemies()
+        self._fire_enemies()
+        self._move_bullets()
+        self._touch()
+        self._bury_dead()
+        self._spawn()
+        return self._events
+
+    def _emit(self, kind: str, x: float, y: float, nx: float = 0.0, ny: float = 0.0, value: float = 0.0):
+        self._events.append(Event(kind, float(x), float(y), float(nx), float(ny), float(value)))
+
+    # --- player ---------------------------------------------------------------
+
+    def _move_player(self, inputs: Inputs) -> None:
+        p, r = self.player, self.rules
+        p.hit = max(0.0, p.hit - DT)
+        p.cooldown = max(0.0, p.cooldown - DT)
+        aim = math.atan2(inputs.aim_y - p.y, inputs.aim_x - p.x)
+        if not (math.isfinite(aim) and self._blocked(PLAYER_SHAPE, (p.x, p.y, aim), p.body)):
+            p.angle = aim if math.isfinite(aim) else p.angle
+            self.world.set_transform(p.body, (p.x, p.y, p.angle))
+        mx, my = float(inputs.move_x), float(inputs.move_y)
+        if not (math.isfinite(mx) and math.isfinite(my)):
+            mx = my = 0.0
+        length = math.hypot(mx, my)
+        if length > 1.0:
+            mx, my = mx / length, my / length
+        if length > 0.0:
+            moved = self.world.move_and_slide(p.body, (mx * r.player_speed * DT, my * r.player_speed * DT), WALL)
+            p.x, p.y = moved.x, moved.y
+        if self.tick % r.nav_refresh_ticks == 0:
+            self._field = navigation.flow_field(self.nav, p.x, p.y)
+
+    def _blocked(self, shape, transform, body: int) -> bool:
+        hits = self.world.query_shape(shape, transform, mask=WALL)
+        return bool(len(hits))
+
+    def _fire_player(self) -> None:
+        p, r = self.player, self.rules
+        if p.cooldown > 0.0 or p.ammo <= 0:
+            return
+        p.cooldown = r.fire_interval
+        p.ammo -= 1
+        c, s = math.cos(p.angle), math.sin(p.angle)
+        self._add_bullet(0, p.x, p.y, c * r.bullet_speed, s * r.bullet_speed)
+        self._emit("player_fired", p.x + 16 * c, p.y + 16 * s, c, s)
+
+    # --- enemies --------------------------------------------------------------
+
+    def _move_enemies(self) -> None:
+        e, p, r = self.enemies, self.player, self.rules
+        if not len(e):
+            return
+        e.columns["hit"] = np.maximum(0.0, e.hit - DT)
+        e.columns["cooldown"] = e.cooldown - DT
+        self._refresh_sight()
+        to_player = np.column_stack([p.x - e.x, p.y - e.y])
+        dist = np.hypot(to_player[:, 0], to_player[:, 1])
+        straight = to_player / np.maximum(dist, 1e-9)[:, None]
+        heading = np.where(e.sees[:, None], straight, navigation.directions(self.nav, self._field, e.x, e.y))
+        shooter = (e.kind == SHOOTER) & e.sees
+        keep = r.shooter_keep
+        heading[shooter & (dist < keep * 0.8)] *= -1.0
+        orbit = shooter & (dist >= keep * 0.8) & (dist <= keep * 1.2)
+        heading[orbit] = np.column_stack([-straight[orbit, 1], straight[orbit, 0]]) * 0.6
+        speed = np.array([k.speed for k in ENEMIES])[e.kind]
+        move = heading * (speed * DT)[:, None] + self._separation()
+        moved = self.world.move_and_slide_bodies(e.body, move, WALL)
+        e.columns["x"], e.columns["y"] = moved[:, 0].copy(), moved[:, 1].copy()
+        self._turn_enemies(np.where(dist > 1e-9, np.arctan2(straight[:, 1], straight[:, 0]), e.angle))
+
+    def _refresh_sight(self) -> None:
+        """Line of sight to the player by raycast, for a staggered slice of enemies each tick."""
+        e, p, r = self.enemies, self.player, self.rules
+        due = np.flatnonzero((np.arange(len(e)) + self.tick) % r.sight_refresh_ticks == 0)
+        for k in due:
+            dx, dy = p.x - e.x[k], p.y - e.y[k]
+            d = math.hypot(dx, dy)
+            e.sees[k] = d < 1e-9 or self.world.raycast((e.x[k], e.y[k]), (dx / d, dy / d), d, WALL) is None
+
+    def _separation(self) -> np.ndarray:
+        """Half the overlap of every pair of touching enemies, pushed apart along its normal."""
+        e = self.enemies
+        push = np.zeros((len(e), 2))
+        c = self.world.contacts()
+        if not len(c.pairs):
+            return push
+        row = {int(b): k for k, b in enumerate(e.body)}
+        both = np.array([int(a) in row and int(b) in row for a, b in c.pairs], dtype=bool)
+        for (a, b), n, depth in zip(c.pairs[both], c.normal[both], c.depth[both], strict=True):
+            push[row[int(a)]] -= 0.5 * depth * n
+            push[row[int(b)]] += 0.5 * depth * n
+        return np.clip(push, -4.0, 4.0)
+
+    def _turn_enemies(self, wanted: np.ndarray) -> None:
+        e = self.enemies
+        rate = np.array([k.turn_rate for k in ENEMIES])[e.kind] * DT
+        delta = (wanted - e.angle + math.pi) % (2 * math.pi) - math.pi
+        angle = e.angle + np.clip(delta, -rate, rate)
+        for k in np.flatnonzero(e.kind == BRUTE):  # a long hull must not swing into a wall
+            if self._blocked(ENEMIES[BRUTE].shape, (e.x[k], e.y[k], angle[k]), int(e.body[k])):
+                angle[k] = e.angle[k]
+        e.columns["angle"] = angle
+        self.world.set_transforms(e.body, e.x, e.y, e.angle)
+
+    def _fire_enemies(self) -> None:
+        e, p, r = self.enemies, self.player, self.rules
+        if not len(e):
+            return
+        dist = np.hypot(p.x - e.x, p.y - e.y)
+        ready = (e.kind == SHOOTER) & e.sees & (e.cooldown <= 0.0) & (dist < r.shooter_range)
+        for k in np.flatnonzero(ready):
+            e.cooldown[k] = r.shooter_interval * (0.8 + 0.4 * self.rng.random())
+            aim = math.atan2(p.y - e.y[k], p.x - e.x[k]) + self.rng.normal(0.0, 0.06)
+            vx, vy = math.cos(aim) * r.enemy_bullet_speed, math.sin(aim) * r.enemy_bullet_speed
+            self._add_bullet(1, e.x[k], e.y[k], vx, vy)
+            self._emit("enemy_fired", e.x[k], e.y[k], math.cos(aim), math.sin(aim))
+
+    # --- bullets --------------------------------------------------------------
+
+    def _add_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
+        layer = PLAYER_BULLET if owner == 0 else ENEMY_BULLET
+        body = self.world.add(self._bullet_shape, (x, y, 0.0), layer=layer, mask=0)
+        self.bullets.append(body=body, owner=owner, x=x, y=y, vx=vx, vy=vy, life=self.rules.bullet_life)
+
+    def _move_bullets(self) -> None:
+        b = self.bullets
+        if not len(b):
+            return
+        alive = np.ones(len(b), dtype=bool)
+        for owner, targets in ((0, WALL | ENEMY), (1, WALL | PLAYER)):
+            rows = np.flatnonzero(b.owner == owner)
+            if not len(rows):
+                continue
+            moves = np.column_stack([b.vx[rows], b.vy[rows]]) * DT
+            hits = self.world.cast_bodies(b.body[rows], moves, targets)
+            frac = hits.fraction
+            b.x[rows] += moves[:, 0] * frac
+            b.y[rows] += moves[:, 1] * frac
+            for k in np.flatnonzero(hits.body >= 0):
+                alive[rows[k]] = False
+                self._bullet_hit(owner, int(hits.body[k]), hits.point[k], hits.normal[k])
+        b.life[:] -= DT
+        alive &= b.life > 0.0
+        self.world.set_transforms(b.body, b.x, b.y, np.zeros(len(b)))
+        for body in b.body[~alive]:
+            self.world.remove(int(body))
+        b.keep(alive)
+
+    def _bullet_hit(self, owner: int, body: int, point, normal) -> None:
+        r = self.rules
+        if owner == 0:
+            row = np.flatnonzero(self.enemies.body == body)
+            if len(row):
+                k = row[0]
+                self.enemies.health[k] -= r.bullet_damage
+                self.enemies.hit[k] = 0.15
+                self._emit("enemy_hit", point[0], point[1], normal[0], normal[1], r.bullet_damage)
+                return
+        elif body == self.player.body:
+            self._hurt(r.enemy_bullet_damage)
+            return
+        self._emit("wall_hit", point[0], point[1], normal[0], normal[1])
+
+    # --- overlaps -------------------------------------------------------------
+
+    def _touch(self) -> None:
+        pairs = self.world.pairs()
+        if not len(pairs):
+            return
+        pb = self.player.body
+        other = np.where(pairs[:, 0] == pb, pairs[:, 1], np.where(pairs[:, 1] == pb, pairs[:, 0], -1))
+        other = other[other >= 0]
+        touching = np.isin(self.enemies.body, other)
+        if touching.any():
+            damage = np.array([k.touch_damage for k in ENEMIES])[self.enemies.kind[touching]].sum() * DT
+            self._hurt(float(damage), flash=False)
+        for k in np.flatnonzero(np.isin(self.pickups.body, other) & (self.pickups.respawn <= 0.0)):
+            self._collect(k)
+        self.pickups.columns["respawn"] = np.maximum(0.0, self.pickups.respawn - DT)
+
+    def _hurt(self, damage: float, flash: bool = True) -> None:
+        p = self.player
+        if damage <= 0.0 or self.game_over:
+            return
+        p.health = max(0.0, p.health - damage)
+        if flash or p.hit <= 0.0:
+            p.hit = 0.2
+            self._emit("player_hurt", p.x, p.y, value=damage)
+        if p.health <= 0.0:
+            self.game_over = True
+            self.deaths += 1
+            self._emit("player_died", p.x, p.y)
+
+    def _collect(self, k: int) -> None:
+        p, r, pk = self.player, self.rules, self.pickups
+        kind = int(pk.kind[k])
+        if kind == HEALTH:
+            if p.health >= p.max_health:
+                return
+            p.health = min(p.max_health, p.health + r.health_amount)
+        else:
+            p.ammo = min(r.max_ammo, p.ammo + r.ammo_amount)
+        self._emit("pickup", pk.x[k], pk.y[k], value=kind)
+        if pk.marker[k]:
+            pk.respawn[k] = r.pickup_respawn
+        else:
+            pk.respawn[k] = math.inf  # a drop is gone for good; buried below
+
+    def _add_pickup(self, kind: int, x: float, y: float, marker: bool) -> None:
+        body = self.world.add(Circle(10.0), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER)
+        self.pickups.append(body=body, kind=kind, x=x, y=y, respawn=0.0, marker=marker)
+
+    # --- deaths, drops and waves --------------------------------------------
+
+    def _bury_dead(self) -> None:
+        e = self.enemies
+        dead = e.health <= 0.0
+        for k in np.flatnonzero(dead):
+            kind = ENEMIES[int(e.kind[k])]
+            self.score += kind.points
+            self.kills += 1
+            self._emit("enemy_killed", e.x[k], e.y[k], value=kind.points)
+            self.world.remove(int(e.body[k]))
+            if self.rng.random() < self.rules.drop_chance:
+                self._add_pickup(int(self.rng.integers(0, 2)), e.x[k], e.y[k], marker=False)
+        e.keep(~dead)
+        gone = np.isinf(self.pickups.respawn)
+        for body in self.pickups.body[gone]:
+            self.world.remove(int(body))
+        self.pickups.keep(~gone)
+
+    def _next_wave(self) -> None:
+        r = self.rules
+        self.wave += 1
+        count = r.first_wave + r.wave_growth * (self.wave - 1)
+        shooters = min(count // 3, (self.wave + 1) // 2 * 2)
+        brutes = min(count // 5, self.wave - 1)
+        kinds = [BRUTE] * brutes + [SHOOTER] * shooters + [0] * (count - brutes - shooters)
+        self._spawn_queue = [int(k) for k in self.rng.permutation(kinds)]
+        self._spawn_timer = 0.0
+        self._emit("wave_started", self.player.x, self.player.y, value=self.wave)
+
+    def _spawn(self) -> None:
+        if not self._spawn_queue:
+            if not len(self.enemies):
+                self._next_wave()
+            return
+        self._spawn_timer -= DT
+        if self._spawn_timer > 0.0 or len(self.enemies) >= self.rules.max_enemies:
+            return
+        self._spawn_timer = self.rules.spawn_interval
+        kind = self._spawn_queue.pop()
+        self.spawn_enemy(kind, *self._spawn_point(kind))
+
+    def _spawn_point(self, kind: int) -> tuple[float, float]:
+        markers = [m for m in self.level.spawns if m.kind == ENEMIES[kind].name] or list(self.level.spawns)
+        if not markers:
+            return self.level.width / 2, self.level.height / 2
+        m = markers[int(self.rng.integers(0, len(markers)))]
+        return m.x, m.y
+
+    def spawn_enemy(self, kind: int, x: float, y: float) -> int:
+        """Put an enemy of ``kind`` at (x, y) now; returns its body id."""
+        spec = ENEMIES[kind]
+        body = self.world.add(spec.shape, (x, y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
+        self.enemies.append(body=body, kind=kind, x=x, y=y, angle=0.0, health=spec.health, hit=0.0,
+                            cooldown=1.0, sees=False)  # fmt: skip
+        return body
+
+    def spawn_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
+        """Put a live bullet in play (owner 0: the player's, 1: an enemy's)."""
+        self._add_bullet(owner, x, y, vx, vy)
+
+    # --- identity -------------------------------------------------------------
+
+    def state_hash(self) -> str:
+        """sha256 of everything that makes up the state (same seed + inputs -> same hash)."""
+        h = hashlib.sha256()
+        p = self.player
+        scalars = (self.tick, self.score, self.kills, self.deaths, self.wave, self.game_over,
+                   p.x, p.y, p.angle, p.health, p.ammo, p.cooldown, len(self._spawn_queue), self._spawn_timer)  # fmt: skip
+        h.update(repr(scalars).encode())
+        for table in (self.enemies, self.bullets, self.pickups):
+            for name in sorted(table.columns):
+                h.update(name.encode())
+                h.update(np.ascontiguousarray(table.columns[name]).tobytes())
+        h.update(self.rng.bit_generator.state["state"]["state"].to_bytes(16, "little"))
+        return h.hexdigest()
