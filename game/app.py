@@ -25,7 +25,7 @@ TITLE = "gjk-shooter"
 
 
 def _storage():
-    from game import storage  # imported on first use: game.storage lands with its own issue
+    from game import storage
 
     return storage
 

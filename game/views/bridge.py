@@ -6,16 +6,20 @@ functions, so a change in ``game.sim``'s state layout is absorbed here.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from game.render.hud import HudState
 from game.render.sprites import Actor
+from game.sim import ENEMY_KINDS, PICKUP_KINDS, Inputs, Simulation
 
 from .controls import Intent
 
-PLAYER_SIZE = 28.0
-ENEMY_SIZE = 24.0
+#: Drawn sizes (px across) of what the sim holds; the sim's shapes are the truth.
+PLAYER_SIZE = 30.0
+ENEMY_SIZES = {"chaser": 22.0, "shooter": 26.0, "brute": 56.0}
 BULLET_SIZE = 6.0
+PICKUP_SIZE = 20.0
 
 
 class Feedback(NamedTuple):
@@ -28,9 +32,7 @@ class Feedback(NamedTuple):
     kills: int
 
 
-def to_inputs(intent: Intent):
-    from game.sim import Inputs
-
+def to_inputs(intent: Intent) -> Inputs:
     return Inputs(intent.move_x, intent.move_y, intent.aim_x, intent.aim_y, intent.fire)
 
 
@@ -44,23 +46,31 @@ def score(sim) -> int:
 
 
 def kill_player(sim) -> None:
-    """End the run now (snapshots and tests reach the game-over screen this way)."""
-    sim.player.health = 0
+    """End the run now (the game-over snapshot uses it)."""
+    sim.player.health = 0.0
+    sim.game_over = True
 
 
 def player_dead(sim) -> bool:
-    return sim.player.health <= 0
+    return bool(sim.game_over)
 
 
 def actors(sim) -> list[Actor]:
+    """Everything on screen, keyed by engine body id (stable while the thing lives)."""
     p = sim.player
-    out = [Actor(0, "player", p.x, p.y, p.angle, PLAYER_SIZE, min(1.0, p.hit * 5))]
-    out += [Actor(k, "chaser", e.x, e.y, e.angle, ENEMY_SIZE, min(1.0, e.hit * 6)) for k, e in sim.enemies.items()]
-    for k, v in sim.bullets.items():
-        xf = sim.world.transform(k)
-        import math
-
-        out.append(Actor(k, "bullet", xf.x, xf.y, math.atan2(v[1], v[0]), BULLET_SIZE))
+    out = [Actor(int(p.body), "player", p.x, p.y, p.angle, PLAYER_SIZE, min(1.0, p.hit * 5))]
+    e = sim.enemies
+    for k in range(len(e)):
+        kind = ENEMY_KINDS[int(e.kind[k])]
+        out.append(Actor(int(e.body[k]), kind, e.x[k], e.y[k], e.angle[k], ENEMY_SIZES[kind], min(1.0, e.hit[k] * 6)))
+    b = sim.bullets
+    for k in range(len(b)):
+        kind = "bullet" if b.owner[k] == 0 else "enemy_bullet"
+        out.append(Actor(int(b.body[k]), kind, b.x[k], b.y[k], math.atan2(b.vy[k], b.vx[k]), BULLET_SIZE))
+    pk = sim.pickups
+    for k in range(len(pk)):
+        if pk.respawn[k] <= 0.0:
+            out.append(Actor(int(pk.body[k]), PICKUP_KINDS[int(pk.kind[k])], pk.x[k], pk.y[k], 0.0, PICKUP_SIZE))
     return out
 
 
@@ -76,7 +86,7 @@ def feedback(events) -> Feedback:
         kind = ev.kind
         fb.sounds.append(kind)
         if kind in ("wall_hit", "enemy_hit"):
-            fb.sparks.append((ev.x, ev.y, getattr(ev, "nx", 0.0), getattr(ev, "ny", 0.0)))
+            fb.sparks.append((ev.x, ev.y, ev.nx, ev.ny))
         elif kind == "enemy_killed":
             fb.puffs.append((ev.x, ev.y, 36.0))
             kills += 1
@@ -86,13 +96,14 @@ def feedback(events) -> Feedback:
 
 
 def reload(sim, level, seed: int):
-    """A simulation on the new level with the player carried over where they stand."""
-    from game.sim import Simulation
+    """A simulation on the new level with the player carried over where they stand.
 
+    Health, ammo, score, kills and wave carry over; enemies and bullets start
+    afresh from the new level's spawns (the old ones may stand inside new walls).
+    """
     new = Simulation(level, seed)
-    p = sim.player
-    new.player.health, new.player.ammo = p.health, p.ammo
-    new.world.set_transform(new.pbody, (p.x, p.y, 0.0))
-    new.player.x, new.player.y = p.x, p.y
-    new.score, new.wave = sim.score, sim.wave
+    p, q = sim.player, new.player
+    q.x, q.y, q.angle, q.health, q.ammo = p.x, p.y, p.angle, p.health, p.ammo
+    new.world.set_transform(q.body, (q.x, q.y, q.angle))
+    new.score, new.kills, new.wave = sim.score, sim.kills, sim.wave
     return new

@@ -5,7 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from PIL import Image
 
 from game import levels
@@ -24,8 +23,6 @@ def run_game(*args, cwd=ROOT):
 
 
 def test_the_demo_plays_headless_and_prints_one_summary_line(tmp_path):
-    pytest.importorskip("game.sim", reason="game.sim has not landed yet")
-    pytest.importorskip("game.storage", reason="game.storage has not landed yet")
     name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
     shot = tmp_path / "demo.png"
     done = run_game("--demo", "--level", name, "--frames", "90", "--seed", "4", "--screenshot", str(shot))

@@ -3,9 +3,6 @@
 import arcade
 import pytest
 
-pytest.importorskip("game.sim", reason="game.sim has not landed yet")
-pytest.importorskip("game.storage", reason="game.storage has not landed yet")
-
 from game import levels
 from game.app import App
 from game.render import hud, walls
