@@ -1,0 +1,162 @@
+"""The simulation's rules, without a window, on small levels built in code."""
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.collision import Polygon, Transform, intersects
+from game.level import Level, Marker, Wall
+from game.levels import level_path, load_level
+from game.sim import DT, PLAYER_SHAPE, Bot, Inputs, Rules, Simulation
+from game.sim.rules import BRUTE, CHASER, SHOOTER
+
+
+def arena(*walls, spawns=(), pickups=(), start=(200.0, 200.0), size=(1000.0, 800.0)) -> Level:
+    """A walled box with extra walls ((hw, hh, x, y, angle) boxes)."""
+    w, h = size
+    border = [(w / 2, 8, w / 2, 8, 0), (w / 2, 8, w / 2, h - 8, 0), (8, h / 2, 8, h / 2, 0), (8, h / 2, w - 8, h / 2, 0)]
+    parts = [
+        Wall(k, f"wall{k}", "rectangle", ((Polygon.box(hw, hh), Transform(x, y, a)),))
+        for k, (hw, hh, x, y, a) in enumerate([*border, *walls])
+    ]
+    return Level(
+        "test", Path("test.tmj"), w, h, tuple(parts), Marker(100, "start", "player", *start),
+        tuple(Marker(200 + k, "s", kind, x, y) for k, (kind, x, y) in enumerate(spawns)),
+        tuple(Marker(300 + k, "p", kind, x, y) for k, (kind, x, y) in enumerate(pickups)),
+    )  # fmt: skip
+
+
+def quiet(level, **rules) -> Simulation:
+    """A simulation whose waves never come (no enemies unless a test places them)."""
+    sim = Simulation(level, seed=0, rules=Rules(**{"first_wave": 0, "wave_growth": 0, **rules}))
+    sim._spawn_queue.clear()
+    return sim
+
+
+def hold(sim, inputs, ticks):
+    events = []
+    for _ in range(ticks):
+        events += sim.step(inputs)
+    return events
+
+
+def test_the_same_seed_and_inputs_give_the_same_state_and_another_seed_does_not():
+    level = load_level(level_path("bunker"))
+
+    def run(seed):
+        sim, bot = Simulation(level, seed), Bot(seed)
+        for _ in range(300):
+            sim.step(bot.inputs(sim))
+        return sim.state_hash()
+
+    assert run(4) == run(4)
+    assert run(4) != run(5)
+
+
+def test_a_player_bullet_stops_at_a_wall_with_an_impact_on_its_face():
+    sim = quiet(arena((20, 200, 600, 400, 0)), player_ammo=5)
+    p = sim.player
+    events = hold(sim, Inputs(0, 0, 1000, p.y, True), 1) + hold(sim, Inputs(0, 0, 1000, p.y, False), 60)
+    impact = [e for e in events if e.kind == "wall_hit"]
+    assert len(impact) == 1
+    # The bullet's centre stops a radius short of the wall face at x = 580.
+    assert impact[0].x == pytest.approx(580.0, abs=1e-6)
+    assert (impact[0].nx, impact[0].ny) == pytest.approx((-1.0, 0.0))
+    assert len(sim.bullets) == 0
+
+
+@pytest.mark.parametrize("degrees", range(-60, 61, 15))
+def test_a_bullet_at_3000_px_per_second_never_passes_a_thin_wall(degrees):
+    sim = quiet(arena((1, 300, 500, 400, 0)))
+    a = math.radians(degrees)
+    for phase in np.linspace(0, 50, 7):
+        sim.spawn_bullet(0, 300 + phase, 400, 3000 * math.cos(a), 3000 * math.sin(a))
+    hold(sim, Inputs(), 40)
+    assert len(sim.bullets) == 0  # every one stopped (none flew on to the far border)
+
+
+def test_bullets_kill_an_enemy_and_the_score_rises():
+    sim = quiet(arena())
+    sim.spawn_enemy(CHASER, 600, 200)
+    sim.enemies.columns["cooldown"][:] = 99
+    events = []
+    for _ in range(120):
+        sim.enemies.x[:] = 600  # hold it still: this test is about bullets
+        events += sim.step(Inputs(0, 0, 600, 200, True))
+        if sim.kills:
+            break
+    assert sim.kills == 1 and sim.score == 100
+    assert any(e.kind == "enemy_killed" for e in events)
+
+
+def test_a_health_pickup_heals_once_and_disappears_until_it_respawns():
+    sim = quiet(arena(pickups=[("health", 260.0, 200.0)]))
+    sim.player.health = 40.0
+    events = hold(sim, Inputs(1, 0, 900, 200, False), 30)
+    assert sim.player.health == pytest.approx(40.0 + Rules().health_amount)
+    assert [e.kind for e in events].count("pickup") == 1
+    assert sim.pickups.respawn[0] > 0
+
+
+def test_the_player_cannot_walk_through_a_wall_or_out_through_a_corner():
+    level = arena((10, 100, 400, 200, 0), (100, 10, 300, 300, 0))
+    sim = quiet(level)
+    walls = [(s, xf) for w in level.walls for s, xf in w.parts]
+    for move in [(1, 0), (1, 1), (0, 1), (1, 0.3)]:
+        for _ in range(200):
+            sim.step(Inputs(*move, 900, 900, False))
+            xf = (sim.player.x, sim.player.y, sim.player.angle)
+            assert not any(intersects(PLAYER_SHAPE, xf, s, x) for s, x in walls)
+    assert sim.player.x < 400 and sim.player.y < 300
+
+
+def test_a_shooter_fires_only_with_line_of_sight():
+    blocked = quiet(arena((20, 400, 500, 400, 0)))  # the wall cuts the arena in two
+    blocked.spawn_enemy(SHOOTER, 750, 200)
+    assert not any(e.kind == "enemy_fired" for e in hold(blocked, Inputs(0, 0, 900, 200, False), 240))
+    open_ = quiet(arena())
+    open_.spawn_enemy(SHOOTER, 550, 200)
+    assert any(e.kind == "enemy_fired" for e in hold(open_, Inputs(0, 0, 900, 200, False), 240))
+
+
+def test_each_wave_is_larger_than_the_last():
+    sim = Simulation(arena(spawns=[("chaser", 800, 600), ("brute", 800, 200)]), seed=1)
+    first = len(sim._spawn_queue)
+    sim._spawn_queue.clear()
+    sim.enemies.keep(np.zeros(len(sim.enemies), dtype=bool))
+    events = sim.step(Inputs())
+    assert sim.wave == 2 and any(e.kind == "wave_started" for e in events)
+    assert len(sim._spawn_queue) > first
+
+
+def test_the_game_ends_at_zero_health_and_nothing_moves_after():
+    sim = quiet(arena())
+    sim.spawn_enemy(BRUTE, 260, 200)
+    events = []
+    for _ in range(2000):
+        events += sim.step(Inputs())
+        if sim.game_over:
+            break
+    assert sim.game_over and sim.player.health == 0 and sim.deaths == 1
+    assert [e.kind for e in events].count("player_died") == 1
+    before = sim.state_hash()
+    assert sim.step(Inputs(1, 1, 0, 0, True)) == [] and sim.state_hash() == before
+
+
+def test_the_bot_scores_kills_on_the_yard():
+    sim, bot = Simulation(load_level(level_path("yard")), seed=2), Bot(2)
+    for _ in range(1500):
+        sim.step(bot.inputs(sim))
+    assert sim.kills >= 3 and sim.score > 0
+
+
+def test_enemies_find_their_way_around_a_wall_to_the_player():
+    sim = quiet(arena((10, 250, 500, 300, 0)))  # a wall between them, open at the top
+    sim.spawn_enemy(CHASER, 800, 200)
+    start = math.hypot(800 - sim.player.x, 200 - sim.player.y)
+    hold(sim, Inputs(0, 0, 900, 200, False), int(6 / DT))
+    assert sim.player.health < Rules().player_health or math.hypot(
+        sim.enemies.x[0] - sim.player.x, sim.enemies.y[0] - sim.player.y
+    ) < start / 3
