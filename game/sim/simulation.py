@@ -34,6 +34,7 @@ from engine.collision import Circle
 from . import navigation
 from .rules import (
     BRUTE,
+    CHASER,
     DT,
     ENEMIES,
     ENEMY,
@@ -267,15 +268,23 @@ class Simulation:
         return np.clip(push, -4.0, 4.0)
 
     def _turn_enemies(self, wanted: np.ndarray) -> None:
+        """Turn toward ``wanted`` at each kind's rate; a turn that would put a hull in a wall is undone.
+
+        The check is one batched cast of no length: a body that starts inside
+        a wall hits it at fraction 0 (round bodies cannot turn into walls).
+        """
         e = self.enemies
         rate = np.array([k.turn_rate for k in ENEMIES])[e.kind] * DT
         delta = (wanted - e.angle + math.pi) % (2 * math.pi) - math.pi
-        angle = e.angle + np.clip(delta, -rate, rate)
-        for k in np.flatnonzero(e.kind == BRUTE):  # a long hull must not swing into a wall
-            if self._blocked(ENEMIES[BRUTE].shape, (e.x[k], e.y[k], angle[k]), int(e.body[k])):
-                angle[k] = e.angle[k]
-        e.columns["angle"] = angle
+        before = e.angle.copy()
+        e.columns["angle"] = e.angle + np.clip(delta, -rate, rate)
         self.world.set_transforms(e.body, e.x, e.y, e.angle)
+        hulls = np.flatnonzero(e.kind != CHASER)
+        if len(hulls):
+            stuck = self.world.cast_bodies(e.body[hulls], np.zeros((len(hulls), 2)), WALL).body >= 0
+            if stuck.any():
+                e.angle[hulls[stuck]] = before[hulls[stuck]]
+                self.world.set_transforms(e.body[hulls[stuck]], e.x[hulls[stuck]], e.y[hulls[stuck]], e.angle[hulls[stuck]])
 
     def _fire_enemies(self) -> None:
         e, p, r = self.enemies, self.player, self.rules

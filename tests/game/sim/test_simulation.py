@@ -9,8 +9,8 @@ import pytest
 from engine.collision import Polygon, Transform, intersects
 from game.level import Level, Marker, Wall
 from game.levels import level_path, load_level
-from game.sim import DT, PLAYER_SHAPE, Bot, Inputs, Rules, Simulation
-from game.sim.rules import BRUTE, CHASER, SHOOTER
+from game.sim import DT, ENEMIES, PLAYER_SHAPE, Bot, Inputs, Rules, Simulation
+from game.sim.rules import BRUTE, CHASER, SHOOTER, WALL
 
 
 def arena(*walls, spawns=(), pickups=(), start=(200.0, 200.0), size=(1000.0, 800.0)) -> Level:
@@ -160,3 +160,17 @@ def test_enemies_find_their_way_around_a_wall_to_the_player():
     assert sim.player.health < Rules().player_health or math.hypot(
         sim.enemies.x[0] - sim.player.x, sim.enemies.y[0] - sim.player.y
     ) < start / 3
+
+
+def test_no_enemy_hull_ever_ends_a_tick_inside_a_wall():
+    sim, bot = Simulation(load_level(level_path("bunker")), seed=3), Bot(3)
+    for x, y in [(300, 300), (900, 640), (1500, 900)]:
+        for kind in (CHASER, SHOOTER, BRUTE):
+            sim.spawn_enemy(kind, x + 40 * kind, y)
+    for tick in range(400):
+        sim.step(bot.inputs(sim))
+        if tick % 20 == 0:
+            e = sim.enemies
+            for k in range(len(e)):
+                shape = ENEMIES[int(e.kind[k])].shape
+                assert not len(sim.world.query_shape(shape, (e.x[k], e.y[k], e.angle[k]), mask=WALL)), (tick, k)

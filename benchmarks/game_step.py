@@ -1,0 +1,140 @@
+"""The game's simulation under load: 200 enemies and 1,000 live bullets, against pymunk's step.
+
+Scene: the shipped `ruins` level (3200 × 2400, its walls split into convex
+parts), 200 enemies of the three kinds on free cells, and 1,000 bullets kept
+alive (each one that stops is replaced at a random free cell, flying a random
+way), with the bot playing. Each frame times ``Simulation.step`` (player,
+enemy AI and flow fields, batched move-and-slide, bullet casts, overlaps,
+waves) and, interleaved, pymunk's ``space.step`` on the same bodies as
+sensors, placed where the simulation put them (placement timed apart). pymunk
+does only the collision part of our step, so the ratio is harsh on us.
+
+    .venv/bin/python benchmarks/game_step.py            # 600 frames
+    .venv/bin/python benchmarks/game_step.py --quick    # a smoke run
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import numpy as np
+import pymunk
+
+from engine.collision import Ellipse
+from engine.crosscheck.twins import twin
+from game.levels import level_path, load_level
+from game.sim import DT, ENEMIES, Bot, Simulation
+
+ENEMY_COUNT, BULLET_COUNT = 200, 1000
+
+
+def free_points(sim: Simulation, rng, k: int) -> np.ndarray:
+    jj, ii = np.nonzero(sim.nav.free)
+    pick = rng.integers(0, len(ii), k)
+    return np.column_stack([(ii[pick] + 0.5) * sim.nav.cell, (jj[pick] + 0.5) * sim.nav.cell])
+
+
+def top_up(sim: Simulation, rng) -> None:
+    """Back to 200 enemies and 1,000 bullets after the frame's kills and impacts."""
+    for k, (x, y) in enumerate(free_points(sim, rng, max(0, ENEMY_COUNT - len(sim.enemies)))):
+        sim.spawn_enemy(k % 3, x, y)
+    missing = BULLET_COUNT - len(sim.bullets)
+    if missing <= 0:
+        return
+    for (x, y), a in zip(free_points(sim, rng, missing), rng.uniform(-math.pi, math.pi, missing)):
+        sim.spawn_bullet(int(rng.integers(0, 2)), x, y, 600 * math.cos(a), 600 * math.sin(a))
+
+
+def scene(seed: int) -> tuple[Simulation, Bot, np.random.Generator]:
+    sim = Simulation(load_level(level_path("ruins")), seed)
+    sim._spawn_queue.clear()  # the scene's enemies stand in for the waves
+    rng = np.random.default_rng(seed)
+    sim.player.health = math.inf  # the run must not end in a game over
+    top_up(sim, rng)
+    return sim, Bot(seed), rng
+
+
+def pymunk_twin(sim: Simulation):
+    """pymunk's space with the same walls (static), enemies and bullets (sensors on dynamic bodies)."""
+    space = pymunk.Space()
+    for wall in sim.level.walls:
+        for shape, xf in wall.parts:
+            if isinstance(shape, Ellipse):  # pymunk has no ellipse: a 32-gon in its place
+                t = np.linspace(0, 2 * math.pi, 33)[:-1]
+                poly = pymunk.Poly(None, list(zip(shape.rx * np.cos(t), shape.ry * np.sin(t))))
+            else:
+                poly = twin(shape)
+            body = pymunk.Body(body_type=pymunk.Body.STATIC)
+            body.angle, body.position = xf[2], (xf[0], xf[1])
+            poly.body = body
+            space.add(body, poly)
+    movers = {}
+
+    def add(body_id, shape):
+        pm = twin(shape)
+        body = pymunk.Body(1.0, 100.0)
+        pm.body, pm.sensor = body, True
+        space.add(body, pm)
+        movers[body_id] = body
+
+    def sync():
+        """Bodies come and go with the simulation; then every one is put where it is."""
+        e, b = sim.enemies, sim.bullets
+        live = {int(i) for i in e.body} | {int(i) for i in b.body}
+        for gone in set(movers) - live:
+            body = movers.pop(gone)
+            space.remove(body, *body.shapes)
+        for k in range(len(e)):
+            if int(e.body[k]) not in movers:
+                add(int(e.body[k]), ENEMIES[int(e.kind[k])].shape)
+        for k in range(len(b)):
+            if int(b.body[k]) not in movers:
+                add(int(b.body[k]), sim._bullet_shape)
+        t = time.perf_counter()
+        for k in range(len(e)):
+            body = movers[int(e.body[k])]
+            body.angle, body.position = e.angle[k], (e.x[k], e.y[k])
+        for k in range(len(b)):
+            movers[int(b.body[k])].position = (b.x[k], b.y[k])
+        return time.perf_counter() - t
+
+    return space, sync
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--quick", action="store_true", help="60 frames, to see that it runs")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    frames = 60 if args.quick else args.frames
+    sim, bot, rng = scene(args.seed)
+    space, sync = pymunk_twin(sim)
+    ours, theirs, place = [], [], []
+    for frame in range(frames + 30):
+        inputs = bot.inputs(sim)
+        t = time.perf_counter()
+        sim.step(inputs)
+        dt_ours = time.perf_counter() - t
+        top_up(sim, rng)
+        dt_place = sync()
+        t = time.perf_counter()
+        space.step(DT)
+        dt_theirs = time.perf_counter() - t
+        if frame >= 30:  # warm-up: kernels loaded, caches warm
+            ours.append(dt_ours), theirs.append(dt_theirs), place.append(dt_place)
+    ms = lambda xs, q: float(np.percentile(xs, q)) * 1e3  # noqa: E731
+    print(f"game step, ruins, {len(sim.enemies)} enemies, {len(sim.bullets)} bullets, {frames} frames")
+    print("| | p50 ms | p99 ms |")
+    print("|---|---|---|")
+    print(f"| Simulation.step (whole game tick) | {ms(ours, 50):.2f} | {ms(ours, 99):.2f} |")
+    print(f"| pymunk space.step (collision only) | {ms(theirs, 50):.2f} | {ms(theirs, 99):.2f} |")
+    print(f"| pymunk placing the bodies (Python) | {ms(place, 50):.2f} | {ms(place, 99):.2f} |")
+    print(f"ratio ours / pymunk step: p50 {ms(ours, 50) / ms(theirs, 50):.2f}, p99 {ms(ours, 99) / ms(theirs, 99):.2f}; "
+          f"with pymunk's placing: p50 {ms(ours, 50) / (ms(theirs, 50) + ms(place, 50)):.2f}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
