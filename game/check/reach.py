@@ -17,10 +17,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.collision import ShapeTable, intersects_batch
 from game.level import Finding, Level
+from game.sim.navigation import build_grid
 
-from .checks import MIN_POCKET_CELLS, PLAYER_RADIUS, PLAYER_SHAPE, Part, _finding, _marker_word
+from .checks import MIN_POCKET_CELLS, PLAYER_RADIUS, Part, _finding, _marker_word
 
 CELL = PLAYER_RADIUS
 
@@ -38,35 +38,6 @@ class Grid(NamedTuple):
     def index(self, x: float, y: float) -> tuple[int, int]:
         nj, ni = self.free.shape
         return min(max(int(x // self.cell), 0), ni - 1), min(max(int(y // self.cell), 0), nj - 1)
-
-
-def free_cells(level: Level, parts: list[Part], cell: float = CELL) -> np.ndarray:
-    """``free[j, i]``: the player's disc at cell (i, j)'s centre overlaps no wall."""
-    ni, nj = max(1, int(np.ceil(level.width / cell))), max(1, int(np.ceil(level.height / cell)))
-    free = np.ones((nj, ni), dtype=bool)
-    if not parts:
-        return free
-    table = ShapeTable([PLAYER_SHAPE, *(p.shape for p in parts)])
-    cells, walls = [], []
-    for k, part in enumerate(parts):
-        x0, y0, x1, y1 = part.box
-        r = PLAYER_RADIUS
-        i0, i1 = max(0, int((x0 - r) // cell)), min(ni - 1, int((x1 + r) // cell))
-        j0, j1 = max(0, int((y0 - r) // cell)), min(nj - 1, int((y1 + r) // cell))
-        if i1 < i0 or j1 < j0:
-            continue
-        jj, ii = np.mgrid[j0:j1 + 1, i0:i1 + 1]
-        cells.append(np.column_stack([ii.ravel(), jj.ravel()]))
-        walls.append(np.full(ii.size, k))
-    if not cells:
-        return free
-    ij = np.concatenate(cells)
-    wall_of = np.concatenate(walls)
-    xf_a = np.column_stack([(ij[:, 0] + 0.5) * cell, (ij[:, 1] + 0.5) * cell, np.zeros(len(ij))])
-    xf_b = np.array([tuple(parts[k].xf) for k in range(len(parts))])[wall_of]
-    hit = intersects_batch(table, np.zeros(len(ij), dtype=np.int64), xf_a, wall_of + 1, xf_b)
-    free[ij[hit, 1], ij[hit, 0]] = False
-    return free
 
 
 def flood(free: np.ndarray, start: tuple[int, int]) -> np.ndarray:
@@ -88,7 +59,8 @@ def flood(free: np.ndarray, start: tuple[int, int]) -> np.ndarray:
 
 
 def grid_for(level: Level, parts: list[Part]) -> Grid:
-    free = free_cells(level, parts)
+    # The same free-cell grid the game's enemies path over, probed with the player's disc.
+    free = build_grid(level, PLAYER_RADIUS, CELL).free
     grid = Grid(free, np.zeros_like(free), CELL)
     return grid._replace(reached=flood(free, grid.index(level.player_start.x, level.player_start.y)))
 
