@@ -191,8 +191,8 @@ class Simulation:
         p.hit = max(0.0, p.hit - DT)
         p.cooldown = max(0.0, p.cooldown - DT)
         aim = math.atan2(inputs.aim_y - p.y, inputs.aim_x - p.x)
-        if not (math.isfinite(aim) and self._blocked(PLAYER_SHAPE, (p.x, p.y, aim), p.body)):
-            p.angle = aim if math.isfinite(aim) else p.angle
+        if math.isfinite(aim) and not self._blocked(PLAYER_SHAPE, (p.x, p.y, aim)):
+            p.angle = aim
             self.world.set_transform(p.body, (p.x, p.y, p.angle))
         mx, my = float(inputs.move_x), float(inputs.move_y)
         if not (math.isfinite(mx) and math.isfinite(my)):
@@ -206,9 +206,9 @@ class Simulation:
         if self.tick % r.nav_refresh_ticks == 0:
             self._field = navigation.flow_field(self.nav, p.x, p.y)
 
-    def _blocked(self, shape, transform, body: int) -> bool:
-        hits = self.world.query_shape(shape, transform, mask=WALL)
-        return bool(len(hits))
+    def _blocked(self, shape, transform) -> bool:
+        """Would ``shape`` at ``transform`` overlap a wall?"""
+        return bool(len(self.world.query_shape(shape, transform, mask=WALL)))
 
     def _fire_player(self) -> None:
         p, r = self.player, self.rules

@@ -174,3 +174,10 @@ def test_no_enemy_hull_ever_ends_a_tick_inside_a_wall():
             for k in range(len(e)):
                 shape = ENEMIES[int(e.kind[k])].shape
                 assert not len(sim.world.query_shape(shape, (e.x[k], e.y[k], e.angle[k]), mask=WALL)), (tick, k)
+
+
+def test_non_finite_inputs_leave_the_player_where_it_was():
+    sim = quiet(arena())
+    before = (sim.player.x, sim.player.y, sim.player.angle)
+    sim.step(Inputs(math.nan, math.inf, math.nan, math.nan, False))
+    assert (sim.player.x, sim.player.y, sim.player.angle) == before
