@@ -70,7 +70,10 @@ class Rules:
     max_enemies: int = 200
     nav_cell: float = 32.0
     nav_refresh_ticks: int = 12
+    #: Blocked shooters ask for line of sight once in this many ticks.
     sight_refresh_ticks: int = 8
+    #: Enemies farther than this follow the flow field without looking for a straight path.
+    sight_range: float = 900.0
 
 
 PLAYER_SHAPE = Polygon([(16, 0), (4, 11), (-11, 9), (-11, -9), (4, -11)], radius=2.0)

@@ -228,9 +228,9 @@ class Simulation:
             return
         e.columns["hit"] = np.maximum(0.0, e.hit - DT)
         e.columns["cooldown"] = e.cooldown - DT
-        self._refresh_sight()
         to_player = np.column_stack([p.x - e.x, p.y - e.y])
         dist = np.hypot(to_player[:, 0], to_player[:, 1])
+        self._refresh_sight(to_player, dist)
         straight = to_player / np.maximum(dist, 1e-9)[:, None]
         heading = np.where(e.sees[:, None], straight, navigation.directions(self.nav, self._field, e.x, e.y))
         shooter = (e.kind == SHOOTER) & e.sees
@@ -244,14 +244,19 @@ class Simulation:
         e.columns["x"], e.columns["y"] = moved[:, 0].copy(), moved[:, 1].copy()
         self._turn_enemies(np.where(dist > 1e-9, np.arctan2(straight[:, 1], straight[:, 0]), e.angle))
 
-    def _refresh_sight(self) -> None:
-        """Line of sight to the player by raycast, for a staggered slice of enemies each tick."""
-        e, p, r = self.enemies, self.player, self.rules
-        due = np.flatnonzero((np.arange(len(e)) + self.tick) % r.sight_refresh_ticks == 0)
-        for k in due:
-            dx, dy = p.x - e.x[k], p.y - e.y[k]
-            d = math.hypot(dx, dy)
-            e.sees[k] = d < 1e-9 or self.world.raycast((e.x[k], e.y[k]), (dx / d, dy / d), d, WALL) is None
+    def _refresh_sight(self, to_player: np.ndarray, dist: np.ndarray) -> None:
+        """Which enemies have a clear straight path to the player: each hull within
+        ``sight_range`` is cast at the player against the walls, all in one call.
+
+        A clear hull sweep also clears the ray between the centres (the ray lies
+        inside the swept hull), so a shooter that ``sees`` also has line of sight.
+        """
+        e, r = self.enemies, self.rules
+        sees = np.zeros(len(e), dtype=bool)
+        near = np.flatnonzero(dist < r.sight_range)
+        if len(near):
+            sees[near] = self.world.cast_bodies(e.body[near], to_player[near], WALL).body < 0
+        e.columns["sees"] = sees
 
     def _separation(self) -> np.ndarray:
         """Half the overlap of every pair of touching enemies, pushed apart along its normal."""
@@ -260,11 +265,15 @@ class Simulation:
         c = self.world.contacts()
         if not len(c.pairs):
             return push
-        row = {int(b): k for k, b in enumerate(e.body)}
-        both = np.array([int(a) in row and int(b) in row for a, b in c.pairs], dtype=bool)
-        for (a, b), n, depth in zip(c.pairs[both], c.normal[both], c.depth[both], strict=True):
-            push[row[int(a)]] -= 0.5 * depth * n
-            push[row[int(b)]] += 0.5 * depth * n
+        order = np.argsort(e.body)
+        ids = e.body[order]
+        pos = np.clip(np.searchsorted(ids, c.pairs), 0, len(ids) - 1)
+        both = (ids[pos] == c.pairs).all(axis=1)  # enemy–enemy pairs only
+        a, b = order[pos[both, 0]], order[pos[both, 1]]
+        half = 0.5 * c.depth[both, None] * c.normal[both]
+        for axis in (0, 1):  # np.add.at: an enemy in several pairs gets every push
+            np.add.at(push[:, axis], a, -half[:, axis])
+            np.add.at(push[:, axis], b, half[:, axis])
         return np.clip(push, -4.0, 4.0)
 
     def _turn_enemies(self, wanted: np.ndarray) -> None:
@@ -287,14 +296,26 @@ class Simulation:
                 self.world.set_transforms(e.body[hulls[stuck]], e.x[hulls[stuck]], e.y[hulls[stuck]], e.angle[hulls[stuck]])
 
     def _fire_enemies(self) -> None:
+        """Ready shooters in range fire when a raycast against the walls reaches the player.
+
+        Only shooters with a clear path (``sees``) are asked every tick; the
+        others in their slice of ticks, so blocked shooters cost few rays.
+        """
         e, p, r = self.enemies, self.player, self.rules
         if not len(e):
             return
         dist = np.hypot(p.x - e.x, p.y - e.y)
-        ready = (e.kind == SHOOTER) & e.sees & (e.cooldown <= 0.0) & (dist < r.shooter_range)
+        due = (np.arange(len(e)) + self.tick) % r.sight_refresh_ticks == 0
+        ready = (e.kind == SHOOTER) & (e.cooldown <= 0.0) & (dist < r.shooter_range) & (e.sees | due)
         for k in np.flatnonzero(ready):
+            d = float(dist[k])
+            if d < 1e-9:
+                continue
+            ray = ((p.x - e.x[k]) / d, (p.y - e.y[k]) / d)
+            if self.world.raycast((e.x[k], e.y[k]), ray, d, WALL) is not None:
+                continue
             e.cooldown[k] = r.shooter_interval * (0.8 + 0.4 * self.rng.random())
-            aim = math.atan2(p.y - e.y[k], p.x - e.x[k]) + self.rng.normal(0.0, 0.06)
+            aim = math.atan2(ray[1], ray[0]) + self.rng.normal(0.0, 0.06)
             vx, vy = math.cos(aim) * r.enemy_bullet_speed, math.sin(aim) * r.enemy_bullet_speed
             self._add_bullet(1, e.x[k], e.y[k], vx, vy)
             self._emit("enemy_fired", e.x[k], e.y[k], math.cos(aim), math.sin(aim))

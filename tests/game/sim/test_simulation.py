@@ -181,3 +181,21 @@ def test_non_finite_inputs_leave_the_player_where_it_was():
     before = (sim.player.x, sim.player.y, sim.player.angle)
     sim.step(Inputs(math.nan, math.inf, math.nan, math.nan, False))
     assert (sim.player.x, sim.player.y, sim.player.angle) == before
+
+
+def test_overlapping_enemies_are_pushed_apart():
+    sim = quiet(arena())
+    sim.spawn_enemy(CHASER, 600, 600)
+    sim.spawn_enemy(CHASER, 610, 600)  # radii 11: 12 px of overlap
+    sim.step(Inputs(0, 0, 900, 200, False))
+    e = sim.enemies
+    # Both walk the same way towards the player; only the push can open the gap.
+    assert math.hypot(e.x[1] - e.x[0], e.y[1] - e.y[0]) > 10 + 4
+
+
+def test_an_enemy_sees_the_player_only_without_a_wall_between():
+    sim = quiet(arena((20, 100, 400, 200, 0)))
+    sim.spawn_enemy(CHASER, 600, 200)  # behind the wall at x = 400
+    sim.spawn_enemy(CHASER, 200, 600)  # in the open above the player
+    sim.step(Inputs(0, 0, 900, 200, False))
+    assert sim.enemies.sees.tolist() == [False, True]
