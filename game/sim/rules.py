@@ -77,6 +77,9 @@ class Rules:
 
 
 PLAYER_SHAPE = Polygon([(16, 0), (4, 11), (-11, 9), (-11, -9), (4, -11)], radius=2.0)
+#: Where the player's bullets start, px ahead of its centre: far enough forward
+#: that the bullet (radius 3) still lies inside the hull, so never in a wall.
+MUZZLE = 12.0
 
 ENEMIES = (
     EnemyKind("chaser", Circle(11.0), 150.0, 40.0, 100, 30.0, 12.0),

@@ -40,6 +40,7 @@ from .rules import (
     ENEMY,
     ENEMY_BULLET,
     HEALTH,
+    MUZZLE,
     PICKUP,
     PICKUP_KINDS,
     PLAYER,
@@ -217,8 +218,9 @@ class Simulation:
         p.cooldown = r.fire_interval
         p.ammo -= 1
         c, s = math.cos(p.angle), math.sin(p.angle)
-        self._add_bullet(0, p.x, p.y, c * r.bullet_speed, s * r.bullet_speed)
-        self._emit("player_fired", p.x + 16 * c, p.y + 16 * s, c, s)
+        mx, my = p.x + MUZZLE * c, p.y + MUZZLE * s
+        self._add_bullet(0, mx, my, c * r.bullet_speed, s * r.bullet_speed)
+        self._emit("player_fired", mx, my, c, s)
 
     # --- enemies --------------------------------------------------------------
 
@@ -242,7 +244,10 @@ class Simulation:
         move = heading * (speed * DT)[:, None] + self._separation()
         moved = self.world.move_and_slide_bodies(e.body, move, WALL)
         e.columns["x"], e.columns["y"] = moved[:, 0].copy(), moved[:, 1].copy()
-        self._turn_enemies(np.where(dist > 1e-9, np.arctan2(straight[:, 1], straight[:, 0]), e.angle))
+        # Shooters face the player (they aim); the others face the way they walk.
+        face = np.where((e.kind == SHOOTER)[:, None], to_player, heading)
+        still = np.hypot(face[:, 0], face[:, 1]) < 1e-9
+        self._turn_enemies(np.where(still, e.angle, np.arctan2(face[:, 1], face[:, 0])))
 
     def _refresh_sight(self, to_player: np.ndarray, dist: np.ndarray) -> None:
         """Which enemies have a clear straight path to the player: each hull within
@@ -483,7 +488,8 @@ class Simulation:
         h = hashlib.sha256()
         p = self.player
         scalars = (self.tick, self.score, self.kills, self.deaths, self.wave, self.game_over,
-                   p.x, p.y, p.angle, p.health, p.ammo, p.cooldown, len(self._spawn_queue), self._spawn_timer)  # fmt: skip
+                   p.x, p.y, p.angle, p.health, p.max_health, p.ammo, p.cooldown, p.hit,
+                   tuple(self._spawn_queue), self._spawn_timer)  # fmt: skip
         h.update(repr(scalars).encode())
         for table in (self.enemies, self.bullets, self.pickups):
             for name in sorted(table.columns):

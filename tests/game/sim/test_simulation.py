@@ -61,7 +61,7 @@ def test_a_player_bullet_stops_at_a_wall_with_an_impact_on_its_face():
     events = hold(sim, Inputs(0, 0, 1000, p.y, True), 1) + hold(sim, Inputs(0, 0, 1000, p.y, False), 60)
     impact = [e for e in events if e.kind == "wall_hit"]
     assert len(impact) == 1
-    # The bullet's centre stops a radius short of the wall face at x = 580.
+    # The impact lies on the wall's face at x = 580, its normal facing the shooter.
     assert impact[0].x == pytest.approx(580.0, abs=1e-6)
     assert (impact[0].nx, impact[0].ny) == pytest.approx((-1.0, 0.0))
     assert len(sim.bullets) == 0
@@ -199,3 +199,24 @@ def test_an_enemy_sees_the_player_only_without_a_wall_between():
     sim.spawn_enemy(CHASER, 200, 600)  # in the open above the player
     sim.step(Inputs(0, 0, 900, 200, False))
     assert sim.enemies.sees.tolist() == [False, True]
+
+
+def test_a_shot_from_a_player_pressed_against_a_wall_hits_that_wall():
+    sim = quiet(arena((20, 200, 400, 200, 0)))  # face at x = 380
+    events = hold(sim, Inputs(1, 0, 900, 200, False), 120)  # walk into it, facing it
+    assert sim.player.x > 380 - 20  # pressed against the face (the nose is 18 px ahead)
+    events = hold(sim, Inputs(0, 0, 900, 200, True), 1) + hold(sim, Inputs(0, 0, 900, 200, False), 5)
+    impact = [e for e in events if e.kind == "wall_hit"]
+    assert len(impact) == 1 and impact[0].x == pytest.approx(380.0, abs=1e-6)
+
+
+def test_a_brute_turns_its_hull_to_the_way_it_walks_not_to_the_player():
+    sim = quiet(arena((242, 10, 258, 450, 0), start=(200.0, 700.0)))  # a wall between them, open at the right
+    sim.spawn_enemy(BRUTE, 200, 200)  # the player is straight up, the way round goes right
+    hold(sim, Inputs(0, 0, 900, 700, False), 120)
+    x0, y0 = sim.enemies.x[0], sim.enemies.y[0]
+    hold(sim, Inputs(0, 0, 900, 700, False), 20)
+    walked = math.atan2(sim.enemies.y[0] - y0, sim.enemies.x[0] - x0)
+    angle = sim.enemies.angle[0]
+    assert abs(math.remainder(angle - walked, 2 * math.pi)) < 0.3
+    assert abs(math.remainder(angle - math.pi / 2, 2 * math.pi)) > 0.5
