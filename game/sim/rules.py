@@ -67,6 +67,8 @@ class Rules:
     first_wave: int = 4
     wave_growth: int = 3
     spawn_interval: float = 0.5
+    #: Spawn markers nearer the player than this are skipped while a farther one exists.
+    spawn_clearance: float = 300.0
     max_enemies: int = 200
     nav_cell: float = 32.0
     nav_refresh_ticks: int = 12

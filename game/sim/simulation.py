@@ -463,9 +463,14 @@ class Simulation:
         self.spawn_enemy(kind, *self._spawn_point(kind))
 
     def _spawn_point(self, kind: int) -> tuple[float, float]:
+        """A spawn marker of the kind (any marker if none), not too close to the player when
+        another one is farther: an enemy appearing on top of the player is no fight."""
         markers = [m for m in self.level.spawns if m.kind == ENEMIES[kind].name] or list(self.level.spawns)
         if not markers:
             return self.level.width / 2, self.level.height / 2
+        p = self.player
+        far = [m for m in markers if math.hypot(m.x - p.x, m.y - p.y) >= self.rules.spawn_clearance]
+        markers = far or markers
         m = markers[int(self.rng.integers(0, len(markers)))]
         return m.x, m.y
 

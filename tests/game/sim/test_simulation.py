@@ -5,6 +5,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.collision import Polygon, Transform, intersects
 from game.level import Level, Marker, Wall
@@ -220,3 +222,28 @@ def test_a_brute_turns_its_hull_to_the_way_it_walks_not_to_the_player():
     angle = sim.enemies.angle[0]
     assert abs(math.remainder(angle - walked, 2 * math.pi)) < 0.3
     assert abs(math.remainder(angle - math.pi / 2, 2 * math.pi)) > 0.5
+
+
+def test_enemies_spawn_away_from_the_player_when_a_far_spawn_exists():
+    level = arena(spawns=[("chaser", 260, 200), ("chaser", 800, 600)])  # one beside the start
+    sim = Simulation(level, seed=0, rules=Rules(first_wave=12, spawn_interval=0.0))
+    hold(sim, Inputs(), 12)
+    assert len(sim.enemies) == 12
+    assert np.hypot(sim.enemies.x - 800, sim.enemies.y - 600).max() < 150  # all from the far one
+
+
+_ROOM = arena((10, 120, 420, 260, 0.6), (120, 10, 300, 420, -0.3), (40, 40, 250, 120, 0.9))
+_ROOM_WALLS = [(s, xf) for w in _ROOM.walls for s, xf in w.parts]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.tuples(st.floats(-1, 1), st.floats(-1, 1), st.floats(-2, 2), st.integers(1, 30)),
+                min_size=1, max_size=5))  # fmt: skip
+def test_no_walk_and_turn_ever_leaves_the_player_overlapping_a_wall(legs):
+    sim = quiet(_ROOM)
+    for mx, my, turn, ticks in legs:
+        for _ in range(ticks):
+            p = sim.player
+            sim.step(Inputs(mx, my, p.x + math.cos(p.angle + turn) * 50, p.y + math.sin(p.angle + turn) * 50))
+            xf = (sim.player.x, sim.player.y, sim.player.angle)
+            assert not any(intersects(PLAYER_SHAPE, xf, s, x) for s, x in _ROOM_WALLS)
