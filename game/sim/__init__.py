@@ -9,7 +9,7 @@
 
 from .bot import Bot
 from .rules import DT, ENEMIES, ENEMY_KINDS, PICKUP_KINDS, PLAYER_SHAPE, EnemyKind, Rules
-from .simulation import Event, Inputs, Player, Simulation, Table
+from .simulation import Event, Inputs, Player, Simulation, State, Table
 
 __all__ = [
     "DT",
@@ -24,5 +24,6 @@ __all__ = [
     "Player",
     "Rules",
     "Simulation",
+    "State",
     "Table",
 ]

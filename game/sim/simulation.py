@@ -136,10 +136,28 @@ def _pickups() -> Table:
     return Table(_table(body=np.int64, kind=np.int64, x=float, y=float, respawn=float, marker=bool))
 
 
+class State(NamedTuple):
+    """The whole game state as plain data: counters, the player record and the three tables.
+
+    The tables are the simulation's own (views read them, never write them).
+    """
+
+    tick: int
+    wave: int
+    score: int
+    kills: int
+    deaths: int
+    game_over: bool
+    player: Player
+    enemies: Table
+    bullets: Table
+    pickups: Table
+
+
 class Simulation:
     """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events."""
 
-    def __init__(self, level, seed: int, rules: Rules | None = None) -> None:
+    def __init__(self, level, seed: int, *, rules: Rules | None = None) -> None:
         self.level, self.seed, self.rules = level, int(seed), rules or Rules()
         self.rng = np.random.default_rng(self.seed)
         self.world = World()
@@ -162,6 +180,12 @@ class Simulation:
             self._add_pickup(PICKUP_KINDS.index(marker.kind), marker.x, marker.y, marker=True)
         self._events: list[Event] = []
         self._next_wave()
+
+    @property
+    def state(self) -> State:
+        """Everything that changes from tick to tick, in one record."""
+        return State(self.tick, self.wave, self.score, self.kills, self.deaths, self.game_over,
+                      self.player, self.enemies, self.bullets, self.pickups)  # fmt: skip
 
     # --- the step -------------------------------------------------------------
 

@@ -247,3 +247,58 @@ def test_no_walk_and_turn_ever_leaves_the_player_overlapping_a_wall(legs):
             sim.step(Inputs(mx, my, p.x + math.cos(p.angle + turn) * 50, p.y + math.sin(p.angle + turn) * 50))
             xf = (sim.player.x, sim.player.y, sim.player.angle)
             assert not any(intersects(PLAYER_SHAPE, xf, s, x) for s, x in _ROOM_WALLS)
+
+
+def test_an_enemy_bullet_hurts_the_player_and_is_gone():
+    sim = quiet(arena())
+    sim.spawn_bullet(1, 400, 200, -600, 0)  # straight at the player at (200, 200)
+    events = hold(sim, Inputs(0, 0, 900, 200, False), 30)
+    assert sim.player.health == pytest.approx(Rules().player_health - Rules().enemy_bullet_damage)
+    assert [e.kind for e in events].count("player_hurt") == 1
+    assert len(sim.bullets) == 0
+
+
+def test_a_player_bullet_passes_its_own_player_and_other_bullets():
+    sim = quiet(arena())
+    sim.spawn_bullet(0, 100, 200, 900, 0)  # flies through the player's hull from behind
+    events = hold(sim, Inputs(0, 0, 900, 200, False), 5)
+    assert sim.player.health == Rules().player_health and len(sim.bullets) == 1
+    assert not any(e.kind in ("player_hurt", "wall_hit") for e in events)
+
+
+def test_without_ammo_the_trigger_fires_nothing_until_an_ammo_pickup():
+    sim = quiet(arena(pickups=[("ammo", 320.0, 200.0)]), player_ammo=2)
+    fired = [e.kind for e in hold(sim, Inputs(0, 0, 900, 200, True), 60)].count("player_fired")
+    assert fired == 2 and sim.player.ammo == 0
+    hold(sim, Inputs(1, 0, 900, 200, False), 40)  # walk over the ammo
+    assert sim.player.ammo == Rules().ammo_amount
+    assert [e.kind for e in hold(sim, Inputs(0, 0, 900, 200, True), 2)].count("player_fired") == 1
+
+
+def test_a_marker_pickup_comes_back_after_its_respawn_time():
+    sim = quiet(arena(pickups=[("health", 260.0, 200.0)]), pickup_respawn=1.0)
+    sim.player.health = 10.0
+    hold(sim, Inputs(1, 0, 900, 200, False), 20)  # picked up once, then standing on it
+    assert sim.player.health == pytest.approx(10.0 + Rules().health_amount)
+    hold(sim, Inputs(0, 0, 900, 200, False), int(1.0 / DT) + 2)
+    assert sim.player.health == pytest.approx(10.0 + 2 * Rules().health_amount)
+    assert len(sim.pickups) == 1
+
+
+def test_a_killed_enemy_drops_a_pickup_when_the_dice_say_so():
+    sim = quiet(arena(), drop_chance=1.0)
+    sim.spawn_enemy(CHASER, 600, 600)
+    sim.enemies.health[:] = 0.0
+    sim.step(Inputs(0, 0, 900, 200, False))
+    assert sim.kills == 1 and len(sim.pickups) == 1
+    assert not sim.pickups.marker[0]
+    assert sim.pickups.x[0] == pytest.approx(600, abs=5) and sim.pickups.y[0] == pytest.approx(600, abs=5)
+
+
+def test_the_state_record_carries_the_counters_and_tables():
+    sim = quiet(arena())
+    sim.spawn_enemy(BRUTE, 600, 600)
+    sim.step(Inputs(0, 0, 900, 200, True))
+    s = sim.state
+    assert (s.tick, s.wave, s.score, s.game_over) == (sim.tick, sim.wave, sim.score, False)
+    assert len(s.enemies) == 1 and len(s.bullets) == 1 and s.player.ammo == Rules().player_ammo - 1
