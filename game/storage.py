@@ -1,7 +1,8 @@
 """Saved data: best scores and settings, in the user data directory, written atomically.
 
 Files live in ``platformdirs.user_data_dir("gjk-shooter")`` (or in
-``$GJK_SHOOTER_DATA`` when set, as the tests do). Every write goes to a
+``$GJK_SHOOTER_HOME`` when set, as the tests do; ``$GJK_SHOOTER_DATA`` is the
+older name, still honoured). Every write goes to a
 temporary file in the same directory, is flushed and fsynced, then renamed
 over the old file, so a crash mid-write leaves the previous file whole. A
 file that cannot be read (bad JSON, wrong types) is moved aside to
@@ -49,7 +50,9 @@ class Settings:
 
 
 def data_dir() -> Path:
-    return Path(os.environ.get("GJK_SHOOTER_DATA") or platformdirs.user_data_dir("gjk-shooter"))
+    """Where saved data lives: ``$GJK_SHOOTER_HOME``, else ``$GJK_SHOOTER_DATA``, else the user data dir."""
+    chosen = os.environ.get("GJK_SHOOTER_HOME") or os.environ.get("GJK_SHOOTER_DATA")
+    return Path(chosen or platformdirs.user_data_dir("gjk-shooter"))
 
 
 def write_atomic(path: Path, text: str) -> None:

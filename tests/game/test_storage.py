@@ -10,8 +10,15 @@ from game import storage
 
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("GJK_SHOOTER_DATA", str(tmp_path))
+    monkeypatch.delenv("GJK_SHOOTER_DATA", raising=False)
+    monkeypatch.setenv("GJK_SHOOTER_HOME", str(tmp_path))
     return tmp_path
+
+
+def test_saved_data_goes_where_gjk_shooter_home_points(home):
+    storage.record_score("yard", 12)
+    assert storage.data_dir() == home
+    assert (home / storage.SCORES).exists()
 
 
 def test_scores_come_back_best_first_and_only_the_top_ten_stay():
