@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from ..collision.jit import inline, kernel
-from ..collision.shapes import H_RADIUS, support_packed
+from ..collision.shapes import H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS, support_packed
 
 #: A moving body wider or taller than this many cells is tested by brute force.
 MAX_SPAN = 8
@@ -31,8 +31,26 @@ MAX_SPAN = 8
 @inline
 def aabb_of(data, off, x, y, angle):
     """World box (min_x, min_y, max_x, max_y) of the packed shape at ``off``
-    placed at (x, y, angle): the world support along ±x and ±y (exact)."""
+    placed at (x, y, angle), exact: each bound is a world support along ±x or ±y.
+
+    A point core is rotated vertex by vertex (its extremes along the world
+    axes are extremes of rotated vertices); a circle about its own origin
+    needs no rotation at all, which spares a bullet's box its trigonometry.
+    """
     r = data[off + H_RADIUS]
+    if data[off + H_KIND] == KIND_POINTS:
+        base = off + HEADER
+        count = np.int64(data[off + H_COUNT])
+        if count == 1 and data[base] == 0.0 and data[base + 1] == 0.0:
+            return x - r, y - r, x + r, y + r
+        c, s = math.cos(angle), math.sin(angle)
+        lo_x, hi_x, lo_y, hi_y = math.inf, -math.inf, math.inf, -math.inf
+        for i in range(count):
+            px, py = data[base + 2 * i], data[base + 2 * i + 1]
+            wx, wy = c * px - s * py, s * px + c * py
+            lo_x, hi_x = min(lo_x, wx), max(hi_x, wx)
+            lo_y, hi_y = min(lo_y, wy), max(hi_y, wy)
+        return lo_x + x - r, lo_y + y - r, hi_x + x + r, hi_y + y + r
     c, s = math.cos(angle), math.sin(angle)
     # World axis (1, 0) seen from the body is (c, -s); (0, 1) is (s, c).
     px, py, _ = support_packed(data, off, c, -s)
@@ -90,24 +108,30 @@ class Grid:
 
 
 @kernel
-def _count_cells(boxes, members, inv_cell, max_span):
-    entries = 0
-    large = 0
+def _build_grid(boxes, members, inv_cell, max_span):
+    """Counting sort of (cell, body) entries by bucket: count, then place.
+
+    Returns (start, body, cx, cy, large, mask) as ``Grid`` holds them.
+    """
+    entries, n_large = 0, 0
     for k in range(members.shape[0]):
         i = members[k]
         nx = _cell(boxes[i, 2], inv_cell) - _cell(boxes[i, 0], inv_cell) + 1
         ny = _cell(boxes[i, 3], inv_cell) - _cell(boxes[i, 1], inv_cell) + 1
         if nx > max_span or ny > max_span:
-            large += 1
+            n_large += 1
         else:
             entries += nx * ny
-    return entries, large
-
-
-@kernel
-def _fill_grid(boxes, members, inv_cell, max_span, mask, start, body, cx, cy, large):
-    """Counting sort of (cell, body) entries by bucket."""
-    counts = np.zeros(mask + 2, dtype=np.int64)
+    # About two buckets an entry keeps chains short; a power of two makes the hash a mask.
+    buckets = 16
+    while buckets < 2 * entries:
+        buckets *= 2
+    mask = buckets - 1
+    start = np.zeros(buckets + 1, dtype=np.int64)
+    body = np.empty(entries, dtype=np.int64)
+    cx = np.empty(entries, dtype=np.int64)
+    cy = np.empty(entries, dtype=np.int64)
+    large = np.empty(n_large, dtype=np.int64)
     n_large = 0
     for pass_ in range(2):
         for k in range(members.shape[0]):
@@ -123,29 +147,24 @@ def _fill_grid(boxes, members, inv_cell, max_span, mask, start, body, cx, cy, la
                 for y in range(y0, y1 + 1):
                     b = _bucket(x, y, mask)
                     if pass_ == 0:
-                        counts[b + 1] += 1
+                        start[b + 1] += 1
                     else:
-                        slot = counts[b]
-                        counts[b] += 1
+                        slot = start[b]
+                        start[b] += 1
                         body[slot], cx[slot], cy[slot] = i, x, y
         if pass_ == 0:
-            for b in range(mask + 1):
-                counts[b + 1] += counts[b]
-            start[:] = counts[: mask + 2]
+            for b in range(buckets):
+                start[b + 1] += start[b]
+    # Placing moved every start to the next bucket's start: shift back.
+    for b in range(buckets, 0, -1):
+        start[b] = start[b - 1]
+    start[0] = 0
+    return start, body, cx, cy, large, mask
 
 
 def build_grid(boxes: np.ndarray, members: np.ndarray, cell: float, max_span: int) -> Grid:
     """Hash ``members`` (indices into ``boxes``) into a grid of square cells."""
-    inv = 1.0 / cell
-    entries, n_large = _count_cells(boxes, members, inv, max_span)
-    buckets = 1 << max(4, int(2 * entries).bit_length())
-    mask = buckets - 1
-    start = np.zeros(buckets + 1, dtype=np.int64)
-    body = np.empty(entries, dtype=np.int64)
-    cx = np.empty(entries, dtype=np.int64)
-    cy = np.empty(entries, dtype=np.int64)
-    large = np.empty(n_large, dtype=np.int64)
-    _fill_grid(boxes, members, inv, max_span, mask, start, body, cx, cy, large)
+    start, body, cx, cy, large, mask = _build_grid(boxes, members, 1.0 / cell, max_span)
     return Grid(start, body, cx, cy, large, mask, members)
 
 

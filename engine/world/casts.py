@@ -76,9 +76,11 @@ def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, an
     """
     if data_b[off_b + H_KIND] != KIND_POINTS:
         return 2, 0.0, 0.0, 0.0, 0.0, 0.0
-    ca, sa = np.cos(angle_a), np.sin(angle_a)
     qx, qy = data_a[off_a + HEADER], data_a[off_a + HEADER + 1]
-    ax, ay = xa + ca * qx - sa * qy, ya + sa * qx + ca * qy
+    ax, ay = xa, ya
+    if qx != 0.0 or qy != 0.0:  # a circle about its own origin turns with no trigonometry
+        ca, sa = np.cos(angle_a), np.sin(angle_a)
+        ax, ay = xa + ca * qx - sa * qy, ya + sa * qx + ca * qy
     ra, rb = data_a[off_a + H_RADIUS], data_b[off_b + H_RADIUS]
     reach = ra + rb + target
     cb, sb = np.cos(angle_b), np.sin(angle_b)

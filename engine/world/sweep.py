@@ -27,32 +27,31 @@ import numpy as np
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .broadphase import _bucket
+from .broadphase import _bucket, _build_grid
 from .casts import cast_pair
 
 
 @inline
-def _capsule_meets_oriented(ax, ay, dx, dy, reach, obb, j):
+def _capsule_meets_oriented(ax, ay, dx, dy, wx, wy, reach, obb, j):
     """Whether the capsule from (ax, ay) to (ax + dx, ay + dy) of radius ``reach``
-    may touch wall j's oriented box (False only when an axis separates them)."""
+    may touch wall j's oriented box (False only when an axis separates them).
+    The axes are the wall's two and (wx, wy), the unit normal of the sweep
+    ((0, 0) for no sweep, which separates nothing)."""
     ux, uy = obb[j, 0], obb[j, 1]
+    # The oriented box's centre and half-extents along its own axes u and v.
+    cu, cv = 0.5 * (obb[j, 2] + obb[j, 3]), 0.5 * (obb[j, 4] + obb[j, 5])
+    hu, hv = 0.5 * (obb[j, 3] - obb[j, 2]), 0.5 * (obb[j, 5] - obb[j, 4])
     for axis in range(3):
         if axis == 0:
-            wx, wy = ux, uy
+            px, py = ux, uy
         elif axis == 1:
-            wx, wy = -uy, ux
+            px, py = -uy, ux
         else:
-            length = math.sqrt(dx * dx + dy * dy)
-            if length == 0.0:
-                return True
-            wx, wy = -dy / length, dx / length
-        p0 = ax * wx + ay * wy
-        p1 = p0 + dx * wx + dy * wy
+            px, py = wx, wy
+        p0 = ax * px + ay * py
+        p1 = p0 + dx * px + dy * py
         lo, hi = min(p0, p1) - reach, max(p0, p1) + reach
-        # The oriented box projected on w: centre ± half-extents.
-        cu, cv = 0.5 * (obb[j, 2] + obb[j, 3]), 0.5 * (obb[j, 4] + obb[j, 5])
-        hu, hv = 0.5 * (obb[j, 3] - obb[j, 2]), 0.5 * (obb[j, 5] - obb[j, 4])
-        uw, vw = ux * wx + uy * wy, -uy * wx + ux * wy
+        uw, vw = ux * px + uy * py, -uy * px + ux * py
         centre = cu * uw + cv * vw
         half = hu * abs(uw) + hv * abs(vw)
         if hi < centre - half or lo > centre + half:
@@ -114,21 +113,63 @@ def _try(
 
 
 @kernel
+def _solid_flags(static, sensor, layer, n, mask, excluded):
+    """Which slots a cast stops at: not a sensor, ``layer & mask``, not ``excluded``
+    (an empty ``excluded`` excludes no one); and whether any wall is among them."""
+    solid = np.empty(n, dtype=np.bool_)
+    any_wall = False
+    for j in range(n):
+        solid[j] = not sensor[j] and (layer[j] & mask) != 0 and not (excluded.shape[0] > 0 and excluded[j])
+        any_wall = any_wall or (solid[j] and static[j])
+    return solid, any_wall
+
+
+@kernel
 def sweep_grids(
-    data, offsets, shape, xf, boxes, solid, obb,
+    data, offsets, shape, xf, boxes, obb, static, sensor, layer, ids, mask, excluded,
     cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
     w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
-    has_moving, m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
-    stamp, fraction, normal, point, winner,
+    m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
 ):  # fmt: skip
-    """First hit of every caster among the bodies flagged ``solid`` (by slot).
+    """First hit of every caster among the solid bodies: slots (below
+    ``len(static)``) that are not sensors, whose layer is in ``mask`` and that
+    are not flagged in ``excluded`` (empty: none are).
 
     Caster q is slot ``cast_slot[q]``, placed at row ``cast_row[q]`` of
-    ``cast_xf``, with its box there in the same row of ``cast_box``;
-    ``w_*`` the walls' dense grid, ``m_*`` the moving bodies' hashed grid
-    (``has_moving`` false if there is none). ``winner`` gets the slot hit, or
-    -1; ``stamp`` (one per slot, all -1) is scratch.
+    ``cast_xf``, with its box there in the same row of ``cast_box``, moved by
+    ``moves[q]`` and stopping ``target[q]`` short; ``w_*`` is the walls' dense
+    grid, ``m_*`` the frame's hashed grid of moving bodies with cell
+    ``m_cell`` (or no members, when it has not been built). The moving
+    targets are looked up in that grid when they are most of its members,
+    else in a grid of the targets alone, built here with the same cell (1,000
+    bullets casting at 200 enemies should not look through each other's
+    cells).
+
+    Returns (bad, body, fraction, point, normal): ``bad`` is the first row of
+    ``moves`` that is not finite (nothing cast) or -1; ``body`` the id
+    (``ids``) of the body hit or -1, with ``fraction`` 1 where nothing is hit.
     """
+    k, n = cast_slot.shape[0], static.shape[0]
+    fraction, winner = np.ones(k), np.full(k, -1, dtype=np.int64)
+    normal, point = np.zeros((k, 2)), np.zeros((k, 2))
+    for q in range(k):
+        if not (math.isfinite(moves[q, 0]) and math.isfinite(moves[q, 1])):
+            return q, winner, fraction, point, normal
+    solid, any_wall = _solid_flags(static, sensor, layer, n, mask, excluded)
+    targets = 0
+    for j in range(n):
+        targets += solid[j] and not static[j]
+    has_moving = targets > 0
+    if has_moving and (m_members.shape[0] == 0 or 2 * targets < m_members.shape[0]):
+        members = np.empty(targets, dtype=np.int64)
+        targets = 0
+        for j in range(n):
+            if solid[j] and not static[j]:
+                members[targets] = j
+                targets += 1
+        m_start, m_body, m_cx, m_cy, m_large, m_mask = _build_grid(boxes, members, 1.0 / m_cell, max_span)
+        m_members = members
+    stamp = np.full(n, -1, dtype=np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly, data = unmanaged(polytope), unmanaged(data)
     for q in range(cast_slot.shape[0]):
@@ -142,13 +183,15 @@ def sweep_grids(
         hi_x = max(cast_box[row, 2], cast_box[row, 2] + dx) + target[q]
         hi_y = max(cast_box[row, 3], cast_box[row, 3] + dy) + target[q]
         reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
+        length = math.sqrt(dx * dx + dy * dy)
+        wx, wy = (-dy / length, dx / length) if length > 0.0 else (0.0, 0.0)
         # Walls: cells of the dense grid.
         inv = 1.0 / w_cell
         gx0 = np.int64(math.floor(lo_x * inv)) - w_x0
         gx1 = np.int64(math.floor(hi_x * inv)) - w_x0
         gy0 = np.int64(math.floor(lo_y * inv)) - w_y0
         gy1 = np.int64(math.floor(hi_y * inv)) - w_y0
-        if gx1 >= 0 and gy1 >= 0 and gx0 < w_nx and gy0 < w_ny:
+        if any_wall and gx1 >= 0 and gy1 >= 0 and gx0 < w_nx and gy0 < w_ny:
             gx0, gx1 = max(gx0, 0), min(gx1, w_nx - 1)
             gy0, gy1 = max(gy0, 0), min(gy1, w_ny - 1)
             for gy in range(gy0, gy1 + 1):
@@ -161,7 +204,7 @@ def sweep_grids(
                         stamp[j] = q
                         if not _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j):
                             continue
-                        if not _capsule_meets_oriented(ax, ay, dx, dy, reach, obb, j):
+                        if not _capsule_meets_oriented(ax, ay, dx, dy, wx, wy, reach, obb, j):
                             continue
                         _try(
                             data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
@@ -175,8 +218,8 @@ def sweep_grids(
         y0, y1 = np.int64(math.floor(lo_y * inv)), np.int64(math.floor(hi_y * inv))
         huge = x1 - x0 + 1 > max_span or y1 - y0 + 1 > max_span
         count = m_members.shape[0] if huge else m_large.shape[0]
-        for k in range(count):
-            j = m_members[k] if huge else m_large[k]
+        for e in range(count):
+            j = m_members[e] if huge else m_large[e]
             if stamp[j] == q or not solid[j] or j == me:
                 continue
             stamp[j] = q
@@ -202,17 +245,14 @@ def sweep_grids(
                     stamp[j] = q
                     off_b = offsets[shape[j]]
                     if _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j) and _capsule_meets_circle(
-                        ax,
-                        ay,
-                        dx,
-                        dy,
-                        reach,
-                        xf[j, 0],
-                        xf[j, 1],
-                        data[off_b + H_BOUND] + data[off_b + H_RADIUS],
+                        ax, ay, dx, dy, reach, xf[j, 0], xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
                     ):
                         _try(
                             data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
                             q, j, poly, fraction, normal, point, winner,
                         )  # fmt: skip
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
+    for q in range(k):
+        if winner[q] >= 0:
+            winner[q] = ids[winner[q]]
+    return -1, winner, fraction, point, normal

@@ -38,7 +38,14 @@ from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
 from .casts import cast_pair, point_shape
 from .slide import advance, slide_along
-from .slotkernels import MODE_CONTACT, MODE_VERDICT, collide_slots, store_transforms
+from .slotkernels import (
+    MODE_CONTACT,
+    candidate_pairs,
+    collide_slots,
+    overlapping_in_id_order,
+    slots_of,
+    store_transforms,
+)
 from .sweep import sweep_grids
 from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
 
@@ -51,10 +58,10 @@ MAX_SLIDES = 4
 
 _EMPTY = np.zeros(0, dtype=np.int64)
 _NO_BOXES = np.zeros((0, 4))
-_NO_VALUES = np.zeros((0, 7))
 # Stand-ins for a grid that is not there, so the sweep kernel keeps one signature.
 _NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY)
 _NO_GRID = broadphase.Grid(np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY, _EMPTY, _EMPTY, 0, _EMPTY)
+_NOBODY = np.zeros(0, dtype=np.bool_)  # no slot excluded from a sweep
 
 
 class RayHit(NamedTuple):
@@ -255,21 +262,19 @@ class World:
 
     def pairs(self) -> np.ndarray:
         """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted."""
-        slots = self._overlapping_slots()
-        return self._as_ids(slots)
+        return self._id[self._overlapping_slots()]
 
     def contacts(self) -> WorldContacts:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
-        cand = self._as_id_order(self._overlapping_slots())  # pairs() of this frame, if it ran
-        hit, values = np.zeros(len(cand), dtype=np.bool_), np.empty((len(cand), 7))
-        if len(cand):
+        slots = self._overlapping_slots()  # pairs() of this frame, if it ran
+        hit, values = np.zeros(len(slots), dtype=np.bool_), np.empty((len(slots), 7))
+        if len(slots):
             collide_slots(
-                self._table.data, self._table.offsets, self._shape, self._xf, cand, MODE_CONTACT, hit, values
+                self._table.data, self._table.offsets, self._shape, self._xf, slots, MODE_CONTACT, hit, values
             )
-        ids = self._id[cand[hit]]
-        order = np.argsort((ids[:, 0] << 32) | ids[:, 1])
-        values = values[hit][order]
-        return WorldContacts(ids[order], values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
+        if not hit.all():  # a pair exactly touching by one query and not by the other
+            slots, values = slots[hit], values[hit]
+        return WorldContacts(self._id[slots], values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
 
     # --- queries ----------------------------------------------------------
 
@@ -340,56 +345,38 @@ class World:
         every candidate is cast in one compiled call. A body that starts
         overlapping a target hits it at fraction 0, as in ``shape_cast``.
         """
-        slots = self._slots(np.asarray(bodies, dtype=np.int64))
-        moves = np.ascontiguousarray(translations, dtype=np.float64).reshape(len(slots), 2)
-        if not np.isfinite(moves).all():
-            k = int(np.flatnonzero(~np.isfinite(moves).all(axis=1))[0])
-            raise ValueError(
-                f"translation of body {int(self._id[slots[k]])} is not finite: {tuple(moves[k])}"
-            )
+        bodies = np.ascontiguousarray(bodies, dtype=np.int64).reshape(-1)
+        moves = np.ascontiguousarray(translations, dtype=np.float64).reshape(len(bodies), 2)
+        slots = self._slots(bodies)
         # A caster skips itself; other casters stay targets.
-        fraction, normal, point, target = self._sweep(
-            slots, slots, self._xf, self._all_boxes(), moves, np.zeros(len(slots)), mask, None, escape=False
+        bad, body, fraction, point, normal = self._sweep(
+            slots, slots, self._xf, self._all_boxes(), moves, np.zeros(len(slots)), mask, _NOBODY, escape=False
         )
-        body = np.full(len(slots), -1, dtype=np.int64)
-        hit = target >= 0
-        body[hit] = self._id[target[hit]]
+        if bad >= 0:
+            raise ValueError(f"translation of body {int(bodies[bad])} is not finite: {tuple(moves[bad])}")
         return CastBatch(body, fraction, point, normal)
 
     def _sweep(self, slots, rows, xf, boxes, moves, target, mask, excluded, escape):
         """Cast bodies ``slots``, placed at ``xf[rows]`` (their boxes there:
         ``boxes[rows]``), by ``moves``, each stopping ``target`` short of the
         solid bodies in ``mask``, except itself and the slots flagged in
-        ``excluded`` (None: no one).
+        ``excluded`` (empty: no one).
 
-        Returns (fraction, normal, point, target slot or -1) per caster.
+        Returns (bad row or -1, body id hit or -1, fraction, point, normal) per caster.
         """
-        k = len(slots)
-        fraction, normal, point = np.ones(k), np.zeros((k, 2)), np.zeros((k, 2))
-        winner = np.full(k, -1, dtype=np.int64)
         n = self._n
-        static = self._static[:n]
-        key = ("solid", int(mask))
-        if excluded is None and key in self._frame:
-            solid = self._frame[key]
-        else:
-            solid = ~self._sensor[:n] & ((self._layer[:n] & int(mask)) != 0)
-            if excluded is None:
-                self._frame[key] = solid
-            else:
-                solid = solid & ~excluded
-        walls = self._wall_grid() if (static & solid).any() else _NO_WALLS
-        moving = self._target_grid(~static & solid, mask, cacheable=excluded is None)
-        grid, cell = moving if moving is not None else (_NO_GRID, 1.0)
-        sweep_grids(
-            self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), solid, self._obb,
+        walls = self._wall_grid() if self._static[:n].any() else _NO_WALLS
+        # The frame's grid of moving bodies if pairs() built it; else the kernel
+        # builds one of the targets alone.
+        grid, cell = self._frame.get("grid") or (_NO_GRID, self._moving_cell())
+        return sweep_grids(
+            self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), self._obb,
+            self._static[:n], self._sensor, self._layer, self._id, int(mask), excluded,
             slots, rows, xf, boxes, moves, target, escape,
             walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
-            moving is not None, grid.start, grid.body, grid.cx, grid.cy, grid.mask, cell, grid.large,
-            grid.members, broadphase.MAX_SPAN,
-            np.full(n, -1, dtype=np.int64), fraction, normal, point, winner,
+            grid.start, grid.body, grid.cx, grid.cy, grid.mask, cell, grid.large, grid.members,
+            broadphase.MAX_SPAN,
         )  # fmt: skip
-        return fraction, normal, point, winner
 
     def _swept_candidates(self, start, moves, margin, mask, excluded, slots):
         """(caster row, target slot) pairs: the caster's box ``start`` swept by
@@ -496,7 +483,7 @@ class World:
         for _ in range(MAX_SLIDES):
             if not len(active):
                 break
-            fraction, normal, _, target = self._sweep(
+            _, target, fraction, _, normal = self._sweep(
                 slots[active], active, xf, boxes, rest[active], skin[active], mask, moved, escape=True
             )
             active = advance(active, fraction, normal, target, xf, boxes, rest, earlier, count, skin)
@@ -583,11 +570,9 @@ class World:
         return int(self._slot_of[body])
 
     def _slots(self, bodies: np.ndarray) -> np.ndarray:
-        inside = (bodies >= 0) & (bodies < len(self._slot_of))
-        slots = np.full(len(bodies), -1, dtype=np.int64)
-        slots[inside] = self._slot_of[bodies[inside]]
-        if (slots < 0).any():
-            raise KeyError(f"no body with id {int(bodies[np.flatnonzero(slots < 0)[0]])} in this world")
+        slots, bad = slots_of(self._slot_of, np.ascontiguousarray(bodies, dtype=np.int64))
+        if bad >= 0:
+            raise KeyError(f"no body with id {int(bodies[bad])} in this world")
         return slots
 
     def _changed(self, statics: bool) -> None:
@@ -605,44 +590,29 @@ class World:
             self._boxes = boxes
         return self._boxes
 
+    def _moving_cell(self) -> float:
+        """The moving bodies' cell side: given, or chosen by ``broadphase.choose_cell``
+        again only when their number doubles or halves (cheap, and stable)."""
+        if self._cell is not None:
+            return self._cell
+        moving = np.flatnonzero(~self._static[: self._n])
+        chosen = self._move_cell
+        if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
+            boxes = self._all_boxes()[moving]
+            chosen = (broadphase.choose_cell(boxes, boxes), len(moving))
+            self._move_cell = chosen
+        return chosen[0]
+
     def _moving_grid(self) -> tuple[broadphase.Grid, float] | None:
         """This frame's hashed grid of every moving body (None if there are none)."""
         if "grid" not in self._frame:
             moving = np.flatnonzero(~self._static[: self._n])
             grid = None
             if len(moving):
-                boxes = self._all_boxes()
-                cell = self._cell
-                if cell is None:
-                    chosen = self._move_cell
-                    if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
-                        # Chosen again only when the crowd doubles or halves: cheap, and stable.
-                        chosen = (broadphase.choose_cell(boxes[moving], boxes[moving]), len(moving))
-                        self._move_cell = chosen
-                    cell = chosen[0]
-                grid = (broadphase.build_grid(boxes, moving, cell, broadphase.MAX_SPAN), cell)
+                cell = self._moving_cell()
+                grid = (broadphase.build_grid(self._all_boxes(), moving, cell, broadphase.MAX_SPAN), cell)
             self._frame["grid"] = grid
         return self._frame["grid"]
-
-    def _target_grid(self, targets: np.ndarray, mask: int, cacheable: bool):
-        """A hashed grid of the moving bodies flagged in ``targets`` (None if none):
-        the frame's grid of all moving bodies when most of them are targets,
-        else one of the targets alone (1,000 bullets casting against 200
-        enemies should not look through each other's cells)."""
-        members = np.flatnonzero(targets)
-        if not len(members):
-            return None
-        everyone = self._moving_grid()
-        if 2 * len(members) >= len(everyone[0].members):
-            return everyone
-        key = ("targets", int(mask))
-        if cacheable and key in self._frame:
-            return self._frame[key]
-        cell = everyone[1]
-        grid = (broadphase.build_grid(self._all_boxes(), members, cell, broadphase.MAX_SPAN), cell)
-        if cacheable:
-            self._frame[key] = grid
-        return grid
 
     def _wall_grid(self) -> WallGrid:
         """The static bodies' dense grid, built when first needed after a wall changed."""
@@ -662,48 +632,26 @@ class World:
 
     def _candidate_slots(self) -> np.ndarray:
         """Broad-phase pairs of slots, filtered by layer and mask (not yet by shape)."""
-        if "candidates" in self._frame:
-            return self._frame["candidates"]
-        found = [np.zeros((0, 2), dtype=np.int64)]
-        moving_grid = self._moving_grid() if self._n >= 2 else None
-        if moving_grid is not None:
-            boxes = self._all_boxes()
-            grid, cell = moving_grid
-            if len(grid.members) > 1:
-                found.append(broadphase.self_pairs(boxes, grid, cell))
-            if self._static[: self._n].any():
-                moving = grid.members
-                cross = query_walls(self._wall_grid(), boxes[moving], boxes, self._obb)
-                found.append(np.column_stack([moving[cross[:, 0]], cross[:, 1]]))
-        cand = np.concatenate(found)
-        a, b = cand[:, 0], cand[:, 1]
-        keep = ((self._layer[a] & self._mask[b]) != 0) & ((self._layer[b] & self._mask[a]) != 0)
-        self._frame["candidates"] = cand[keep]
-        return self._frame["candidates"]
+        moving = self._moving_grid() if self._n >= 2 else None
+        if moving is None:
+            return np.zeros((0, 2), dtype=np.int64)
+        grid, cell = moving
+        walls = self._wall_grid() if self._static[: self._n].any() else _NO_WALLS
+        return candidate_pairs(
+            self._all_boxes(), self._layer, self._mask,
+            grid.start, grid.body, grid.cx, grid.cy, grid.mask, grid.large, grid.members, 1.0 / cell,
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body, walls.members,
+            self._obb,
+        )  # fmt: skip
 
     def _overlapping_slots(self) -> np.ndarray:
+        """This frame's overlapping slot pairs, the smaller id first, sorted by ids."""
         if "overlapping" not in self._frame:
-            cand = self._candidate_slots()
-            if len(cand):
-                hit = np.zeros(len(cand), dtype=np.bool_)
-                data, offsets = self._table.data, self._table.offsets
-                collide_slots(data, offsets, self._shape, self._xf, cand, MODE_VERDICT, hit, _NO_VALUES)
-                cand = cand[hit]
-            self._frame["overlapping"] = cand
+            data, offsets = self._table.data, self._table.offsets
+            self._frame["overlapping"] = overlapping_in_id_order(
+                data, offsets, self._shape, self._xf, self._id, self._candidate_slots()
+            )
         return self._frame["overlapping"]
-
-    def _as_id_order(self, slots: np.ndarray) -> np.ndarray:
-        """Rows of slots reordered so the smaller body id comes first."""
-        swap = self._id[slots[:, 0]] > self._id[slots[:, 1]]
-        out = slots.copy()
-        out[swap] = slots[swap][:, ::-1]
-        return out
-
-    def _as_ids(self, slots: np.ndarray) -> np.ndarray:
-        """Body ids of slot pairs, each row ascending, rows sorted (one sort of packed keys)."""
-        a, b = self._id[slots[:, 0]], self._id[slots[:, 1]]
-        keys = np.sort((np.minimum(a, b) << 32) | np.maximum(a, b))
-        return np.column_stack([keys >> 32, keys & 0xFFFFFFFF])
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         boxes = self._all_boxes()
