@@ -62,17 +62,36 @@ def point_shape() -> np.ndarray:
 
 
 @inline
-def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol):
+def _enter_circle(px, py, mx, my, cx, cy, radius):
+    """First t at which p + t·m enters the circle about c (inf if it never does;
+    p is outside the circle)."""
+    ex, ey = px - cx, py - cy
+    a = mx * mx + my * my
+    b = ex * mx + ey * my
+    disc = b * b - a * (ex * ex + ey * ey - radius * radius)
+    if a == 0.0 or b >= 0.0 or disc < 0.0:
+        return np.inf
+    return (-b - np.sqrt(disc)) / a
+
+
+@inline
+def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, cb, sb, target, tol):
     """Exact cast of a one-point core (circle, ray) against a circle or a polygon.
 
-    The caster's centre moves along a ray; it comes within ``target`` of B when
-    the ray meets B's core grown by R = r_a + r_b + target. For a circle
-    that is a quadratic; for a polygon, the ray clipped by the polygon's edge
-    lines pushed out by R (a sharp-cornered polygon containing the rounded
-    one) gives a lower bound on the entry, which is exact when the entry
-    point lies alongside the edge it crosses. Returns (status, t, nx, ny, px,
-    py): status 0 miss, 1 hit, 2 undecided (a start within reach of B, a
-    corner, another kind of shape).
+    B's rotation comes as its cosine ``cb`` and sine ``sb`` (a wall's are kept
+    in its oriented box). The caster's centre moves along a ray; it comes
+    within ``target`` of B when the ray meets B's core grown by
+    R = r_a + r_b + target. For a circle that is a quadratic. For a polygon,
+    the ray is clipped by the edge lines pushed out by R, a sharp-cornered
+    polygon P' holding the grown one: where it enters P' beside the edge it
+    crosses, that is the hit; where it enters P' past the end of that edge, it
+    is in the corner of P' at that end's vertex v, outside the grown polygon,
+    and the only way in from there is through the circle of radius R about v
+    (leaving v's corner inside P' means crossing that circle), so the hit is
+    the ray's entry into that circle if it comes before the ray leaves P',
+    else a miss. Returns (status, t, nx, ny, px, py): status 0 miss, 1 hit, 2
+    undecided (a start inside P' or within reach of a circle, another kind
+    of shape).
     """
     if data_b[off_b + H_KIND] != KIND_POINTS:
         return 2, 0.0, 0.0, 0.0, 0.0, 0.0
@@ -83,26 +102,22 @@ def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, an
         ax, ay = xa + ca * qx - sa * qy, ya + sa * qx + ca * qy
     ra, rb = data_a[off_a + H_RADIUS], data_b[off_b + H_RADIUS]
     reach = ra + rb + target
-    cb, sb = np.cos(angle_b), np.sin(angle_b)
     # The caster's centre and move in B's frame.
     fx, fy = ax - xb, ay - yb
     px, py = cb * fx + sb * fy, -sb * fx + cb * fy
     mx, my = cb * dx + sb * dy, -sb * dx + cb * dy
     count = np.int64(data_b[off_b + H_COUNT])
     base = off_b + HEADER
+    on_circle = True  # the hit is on a circle about (vx, vy), else on an edge with normal (nx, ny)
+    nx, ny = 0.0, 0.0
     if count == 1:
-        ex, ey = px - data_b[base], py - data_b[base + 1]
+        vx, vy = data_b[base], data_b[base + 1]
+        ex, ey = px - vx, py - vy
         if ex * ex + ey * ey <= (reach + tol) * (reach + tol):
             return 2, 0.0, 0.0, 0.0, 0.0, 0.0
-        a = mx * mx + my * my
-        b = ex * mx + ey * my
-        disc = b * b - a * (ex * ex + ey * ey - reach * reach)
-        if a == 0.0 or b >= 0.0 or disc < 0.0:
-            return 0, 1.0, 0.0, 0.0, 0.0, 0.0
-        t = (-b - np.sqrt(disc)) / a
+        t = _enter_circle(px, py, mx, my, vx, vy, reach)
         if t > 1.0:
             return 0, 1.0, 0.0, 0.0, 0.0, 0.0
-        nx, ny = (ex + t * mx) / reach, (ey + t * my) / reach
     elif count >= 3:
         t_in, t_out, edge, outside = 0.0, 1.0, -1, 0.0
         for i in range(count):
@@ -132,11 +147,19 @@ def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, an
         ex, ey = data_b[base + 2 * j] - vx, data_b[base + 2 * j + 1] - vy
         along = ((px + t * mx - vx) * ex + (py + t * my - vy) * ey) / (ex * ex + ey * ey)
         if along < 0.0 or along > 1.0:
-            return 2, 0.0, 0.0, 0.0, 0.0, 0.0  # beside a corner: the rounded corner decides
-        length = np.sqrt(ex * ex + ey * ey)
-        nx, ny = ey / length, -ex / length
+            if along > 1.0:
+                vx, vy = data_b[base + 2 * j], data_b[base + 2 * j + 1]
+            t = _enter_circle(px, py, mx, my, vx, vy, reach)
+            if t > t_out:
+                return 0, 1.0, 0.0, 0.0, 0.0, 0.0
+        else:
+            length = np.sqrt(ex * ex + ey * ey)
+            nx, ny = ey / length, -ex / length
+            on_circle = False
     else:
         return 2, 0.0, 0.0, 0.0, 0.0, 0.0
+    if on_circle:  # the normal runs from the circle's centre to the caster's centre
+        nx, ny = ((px - vx) + t * mx) / reach, ((py - vy) + t * my) / reach
     # Back to the world: B's normal there, and the point of B's surface facing A.
     wx, wy = cb * nx - sb * ny, sb * nx + cb * ny
     hx, hy = ax + t * dx - (ra + target) * wx, ay + t * dy - (ra + target) * wy
@@ -151,14 +174,29 @@ def cast_pair(
 
     Returns (hit, fraction, nx, ny, px, py): n is B's outward normal at the
     hit (from B towards A), p the point of B that is hit. ``tol`` is how close
-    to ``target`` counts as arrived.
+    to ``target`` counts as arrived. A round caster tries the exact
+    ``round_cast`` first; ``escape`` skips it (see ``advance_cast``).
     """
     if not escape and data_a[off_a + H_KIND] == KIND_POINTS and data_a[off_a + H_COUNT] == 1:
         status, t, nx, ny, px, py = round_cast(
-            data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol
-        )
+            data_a, off_a, xa, ya, angle_a, dx, dy,
+            data_b, off_b, xb, yb, np.cos(angle_b), np.sin(angle_b), target, tol,
+        )  # fmt: skip
         if status != 2:
             return status == 1, t, nx, ny, px, py
+    return advance_cast(
+        data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol, escape, poly
+    )
+
+
+@kernel
+def advance_cast(
+    data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, angle_b, target, tol, escape, poly
+):
+    """``cast_pair`` by conservative advancement alone, for any two shapes.
+
+    ``escape``: a start overlapping B is no hit when the move leads straight out.
+    """
     ra, bound_a = data_a[off_a + H_RADIUS], data_a[off_a + H_BOUND]
     rb, bound_b = data_b[off_b + H_RADIUS], data_b[off_b + H_BOUND]
     t = 0.0

@@ -4,7 +4,7 @@ Each caster walks the cells its swept box covers, in the walls' dense grid
 and in the moving bodies' hashed grid; every body met there once (a stamp
 per body) that is solid for the caster's mask, is not excluded and whose
 box meets the swept box goes through a cheap conservative test before the
-cast proper (``casts.cast_pair``):
+cast proper (``casts.round_cast``, or ``casts.advance_cast`` where that is undecided):
 
 - a wall: the caster's swept bounding circle (a capsule) against the wall's
   oriented box, by separating axes along the wall's two axes and across the
@@ -15,7 +15,7 @@ Both tests only drop bodies the caster cannot come within ``target`` of, so
 the first hit is the same as casting against every candidate; most bullets
 then cast against nothing at all.
 
-Frames: world space; per-caster outputs as in ``casts.cast_candidates``.
+Frames: world space; per-caster outputs as in ``casts.cast_pair``.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
-from ..collision.shapes import H_BOUND, H_RADIUS
+from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
 from .broadphase import _bucket, _build_grid
-from .casts import cast_pair
+from .casts import advance_cast, round_cast
 
 
 @inline
@@ -79,33 +79,29 @@ def _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j):
 
 @inline
 def _try(
-    data,
-    offsets,
-    shape,
-    xf,
-    off_a,
-    ax,
-    ay,
-    angle_a,
-    moves,
-    target,
-    escape,
-    q,
-    j,
-    poly,
-    out_f,
-    out_n,
-    out_p,
-    win,
-):
-    """Cast caster q against body j; keep it if it is the first hit so far."""
+    data, offsets, shape, xf, off_a, round_a, ax, ay, angle_a, moves, target, escape,
+    q, j, cb, sb, poly, out_f, out_n, out_p, win,
+):  # fmt: skip
+    """Cast caster q against body j (rotated by cosine ``cb``, sine ``sb``); keep
+    it if it is the first hit so far. A round caster takes the exact
+    ``round_cast`` here, in the sweep's own loop, and conservative advancement
+    only where that is undecided."""
     dx, dy = moves[q, 0], moves[q, 1]
     reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
     tol = 1e-9 * (reach + math.sqrt(dx * dx + dy * dy))
-    hit, t, nx, ny, px, py = cast_pair(
-        data, off_a, ax, ay, angle_a, dx, dy,
-        data, offsets[shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], target[q], tol, escape, poly,
-    )  # fmt: skip
+    off_b = offsets[shape[j]]
+    status = 2
+    if round_a and not escape:
+        status, t, nx, ny, px, py = round_cast(
+            data, off_a, ax, ay, angle_a, dx, dy, data, off_b, xf[j, 0], xf[j, 1], cb, sb, target[q], tol
+        )
+    if status == 2:
+        hit, t, nx, ny, px, py = advance_cast(
+            data, off_a, ax, ay, angle_a, dx, dy,
+            data, off_b, xf[j, 0], xf[j, 1], xf[j, 2], target[q], tol, escape, poly,
+        )  # fmt: skip
+    else:
+        hit = status == 1
     if hit and (win[q] < 0 or t < out_f[q]):
         out_f[q], win[q] = t, j
         out_n[q, 0], out_n[q, 1] = nx, ny
@@ -175,6 +171,7 @@ def sweep_grids(
     for q in range(cast_slot.shape[0]):
         me, row = cast_slot[q], cast_row[q]
         off_a = offsets[shape[me]]
+        round_a = data[off_a + H_KIND] == KIND_POINTS and data[off_a + H_COUNT] == 1
         ax, ay, angle_a = cast_xf[row, 0], cast_xf[row, 1], cast_xf[row, 2]
         dx, dy = moves[q, 0], moves[q, 1]
         # The caster's box swept along its move and grown by its target.
@@ -207,8 +204,8 @@ def sweep_grids(
                         if not _capsule_meets_oriented(ax, ay, dx, dy, wx, wy, reach, obb, j):
                             continue
                         _try(
-                            data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
-                            q, j, poly, fraction, normal, point, winner,
+                            data, offsets, shape, xf, off_a, round_a, ax, ay, angle_a, moves, target, escape,
+                            q, j, obb[j, 0], obb[j, 1], poly, fraction, normal, point, winner,
                         )  # fmt: skip
         if not has_moving:
             continue
@@ -228,8 +225,8 @@ def sweep_grids(
                 ax, ay, dx, dy, reach, xf[j, 0], xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
             ):
                 _try(
-                    data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
-                    q, j, poly, fraction, normal, point, winner,
+                    data, offsets, shape, xf, off_a, round_a, ax, ay, angle_a, moves, target, escape,
+                    q, j, math.cos(xf[j, 2]), math.sin(xf[j, 2]), poly, fraction, normal, point, winner,
                 )  # fmt: skip
         if huge:
             continue
@@ -248,8 +245,8 @@ def sweep_grids(
                         ax, ay, dx, dy, reach, xf[j, 0], xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
                     ):
                         _try(
-                            data, offsets, shape, xf, off_a, ax, ay, angle_a, moves, target, escape,
-                            q, j, poly, fraction, normal, point, winner,
+                            data, offsets, shape, xf, off_a, round_a, ax, ay, angle_a, moves, target, escape,
+                            q, j, math.cos(xf[j, 2]), math.sin(xf[j, 2]), poly, fraction, normal, point, winner,
                         )  # fmt: skip
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
     for q in range(k):

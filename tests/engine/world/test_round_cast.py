@@ -1,5 +1,5 @@
 """The round-caster shortcut (a circle or ray against a circle or polygon)
-agrees with conservative advancement, which it skips."""
+agrees with conservative advancement, which it skips, on faces and corners alike."""
 
 from __future__ import annotations
 
@@ -71,12 +71,22 @@ def test_the_shortcut_finds_the_same_first_contact_as_conservative_advancement(
         assert abs(distance(caster, at, target, xb).distance - reach) < 1e-6 * (1.0 + length)
 
 
-def test_the_shortcut_decides_a_bullet_against_a_wall_face_and_hands_back_a_corner():
+def test_the_shortcut_decides_a_bullet_against_a_wall_face_and_corner():
     bullet, wall = Circle(2.0).packed, Polygon.box(10, 1).packed
-    face = round_cast(bullet, 0, 0.0, 10.0, 0.0, 0.0, -20.0, wall, 0, 0.0, 0.0, 0.0, 0.0, 1e-9)
+    unturned = (0.0, 0.0, 1.0, 0.0)  # the wall at the origin: x, y, cosine, sine
+
+    def shortcut(x, y, dx, dy):
+        return round_cast(bullet, 0, x, y, 0.0, dx, dy, wall, 0, *unturned, 0.0, 1e-9)
+
+    face = shortcut(0.0, 10.0, 0.0, -20.0)
     assert face[0] == 1 and math.isclose(face[1], 7.0 / 20.0) and face[2:4] == (0.0, 1.0)
     assert math.isclose(face[5], 1.0)  # the wall's top face
-    corner = round_cast(bullet, 0, 11.5, 10.0, 0.0, 0.0, -20.0, wall, 0, 0.0, 0.0, 0.0, 0.0, 1e-9)
-    assert corner[0] == 2
-    miss = round_cast(bullet, 0, 30.0, 10.0, 0.0, 0.0, -20.0, wall, 0, 0.0, 0.0, 0.0, 0.0, 1e-9)
-    assert miss[0] == 0
+    # Past the end of the top face: the hit is on the circle of radius 2 about the corner (10, 1).
+    corner = shortcut(11.5, 10.0, 0.0, -20.0)
+    rise = math.sqrt(2.0**2 - 1.5**2)
+    assert corner[0] == 1 and math.isclose(corner[1], (9.0 - rise) / 20.0)
+    assert math.isclose(corner[2], 0.75) and math.isclose(corner[3], rise / 2.0)
+    assert math.isclose(corner[4], 10.0) and math.isclose(corner[5], 1.0)  # the corner itself
+    # Into the corner of the pushed-out box and out through its side, 2.69 from the corner: a miss.
+    assert shortcut(4.8, 10.0, 14.0, -14.0)[0] == 0
+    assert shortcut(30.0, 10.0, 0.0, -20.0)[0] == 0
