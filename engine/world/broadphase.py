@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS, support_packed
 
 #: A moving body wider or taller than this many cells is tested by brute force.
@@ -171,6 +171,7 @@ def build_grid(boxes: np.ndarray, members: np.ndarray, cell: float, max_span: in
 @kernel
 def _self_pairs(boxes, start, body, cx, cy, mask, inv_cell, out):
     """Overlapping pairs within one grid; returns the count (or −count needed)."""
+    boxes = unmanaged(boxes)
     n = 0
     for b in range(mask + 1):
         for p in range(start[b], start[b + 1]):
@@ -193,6 +194,7 @@ def _self_pairs(boxes, start, body, cx, cy, mask, inv_cell, out):
 @kernel
 def _cross_pairs(boxes, queries, start, body, cx, cy, mask, inv_cell, max_span, out):
     """Pairs between ``queries`` and the bodies of another grid (walls)."""
+    boxes = unmanaged(boxes)
     n = 0
     for k in range(queries.shape[0]):
         i = queries[k]
@@ -222,6 +224,7 @@ def _cross_pairs(boxes, queries, start, body, cx, cy, mask, inv_cell, max_span, 
 @kernel
 def _brute_pairs(boxes, left, right, skip_same_set, out):
     """Every overlapping (left, right) pair; with ``skip_same_set``, left < right only."""
+    boxes = unmanaged(boxes)
     n = 0
     for a in range(left.shape[0]):
         i = left[a]

@@ -40,6 +40,7 @@ def store_transforms(slot_of, bodies, x, y, angle, xf, data, offsets, shape, box
     """Write the transforms of ``bodies`` (ids) into ``xf``, and their boxes when
     ``update_boxes``; all or nothing. Returns -1, or the first bad row:
     ``-2 - row`` for an unknown id, ``row`` for a transform that is not finite."""
+    data = unmanaged(data)
     n = bodies.shape[0]
     for k in range(n):
         b = bodies[k]

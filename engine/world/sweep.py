@@ -166,8 +166,38 @@ def sweep_grids(
         m_start, m_body, m_cx, m_cy, m_large, m_mask = _build_grid(boxes, members, 1.0 / m_cell, max_span)
         m_members = members
     stamp = np.full(n, -1, dtype=np.int64)
+    _cast_all(
+        data, offsets, shape, xf, boxes, obb, solid, any_wall, has_moving,
+        cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
+        w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
+        m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
+        stamp, fraction, normal, point, winner,
+    )  # fmt: skip
+    for q in range(k):
+        if winner[q] >= 0:
+            winner[q] = ids[winner[q]]
+    return -1, winner, fraction, point, normal
+
+
+@kernel
+def _cast_all(
+    data, offsets, shape, xf, boxes, obb, solid, any_wall, has_moving,
+    cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
+    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
+    m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
+    stamp, fraction, normal, point, winner,
+):  # fmt: skip
+    """The loop of ``sweep_grids`` over its casters, on views of its arguments
+    (which the caller keeps alive) so the inlined helpers count no references."""
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, data = unmanaged(polytope), unmanaged(data)
+    poly, data, offsets, shape = unmanaged(polytope), unmanaged(data), unmanaged(offsets), unmanaged(shape)
+    xf, boxes, obb, solid = unmanaged(xf), unmanaged(boxes), unmanaged(obb), unmanaged(solid)
+    cast_slot, cast_row = unmanaged(cast_slot), unmanaged(cast_row)
+    cast_xf, cast_box, moves, target = unmanaged(cast_xf), unmanaged(cast_box), unmanaged(moves), unmanaged(target)
+    w_start, w_body, m_start, m_body = unmanaged(w_start), unmanaged(w_body), unmanaged(m_start), unmanaged(m_body)
+    m_cx, m_cy, m_large, m_members = unmanaged(m_cx), unmanaged(m_cy), unmanaged(m_large), unmanaged(m_members)
+    stamp, fraction, normal = unmanaged(stamp), unmanaged(fraction), unmanaged(normal)
+    point, winner = unmanaged(point), unmanaged(winner)
     for q in range(cast_slot.shape[0]):
         me, row = cast_slot[q], cast_row[q]
         off_a = offsets[shape[me]]
@@ -249,7 +279,3 @@ def sweep_grids(
                             q, j, math.cos(xf[j, 2]), math.sin(xf[j, 2]), poly, fraction, normal, point, winner,
                         )  # fmt: skip
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
-    for q in range(k):
-        if winner[q] >= 0:
-            winner[q] = ids[winner[q]]
-    return -1, winner, fraction, point, normal

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_RADIUS, support_packed
 
 #: The dense grid never has more cells than this; the cell grows instead.
@@ -149,6 +149,7 @@ def build_wall_grid(boxes: np.ndarray, obb: np.ndarray, members: np.ndarray, cel
 @kernel
 def _query(qboxes, boxes, obb, members, x0, y0, nx, ny, cell, start, body, stamp, out):
     """(query row, wall) pairs whose boxes overlap and whose query box meets the oriented box."""
+    qboxes, boxes, obb, stamp = unmanaged(qboxes), unmanaged(boxes), unmanaged(obb), unmanaged(stamp)
     inv = 1.0 / cell
     n = 0
     for q in range(qboxes.shape[0]):
