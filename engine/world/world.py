@@ -9,13 +9,15 @@ also refreshes those bodies' boxes). Per frame:
   a cost estimate over their sizes (chosen again when their number doubles
   or halves); walls sit in a dense grid built once (``wallgrid``) that lists
   each wall only where its oriented box reaches;
-- ``pairs()`` collects candidate pairs from both, filters them by layer and
-  mask and runs the narrow phase on slot pairs (``slotkernels``);
-- the frame's grid, candidates and overlapping pairs are kept until anything
-  changes, so ``contacts()`` only adds contact data to the pairs ``pairs()``
-  found, and casts reuse the grids;
+- ``pairs()`` is two compiled calls (``slotkernels``): candidates from both
+  grids, already filtered by layer and mask, then the narrow phase's
+  verdicts, rows turned and sorted by body id;
+- the frame's grid and overlapping pairs are kept until anything changes,
+  so ``contacts()`` only adds contact data to the pairs ``pairs()`` found,
+  and casts reuse the grids;
 - ``cast_bodies`` and ``move_and_slide_bodies`` cast every body in one call
-  that walks the grids (``sweep``).
+  that walks the grids (``sweep``), with a grid of the cast's moving
+  targets alone when they are few.
 
 No Python object is made per pair or per body in these paths.
 
@@ -252,6 +254,14 @@ class World:
 
     def __contains__(self, body: int) -> bool:
         return 0 <= body < len(self._slot_of) and self._slot_of[body] >= 0
+
+    @property
+    def cell_size(self) -> float | None:
+        """Side of the moving bodies' grid cells: the one given, or the one the
+        world chose when it first needed a grid (None before)."""
+        if self._cell is not None:
+            return self._cell
+        return self._move_cell[0] if self._move_cell else None
 
     @property
     def bodies(self) -> np.ndarray:

@@ -51,13 +51,7 @@ class OverlayGeometry(NamedTuple):
 
 def cell_size(world) -> float | None:
     """The moving bodies' grid cell size, once the world has chosen one (None before)."""
-    size = getattr(world, "cell_size", None)
-    if callable(size):
-        size = size()
-    if size is None:
-        # Read-only peek for display while the engine keeps it private (``_move_cell`` = (cell, n)).
-        chosen = getattr(world, "_move_cell", None) or (getattr(world, "_cell", None),)
-        size = chosen[0]
+    size = world.cell_size
     return float(size) if size else None
 
 

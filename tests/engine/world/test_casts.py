@@ -171,3 +171,27 @@ def test_bullets_cast_in_a_batch_never_tunnel_through_a_thin_wall():
         stopped |= result.body == wall
     assert stopped.all()
     assert all(world.transform(int(b)).x < 0.0 for b in bullets)
+
+
+@pytest.mark.parametrize("enemies", [5, 150])  # few targets: a grid of their own; many: the frame's grid
+@pytest.mark.parametrize("paired_first", [False, True])  # the frame's grid built by pairs(), or not yet
+def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_up(enemies, paired_first):
+    rng = np.random.default_rng(enemies)
+    world = World()
+    for _ in range(10):
+        world.add(Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), static=True, layer=1)
+    for k in range(enemies):
+        shape = Circle(4.0) if k % 2 else Polygon.box(4.0, 2.0)
+        world.add(shape, (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), layer=2)
+    bullets = np.array([world.add(Circle(1.0), (*rng.uniform(-100, 100, 2), 0.0), layer=4, mask=3) for _ in range(100)])
+    moves = rng.uniform(-60, 60, (100, 2))
+    if paired_first:
+        world.pairs()
+    batch = world.cast_bodies(bullets, moves, mask=3)
+    assert (batch.body >= 0).sum() > 10  # the scene is busy enough to test something
+    for k, bullet in enumerate(bullets):
+        single = world.shape_cast(Circle(1.0), tuple(world.transform(int(bullet))), tuple(moves[k]), mask=3)
+        assert (batch.body[k] >= 0) == (single is not None)
+        if single is not None:
+            assert batch.fraction[k] == pytest.approx(single.fraction, abs=1e-9)
+            assert batch.body[k] == single.body or batch.fraction[k] == pytest.approx(single.fraction, abs=1e-12)

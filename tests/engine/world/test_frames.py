@@ -106,3 +106,14 @@ def test_bullets_cast_as_a_batch_over_frames_match_single_casts_after_changes():
         mover = next(b for b, spec in bodies.items() if not spec[3])
         world.remove(mover)  # the last slot moves into its place
         del bodies[mover]
+
+
+def test_the_cell_size_is_the_given_one_or_the_chosen_one_once_a_grid_was_needed():
+    assert World(cell_size=16.0).cell_size == 16.0
+    world = World()
+    world.add(Polygon.box(50.0, 2.0), (0.0, 0.0, 0.0), static=True)
+    for k in range(20):
+        world.add(Circle(3.0), (10.0 * k, 5.0, 0.0))
+    assert world.cell_size is None
+    world.pairs()
+    assert world.cell_size is not None and 0.0 < world.cell_size < 1000.0
