@@ -167,29 +167,17 @@ def candidate_pairs(
 def overlapping_in_id_order(data, offsets, shape, xf, ids, candidates):
     """The candidate slot pairs whose shapes overlap or touch, each row turned so
     the smaller body id comes first, rows sorted by (first id, second id)."""
-    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, data = unmanaged(polytope), unmanaged(data)
-    keys = np.empty(candidates.shape[0], dtype=np.int64)
-    rows = np.empty(candidates.shape[0], dtype=np.int64)
-    n = 0
-    for k in range(candidates.shape[0]):
-        a, b = candidates[k, 0], candidates[k, 1]
-        oa, ob = offsets[shape[a]], offsets[shape[b]]
-        r = collide_pair(
-            data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
-            data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
-            xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2],
-            MODE_VERDICT, poly,
-        )  # fmt: skip
-        if r[R_HIT]:
-            # Ids stay below 2**32 (World.add), so two of them pack into one sortable key.
-            keys[n] = (min(ids[a], ids[b]) << 32) | max(ids[a], ids[b])
-            rows[n] = k
-            n += 1
-    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
-    order = np.argsort(keys[:n])
-    out = np.empty((n, 2), dtype=np.int64)
-    for k in range(n):
+    hit = np.zeros(candidates.shape[0], dtype=np.bool_)
+    collide_slots(data, offsets, shape, xf, candidates, MODE_VERDICT, hit, np.empty((0, 7)))
+    rows = np.flatnonzero(hit)
+    # Ids stay below 2**32 (World.add), so two of them pack into one sortable key.
+    keys = np.empty(rows.shape[0], dtype=np.int64)
+    for k in range(rows.shape[0]):
+        a, b = ids[candidates[rows[k], 0]], ids[candidates[rows[k], 1]]
+        keys[k] = (min(a, b) << 32) | max(a, b)
+    order = np.argsort(keys)
+    out = np.empty((rows.shape[0], 2), dtype=np.int64)
+    for k in range(rows.shape[0]):
         a, b = candidates[rows[order[k]], 0], candidates[rows[order[k]], 1]
         if ids[a] > ids[b]:
             a, b = b, a

@@ -177,6 +177,8 @@ class World:
             raise TypeError(
                 f"{type(shape).__name__} is not a built-in shape; the world takes Circle, Polygon, Capsule, Ellipse"
             )
+        if self._next_id >= 1 << 32:  # pairs are sorted by two ids packed in one int64
+            raise OverflowError("a world hands out at most 2**32 body ids")
         if self._n == len(self._xf):
             self._grow()
         slot, body = self._n, self._next_id
