@@ -248,30 +248,6 @@ def _collect(kernel_fn, *args, guess: int = 256) -> np.ndarray:
     return out[:n]
 
 
-def self_pairs(boxes: np.ndarray, grid: Grid, cell: float) -> np.ndarray:
-    """Overlapping pairs among the bodies of ``grid`` (its large bodies included)."""
-    inv = 1.0 / cell
-    found = [
-        _collect(
-            _self_pairs,
-            boxes,
-            grid.start,
-            grid.body,
-            grid.cx,
-            grid.cy,
-            grid.mask,
-            inv,
-            guess=4 * len(grid.body),
-        )
-    ]
-    if len(grid.large):
-        found.append(_collect(_brute_pairs, boxes, grid.large, grid.members, False))
-    pairs = np.concatenate(found)
-    if len(grid.large):  # a large-large pair is found from both sides
-        pairs = np.unique(np.sort(pairs, axis=1), axis=0)
-    return pairs
-
-
 def cross_pairs(boxes: np.ndarray, queries: np.ndarray, grid: Grid, cell: float, max_span: int) -> np.ndarray:
     """Overlapping (query body, grid body) pairs."""
     inv = 1.0 / cell
