@@ -177,11 +177,27 @@ def cast_pair(
     to ``target`` counts as arrived. A round caster tries the exact
     ``round_cast`` first; ``escape`` skips it (see ``advance_cast``).
     """
-    if not escape and data_a[off_a + H_KIND] == KIND_POINTS and data_a[off_a + H_COUNT] == 1:
+    round_a = data_a[off_a + H_KIND] == KIND_POINTS and data_a[off_a + H_COUNT] == 1
+    cb, sb = (np.cos(angle_b), np.sin(angle_b)) if round_a and not escape else (1.0, 0.0)
+    return cast_turned(
+        data_a, off_a, round_a, xa, ya, angle_a, dx, dy,
+        data_b, off_b, xb, yb, angle_b, cb, sb, target, tol, escape, poly,
+    )  # fmt: skip
+
+
+@inline
+def cast_turned(
+    data_a, off_a, round_a, xa, ya, angle_a, dx, dy,
+    data_b, off_b, xb, yb, angle_b, cb, sb, target, tol, escape, poly,
+):  # fmt: skip
+    """``cast_pair`` with B's rotation also given as cosine ``cb`` and sine ``sb``
+    (a wall's are kept in its oriented box) and ``round_a`` telling whether A
+    is a round caster: the exact ``round_cast`` first, conservative
+    advancement only where that is undecided."""
+    if round_a and not escape:
         status, t, nx, ny, px, py = round_cast(
-            data_a, off_a, xa, ya, angle_a, dx, dy,
-            data_b, off_b, xb, yb, np.cos(angle_b), np.sin(angle_b), target, tol,
-        )  # fmt: skip
+            data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, cb, sb, target, tol
+        )
         if status != 2:
             return status == 1, t, nx, ny, px, py
     return advance_cast(

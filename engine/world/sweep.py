@@ -4,7 +4,8 @@ Each caster walks the cells its swept box covers, in the walls' dense grid
 and in the moving bodies' hashed grid; every body met there once (a stamp
 per body) that is solid for the caster's mask, is not excluded and whose
 box meets the swept box goes through a cheap conservative test before the
-cast proper (``casts.round_cast``, or ``casts.advance_cast`` where that is undecided):
+cast proper (``casts.cast_turned``: exact for a round caster, else by
+conservative advancement):
 
 - a wall: the caster's swept bounding circle (a capsule) against the wall's
   oriented box, by separating axes along the wall's two axes and across the
@@ -28,7 +29,7 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
 from .broadphase import _bucket, _build_grid
-from .casts import advance_cast, round_cast
+from .casts import cast_turned
 
 
 @inline
@@ -83,25 +84,15 @@ def _try(
     q, j, cb, sb, poly, out_f, out_n, out_p, win,
 ):  # fmt: skip
     """Cast caster q against body j (rotated by cosine ``cb``, sine ``sb``); keep
-    it if it is the first hit so far. A round caster takes the exact
-    ``round_cast`` here, in the sweep's own loop, and conservative advancement
-    only where that is undecided."""
+    it if it is the first hit so far (``casts.cast_turned``, inlined into the
+    sweep's own loop)."""
     dx, dy = moves[q, 0], moves[q, 1]
     reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
     tol = 1e-9 * (reach + math.sqrt(dx * dx + dy * dy))
-    off_b = offsets[shape[j]]
-    status = 2
-    if round_a and not escape:
-        status, t, nx, ny, px, py = round_cast(
-            data, off_a, ax, ay, angle_a, dx, dy, data, off_b, xf[j, 0], xf[j, 1], cb, sb, target[q], tol
-        )
-    if status == 2:
-        hit, t, nx, ny, px, py = advance_cast(
-            data, off_a, ax, ay, angle_a, dx, dy,
-            data, off_b, xf[j, 0], xf[j, 1], xf[j, 2], target[q], tol, escape, poly,
-        )  # fmt: skip
-    else:
-        hit = status == 1
+    hit, t, nx, ny, px, py = cast_turned(
+        data, off_a, round_a, ax, ay, angle_a, dx, dy,
+        data, offsets[shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], cb, sb, target[q], tol, escape, poly,
+    )  # fmt: skip
     if hit and (win[q] < 0 or t < out_f[q]):
         out_f[q], win[q] = t, j
         out_n[q, 0], out_n[q, 1] = nx, ny
@@ -111,13 +102,15 @@ def _try(
 @kernel
 def _solid_flags(static, sensor, layer, n, mask, excluded):
     """Which slots a cast stops at: not a sensor, ``layer & mask``, not ``excluded``
-    (an empty ``excluded`` excludes no one); and whether any wall is among them."""
+    (an empty ``excluded`` excludes no one); whether any wall is among them,
+    and how many moving bodies."""
     solid = np.empty(n, dtype=np.bool_)
-    any_wall = False
+    any_wall, moving = False, 0
     for j in range(n):
         solid[j] = not sensor[j] and (layer[j] & mask) != 0 and not (excluded.shape[0] > 0 and excluded[j])
         any_wall = any_wall or (solid[j] and static[j])
-    return solid, any_wall
+        moving += solid[j] and not static[j]
+    return solid, any_wall, moving
 
 
 @kernel
@@ -151,10 +144,7 @@ def sweep_grids(
     for q in range(k):
         if not (math.isfinite(moves[q, 0]) and math.isfinite(moves[q, 1])):
             return q, winner, fraction, point, normal
-    solid, any_wall = _solid_flags(static, sensor, layer, n, mask, excluded)
-    targets = 0
-    for j in range(n):
-        targets += solid[j] and not static[j]
+    solid, any_wall, targets = _solid_flags(static, sensor, layer, n, mask, excluded)
     has_moving = targets > 0
     if has_moving and (m_members.shape[0] == 0 or 2 * targets < m_members.shape[0]):
         members = np.empty(targets, dtype=np.int64)
