@@ -1,12 +1,14 @@
 """AABB broad phase: world boxes of shapes, and the pairs of boxes that overlap.
 
-Two uniform grids share one cell size: one for moving bodies, rebuilt every
-frame in O(n) by hashing cells into buckets (a counting sort), and one for
-static bodies (walls), built once and only rebuilt when a wall is added or
-removed. A moving body spanning more than ``MAX_SPAN`` cells on a side (a
-huge boss, a 2,000 px wall set as moving) goes to a short list tested by brute
-force instead, so one big body never floods the grid; a static body that huge
-is fine in the static grid, which is built once.
+The hashed grid here holds moving bodies wherever they are: it is rebuilt
+in O(n) by hashing cells into buckets (a counting sort). The world uses it
+when the walls' dense grid (``wallgrid``, built once and only rebuilt when a
+wall is added or removed) cannot hold the moving bodies; otherwise one walk
+over the walls' cells finds both kinds of pairs (``slotkernels``). A moving
+body spanning more than ``MAX_SPAN`` cells on a side (a huge boss, a 2,000 px
+wall set as moving) goes to a short list tested by brute force instead, so
+one big body never floods the grid; a static body that huge is fine in the
+static grid, which is built once.
 
 A pair whose boxes share several cells is reported once, in the cell holding
 the lower-left corner of the boxes' overlap: both boxes cover that cell, and
@@ -26,6 +28,10 @@ from ..collision.shapes import H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS, s
 
 #: A moving body wider or taller than this many cells is tested by brute force.
 MAX_SPAN = 8
+#: Moving bodies that a walk over the walls' cells cannot hold (outside the
+#: walls' grid, or wider than ``MAX_SPAN`` of its cells) and that are tested
+#: one by one instead; with more of them, the moving bodies get a hashed grid.
+MAX_LISTED = 16
 
 
 @inline

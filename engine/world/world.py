@@ -5,21 +5,24 @@ maps to its slot. The game keeps its own state in arrays and hands the
 world all moving transforms at once (``set_transforms``, one kernel that
 also refreshes those bodies' boxes). Per frame:
 
-- moving bodies go into a hashed grid (``broadphase``) whose cell comes from
-  a cost estimate over their sizes (chosen again when their number doubles
-  or halves); walls sit in a dense grid built once (``wallgrid``) that lists
-  each wall only where its oriented box reaches;
-- ``pairs()`` is two compiled calls (``slotkernels``): candidates from both
-  grids, already filtered by layer and mask, then the narrow phase's
-  verdicts, rows turned and sorted by body id;
-- the frame's grid and overlapping pairs are kept until anything changes,
-  so ``contacts()`` only adds contact data to the pairs ``pairs()`` found,
-  and casts reuse the grids;
+- walls sit in a dense grid built once (``wallgrid``) that lists each wall
+  only where its oriented box reaches;
+- ``pairs()`` is one compiled call (``slotkernels.find_pairs``): when the
+  walls' grid holds the moving bodies (a level's walls enclose its play
+  area), one walk over its cells meets walls and moving bodies alike; else
+  the moving bodies go into a hashed grid (``broadphase``) whose cell comes
+  from a cost estimate over their sizes (chosen again when their number
+  doubles or halves). Candidates are filtered by layer and mask, then the
+  narrow phase's verdicts; rows turned and sorted by body id;
+- the frame's overlapping pairs are kept until anything changes, so
+  ``contacts()`` only adds contact data to the pairs ``pairs()`` found;
 - ``cast_bodies`` and ``move_and_slide_bodies`` cast every body in one call
-  that walks the grids (``sweep``), with a grid of the cast's moving
-  targets alone when they are few.
+  that walks the walls' cells and a grid of the cast's moving targets
+  (``sweep``).
 
-No Python object is made per pair or per body in these paths.
+No Python object is made per pair or per body in these paths, and the
+per-frame calls make few numpy calls of their own: after the rest of a
+game's frame has run, each costs microseconds with the caches cold.
 
 Layers: A and B can touch when ``A.layer & B.mask`` and ``B.layer & A.mask``
 are both non-zero. Static bodies never pair with static bodies. Sensors pair
@@ -40,15 +43,8 @@ from ..collision.shapes import aabb as shape_aabb
 from . import broadphase
 from .casts import cast_pair, point_shape
 from .slide import advance, slide_along
-from .slotkernels import (
-    MODE_CONTACT,
-    candidate_pairs,
-    collide_slots,
-    overlapping_in_id_order,
-    slots_of,
-    store_transforms,
-)
-from .sweep import sweep_grids
+from .slotkernels import contacts_of, find_pairs, frame_candidates, slots_of, store_transforms
+from .sweep import cast_ids, sweep_grids
 from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
 
 ALL_LAYERS = 0xFFFFFFFF
@@ -60,10 +56,27 @@ MAX_SLIDES = 4
 
 _EMPTY = np.zeros(0, dtype=np.int64)
 _NO_BOXES = np.zeros((0, 4))
-# Stand-ins for a grid that is not there, so the sweep kernel keeps one signature.
+# A stand-in for the walls' grid when there are no walls, so kernels keep one signature.
 _NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY)
-_NO_GRID = broadphase.Grid(np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY, _EMPTY, _EMPTY, 0, _EMPTY)
 _NOBODY = np.zeros(0, dtype=np.bool_)  # no slot excluded from a sweep
+_NO_TARGET = np.zeros(0)  # every caster stops right at what it hits
+_F64, _I64 = np.dtype(np.float64), np.dtype(np.int64)
+
+
+def _vector(values, dtype: np.dtype) -> np.ndarray:
+    """``values`` as a C-contiguous 1-D array of ``dtype``; an array that already
+    is one passes untouched (the per-frame path: each numpy call is costly
+    when the caches are cold)."""
+    if type(values) is np.ndarray and values.dtype is dtype and values.ndim == 1 and values.flags.c_contiguous:
+        return values
+    return np.ascontiguousarray(values, dtype=dtype).reshape(-1)
+
+
+def _rows2(values, k: int) -> np.ndarray:
+    """``values`` as a C-contiguous (k, 2) float64 array (untouched if it is one)."""
+    if type(values) is np.ndarray and values.dtype is _F64 and values.shape == (k, 2) and values.flags.c_contiguous:
+        return values
+    return np.ascontiguousarray(values, dtype=np.float64).reshape(k, 2)
 
 
 class RayHit(NamedTuple):
@@ -151,9 +164,10 @@ class World:
         self._user: list[Any] = []
         self._next_id = 0
         self._boxes: np.ndarray | None = None
-        # The moving bodies' grid, candidate pairs and verdicts of this frame;
-        # emptied by any change, so pairs(), contacts() and casts share them.
+        # This frame's overlapping pairs (ids, slots, whether the ids were handed
+        # out); emptied by any change, so pairs() and contacts() share them.
         self._frame: dict[str, Any] = {}
+        self._moving: np.ndarray | None = None  # slots of the moving bodies, kept until one is added or removed
         self._move_cell: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
         self._walls: WallGrid | None = None
         self._obb = np.zeros((0, 6))
@@ -193,6 +207,7 @@ class World:
         self._slot_of[body] = slot
         self._user.append(user_data)
         self._n += 1
+        self._moving = None
         self._changed(static)
         return body
 
@@ -209,6 +224,7 @@ class World:
         self._slot_of[self._id[slot]] = slot
         self._slot_of[body] = -1
         self._n -= 1
+        self._moving = None
         self._changed(walls_move)
 
     def set_transform(self, body: int, transform) -> None:
@@ -218,17 +234,17 @@ class World:
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing."""
-        bodies = np.ascontiguousarray(bodies, dtype=np.int64).reshape(-1)
-        x, y, angle = (np.ascontiguousarray(v, dtype=np.float64).reshape(-1) for v in (x, y, angle))
+        bodies = _vector(bodies, _I64)
+        x, y, angle = _vector(x, _F64), _vector(y, _F64), _vector(angle, _F64)
         if not (len(bodies) == len(x) == len(y) == len(angle)):
             raise ValueError(
                 f"set_transforms needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}"
             )
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
         boxes = self._boxes if self._boxes is not None else _NO_BOXES
-        bad = store_transforms(
+        bad, walls_moved = store_transforms(
             self._slot_of, bodies, x, y, angle, self._xf,
-            self._table.data, self._table.offsets, self._shape, boxes, self._boxes is not None,
+            self._table.data, self._table.offsets, self._shape, self._static, boxes, self._boxes is not None,
         )  # fmt: skip
         if bad <= -2:
             raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
@@ -236,7 +252,7 @@ class World:
             row = (float(x[bad]), float(y[bad]), float(angle[bad]))
             raise ValueError(f"transform of body {int(bodies[bad])} is not finite: {row}")
         self._frame = {}
-        if self._static[self._slot_of[bodies]].any():
+        if walls_moved:
             self._changed(True)
 
     def transform(self, body: int) -> Transform:
@@ -274,19 +290,22 @@ class World:
 
     def pairs(self) -> np.ndarray:
         """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted."""
-        return self._id[self._overlapping_slots()]
+        if "pairs" not in self._frame:
+            self._find_pairs()
+        frame = self._frame
+        if frame["handed"]:  # the caller may have changed the array it was given
+            return frame["pairs"].copy()
+        frame["handed"] = True
+        return frame["pairs"]
 
     def contacts(self) -> WorldContacts:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
-        slots = self._overlapping_slots()  # pairs() of this frame, if it ran
-        hit, values = np.zeros(len(slots), dtype=np.bool_), np.empty((len(slots), 7))
-        if len(slots):
-            collide_slots(
-                self._table.data, self._table.offsets, self._shape, self._xf, slots, MODE_CONTACT, hit, values
-            )
-        if not hit.all():  # a pair exactly touching by one query and not by the other
-            slots, values = slots[hit], values[hit]
-        return WorldContacts(self._id[slots], values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
+        if "pairs" not in self._frame:
+            self._find_pairs()
+        found, values = contacts_of(
+            self._table.data, self._table.offsets, self._shape, self._xf, self._id, self._frame["slots"]
+        )
+        return WorldContacts(found, values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
 
     # --- queries ----------------------------------------------------------
 
@@ -357,13 +376,18 @@ class World:
         every candidate is cast in one compiled call. A body that starts
         overlapping a target hits it at fraction 0, as in ``shape_cast``.
         """
-        bodies = np.ascontiguousarray(bodies, dtype=np.int64).reshape(-1)
-        moves = np.ascontiguousarray(translations, dtype=np.float64).reshape(len(bodies), 2)
-        slots = self._slots(bodies)
+        bodies = _vector(bodies, _I64)
+        moves = _rows2(translations, len(bodies))
+        walls = self._wall_grid()
         # A caster skips itself; other casters stay targets.
-        bad, body, fraction, point, normal = self._sweep(
-            slots, slots, self._xf, self._all_boxes(), moves, np.zeros(len(slots)), mask, _NOBODY, escape=False
-        )
+        bad, body, fraction, point, normal = cast_ids(
+            self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), self._obb,
+            self._static[: self._n], self._sensor, self._layer, self._id, self._slot_of, int(mask), bodies, moves,
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
+            self._moving_cell(), broadphase.MAX_SPAN,
+        )  # fmt: skip
+        if bad <= -2:
+            raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
         if bad >= 0:
             raise ValueError(f"translation of body {int(bodies[bad])} is not finite: {tuple(moves[bad])}")
         return CastBatch(body, fraction, point, normal)
@@ -376,18 +400,13 @@ class World:
 
         Returns (bad row or -1, body id hit or -1, fraction, point, normal) per caster.
         """
-        n = self._n
-        walls = self._wall_grid() if self._static[:n].any() else _NO_WALLS
-        # The frame's grid of moving bodies if pairs() built it; else the kernel
-        # builds one of the targets alone.
-        grid, cell = self._frame.get("grid") or (_NO_GRID, self._moving_cell())
+        walls = self._wall_grid()
         return sweep_grids(
             self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), self._obb,
-            self._static[:n], self._sensor, self._layer, self._id, int(mask), excluded,
+            self._static[: self._n], self._sensor, self._layer, self._id, int(mask), excluded,
             slots, rows, xf, boxes, moves, target, escape,
             walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
-            grid.start, grid.body, grid.cx, grid.cy, grid.mask, cell, grid.large, grid.members,
-            broadphase.MAX_SPAN,
+            self._moving_cell(), broadphase.MAX_SPAN,
         )  # fmt: skip
 
     def _swept_candidates(self, start, moves, margin, mask, excluded, slots):
@@ -410,7 +429,8 @@ class World:
         if (static & solid).any():
             found.append(query_walls(self._wall_grid(), swept, boxes, self._obb))
         if (~static & solid).any():
-            grid, cell = self._moving_grid()
+            cell = self._moving_cell()
+            grid = broadphase.build_grid(boxes, self._moving_slots(), cell, broadphase.MAX_SPAN)
             combined = np.concatenate([boxes, swept])
             queries = np.arange(self._n, self._n + len(swept))
             pairs = broadphase.cross_pairs(combined, queries, grid, cell, broadphase.MAX_SPAN)
@@ -607,7 +627,7 @@ class World:
         again only when their number doubles or halves (cheap, and stable)."""
         if self._cell is not None:
             return self._cell
-        moving = np.flatnonzero(~self._static[: self._n])
+        moving = self._moving_slots()
         chosen = self._move_cell
         if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
             boxes = self._all_boxes()[moving]
@@ -615,23 +635,22 @@ class World:
             self._move_cell = chosen
         return chosen[0]
 
-    def _moving_grid(self) -> tuple[broadphase.Grid, float] | None:
-        """This frame's hashed grid of every moving body (None if there are none)."""
-        if "grid" not in self._frame:
-            moving = np.flatnonzero(~self._static[: self._n])
-            grid = None
-            if len(moving):
-                cell = self._moving_cell()
-                grid = (broadphase.build_grid(self._all_boxes(), moving, cell, broadphase.MAX_SPAN), cell)
-            self._frame["grid"] = grid
-        return self._frame["grid"]
+    def _moving_slots(self) -> np.ndarray:
+        """Slots of the moving (not static) bodies."""
+        if self._moving is None:
+            self._moving = np.flatnonzero(~self._static[: self._n])
+        return self._moving
 
     def _wall_grid(self) -> WallGrid:
-        """The static bodies' dense grid, built when first needed after a wall changed."""
+        """The static bodies' dense grid, built when first needed after a wall
+        changed (``_NO_WALLS`` when there are none)."""
         if self._walls is None:
             boxes = self._all_boxes()
             static = self._static[: self._n]
             walls = np.flatnonzero(static)
+            if not len(walls):
+                self._walls = _NO_WALLS
+                return self._walls
             self._obb = np.zeros((self._n, 6))
             oriented_boxes(self._table.data, self._table.offsets, self._shape, self._xf, walls, self._obb)
             cell = self._cell
@@ -643,27 +662,28 @@ class World:
         return self._walls
 
     def _candidate_slots(self) -> np.ndarray:
-        """Broad-phase pairs of slots, filtered by layer and mask (not yet by shape)."""
-        moving = self._moving_grid() if self._n >= 2 else None
-        if moving is None:
-            return np.zeros((0, 2), dtype=np.int64)
-        grid, cell = moving
-        walls = self._wall_grid() if self._static[: self._n].any() else _NO_WALLS
-        return candidate_pairs(
-            self._all_boxes(), self._layer, self._mask,
-            grid.start, grid.body, grid.cx, grid.cy, grid.mask, grid.large, grid.members, 1.0 / cell,
+        """Broad-phase pairs of slots, filtered by layer and mask (not yet by
+        shape), as ``pairs()`` finds them; for tests."""
+        walls = self._wall_grid()
+        return frame_candidates(
+            self._all_boxes(), self._layer, self._mask, self._moving_slots(), 1.0 / self._moving_cell(),
+            broadphase.MAX_SPAN,
             walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body, walls.members,
             self._obb,
         )  # fmt: skip
 
-    def _overlapping_slots(self) -> np.ndarray:
-        """This frame's overlapping slot pairs, the smaller id first, sorted by ids."""
-        if "overlapping" not in self._frame:
-            data, offsets = self._table.data, self._table.offsets
-            self._frame["overlapping"] = overlapping_in_id_order(
-                data, offsets, self._shape, self._xf, self._id, self._candidate_slots()
-            )
-        return self._frame["overlapping"]
+    def _find_pairs(self) -> None:
+        """This frame's overlapping pairs, as ids and as slots (rows alike: the
+        smaller id first, sorted), in one compiled call."""
+        walls = self._wall_grid()
+        found, slots = find_pairs(
+            self._table.data, self._table.offsets, self._shape, self._xf, self._id,
+            self._all_boxes(), self._layer, self._mask, self._moving_slots(), 1.0 / self._moving_cell(),
+            broadphase.MAX_SPAN,
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body, walls.members,
+            self._obb,
+        )  # fmt: skip
+        self._frame = {"pairs": found, "slots": slots, "handed": False}
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         boxes = self._all_boxes()

@@ -13,6 +13,8 @@ from shapely.geometry import Polygon as ShapelyPolygon
 
 from engine import World
 from engine.collision import Circle, Polygon, intersects
+from engine.world.broadphase import MAX_LISTED, MAX_SPAN
+from engine.world.sweep import _aligned_grid
 
 
 def world_points(poly: Polygon, xf):
@@ -173,22 +175,41 @@ def test_bullets_cast_in_a_batch_never_tunnel_through_a_thin_wall():
     assert all(world.transform(int(b)).x < 0.0 for b in bullets)
 
 
-@pytest.mark.parametrize("enemies", [5, 150])  # few targets: a grid of their own; many: the frame's grid
-@pytest.mark.parametrize("paired_first", [False, True])  # the frame's grid built by pairs(), or not yet
-def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_up(enemies, paired_first):
-    rng = np.random.default_rng(enemies)
+# Where the moving targets sit decides how a batch cast looks them up: in the
+# walls' own cells (all inside the walls' grid), those cells plus a short list
+# (a few outside it or across its edge), or a hashed grid (many outside, or no walls).
+@pytest.mark.parametrize(
+    "walls, outside", [(10, 0), (10, MAX_LISTED), (10, 3 * MAX_LISTED), (0, 20)], ids=["inside", "a few out", "many out", "no walls"]
+)
+@pytest.mark.parametrize("paired_first", [False, True])  # pairs() of the frame ran before, or not
+def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_up(walls, outside, paired_first):
+    rng = np.random.default_rng(walls + outside)
     world = World()
-    for _ in range(10):
+    for _ in range(walls):
         world.add(Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), static=True, layer=1)
-    for k in range(enemies):
+    spots = [rng.uniform(-100, 100, 2) for _ in range(100)] + [
+        (rng.uniform(115, 200), rng.uniform(-50, 50)) for _ in range(outside)  # some across the grid's edge
+    ]
+    for k, spot in enumerate(spots):
         shape = Circle(4.0) if k % 2 else Polygon.box(4.0, 2.0)
-        world.add(shape, (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), layer=2)
-    bullets = np.array([world.add(Circle(1.0), (*rng.uniform(-100, 100, 2), 0.0), layer=4, mask=3) for _ in range(100)])
-    moves = rng.uniform(-60, 60, (100, 2))
+        world.add(shape, (*spot, rng.uniform(-3, 3)), layer=2)
+    bullets = np.array(
+        [world.add(Circle(1.0), (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0), layer=4, mask=3) for _ in range(150)]
+    )
+    moves = rng.uniform(-60, 60, (150, 2))
+    if walls:  # the layout takes the path it is named for
+        grid, boxes = world._wall_grid(), world._all_boxes()
+        enemies = np.flatnonzero(world._layer[: len(world)] == 2)
+        listed = _aligned_grid(boxes, enemies, grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, MAX_SPAN)[2]
+        assert (len(listed) > 0) == (outside > 0) and (len(listed) > MAX_LISTED) == (outside > MAX_LISTED)
     if paired_first:
         world.pairs()
     batch = world.cast_bodies(bullets, moves, mask=3)
-    assert (batch.body >= 0).sum() > 10  # the scene is busy enough to test something
+    hit = batch.body >= 0
+    assert hit.sum() > 10  # the scene is busy enough to test something
+    if outside:
+        beyond = np.array([world.transform(int(b)).x > 110.0 for b in batch.body[hit]])
+        assert beyond.any()  # and some hits are on targets outside the walls' grid
     for k, bullet in enumerate(bullets):
         single = world.shape_cast(Circle(1.0), tuple(world.transform(int(bullet))), tuple(moves[k]), mask=3)
         assert (batch.body[k] >= 0) == (single is not None)

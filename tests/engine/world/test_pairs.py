@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from engine import World
 from engine.collision import Capsule, Circle, Ellipse, Polygon, intersects
+from engine.world.broadphase import MAX_LISTED, MAX_SPAN
+from engine.world.slotkernels import aligned_candidates
 
 
 def brute_force_pairs(world: World, bodies) -> list[list[int]]:
@@ -151,3 +153,40 @@ def test_bulk_transform_update_moves_bodies_and_refuses_bad_rows_whole():
         world.set_transforms(np.array([99]), [0.0], [0.0], [0.0])
     with pytest.raises(ValueError, match="transform x is nan"):
         world.set_transform(int(ids[0]), (math.nan, 0, 0))
+
+
+# Where the moving bodies sit decides how pairs() finds their candidates: one
+# walk over the walls' cells (all inside the walls' grid), that walk plus a
+# short list (a few outside it, across its edge or too large for its cells),
+# or a hashed grid (many outside, or no walls at all).
+@pytest.mark.parametrize(
+    "walls, outside, huge",
+    [(40, 0, 0), (40, MAX_LISTED - 2, 2), (40, 3 * MAX_LISTED, 0), (0, 20, 2)],
+    ids=["inside", "a few out", "many out", "no walls"],
+)
+def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_walls(walls, outside, huge):
+    rng = np.random.default_rng(walls + outside + huge)
+    world = World()
+    bodies = []
+
+    def add(shape, xf, static):
+        body = world.add(shape, xf, static=static)
+        bodies.append((body, shape, 1, 0xFFFFFFFF, static))
+
+    for _ in range(walls):
+        add(Polygon.box(20.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), True)
+    for _ in range(200):
+        add(random_shape(rng, 4.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), False)
+    for _ in range(outside):  # beyond the walls' grid, some across its edge
+        add(random_shape(rng, 4.0), (rng.uniform(110, 160), rng.uniform(-100, 100), rng.uniform(-3, 3)), False)
+    for _ in range(huge):  # wider than MAX_SPAN cells, over walls and bodies alike
+        add(Polygon.box(90.0, 6.0), (*rng.uniform(-50, 50, 2), rng.uniform(-3, 3)), False)
+    if walls:  # the layout takes the path it is named for
+        grid = world._wall_grid()
+        args = (grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, grid.start, grid.body, grid.members, world._obb)
+        moving = world._moving_slots()
+        ok, _ = aligned_candidates(world._all_boxes(), world._layer, world._mask, moving, MAX_SPAN, *args)
+        assert ok == (outside + huge <= MAX_LISTED)
+    found = world.pairs().tolist()
+    assert found == brute_force_pairs(world, bodies)
+    assert len(found) > 50  # busy enough to test something
