@@ -58,8 +58,6 @@ _EMPTY = np.zeros(0, dtype=np.int64)
 _NO_BOXES = np.zeros((0, 4))
 # A stand-in for the walls' grid when there are no walls, so kernels keep one signature.
 _NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY)
-_NOBODY = np.zeros(0, dtype=np.bool_)  # no slot excluded from a sweep
-_NO_TARGET = np.zeros(0)  # every caster stops right at what it hits
 _F64, _I64 = np.dtype(np.float64), np.dtype(np.int64)
 
 
