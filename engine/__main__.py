@@ -2,12 +2,14 @@
 
 Prints a few pair queries and a batch of random rotated pairs with the time
 it took, so a fresh install shows the engine working end to end without a
-screen.
+screen. On a fresh numba cache each kernel is named on stderr as it
+compiles (about a minute in all, once).
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 import numpy as np
@@ -23,9 +25,25 @@ from engine.collision import (
     distance,
     intersects,
 )
+from engine.collision.jit import watch_compiles
+
+
+def _compiling(name: str, depth: int) -> None:
+    if depth == 0:
+        print(f"engine: compiling {name} (first run only: numba caches it)", file=sys.stderr, flush=True)
+
+
+def _compiled(name: str, depth: int, seconds: float) -> None:
+    if depth == 0:
+        print(f"engine: compiled {name} in {seconds:.1f} s", file=sys.stderr, flush=True)
 
 
 def main() -> None:
+    with watch_compiles(_compiling, _compiled):
+        demo()
+
+
+def demo() -> None:
     hexagon = Polygon([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 7)[:-1]])
     box = Polygon.box(1.0, 0.5, radius=0.1)
     print("engine demo: convex shapes, GJK + EPA, world frame, y up, radians CCW")

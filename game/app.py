@@ -8,6 +8,7 @@ level data never crashes the game: it becomes one line on the title screen.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 from typing import NamedTuple
@@ -39,6 +40,8 @@ class App:
         self.audio = Audio(volume=float(getattr(self.settings, "volume", 0.5)))
         self.seed = seed
         self.controls = Controls()
+        #: The background compile of the engine (``game.warmup.Warmup``), when one runs.
+        self.warmup = None
 
     # --- scores -----------------------------------------------------------
 
@@ -57,8 +60,18 @@ class App:
         self.window.show_view(TitleView(self, message=message))
 
     def start_level(self, name: str, seed: int | None = None):
-        """Load a level and show the play view; on bad data go back to the title with one line."""
+        """Load a level and show the play view; on bad data go back to the title with one line.
+
+        While the engine is still compiling in the background, the loading
+        view shows its bar first and starts the level when it is ready.
+        """
         from game.views.play import PlayView
+
+        if self.warmup is not None and not self.warmup.ready:
+            from game.views.loading import LoadingView
+
+            self.window.show_view(LoadingView(self, name, seed))
+            return None
 
         try:
             level = levels.load_level(resolve_level(name))
@@ -106,15 +119,26 @@ def resolve_level(name: str | None) -> Path:
 
 
 def run(level: str | None = None, seed: int = 1) -> int:
-    """The real game: the title screen, or straight into ``level`` when one is named."""
+    """The real game: the title screen, or straight into ``level`` when one is named.
+
+    The engine compiles in a background process meanwhile (``game.warmup``),
+    naming what it compiles on the title's loading bar and on stderr.
+    """
+    from game.warmup import Warmup
+
+    if level is not None:
+        resolve_level(level)  # a bad name fails here, before a window full of nothing
     window = make_window()
     app = App(window, seed=seed)
-    if level is None:
-        app.show_title()
-    else:
-        resolve_level(level)  # a bad name fails here, before a window full of nothing
-        app.start_level(level)
-    arcade.run()
+    app.warmup = Warmup.start(level=level, echo=sys.stderr)
+    try:
+        if level is None:
+            app.show_title()
+        else:
+            app.start_level(level)
+        arcade.run()
+    finally:
+        app.warmup.stop()
     return 0
 
 
@@ -142,8 +166,16 @@ def run_demo(level: str | None, frames: int, seed: int, screenshot: str | None =
     """A bot plays ``frames`` fixed steps through the real play view, drawing every frame.
 
     When the bot dies the level restarts (a new run, same seed + deaths) and
-    the totals carry on. Raises ``LevelError`` for a bad level.
+    the totals carry on. Raises ``LevelError`` for a bad level. On a fresh
+    numba cache each kernel is named on stderr as it compiles.
     """
+    from game.warmup import report_compiles
+
+    with report_compiles():
+        return _run_demo(level, frames, seed, screenshot)
+
+
+def _run_demo(level: str | None, frames: int, seed: int, screenshot: str | None) -> DemoSummary:
     loaded = levels.load_level(resolve_level(level))  # a bad level fails before any window opens
     from game.sim import Bot
     from game.views.play import PlayView

@@ -12,10 +12,18 @@ against the files of the functions it calls, so an edited ``epa.py`` would
 leave a stale ``collide_pair`` behind. The cache therefore lives in a folder
 named after a hash of every source file of the engine: any edit starts a
 fresh cache. ``NUMBA_CACHE_DIR`` still chooses where that folder goes.
+
+Nothing compiles on import: a kernel compiles on its first call with a new
+signature (a cache hit is no compile). ``watch_compiles`` names each one as
+it compiles, so a first run can say what it is doing (``python -m engine``,
+the game's warm-up in ``game.warmup``).
 """
 
+import contextlib
 import hashlib
 import os
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from numba import carray, config, njit, types
@@ -35,6 +43,51 @@ config.CACHE_DIR = _cache_dir()
 
 kernel = njit(cache=True, error_model="numpy")
 inline = njit(cache=True, error_model="numpy", inline="always")
+
+
+def kernel_name(dispatcher) -> str:
+    """``module.qualname`` of a numba dispatcher's Python function."""
+    func = getattr(dispatcher, "py_func", dispatcher)
+    return f"{getattr(func, '__module__', '?')}.{getattr(func, '__qualname__', repr(func))}"
+
+
+@contextlib.contextmanager
+def watch_compiles(
+    on_start: Callable[[str, int], None], on_end: Callable[[str, int, float], None]
+) -> Iterator[None]:
+    """Call ``on_start(name, depth)`` and ``on_end(name, depth, seconds)`` around each
+    compilation of one of our kernels inside the ``with``.
+
+    Depth 0 is a kernel called from Python; depth 1 one compiled because a
+    kernel calls it, and so on. numba's own helpers (``np.zeros``, ``max``...)
+    compiled along the way are not reported and do not count as depth.
+    """
+    from numba.core import event
+
+    stack: list[tuple[str, float]] = []
+
+    def ours(name: str) -> bool:
+        return not name.startswith("numba.")
+
+    class _Listener(event.Listener):
+        def on_start(self, ev) -> None:
+            name = kernel_name(ev.data["dispatcher"])
+            depth = sum(ours(n) for n, _ in stack)
+            stack.append((name, time.perf_counter()))
+            if ours(name):
+                on_start(name, depth)
+
+        def on_end(self, ev) -> None:
+            name, began = stack.pop()
+            if ours(name):
+                on_end(name, sum(ours(n) for n, _ in stack), time.perf_counter() - began)
+
+    listener = _Listener()
+    event.register("numba:compile", listener)
+    try:
+        yield
+    finally:
+        event.unregister("numba:compile", listener)
 
 
 @intrinsic

@@ -6,16 +6,21 @@ in red, instead of a crash.
 
 from __future__ import annotations
 
+import time
 from typing import NamedTuple
 
 import arcade
 
 from game import levels
+from game.render.progress import ProgressBar
 
 BACK = (18, 22, 34)
 ROW_H = 40
 SELECTED = (70, 110, 200, 200)
 ERROR = (255, 110, 110)
+LOADING_W = 760
+#: Seconds the full bar stays after the engine is ready.
+LOADING_LINGER = 2.0
 HELP = (
     "WASD / arrows move   ·   mouse aims, click or Space fires   ·   Esc pause"
     "   ·   F1 debug   F2 perf   F5 reload level"
@@ -82,6 +87,7 @@ class TitleView(arcade.View):
             message = "No levels found: put Tiled .tmj maps in levels/"
         self.message = arcade.Text(message, w / 2, 90, ERROR, 14, **center)
         self.help = arcade.Text(HELP, w / 2, 40, arcade.color.GRAY, 12, **center)
+        self.loading = ProgressBar(w / 2 - LOADING_W / 2, 130, LOADING_W)
 
     def row_at(self, y: float) -> int | None:
         """The level row under screen height ``y``, if any."""
@@ -102,6 +108,15 @@ class TitleView(arcade.View):
         if self.message.text:
             self.message.draw()
         self.help.draw()
+        self.draw_loading()
+
+    def draw_loading(self) -> None:
+        """The engine warm-up's bar, while it runs and for a moment after."""
+        warmup = getattr(self.app, "warmup", None)
+        if warmup is None or (warmup.ready and time.monotonic() - warmup.ended_at > LOADING_LINGER):
+            return
+        self.loading.update(warmup.progress())
+        self.loading.draw()
 
     def start(self) -> None:
         if self.names:

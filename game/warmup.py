@@ -1,0 +1,372 @@
+"""Compiling the engine before play needs it, and saying what compiles.
+
+numba compiles a kernel on its first call with a new signature and keeps
+the machine code in a disk cache (``engine.collision.jit`` chooses where).
+On a fresh cache the play view's first frames used to compile for minutes
+with nothing on screen. Importing the game and drawing the title compile
+nothing, so the title shows at once; meanwhile a low-priority child process
+(``python -m game.warmup``) runs the code the play view runs (a
+``Simulation`` on a real level, its overlaps, enemies walking and looking,
+bullets flying, the bot playing a few seconds), which puts the very
+signatures the game calls into the cache. The child writes one JSON line per
+stage and per kernel it compiles; ``Warmup`` reads them on a thread and
+gives the title's loading bar and the terminal a ``Progress``. When the
+player starts a level, its kernels load from the cache in milliseconds.
+
+In-process work (the headless demo, ``python -m engine``) wraps itself in
+``report_compiles``, which prints a line naming each kernel as it compiles.
+
+    python -m game.warmup [--level NAME] [--no-nice]   # what the game starts in the background
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import IO, NamedTuple
+
+from engine.collision.jit import kernel_name, watch_compiles
+
+__all__ = [
+    "STAGES",
+    "Progress",
+    "Stage",
+    "Warmup",
+    "kernel_name",
+    "main",
+    "report_compiles",
+    "run_stages",
+    "watch_compiles",
+]
+
+#: The terminal lines' prefix.
+PREFIX = "gjk-shooter"
+#: The child's niceness: it must never take the CPU from the window it serves.
+NICENESS = 10
+
+
+class Stage(NamedTuple):
+    """One part of the warm-up: what it is called on screen, about how long it compiles, what it runs."""
+
+    name: str
+    seconds: float  # on a fresh cache, on the 2-core machine the figures in README come from
+    run: Callable[[dict], None]
+
+
+class Progress(NamedTuple):
+    """What the loading bar shows.
+
+    >>> Progress(0.5, "Preparing the engine, 3/5 bullets flying", False, "").percent
+    50
+    """
+
+    fraction: float  # 0..1
+    label: str  # the stage
+    done: bool
+    error: str  # one line when the warm-up failed ("" otherwise); play then compiles in-process
+    detail: str = ""  # what compiles right now
+
+    @property
+    def percent(self) -> int:
+        return round(100 * max(0.0, min(1.0, self.fraction)))
+
+
+# --- naming what compiles ----------------------------------------------------
+
+
+@contextlib.contextmanager
+def report_compiles(stream: IO[str] | None = None, prefix: str = PREFIX) -> Iterator[list[str]]:
+    """Print one line naming each kernel as it starts compiling, and its time when done.
+
+    Yields the list of names compiled (outermost kernels), so a caller can
+    say how many there were. Nothing is printed when everything comes from
+    the cache.
+    """
+    out = stream if stream is not None else sys.stderr
+    compiled: list[str] = []
+
+    def start(name: str, depth: int) -> None:
+        if depth == 0:
+            first = "" if compiled else " (first run: numba compiles the engine once, then caches it)"
+            print(f"{prefix}: compiling {name}{first}", file=out, flush=True)
+        else:
+            print(f"{prefix}:   and {name}, which it calls", file=out, flush=True)
+
+    def end(name: str, depth: int, seconds: float) -> None:
+        if depth == 0:
+            compiled.append(name)
+            print(f"{prefix}: compiled {name} in {seconds:.1f} s", file=out, flush=True)
+
+    with watch_compiles(start, end):
+        yield compiled
+
+
+# --- what the play view runs -------------------------------------------------
+
+
+def _free_points(sim, k: int, near: tuple[float, float], radius: float):
+    """``k`` free navigation cell centres within ``radius`` of ``near`` (any free cells if none)."""
+    import numpy as np
+
+    jj, ii = np.nonzero(sim.nav.free)
+    cx, cy = (ii + 0.5) * sim.nav.cell, (jj + 0.5) * sim.nav.cell
+    order = np.argsort(np.abs(np.hypot(cx - near[0], cy - near[1]) - radius))
+    return [(float(cx[i]), float(cy[i])) for i in order[:k]]
+
+
+def _stage_level(state: dict) -> None:
+    from game.app import resolve_level
+    from game.levels import load_level
+    from game.sim import Simulation
+
+    level = load_level(resolve_level(state.get("level")))
+    state["sim"] = Simulation(level, seed=1)  # walls into a World, the navigation grid
+
+
+def _stage_overlaps(state: dict) -> None:
+    world = state["sim"].world
+    world.pairs()
+    world.contacts()  # the enemies' separation and the F1 overlay
+
+
+def _stage_enemies(state: dict) -> None:
+    from game.sim import ENEMY_KINDS, Inputs
+
+    sim = state["sim"]
+    sim.player.health = math.inf  # a warm-up must not end in a game over
+    p = sim.player
+    for k, (x, y) in enumerate(_free_points(sim, 2 * len(ENEMY_KINDS), (p.x, p.y), 220.0)):
+        sim.spawn_enemy(k % len(ENEMY_KINDS), x, y)
+    for tick in range(2 * sim.rules.sight_refresh_ticks + 2):
+        sim.step(Inputs(1.0 if tick % 2 else -1.0, 0.0, p.x + 100.0, p.y, False))
+
+
+def _stage_bullets(state: dict) -> None:
+    from game.sim import Inputs
+
+    sim = state["sim"]
+    p = sim.player
+    for owner in (0, 1):
+        for k in range(8):
+            a = 2.0 * math.pi * k / 8
+            sim.spawn_bullet(
+                owner, p.x + 30 * math.cos(a), p.y + 30 * math.sin(a), 600 * math.cos(a), 600 * math.sin(a)
+            )
+    for tick in range(30):
+        sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), True))
+    sim.world.raycast((p.x, p.y), (1.0, 0.0), 500.0)
+
+
+def _stage_play(state: dict) -> None:
+    from game.sim import Bot
+
+    sim, bot = state["sim"], Bot(1)
+    for _ in range(240):
+        sim.step(bot.inputs(sim))
+
+
+#: In the order the play view first needs them; the seconds are a fresh cache's on this machine.
+STAGES: tuple[Stage, ...] = (
+    Stage("reading the level", 16.0, _stage_level),
+    Stage("finding overlaps", 28.0, _stage_overlaps),
+    Stage("enemies walking and looking", 50.0, _stage_enemies),
+    Stage("bullets flying", 45.0, _stage_bullets),
+    Stage("a few seconds of play", 3.0, _stage_play),
+)
+
+
+def run_stages(emit: Callable[[dict], None], level: str | None = None, stages=STAGES) -> int:
+    """Run ``stages``, emitting a record at each stage and each compile; returns kernels compiled."""
+    state: dict = {"level": level}
+    compiled = 0
+
+    def start(name: str, depth: int) -> None:
+        emit({"compiling": name, "depth": depth})
+
+    def end(name: str, depth: int, seconds: float) -> None:
+        nonlocal compiled
+        compiled += depth == 0
+        emit({"compiled": name, "depth": depth, "seconds": round(seconds, 2)})
+
+    with watch_compiles(start, end):
+        for i, stage in enumerate(stages):
+            emit({"stage": i, "stages": len(stages), "name": stage.name})
+            stage.run(state)
+    return compiled
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The child: run the stages, one JSON record a line on stdout; exit 0 when the cache is full."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m game.warmup", description=__doc__.splitlines()[0])
+    parser.add_argument("--level", help="level name or map path to warm up on (default: the first level)")
+    parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
+    args = parser.parse_args(argv)
+    if not args.no_nice and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
+
+    def emit(record: dict) -> None:
+        print(json.dumps(record), flush=True)
+
+    began = time.perf_counter()
+    try:
+        compiled = run_stages(emit, args.level)
+    except Exception as err:  # the parent shows this line and compiles in-process instead
+        emit({"error": f"{type(err).__name__}: {err}".splitlines()[0]})
+        return 1
+    emit({"ready": True, "compiled": compiled, "seconds": round(time.perf_counter() - began, 2)})
+    return 0
+
+
+# --- the parent's side -------------------------------------------------------
+
+
+class Warmup:
+    """A warm-up child and what it last said.
+
+    ``Warmup.start()`` spawns ``python -m game.warmup``; ``progress()`` is
+    what to draw; ``ready`` is True once it finished (or failed: then play
+    compiles in-process, slower but correct). ``echo`` receives the terminal
+    lines. ``command`` replaces the child (tests script one).
+    """
+
+    def __init__(self, process: subprocess.Popen | None, stages=STAGES, echo: IO[str] | None = None) -> None:
+        self.process = process
+        self.weights = [s.seconds for s in stages]
+        self.echo = echo
+        self.started = time.monotonic()
+        self._lock = threading.Lock()
+        self._stage, self._stage_started, self._stage_name = -1, self.started, ""
+        self._compiling = ""
+        self._compiled = 0
+        self._done = False
+        self._error = ""
+        self._ended_at: float | None = None
+        self._thread: threading.Thread | None = None
+
+    @classmethod
+    def start(
+        cls,
+        level: str | None = None,
+        echo: IO[str] | None = None,
+        command: list[str] | None = None,
+        stages=STAGES,
+    ) -> Warmup:
+        cmd = command or [sys.executable, "-m", "game.warmup"] + (["--level", level] if level else [])
+        try:
+            process = subprocess.Popen(
+                cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True
+            )
+        except OSError as err:
+            warmup = cls(None, stages, echo)
+            warmup._finish(f"could not start the warm-up ({err}); compiling when play starts")
+            return warmup
+        warmup = cls(process, stages, echo)
+        warmup._say("preparing the engine in the background (numba compiles it once, then caches it)")
+        warmup._thread = threading.Thread(target=warmup._read, name="warmup-reader", daemon=True)
+        warmup._thread.start()
+        return warmup
+
+    # --- reading the child ---
+
+    def _say(self, line: str) -> None:
+        if self.echo is not None:
+            with contextlib.suppress(OSError, ValueError):
+                print(f"{PREFIX}: {line}", file=self.echo, flush=True)
+
+    def _read(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        for line in self.process.stdout:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue  # not ours (a library printing): the protocol is JSON lines only
+            if isinstance(record, dict):
+                self.feed(record)
+        code = self.process.wait()
+        if not self._done:
+            self._finish(f"the warm-up stopped (exit {code}); compiling when play starts")
+
+    def feed(self, record: dict) -> None:
+        """Take one record from the child (see ``run_stages`` and ``main``)."""
+        now = time.monotonic()
+        with self._lock:
+            if "stage" in record:
+                self._stage, self._stage_started = int(record["stage"]), now
+                self._stage_name = str(record.get("name", ""))
+            elif "compiling" in record and int(record.get("depth", 0)) == 0:
+                self._compiling = str(record["compiling"])
+            elif "compiled" in record and int(record.get("depth", 0)) == 0:
+                self._compiled += 1
+                self._compiling = ""
+        if "compiling" in record and int(record.get("depth", 0)) == 0:
+            self._say(f"compiling {record['compiling']} ({self._stage_name})")
+        if "error" in record:
+            self._finish(f"warm-up failed: {record['error']}; compiling when play starts")
+        elif record.get("ready"):
+            self._finish("")
+            seconds = float(record.get("seconds", 0.0))
+            if self._compiled:
+                self._say(f"engine ready: {self._compiled} kernels compiled in {seconds:.0f} s")
+
+    def _finish(self, error: str) -> None:
+        with self._lock:
+            if self._done:
+                return
+            self._done, self._error, self._ended_at = True, error, time.monotonic()
+        if error:
+            self._say(error)
+
+    # --- what to show ---
+
+    @property
+    def ready(self) -> bool:
+        return self._done
+
+    @property
+    def ended_at(self) -> float:
+        """``time.monotonic()`` when it finished (inf while it runs)."""
+        return math.inf if self._ended_at is None else self._ended_at
+
+    def progress(self, now: float | None = None) -> Progress:
+        """The bar's fraction (finished stages, plus the current one by its expected time) and label."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if self._done:
+                return Progress(1.0, "engine ready" if not self._error else self._error, True, self._error)
+            total = sum(self.weights) or 1.0
+            i = self._stage
+            if i < 0:
+                return Progress(0.0, "starting the engine warm-up", False, "")
+            spent = min(now - self._stage_started, 0.9 * self.weights[i]) if i < len(self.weights) else 0.0
+            fraction = (sum(self.weights[: max(0, i)]) + spent) / total
+            label = f"Preparing the engine, {i + 1}/{len(self.weights)}: {self._stage_name}"
+            detail = f"compiling {self._compiling}" if self._compiling else ""
+            return Progress(min(fraction, 0.99), label, False, "", detail)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until ready (or ``timeout`` seconds); returns ``ready``."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while not self._done and (end is None or time.monotonic() < end):
+            time.sleep(0.02)
+        return self._done
+
+    def stop(self) -> None:
+        """End the child if it still runs (the game is closing)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=2)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
