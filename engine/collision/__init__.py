@@ -7,7 +7,11 @@ Frames and signs, once for the whole package:
 - a contact normal is a unit vector from A towards B, and moving B by
   ``depth`` along it separates the shapes;
 - touching (distance 0 within the tolerance in ``narrowphase``) counts as
-  intersecting, with depth 0, as in pymunk.
+  intersecting, with depth 0, as in pymunk;
+- the engine answers exactly inside written limits (``limits``:
+  |coordinate| <= ``MAX_COORDINATE`` = 1e9, sizes in [``MIN_SIZE``,
+  ``MAX_SIZE``] = [1e-12, 1e9], finite angles) and refuses anything outside
+  them with one ``ValueError`` naming the value and the limit.
 """
 
 from .batch import (
@@ -20,6 +24,7 @@ from .batch import (
 )
 from .epa import MAX_EPA_ITERATIONS
 from .gjk import MAX_GJK_ITERATIONS
+from .limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
 from .narrowphase import LINEAR_TOLERANCE_REL
 from .queries import Contact, DistanceResult, Status, contact, distance, intersects
 from .shapes import Capsule, Circle, Ellipse, Polygon, SupportShape, aabb
@@ -27,8 +32,11 @@ from .transform import Transform
 
 __all__ = [
     "LINEAR_TOLERANCE_REL",
+    "MAX_COORDINATE",
     "MAX_EPA_ITERATIONS",
     "MAX_GJK_ITERATIONS",
+    "MAX_SIZE",
+    "MIN_SIZE",
     "Capsule",
     "Circle",
     "Contact",

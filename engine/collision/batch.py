@@ -15,6 +15,7 @@ import numpy as np
 
 from .epa import MAX_EPA_VERTICES, ROW
 from .jit import kernel, unmanaged
+from .limits import check_transform_rows
 from .narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -148,28 +149,52 @@ def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit,
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
 
 
+def _indices(name: str, ids, count: int) -> np.ndarray:
+    """Table indices as a (k,) int64 array; a float, bool or out-of-table index is refused, not cast."""
+    try:
+        arr = np.asarray(ids)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a (k,) array of integer shape indices") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a (k,) array of shape indices, got an array of shape {arr.shape}")
+    if arr.dtype.kind not in "iu":
+        if arr.size:  # an empty list is float64 to numpy, and names no shape
+            raise TypeError(f"{name} must hold integer shape indices, got dtype {arr.dtype}")
+        arr = arr.astype(np.int64)
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    if arr.size and (arr.min() < 0 or arr.max() >= count):
+        bad = int(arr[(arr < 0) | (arr >= count)][0])
+        raise IndexError(f"{name} names shape {bad}, but the table holds {count} shapes")
+    return arr
+
+
+def _transforms(name: str, xf, k: int) -> np.ndarray:
+    """Transforms as a checked (k, 3) float64 array (see ``limits.check_transform_rows``)."""
+    try:
+        arr = np.asarray(xf)
+        if arr.dtype.kind not in "iuf":
+            raise TypeError
+        arr = np.ascontiguousarray(arr, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name} must be a (k, 3) array of numbers (x, y, angle), got {type(xf).__name__}"
+        ) from None
+    if arr.shape != (k, 3):
+        raise ValueError(f"{name} must have shape (k, 3) = ({k}, 3) rows of (x, y, angle), got {arr.shape}")
+    check_transform_rows(name, arr)
+    return arr
+
+
 def _prepare(table: ShapeTable, shape_a, xf_a, shape_b, xf_b):
-    shape_a = np.ascontiguousarray(shape_a, dtype=np.int64)
-    shape_b = np.ascontiguousarray(shape_b, dtype=np.int64)
-    xf_a = np.ascontiguousarray(xf_a, dtype=np.float64)
-    xf_b = np.ascontiguousarray(xf_b, dtype=np.float64)
+    if not isinstance(table, ShapeTable):
+        raise TypeError(f"table must be a ShapeTable, got {type(table).__name__}")
+    shape_a = _indices("shape_a", shape_a, len(table))
+    shape_b = _indices("shape_b", shape_b, len(table))
     k = len(shape_a)
-    if shape_b.shape != (k,) or xf_a.shape != (k, 3) or xf_b.shape != (k, 3):
-        raise ValueError(
-            "a batch needs shape_a, shape_b of shape (k,) and xf_a, xf_b of shape (k, 3); got "
-            f"{shape_a.shape}, {shape_b.shape}, {xf_a.shape}, {xf_b.shape}"
-        )
-    for name, ids in (("shape_a", shape_a), ("shape_b", shape_b)):
-        if k and (ids.min() < 0 or ids.max() >= len(table)):
-            bad = int(ids[(ids < 0) | (ids >= len(table))][0])
-            raise IndexError(f"{name} names shape {bad}, but the table holds {len(table)} shapes")
-    for name, xf in (("xf_a", xf_a), ("xf_b", xf_b)):
-        if np.isfinite(xf).all():
-            continue
-        finite = np.isfinite(xf).all(axis=1)
-        if not finite.all():
-            row = int(np.flatnonzero(~finite)[0])
-            raise ValueError(f"{name} row {row} is not finite: {tuple(xf[row])}")
+    if len(shape_b) != k:
+        raise ValueError(f"shape_a and shape_b must be as long as each other, got {k} and {len(shape_b)}")
+    xf_a = _transforms("xf_a", xf_a, k)
+    xf_b = _transforms("xf_b", xf_b, k)
     return table.data, table.offsets, shape_a, xf_a, shape_b, xf_b
 
 

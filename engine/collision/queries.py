@@ -15,6 +15,7 @@ from typing import NamedTuple
 from .epa import new_polytope
 from .gjk import STATUS_EPA_MAX_ITERATIONS, STATUS_GJK_MAX_ITERATIONS, STATUS_OK
 from .jit import kernel, unmanaged
+from .limits import MAX_COORDINATE, check_transform
 from .narrowphase import (
     MODE_CONTACT,
     MODE_DISTANCE,
@@ -104,28 +105,57 @@ _POLYTOPE = new_polytope()  # one query at a time: the engine is not re-entrant
 
 
 def _object_bound(shape) -> float:
-    return max(math.hypot(*shape.support(dx, dy)) for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1)))
+    bound = max(
+        math.hypot(*support_object(shape, 0, dx, dy)[:2]) for dx, dy in ((1, 0), (0, 1), (-1, 0), (0, -1))
+    )
+    if not bound > 0.0:
+        # A single point: no MIN_SIZE to speak of, but GJK still answers it exactly.
+        return 0.0
+    return bound
 
 
 def _collide(a, xf_a, b, xf_b, mode):
-    xa, ya, angle_a = xf_a
-    xb, yb, angle_b = xf_b
-    if not math.isfinite(xa + ya + angle_a + xb + yb + angle_b):
-        Transform(xa, ya, angle_a).validated()
-        Transform(xb, yb, angle_b).validated()
+    # The common case in a few comparisons (NaN fails them); anything else
+    # goes through ``check_transform``, which names the argument and the problem.
+    try:
+        xa, ya, angle_a = xf_a
+        xb, yb, angle_b = xf_b
+        ok = (
+            abs(xa) <= MAX_COORDINATE
+            and abs(ya) <= MAX_COORDINATE
+            and abs(xb) <= MAX_COORDINATE
+            and abs(yb) <= MAX_COORDINATE
+            and abs(angle_a) < math.inf
+            and abs(angle_b) < math.inf
+            and not isinstance(xf_a, (str, bytes))
+            and not isinstance(xf_b, (str, bytes))
+        )
+        if ok:  # floats always: another number type would compile (and cache) another kernel
+            xa, ya, angle_a, xb, yb, angle_b = (
+                float(xa),
+                float(ya),
+                float(angle_a),
+                float(xb),
+                float(yb),
+                float(angle_b),
+            )
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        xa, ya, angle_a = check_transform("xf_a", xf_a)
+        xb, yb, angle_b = check_transform("xf_b", xf_b)
     pa, pb = getattr(a, "packed", None), getattr(b, "packed", None)
     poly = _POLYTOPE
     if pa is not None and pb is not None:
         return _collide_packed(pa, pb, xa, ya, angle_a, xb, yb, angle_b, mode, poly)
-    for shape in (a, b):
+    for name, shape in (("a", a), ("b", b)):
         if not isinstance(shape, SupportShape):
-            raise TypeError(f"{type(shape).__name__} is not a shape: it has no support(dx, dy)")
+            raise TypeError(f"{name} is a {type(shape).__name__}, not a shape: it has no support(dx, dy)")
     # Custom shapes: the whole outline is the core, so radius 0 and full supports.
     run = python_version(collide_pair, support_packed=support_object)
     return run(
         a, 0, 0.0, _object_bound(a), b, 0, 0.0, _object_bound(b),
-        float(xa), float(ya), float(angle_a), float(xb), float(yb), float(angle_b),
-        mode, poly,
+        xa, ya, angle_a, xb, yb, angle_b, mode, poly,
     )  # fmt: skip
 
 

@@ -23,13 +23,13 @@ scale tolerances. Many shapes are concatenated into one buffer by
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from .jit import inline
+from .limits import MAX_COORDINATE, MIN_SIZE, _short, check_coordinate, check_size, real
 from .transform import Transform
 
 KIND_POINTS = 0
@@ -51,7 +51,10 @@ class SupportShape(Protocol):
     ``support(dx, dy)`` returns the point of the shape, in its local frame,
     farthest along the local direction (dx, dy) (not necessarily unit length).
     This is parry's ``SupportMap`` or dyn4j's ``Convex``. Custom shapes run the
-    same GJK and EPA code as the built-in ones, as plain Python.
+    same GJK and EPA code as the built-in ones, as plain Python. Its answers
+    are held to the limits of built-in shapes (``limits``): a point that is
+    not finite or lies beyond ``MAX_COORDINATE`` is refused with a
+    ``ValueError`` naming the shape's support.
     """
 
     def support(self, dx: float, dy: float) -> tuple[float, float]: ...
@@ -87,32 +90,43 @@ def support_object(shape, off, dx, dy):
 
     A custom shape has no separate core: its whole outline is the core and its
     radius is 0. ``off`` is unused; it keeps the signature of ``support_packed``.
+    Its answer is checked like a built-in shape's vertices (``limits``): a NaN
+    or a point out of range would otherwise flow through GJK as a silent
+    wrong answer.
     """
-    x, y = shape.support(dx, dy)
-    return float(x), float(y), -1
-
-
-def _check_finite(what: str, *values: float) -> None:
-    for v in values:
-        if not math.isfinite(v):
-            raise ValueError(f"{what} is not finite: {values}")
-
-
-def _check_radius(what: str, radius: float, *, allow_zero: bool) -> float:
-    radius = float(radius)
-    _check_finite(f"{what} radius", radius)
-    if radius < 0.0 or (radius == 0.0 and not allow_zero):
-        raise ValueError(f"{what} radius must be {'>= 0' if allow_zero else '> 0'}, got {radius}")
-    return radius
-
-
-def _point(what: str, p: Sequence[float]) -> tuple[float, float]:
     try:
-        x, y = (float(v) for v in p)
+        x, y = shape.support(dx, dy)
+        x, y = float(x), float(y)
     except (TypeError, ValueError):
-        raise ValueError(f"{what} must be an (x, y) pair of numbers, got {p!r}") from None
-    _check_finite(what, x, y)
-    return x, y
+        raise TypeError(
+            f"{type(shape).__name__}.support({dx}, {dy}) must return an (x, y) pair of numbers"
+        ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"{type(shape).__name__}.support({dx}, {dy}) returned ({x}, {y}): not a finite point")
+    if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
+        raise ValueError(
+            f"{type(shape).__name__}.support({dx}, {dy}) returned ({x}, {y}), outside the engine's range "
+            f"|x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+        )
+    return x, y, -1
+
+
+def _check_radius(what: str, radius, *, allow_zero: bool) -> float:
+    return check_size(f"{what} radius", real(f"{what} radius", radius), allow_zero=allow_zero)
+
+
+def _point(what: str, p) -> tuple[float, float]:
+    try:
+        x, y = p
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be an (x, y) pair of numbers, got {_short(p)}") from None
+    x, y = real(f"{what} x", x), real(f"{what} y", y)
+    return check_coordinate(f"{what} x", x), check_coordinate(f"{what} y", y)
+
+
+def _check_extent(what: str, extent: float) -> None:
+    if not extent >= MIN_SIZE:
+        raise ValueError(f"{what} is only {extent} across, below the engine's MIN_SIZE = {MIN_SIZE:g}")
 
 
 def _pack(kind: int, radius: float, points, rx: float = 0.0, ry: float = 0.0) -> np.ndarray:
@@ -175,6 +189,7 @@ class Capsule:
         radius = _check_radius("capsule", self.radius, allow_zero=True)
         if radius == 0.0 and p1 == p2:
             raise ValueError("capsule with radius 0 needs p1 != p2: it would be a single point")
+        _check_extent("capsule", math.hypot(p2[0] - p1[0], p2[1] - p1[1]) + 2.0 * radius)
         object.__setattr__(self, "p1", p1)
         object.__setattr__(self, "p2", p2)
         object.__setattr__(self, "radius", radius)
@@ -200,8 +215,8 @@ class Ellipse:
     packed: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        rx = _check_radius("ellipse rx", self.rx, allow_zero=False)
-        ry = _check_radius("ellipse ry", self.ry, allow_zero=False)
+        rx = check_size("ellipse rx", real("ellipse rx", self.rx))
+        ry = check_size("ellipse ry", real("ellipse ry", self.ry))
         object.__setattr__(self, "rx", rx)
         object.__setattr__(self, "ry", ry)
         object.__setattr__(self, "packed", _pack(KIND_ELLIPSE, 0.0, [(0.0, 0.0)], rx, ry))
@@ -249,9 +264,8 @@ class Polygon:
         >>> Polygon.box(2.0, 1.0).points
         ((-2.0, -1.0), (2.0, -1.0), (2.0, 1.0), (-2.0, 1.0))
         """
-        hw, hh = float(half_width), float(half_height)
-        if not (hw > 0.0 and hh > 0.0 and math.isfinite(hw) and math.isfinite(hh)):
-            raise ValueError(f"box half extents must be finite and > 0, got {hw}, {hh}")
+        hw = check_size("box half_width", real("box half_width", half_width))
+        hh = check_size("box half_height", real("box half_height", half_height))
         return cls(((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)), radius)
 
     def support(self, dx: float, dy: float) -> tuple[float, float]:
@@ -269,18 +283,17 @@ def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
        and the outline turns exactly once around (not a star);
     5. vertices where the outline runs straight on are dropped.
     """
-    try:
-        pts = [(float(x), float(y)) for x, y in points]
-    except (TypeError, ValueError):
-        raise ValueError("polygon points must be a sequence of (x, y) pairs of numbers") from None
-    for i, (x, y) in enumerate(pts):
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError(f"polygon vertex {i} is not finite: ({x}, {y})")
+    if isinstance(points, (str, bytes)) or not hasattr(points, "__iter__"):
+        raise TypeError(
+            f"polygon points must be a sequence of (x, y) pairs of numbers, got {type(points).__name__}"
+        )
+    pts = [_point(f"polygon vertex {i}", p) for i, p in enumerate(points)]
     if len(pts) < 3:
         raise ValueError(f"polygon needs at least 3 distinct points, got {len(pts)}")
 
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     size = math.hypot(max(xs) - min(xs), max(ys) - min(ys))
+    _check_extent("polygon", size)
     weld = WELD_TOLERANCE_REL * size
     kept: list[int] = []
     for i, p in enumerate(pts):

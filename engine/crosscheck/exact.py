@@ -15,6 +15,17 @@ Every shape is a core (polygon, segment or point) plus a radius, so
 
 ``support_depth`` measures any candidate normal the same way: how far B
 must move along it to clear A. A normal is right when that is the depth.
+
+Frame. The cores are placed in the *pair frame*: world axes, origin at A's
+position. Placing them at their world coordinates would round every vertex
+to ulp(|position|) (1.2e-10 at 7.5e5), and across a short edge that turns
+the edge's normal: a sliver triangle's 6e-3 edge 7.5e5 from the origin
+turned by 1.8e-8 rad, and the oracle blamed the engine for it (seed 99 of
+the 1M cross-check; the engine, which works in A's frame, was right to
+1e-14 rad, checked in exact rational arithmetic). In the pair frame the
+only rounding left is that of B's offset from A, a few eps of the pair's
+size, like the engine's own. Distances, depths and normals do not depend
+on the frame; points are in it.
 """
 
 from __future__ import annotations
@@ -41,9 +52,16 @@ class Exact(NamedTuple):
     core: float = 0.0
 
 
+def pair_transforms(pair: Pair) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """Both transforms moved to the pair frame: A at the origin (same angle), B at its offset from A."""
+    (xa, ya, aa), (xb, yb, ab) = pair.xf_a, pair.xf_b
+    return (0.0, 0.0, aa), (xb - xa, yb - ya, ab)
+
+
 def world_cores(pair: Pair) -> tuple[np.ndarray, np.ndarray]:
-    """Both cores' points in world coordinates."""
-    return world_points(core_points(pair.a), pair.xf_a), world_points(core_points(pair.b), pair.xf_b)
+    """Both cores' points in the pair frame (world axes, origin at A's position)."""
+    xf_a, xf_b = pair_transforms(pair)
+    return world_points(core_points(pair.a), xf_a), world_points(core_points(pair.b), xf_b)
 
 
 def shapely_core(points: np.ndarray):
@@ -83,11 +101,12 @@ def core_distances(cores_a: list[np.ndarray], cores_b: list[np.ndarray]) -> np.n
 
 
 def all_world_cores(pairs: list[Pair]) -> list[tuple[np.ndarray, np.ndarray]]:
-    """``world_cores`` of many pairs, rotated in one numpy pass per side."""
+    """``world_cores`` of many pairs (pair frame), rotated in one numpy pass per side."""
     sides = []
+    placed = [pair_transforms(p) for p in pairs]
     for shapes, xfs in (
-        ([p.a for p in pairs], [p.xf_a for p in pairs]),
-        ([p.b for p in pairs], [p.xf_b for p in pairs]),
+        ([p.a for p in pairs], [t[0] for t in placed]),
+        ([p.b for p in pairs], [t[1] for t in placed]),
     ):
         local = [core_points(s) for s in shapes]
         counts = [len(p) for p in local]
