@@ -102,7 +102,9 @@ def support_object(shape, off, dx, dy):
             f"{type(shape).__name__}.support({dx}, {dy}) must return an (x, y) pair of numbers"
         ) from None
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise ValueError(f"{type(shape).__name__}.support({dx}, {dy}) returned ({x}, {y}): not a finite point")
+        raise ValueError(
+            f"{type(shape).__name__}.support({dx}, {dy}) returned ({x}, {y}): not a finite point"
+        )
     if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):
         raise ValueError(
             f"{type(shape).__name__}.support({dx}, {dy}) returned ({x}, {y}), outside the engine's range "

@@ -82,7 +82,7 @@ def test_a_non_finite_transform_row_is_named():
     table = ShapeTable(SHAPES)
     xf = np.zeros((3, 3))
     xf[2, 1] = math.nan
-    with pytest.raises(ValueError, match=r"xf_b row 2 is not finite"):
+    with pytest.raises(ValueError, match=r"xf_b row 2 y is nan: it must be finite"):
         intersects_batch(table, [0, 1, 2], np.zeros((3, 3)), [0, 1, 2], xf)
 
 

@@ -89,7 +89,9 @@ def test_the_oracle_places_a_far_sliver_in_the_pair_frame_and_gets_its_normal_to
     pair = Pair(tri, (746024.6, -73418.27, -2.328), cap, (746024.87, -73419.31, -2.54))
     truth = exact_normal_of_segment_point_on_edge(pair, edge=0, end=0)
     normal = exact_of(pair).normal
-    turned = math.atan2(truth[0] * normal[1] - truth[1] * normal[0], truth[0] * normal[0] + truth[1] * normal[1])
+    turned = math.atan2(
+        truth[0] * normal[1] - truth[1] * normal[0], truth[0] * normal[0] + truth[1] * normal[1]
+    )
     assert abs(turned) < 1e-13
 
 
