@@ -9,7 +9,7 @@
 
 from .bot import Bot
 from .rules import DT, ENEMIES, ENEMY_KINDS, PICKUP_KINDS, PLAYER_SHAPE, EnemyKind, Rules
-from .simulation import Event, Inputs, Player, Simulation, State, Table
+from .simulation import AimPoint, Event, Inputs, Player, Simulation, State, Table
 
 __all__ = [
     "DT",
@@ -17,6 +17,7 @@ __all__ = [
     "ENEMY_KINDS",
     "PICKUP_KINDS",
     "PLAYER_SHAPE",
+    "AimPoint",
     "Bot",
     "EnemyKind",
     "Event",

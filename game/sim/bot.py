@@ -41,7 +41,8 @@ class Bot:
         if move is None and len(e):
             k = int(np.argmin(np.hypot(e.x - p.x, e.y - p.y)))
             move = self._towards(sim, e.x[k], e.y[k])
-        return Inputs(*(move or (0.0, 0.0)), float(aim[0]), float(aim[1]), target is not None)
+        mx, my = move or (0.0, 0.0)
+        return Inputs(move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None)
 
     def _visible_enemy(self, sim: Simulation):
         p, e = sim.player, sim.enemies

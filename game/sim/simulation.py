@@ -52,14 +52,40 @@ from .rules import (
 )
 
 
+class AimPoint(NamedTuple):
+    """A point in the world to aim at (world pixels, y up): a place, never a direction.
+
+    The views turn the mouse (through the camera) and the gamepad's stick
+    (the player's position plus the stick's direction) into one of these.
+
+    >>> AimPoint(640.0, 360.0).x
+    640.0
+    """
+
+    x: float
+    y: float
+
+
 class Inputs(NamedTuple):
-    """One tick of player intent: a move vector (each in −1..1), a world aim point, the trigger."""
+    """One tick of player intent: a move vector (each in −1..1), a world aim *point*, the trigger.
+
+    ``aim_at_x, aim_at_y`` is where the player looks (world pixels), not a
+    direction: the player turns to face that point. A point on the player
+    itself keeps the current heading.
+
+    >>> Inputs(1.0, 0.0, 500.0, 200.0, True).aim_at
+    AimPoint(x=500.0, y=200.0)
+    """
 
     move_x: float = 0.0
     move_y: float = 0.0
-    aim_x: float = 0.0
-    aim_y: float = 0.0
+    aim_at_x: float = 0.0
+    aim_at_y: float = 0.0
     fire: bool = False
+
+    @property
+    def aim_at(self) -> AimPoint:
+        return AimPoint(self.aim_at_x, self.aim_at_y)
 
 
 class Event(NamedTuple):
@@ -215,7 +241,9 @@ class Simulation:
         p, r = self.player, self.rules
         p.hit = max(0.0, p.hit - DT)
         p.cooldown = max(0.0, p.cooldown - DT)
-        aim = math.atan2(inputs.aim_y - p.y, inputs.aim_x - p.x)
+        dx, dy = float(inputs.aim_at_x) - p.x, float(inputs.aim_at_y) - p.y
+        # A point on the player has no direction: atan2(0, 0) would snap the heading to +x.
+        aim = math.atan2(dy, dx) if math.hypot(dx, dy) > 1e-9 else math.nan
         if math.isfinite(aim) and not self._blocked(PLAYER_SHAPE, (p.x, p.y, aim)):
             p.angle = aim
             self.world.set_transform(p.body, (p.x, p.y, p.angle))

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from game.render.hud import HudState
 from game.render.sprites import Actor
-from game.sim import ENEMY_KINDS, PICKUP_KINDS, Inputs, Simulation
+from game.sim import ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs, Simulation
 
 from .controls import Intent
 
@@ -33,7 +33,21 @@ class Feedback(NamedTuple):
 
 
 def to_inputs(intent: Intent) -> Inputs:
-    return Inputs(intent.move_x, intent.move_y, intent.aim_x, intent.aim_y, intent.fire)
+    """The simulation's record of an intent: the move, the world point to aim at, the trigger.
+
+    Only an ``AimPoint`` is taken: a direction (``AimDirection``) or a bare
+    tuple is refused, since the simulation would read it as a place.
+    """
+    aim = intent.aim_at
+    if not isinstance(aim, AimPoint):
+        raise TypeError(f"Intent.aim_at must be an AimPoint (a world point), not {type(aim).__name__}")
+    return Inputs(
+        move_x=float(intent.move_x),
+        move_y=float(intent.move_y),
+        aim_at_x=float(aim.x),
+        aim_at_y=float(aim.y),
+        fire=bool(intent.fire),
+    )
 
 
 def player_xy(sim) -> tuple[float, float]:

@@ -1,10 +1,21 @@
-"""Player input: keys, mouse and gamepad turned into one ``Inputs`` record per step.
+"""Player input: keys, mouse and gamepad turned into one ``Intent`` per step.
 
 Held keys and buttons are tracked from press/release events (so synthetic
-events in tests and real ones behave alike). Aim is a world-space unit
-vector from the player: towards the mouse (``camera.unproject``) when a
-mouse has been seen, towards the right stick on a gamepad, else along the
-last movement. Headless windows have no mouse and no ``ControllerManager``.
+events in tests and real ones behave alike).
+
+Aim comes in two kinds that never mix:
+
+- ``AimPoint`` (``game.sim``): a place in the world, which is what the
+  simulation takes. The mouse gives one: its window pixel goes through the
+  world camera (``camera.unproject``, which knows the scroll and the clamp
+  at the level's edges).
+- ``AimDirection``: a unit vector, which is what a gamepad's right stick (or
+  the last movement, with no mouse) gives.
+
+``Controls.intent`` is the one place a direction becomes a point (the
+player's position plus the direction), so an ``Intent`` carries only an
+``AimPoint`` and ``bridge.to_inputs`` refuses anything else. Headless
+windows have no mouse until one is dispatched, and no ``ControllerManager``.
 """
 
 from __future__ import annotations
@@ -14,20 +25,40 @@ from typing import NamedTuple
 
 import arcade
 
+from game.sim import AimPoint
+
+__all__ = ["AIM_REACH", "DEAD_ZONE", "AimDirection", "AimPoint", "Controls", "Intent", "axis", "clip_move", "stick", "unit"]
+
 KEYS_X = {arcade.key.A: -1.0, arcade.key.LEFT: -1.0, arcade.key.D: 1.0, arcade.key.RIGHT: 1.0}
 KEYS_Y = {arcade.key.S: -1.0, arcade.key.DOWN: -1.0, arcade.key.W: 1.0, arcade.key.UP: 1.0}
 FIRE_KEYS = {arcade.key.SPACE}
 #: Stick positions closer to centre than this count as released.
 DEAD_ZONE = 0.2
+#: How far ahead of the player a direction's aim point is put (any length > 0 gives the same heading).
+AIM_REACH = 100.0
+
+
+class AimDirection(NamedTuple):
+    """A unit direction to aim along (world, y up): a way to look, never a place.
+
+    >>> AimDirection(0.0, 1.0).point_from((10.0, 20.0))
+    AimPoint(x=10.0, y=120.0)
+    """
+
+    dx: float
+    dy: float
+
+    def point_from(self, player_xy: tuple[float, float], reach: float = AIM_REACH) -> AimPoint:
+        """The world point ``reach`` pixels from the player along this direction."""
+        return AimPoint(float(player_xy[0] + self.dx * reach), float(player_xy[1] + self.dy * reach))
 
 
 class Intent(NamedTuple):
-    """What the player wants this step: move and aim as world-space vectors (|move| <= 1, |aim| = 1)."""
+    """What the player wants this step: a move vector (world, |move| <= 1), a world point to aim at, fire."""
 
     move_x: float
     move_y: float
-    aim_x: float
-    aim_y: float
+    aim_at: AimPoint
     fire: bool
 
 
@@ -60,14 +91,32 @@ def clip_move(x: float, y: float) -> tuple[float, float]:
     return (x / n, y / n) if n > 1.0 else (x, y)
 
 
+def stick(controller, side: str) -> tuple[float, float]:
+    """One analog stick of a pyglet ``Controller`` as (x, y) with y up, (0, 0) inside the dead zone.
+
+    pyglet keeps the axes as ``leftx``/``lefty`` and ``rightx``/``righty``
+    with y pointing down (its own ``on_stick_motion`` vector negates y);
+    ``leftstick``/``rightstick`` are the sticks' *press buttons* (bools).
+    """
+    try:
+        x, y = float(getattr(controller, f"{side}x")), -float(getattr(controller, f"{side}y"))
+    except (AttributeError, TypeError, ValueError):
+        return 0.0, 0.0
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return 0.0, 0.0
+    return (x, y) if math.hypot(x, y) > DEAD_ZONE else (0.0, 0.0)
+
+
 class Controls:
     """Collects input events; ``intent`` answers what the player wants now."""
 
     def __init__(self) -> None:
         self.held: set[int] = set()
+        #: The mouse's last window pixel (origin bottom-left), None until the mouse is seen.
         self.mouse_screen: tuple[float, float] | None = None
         self.mouse_down = False
-        self.aim = (1.0, 0.0)
+        #: Where the player looks when nothing aims: the last stick or movement direction.
+        self.facing = AimDirection(1.0, 0.0)
         self.controller = None
         manager_class = getattr(arcade, "ControllerManager", None)  # absent in headless arcade
         if manager_class is not None:
@@ -90,28 +139,30 @@ class Controls:
         self.held.clear()
         self.mouse_down = False
 
-    def _stick(self, name: str) -> tuple[float, float]:
-        stick = getattr(self.controller, name, None)
-        if stick is None:
-            return 0.0, 0.0
-        x, y = float(stick.x), float(stick.y)
-        return (x, y) if math.hypot(x, y) > DEAD_ZONE else (0.0, 0.0)
-
     def intent(self, player_xy: tuple[float, float], camera: arcade.Camera2D | None) -> Intent:
+        """The move, the world point to aim at and the trigger, for the player standing at ``player_xy``.
+
+        Aim, first that applies: the right stick pushed out of its dead zone
+        (it also fires, twin-stick style); the mouse, through ``camera``; the
+        last stick or movement direction.
+        """
         mx, my = axis(self.held, KEYS_X), axis(self.held, KEYS_Y)
         fire = self.mouse_down or any(k in self.held for k in FIRE_KEYS)
+        right = (0.0, 0.0)
         if self.controller is not None:
-            sx, sy = self._stick("leftstick")
-            mx, my = (mx + sx, my + sy)
-            ax, ay = self._stick("rightstick")
-            if ax or ay:
-                self.aim = unit(ax, ay, self.aim)
-                fire = True  # twin-stick: pushing the right stick shoots that way
+            sx, sy = stick(self.controller, "left")
+            mx, my = mx + sx, my + sy
+            right = stick(self.controller, "right")
         mx, my = clip_move(mx, my)
-        stick_aims = self.controller is not None and self._stick("rightstick") != (0.0, 0.0)
-        if self.mouse_screen is not None and camera is not None and not stick_aims:
+        if right != (0.0, 0.0):
+            self.facing = AimDirection(*unit(*right, self.facing))
+            fire = True
+            aim_at = self.facing.point_from(player_xy)
+        elif self.mouse_screen is not None and camera is not None:
             wx, wy, *_ = camera.unproject(self.mouse_screen)
-            self.aim = unit(wx - player_xy[0], wy - player_xy[1], self.aim)
-        elif self.controller is None and (mx or my):
-            self.aim = unit(mx, my, self.aim)
-        return Intent(mx, my, self.aim[0], self.aim[1], bool(fire))
+            aim_at = AimPoint(float(wx), float(wy))
+        else:
+            if mx or my:
+                self.facing = AimDirection(*unit(mx, my, self.facing))
+            aim_at = self.facing.point_from(player_xy)
+        return Intent(mx, my, aim_at, bool(fire))

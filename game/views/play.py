@@ -29,6 +29,8 @@ from .controls import Controls
 
 #: Seconds the death puff plays before the game-over screen.
 DEATH_PAUSE = 1.2
+#: The mouse's crosshair (RGBA).
+CROSSHAIR = (255, 60, 60, 230)
 
 
 class PlayView(arcade.View):
@@ -59,6 +61,10 @@ class PlayView(arcade.View):
         from game.sim import Simulation
 
         self.sim = Simulation(level, self.seed)
+        #: ``game.replay.Recorder`` of the session (``--record``), told of every run, reload and tick.
+        self.recorder = getattr(app, "recorder", None)
+        if self.recorder is not None:
+            self.recorder.start_run(level, self.seed, self.sim)
         self.best = app.best_score(level.name) if app is not None else 0
         self.camera.position = clamp_to_level(*bridge.player_xy(self.sim), self.view_size, self.level_size)
 
@@ -96,6 +102,8 @@ class PlayView(arcade.View):
                 self.app.audio.play("error", self.window.time)
             return False
         self.sim = bridge.reload(self.sim, level, self.seed)
+        if self.recorder is not None:
+            self.recorder.reload(level, self.seed, self.sim)
         self._set_level(level)
         self.hud.show_banner(
             f"Reloaded {level.path.name}" + (f" ({len(findings)} warnings)" if findings else ""), seconds=3.0
@@ -111,6 +119,8 @@ class PlayView(arcade.View):
             inputs = self.bot.inputs(self.sim)
         else:
             inputs = bridge.to_inputs(self.controls.intent(bridge.player_xy(self.sim), self.camera))
+        if self.recorder is not None:
+            self.recorder.tick(self.sim, inputs)
         start = time.perf_counter()
         events = self.sim.step(inputs)
         self.sim_ms.append((time.perf_counter() - start) * 1000.0)
@@ -156,8 +166,18 @@ class PlayView(arcade.View):
                 draw_overlay(self.sim.world, self.visible_box())
         with self.gui_camera.activate():
             self.hud.draw()
+            self.draw_crosshair()
             if self.perf is not None:
                 self.perf.draw()
+
+    def draw_crosshair(self) -> None:
+        """A crosshair where the mouse is (window pixels), so the aim point shows in every frame and screenshot."""
+        if self.controls.mouse_screen is None or self.bot is not None:
+            return
+        x, y = self.controls.mouse_screen
+        arcade.draw_circle_outline(x, y, 11, CROSSHAIR, 2)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            arcade.draw_line(x + dx * 5, y + dy * 5, x + dx * 16, y + dy * 16, CROSSHAIR, 2)
 
     def visible_box(self) -> tuple[float, float, float, float]:
         """The world rectangle on screen: left, bottom, right, top."""
@@ -215,6 +235,7 @@ class PlayView(arcade.View):
         self.controls.mouse_down = True
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self.controls.mouse_screen = (x, y)
         self.controls.mouse_down = False
 
     def on_resize(self, width: int, height: int) -> None:

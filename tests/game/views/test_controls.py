@@ -26,8 +26,9 @@ def test_without_a_mouse_the_aim_follows_the_last_movement(controls):
     controls.key_down(arcade.key.S)
     controls.intent((0, 0), None)
     controls.key_up(arcade.key.S)
-    intent = controls.intent((0, 0), None)
-    assert (intent.move_x, intent.move_y) == (0.0, 0.0) and (intent.aim_x, intent.aim_y) == (0.0, -1.0)
+    intent = controls.intent((10, 20), None)
+    assert (intent.move_x, intent.move_y) == (0.0, 0.0)
+    assert intent.aim_at.x == 10 and intent.aim_at.y < 20  # straight below where the player stands
 
 
 def test_the_mouse_aims_through_the_scrolled_camera(window, controls):
@@ -35,8 +36,8 @@ def test_the_mouse_aims_through_the_scrolled_camera(window, controls):
     camera.position = (1000, 2000)  # the window centre shows world (1000, 2000)
     controls.mouse_screen = (window.width / 2 + 100, window.height / 2)
     intent = controls.intent((1000, 1900), camera)
-    # the mouse is at world (1100, 2000): up and to the right of the player, 45°
-    assert intent.aim_x == pytest.approx(math.sqrt(0.5)) and intent.aim_y == pytest.approx(math.sqrt(0.5))
+    # the mouse is at world (1100, 2000): a point, wherever the player stands
+    assert intent.aim_at == pytest.approx((1100, 2000))
 
 
 def test_holding_the_button_or_space_fires_and_pausing_lets_go(controls):
