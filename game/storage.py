@@ -1,19 +1,51 @@
-"""Saved data: best scores and settings, in the user data directory, written atomically.
+"""Saved data: best scores and settings, in the user data directory, never lost and never fatal.
 
-Files live in ``platformdirs.user_data_dir("gjk-shooter")`` (or in
-``$GJK_SHOOTER_HOME`` when set, as the tests do; ``$GJK_SHOOTER_DATA`` is the
-older name, still honoured). Every write goes to a
-temporary file in the same directory, is flushed and fsynced, then renamed
-over the old file, so a crash mid-write leaves the previous file whole. A
-file that cannot be read (bad JSON, wrong types) is moved aside to
-``<name>.corrupt-<UTC time>``; the loaders start afresh and report it as a
-one-line warning (``warnings.warn``), and the game keeps running.
+Where. Files live in ``platformdirs.user_data_dir("gjk-shooter")``, or in
+``$GJK_SHOOTER_HOME`` when set, as the tests do (``$GJK_SHOOTER_DATA`` is the
+older name, still honoured). ``use_store(folder)`` points this process
+somewhere else; ``use_throwaway_store()`` points it at a fresh temporary
+folder removed at exit, so demo, snapshot and scripted runs never touch the
+player's scores.
+
+Limits (checked before anything is parsed, by ``game.safe_read``):
+
+- ``scores.json`` and ``settings.json`` are read only when they are regular
+  files of at most ``LIMIT`` bytes (1 MiB); a FIFO, a device (even through a
+  symlink), a socket or a folder is never opened for reading;
+- their JSON nests at most ``MAX_DEPTH`` (8) levels; the game's own files
+  nest 3 (scores) and 1 (settings);
+- numbers must be finite; scores, kills and waves are whole numbers (not
+  ``true``) of at most ``MAX_COUNT`` (2**53) in size; ``volume`` is 0..1;
+  at most ``TOP`` (10) games are kept per level, best first.
+
+Reading. A file that breaks a limit or cannot be read (bad JSON, wrong
+types, not a regular file) is moved aside to a name of its own,
+``<name>.corrupt-<UTC time>-<pid>-<n>``, with ONE warning line
+(``StorageWarning``) naming the path and the problem, and the game starts
+afresh. Rows of a valid table that are out of order are sorted on load.
+
+Writing. Every write goes to ``<name>.<random>.tmp`` in the same folder, is
+flushed and fsynced, then renamed over the old file: a crash mid-write leaves
+the previous file whole. Each read-modify-write holds a cross-process lock
+(``filelock``, ``<name>.lock`` beside the file), so two games finishing at
+once both keep their scores. A temporary file older than
+``STALE_TMP_SECONDS`` left by a writer that was killed is removed, under the
+lock, by the next write.
+
+Read-only folder. When the folder cannot be written (or the lock not taken
+within ``LOCK_TIMEOUT`` seconds), the game plays on: one warning line, and
+that file's data is kept in memory for the rest of the session. A corrupt
+file that cannot be moved aside is left in place and never written over.
 """
 
 from __future__ import annotations
 
+import atexit
+import glob
+import itertools
 import json
 import os
+import shutil
 import tempfile
 import time
 import warnings
@@ -22,9 +54,50 @@ from pathlib import Path
 from typing import NamedTuple
 
 import platformdirs
+from filelock import FileLock, Timeout
+
+from game.safe_read import FileRefused, read_json
+
+__all__ = [
+    "LIMIT",
+    "LOCK_TIMEOUT",
+    "MAX_COUNT",
+    "MAX_DEPTH",
+    "SCORES",
+    "SETTINGS",
+    "STALE_TMP_SECONDS",
+    "TOP",
+    "ScoreEntry",
+    "Settings",
+    "StorageWarning",
+    "best_score",
+    "data_dir",
+    "load_scores",
+    "load_settings",
+    "record_score",
+    "save_settings",
+    "use_store",
+    "use_throwaway_store",
+    "write_atomic",
+]
 
 SCORES, SETTINGS = "scores.json", "settings.json"
+#: Games kept per level.
 TOP = 10
+#: Bytes a saved file may hold: a top ten is about 1 KB a level, so this is thousands of levels.
+LIMIT = 1 << 20
+#: JSON nesting a saved file may have; ours nest 3 deep, so a newer version may add a few.
+MAX_DEPTH = 8
+#: Largest score, kill count or wave: every JSON reader holds integers up to here exactly.
+MAX_COUNT = 2**53
+#: Seconds before a ``.tmp`` file counts as left by a killed writer (a live one holds it for milliseconds).
+STALE_TMP_SECONDS = 60.0
+#: Seconds to wait for another game's write before keeping this one's data in memory.
+LOCK_TIMEOUT = 10.0
+
+
+class StorageWarning(UserWarning):
+    """One line saying which saved file had what problem and what the game did about it."""
 
 
 class ScoreEntry(NamedTuple):
@@ -49,10 +122,132 @@ class Settings:
     mute: bool = False
 
 
+# --- where ------------------------------------------------------------------
+
+_chosen_home: Path | None = None
+
+
 def data_dir() -> Path:
-    """Where saved data lives: ``$GJK_SHOOTER_HOME``, else ``$GJK_SHOOTER_DATA``, else the user data dir."""
+    """Where saved data lives: ``use_store``'s folder, else ``$GJK_SHOOTER_HOME``, else
+    ``$GJK_SHOOTER_DATA``, else the user data dir."""
+    if _chosen_home is not None:
+        return _chosen_home
     chosen = os.environ.get("GJK_SHOOTER_HOME") or os.environ.get("GJK_SHOOTER_DATA")
     return Path(chosen or platformdirs.user_data_dir("gjk-shooter"))
+
+
+def use_store(folder: str | os.PathLike | None) -> None:
+    """Every later load and record in this process uses ``folder``; None goes back to the usual place."""
+    global _chosen_home
+    _chosen_home = None if folder is None else Path(folder)
+
+
+def use_throwaway_store() -> Path:
+    """Point this process at a fresh temporary folder, removed at exit; return it.
+
+    For demo, snapshot and scripted runs: they play real games, and their
+    scores must not land among the player's.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="gjk-shooter-throwaway-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    use_store(folder)
+    return folder
+
+
+# --- the session's fallbacks ------------------------------------------------
+
+#: Data of files this session cannot use on disk (the folder is read-only, or a
+#: corrupt file could not be moved aside): kept here until the process ends.
+_in_memory: dict[Path, object] = {}
+_warned: set[str] = set()
+_aside_count = itertools.count(1)
+
+
+def _warn(message: str, once: str | None = None) -> None:
+    """Emit one ``StorageWarning`` line; with ``once``, only the first time in this session.
+
+    ``warn_explicit`` with a ``<...>`` file name prints the message alone, not
+    a line of this module's source under it.
+    """
+    key = once or message
+    if key in _warned:
+        return
+    _warned.add(key)
+    warnings.warn_explicit(StorageWarning(message), StorageWarning, "<gjk-shooter>", 0)
+
+
+# --- reading ----------------------------------------------------------------
+
+
+class _Held:
+    """The cross-process lock on ``path`` if it can be had within ``LOCK_TIMEOUT``.
+
+    Without it reads still go ahead (a file is only ever replaced whole), but
+    nothing is written: ``error`` says why, and the data stays in memory.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT)
+        self.error: OSError | None = None
+
+    def __enter__(self) -> _Held:
+        try:
+            self.lock.acquire()
+        except OSError as error:  # a Timeout, or a folder that will not take a lock file (nor the data)
+            self.error = error
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.error is None:
+            self.lock.release()
+
+
+def _aside_name(path: Path) -> Path:
+    """A name no other file has: two files moved aside in one second keep both."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    while True:
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{os.getpid()}-{next(_aside_count)}")
+        if not os.path.lexists(aside):
+            return aside
+
+
+def _problem(error: BaseException) -> str:
+    if isinstance(error, FileRefused):
+        return error.problem
+    if isinstance(error, OSError):
+        return f"cannot be read ({error.strerror or error})"
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def _load(path: Path, check, fresh):
+    """The file's checked content, or ``fresh`` when there is none; a bad file is moved aside.
+
+    Call with the lock held (when it can be had): moving aside must not race
+    another game replacing the file with a good one.
+    """
+    if path in _in_memory:
+        return _in_memory[path]
+    try:
+        return check(read_json(path, LIMIT, MAX_DEPTH))
+    except (FileNotFoundError, NotADirectoryError):
+        return fresh  # nothing saved yet (or no folder: writing will say so)
+    except (OSError, ValueError, TypeError, KeyError, RecursionError) as error:
+        problem = _problem(error)
+    aside = _aside_name(path)
+    try:
+        os.rename(path, aside)  # a symlink to /dev/zero is renamed itself, never followed
+    except OSError as error:
+        _in_memory[path] = fresh
+        _warn(
+            f"{path}: {problem}; it cannot be moved aside ({error.strerror or error}), "
+            "so it is left as it is; this session starts afresh and keeps its data in memory"
+        )
+        return fresh
+    _warn(f"{path}: {problem}; moved aside to {aside.name}, starting afresh")
+    return fresh
+
+
+# --- writing ----------------------------------------------------------------
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -68,64 +263,156 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _fsync_folder(path.parent)
 
 
-def _read_json(path: Path, check) -> object | None:
-    """The file's checked content, or None when there is none; a bad file is moved aside."""
-    if not path.exists():
-        return None
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself survive a power cut (best effort: not every system allows it)."""
     try:
-        return check(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError) as error:
-        aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}")
-        os.replace(path, aside)
-        warnings.warn(f"{path}: unreadable ({error}); moved aside to {aside.name}, starting afresh", stacklevel=3)
-        return None
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove ``<name>.*.tmp`` files a killed writer left (under the lock: no live writer owns one).
+
+    Only files older than ``STALE_TMP_SECONDS``: a game without the lock (an
+    older version) may be writing one right now.
+    """
+    now = time.time()
+    for name in glob.glob(glob.escape(str(path)) + ".*.tmp"):
+        try:
+            if now - os.lstat(name).st_mtime > STALE_TMP_SECONDS:
+                os.unlink(name)
+        except OSError:
+            pass
+
+
+def _save(path: Path, data, text: str, held: _Held) -> None:
+    """Write ``text`` to ``path`` under the lock; when that cannot be done, keep ``data`` in memory."""
+    if path in _in_memory:
+        _in_memory[path] = data
+        return
+    try:
+        if held.error is not None:
+            raise held.error
+        _remove_stale_temporaries(path)
+        write_atomic(path, text)
+    except OSError as error:
+        _in_memory[path] = data
+        reason = (
+            f"another game held its lock for {LOCK_TIMEOUT:g} s"
+            if isinstance(error, Timeout)
+            else error.strerror or error
+        )
+        _warn(
+            f"{path.parent}: cannot save {path.name} there ({reason}); "
+            "saved data is kept in memory for this session only",
+            once=f"unwritable {path.parent}",
+        )
+
+
+# --- scores -----------------------------------------------------------------
+
+
+def _count(value, what: str) -> int:
+    if type(value) is not int or not -MAX_COUNT <= value <= MAX_COUNT:
+        raise ValueError(f"{what} {_short(value)} is not a whole number within ±2**53")
+    return value
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _check_scores(raw) -> dict[str, list[ScoreEntry]]:
     if not isinstance(raw, dict):
-        raise ValueError("not a table of levels")
+        raise ValueError("is not a table of levels")
     table = {}
     for level, rows in raw.items():
         if not isinstance(rows, list):
-            raise ValueError(f"scores of {level!r} are not a list")
+            raise ValueError(f"scores of {_short(level)} are not a list")
         entries = []
         for row in rows:
-            entry = ScoreEntry(int(row["score"]), int(row["kills"]), int(row["wave"]), str(row["date"]))
-            if not isinstance(row["score"], int):
-                raise TypeError(f"score {row['score']!r} of {level!r} is not a whole number")
-            entries.append(entry)
-        table[str(level)] = entries
+            if not isinstance(row, dict) or "score" not in row:
+                raise ValueError(f"a row of {_short(level)} is not a table with a score")
+            date = row.get("date", "")
+            if not isinstance(date, str):
+                raise ValueError(f"date {_short(date)} of {_short(level)} is not text")
+            entries.append(
+                ScoreEntry(
+                    _count(row["score"], f"score of {_short(level)}"),
+                    _count(row.get("kills", 0), f"kills of {_short(level)}"),
+                    _count(row.get("wave", 0), f"wave of {_short(level)}"),
+                    date,
+                )
+            )
+        # Best first whatever order the file had; earlier games keep their place on a tie.
+        table[level] = sorted(entries, key=lambda e: -e.score)[:TOP]
     return table
 
 
+def _scores_text(table: dict[str, list[ScoreEntry]]) -> str:
+    return json.dumps({k: [r._asdict() for r in v] for k, v in table.items()}, indent=1)
+
+
 def load_scores() -> dict[str, list[ScoreEntry]]:
-    """Best games per level, best first."""
-    return _read_json(data_dir() / SCORES, _check_scores) or {}
+    """Best games per level, best first. Never raises: a bad file is moved aside with one warning."""
+    path = data_dir() / SCORES
+    if path not in _in_memory and not os.path.lexists(path):
+        return {}  # nothing to read, nothing to lock (and no folder created just to read)
+    with _Held(path):
+        return _copy(_load(path, _check_scores, {}))
+
+
+def _copy(table: dict[str, list[ScoreEntry]]) -> dict[str, list[ScoreEntry]]:
+    return {level: list(rows) for level, rows in table.items()}
 
 
 def best_score(level: str) -> int:
+    """The best score kept for ``level``; 0 when there is none."""
     rows = load_scores().get(level, [])
     return rows[0].score if rows else 0
 
 
 def record_score(level: str, score: int, kills: int = 0, wave: int = 0) -> bool:
-    """Keep a finished game if it makes the top ten; True when it is the new best."""
-    table = load_scores()
-    rows = table.get(level, [])
-    entry = ScoreEntry(int(score), int(kills), int(wave), time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
-    new_best = not rows or entry.score > rows[0].score
-    # Earlier games keep their place on a tie (a stable sort on score alone).
-    rows = sorted([*rows, entry], key=lambda e: -e.score)[:TOP]
-    table[level] = rows
-    write_atomic(data_dir() / SCORES, json.dumps({k: [r._asdict() for r in v] for k, v in table.items()}, indent=1))
+    """Keep a finished game if it makes the top ten; True when it is a new best.
+
+    A score of 0 is never a new best: nothing was beaten. The
+    read-modify-write holds the lock, so games finishing at once all count.
+    Never raises for a bad file or a read-only folder.
+    """
+    entry = ScoreEntry(
+        _count(score, "score"),
+        _count(kills, "kills"),
+        _count(wave, "wave"),
+        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    )
+    path = data_dir() / SCORES
+    with _Held(path) as held:
+        table = _copy(_load(path, _check_scores, {}))
+        rows = table.get(level, [])
+        new_best = entry.score > 0 and (not rows or entry.score > rows[0].score)
+        # Earlier games keep their place on a tie (a stable sort on score alone).
+        table[level] = sorted([*rows, entry], key=lambda e: -e.score)[:TOP]
+        _save(path, table, _scores_text(table), held)
     return new_best
+
+
+# --- settings ---------------------------------------------------------------
 
 
 def _check_settings(raw) -> Settings:
     if not isinstance(raw, dict):
-        raise ValueError("not a table of settings")
+        raise ValueError("is not a table of settings")
     known = Settings()
     values = {}
     for name, value in raw.items():
@@ -133,7 +420,9 @@ def _check_settings(raw) -> Settings:
             continue  # a setting from a newer version: ignore it
         default = getattr(known, name)
         if type(value) is not type(default) and not (isinstance(default, float) and type(value) is int):
-            raise TypeError(f"setting {name!r} should be {type(default).__name__}, not {value!r}")
+            raise ValueError(
+                f"setting {_short(name)} should be {type(default).__name__}, not {_short(value)}"
+            )
         values[name] = value
     settings = Settings(**values)
     if not 0.0 <= settings.volume <= 1.0:
@@ -142,8 +431,16 @@ def _check_settings(raw) -> Settings:
 
 
 def load_settings() -> Settings:
-    return _read_json(data_dir() / SETTINGS, _check_settings) or Settings()
+    """The player's settings, or the defaults. Never raises: a bad file is moved aside with one warning."""
+    path = data_dir() / SETTINGS
+    if path not in _in_memory and not os.path.lexists(path):
+        return Settings()
+    with _Held(path):
+        return _load(path, _check_settings, Settings())
 
 
 def save_settings(settings: Settings) -> None:
-    write_atomic(data_dir() / SETTINGS, json.dumps(asdict(settings), indent=1))
+    """Save ``settings``; in a read-only folder they last for this session (one warning)."""
+    path = data_dir() / SETTINGS
+    with _Held(path) as held:
+        _save(path, settings, json.dumps(asdict(settings), indent=1), held)
