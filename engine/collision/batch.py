@@ -5,6 +5,13 @@ a batch names each pair by two table indices and two transforms, rows of
 ``(x, y, angle)`` arrays. One compiled call then runs ``collide_pair`` on every
 pair with no Python in between, which is where the speed comes from: the
 per-call dispatch that dominates a one-pair query is paid once per batch.
+
+Arguments are checked before the kernel runs, in a few numpy reductions:
+``table`` a ``ShapeTable``; ``shape_a``/``shape_b`` one-dimensional arrays of
+an *integer* dtype (a float index is refused, never truncated) naming
+shapes in the table; ``xf_a``/``xf_b`` numeric (k, 3) arrays whose rows are
+inside the limits (``limits.check_transform_rows``). Each problem is one
+error naming the argument (and the first bad row).
 """
 
 from __future__ import annotations

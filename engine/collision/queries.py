@@ -1,6 +1,9 @@
 """The one-pair queries: ``intersects``, ``distance``, ``contact``.
 
-Each is a thin wrapper over ``collide_pair``: it checks the transforms, picks
+Each is a thin wrapper over ``collide_pair``: it checks the transforms
+(``(x, y, angle)`` or ``Transform``: three real numbers, |x|, |y| ≤
+``MAX_COORDINATE``, a finite angle; anything else is one ``ValueError`` or
+``TypeError`` naming ``xf_a`` or ``xf_b``), picks
 the compiled path for built-in shapes (one numba call) or the plain-Python run
 of the same kernel for custom ``SupportShape`` objects, and wraps the answer
 in a small named record. For many pairs a frame use ``engine.collision.batch``.

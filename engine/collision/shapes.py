@@ -9,6 +9,13 @@ shapes from needing many support steps.
 All coordinates here are *local*: a shape is placed in the world by a
 ``Transform`` passed at query time.
 
+Every number is checked when the shape is made, against the engine's
+written limits (``limits``): a real number (not a bool, string or None),
+finite, coordinates within ``MAX_COORDINATE`` = 1e9, radii, semi-axes and
+half-extents within ``MAX_SIZE`` = 1e9, and every shape at least
+``MIN_SIZE`` = 1e-12 across. A wrong type is a ``TypeError``, a value out of
+range a ``ValueError``; both name the argument, the value and the limit.
+
 The kernels see a shape as one flat float64 array (``shape.packed``)::
 
     [kind, radius, count, rx, ry, bound, x0, y0, x1, y1, ...]

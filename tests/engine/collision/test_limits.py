@@ -68,7 +68,7 @@ def test_a_triangle_out_of_range_is_refused_as_out_of_range_not_as_collinear():
 
 
 def test_a_capsule_shorter_and_thinner_than_min_size_is_refused():
-    with pytest.raises(ValueError, match="capsule is only .* across"):
+    with pytest.raises(ValueError, match=r"capsule is only .* across"):
         Capsule((0, 0), (1e-13, 0), 0.0)
     with pytest.raises(ValueError, match=r"capsule radius is 2000000000\.0.*MAX_SIZE = 1e\+09"):
         Capsule((0, 0), (1, 0), 2e9)
@@ -212,7 +212,7 @@ def _batch(shape_a, shape_b=(0,), xf_a=None, xf_b=None, table=None):
         ),
         (lambda: _batch([0], xf_a=np.zeros((1, 2))), ValueError, r"xf_a must have shape \(k, 3\) = \(1, 3\)"),
         (lambda: _batch([0], xf_a=[["a", 0, 0]]), TypeError, r"xf_a must be a \(k, 3\) array of numbers"),
-        (lambda: _batch([0], xf_b=None or [[None, 0, 0]]), TypeError, r"xf_b must be a \(k, 3\) array"),
+        (lambda: _batch([0], xf_b=[[None, 0, 0]]), TypeError, r"xf_b must be a \(k, 3\) array"),
         (lambda: _batch([0], table=[Circle(1.0)]), TypeError, "table must be a ShapeTable, got list"),
     ],
 )
