@@ -24,7 +24,8 @@ import math
 import numpy as np
 
 from ..collision.jit import inline, kernel, unmanaged
-from ..collision.shapes import H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS, support_packed
+from ..collision.narrowphase import LINEAR_TOLERANCE_REL, POSITION_EPS
+from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS, support_packed
 
 #: A moving body wider or taller than this many cells is tested by brute force.
 MAX_SPAN = 8
@@ -35,15 +36,33 @@ MAX_LISTED = 16
 
 
 @inline
+def touching_share(data, off, x, y):
+    """How far a body's box is grown so that no pair the narrow phase calls
+    touching is culled by boxes: its share of the touching tolerance.
+
+    ``narrowphase.pair_tolerance`` is 1e-12 × (R_a + R_b + |o_b − o_a|) +
+    8 eps × (largest coordinate), R the bound plus radius of a shape. A pair
+    it calls touching has a gap g at most that, and |o_b − o_a| ≤ R_a + R_b + g
+    (each origin lies within R of its shape), so the tolerance is at most
+    Σ (2e-12 R + 8 eps × |coordinates|) + 1e-12 g. Each body takes twice its
+    term, which also covers the rounding of its box's coordinates.
+    """
+    reach = data[off + H_BOUND] + data[off + H_RADIUS]
+    return 4.0 * LINEAR_TOLERANCE_REL * reach + 2.0 * POSITION_EPS * (max(abs(x), abs(y)) + reach)
+
+
+@inline
 def aabb_of(data, off, x, y, angle):
     """World box (min_x, min_y, max_x, max_y) of the packed shape at ``off``
-    placed at (x, y, angle), exact: each bound is a world support along ±x or ±y.
+    placed at (x, y, angle): each bound is a world support along ±x or ±y,
+    grown by the body's share of the touching tolerance (``touching_share``),
+    so the boxes of two shapes that touch by ``intersects`` always overlap.
 
     A point core is rotated vertex by vertex (its extremes along the world
     axes are extremes of rotated vertices); a circle about its own origin
     needs no rotation at all, which spares a bullet's box its trigonometry.
     """
-    r = data[off + H_RADIUS]
+    r = data[off + H_RADIUS] + touching_share(data, off, x, y)
     if data[off + H_KIND] == KIND_POINTS:
         base = off + HEADER
         count = np.int64(data[off + H_COUNT])

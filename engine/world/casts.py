@@ -22,6 +22,12 @@ target grown by the reach, which settles every miss and every hit on a face
 in a few flops; a start within reach or a hit near a corner falls back to
 conservative advancement.
 
+Long casts: a cast is first cut where the caster's box leaves, for good,
+the box around everything it could hit (``clip_fraction``): nothing lies
+beyond, so the cut changes no answer, and every tolerance and square after
+it is the size of the scene, not of the cast (a ray of length 1e200 would
+square to infinity, and one of 1e12 would have a tolerance of a thousand).
+
 Frames: inputs and outputs are world-space. The hit normal is B's surface
 normal at the hit, pointing from B towards A.
 """
@@ -51,6 +57,40 @@ from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_
 MAX_CAST_ITERATIONS = 40
 #: A move from within reach of B counts as closing in only above this fraction of its length.
 CLOSING_REL = 1e-9
+#: How close to its target, relative to the cast's reach and (cut) length, a cast counts as arrived.
+ARRIVAL_REL = 1e-9
+#: The box around the targets is grown by this fraction of the boxes' sizes before a cast is
+#: cut to it, well above any arrival tolerance (``ARRIVAL_REL``), so the cut never drops a hit.
+CLIP_MARGIN_REL = 1e-6
+
+
+@inline
+def clip_fraction(lo_x, lo_y, hi_x, hi_y, dx, dy, b_lo_x, b_lo_y, b_hi_x, b_hi_y, target):
+    """Fraction of the move (dx, dy) after which the box lo–hi, moved along it,
+    is for good farther than ``target`` from the box b_lo–b_hi (which holds
+    every body the cast may meet); 1 when that never happens within the move,
+    0 when the box is already past it and moving away (no hit is possible).
+
+    The box b is grown by ``target`` and a margin (``CLIP_MARGIN_REL`` of both
+    boxes' sizes, and rounding of their coordinates); per axis, the moving box
+    leaves it for good once its trailing side passes b's far side.
+
+    >>> round(clip_fraction(-1.0, 49.0, 1.0, 51.0, 0.0, -1e200, -100.0, -5.0, 100.0, 5.0, 0.0) * 1e200, 3)
+    56.0
+    """
+    size = (hi_x - lo_x) + (hi_y - lo_y) + (b_hi_x - b_lo_x) + (b_hi_y - b_lo_y)
+    largest = max(abs(lo_x), abs(lo_y), abs(hi_x), abs(hi_y), abs(b_lo_x), abs(b_lo_y), abs(b_hi_x), abs(b_hi_y))
+    grow = target + CLIP_MARGIN_REL * size + 1e-12 * largest
+    t = 1.0
+    if dx > 0.0:
+        t = min(t, (b_hi_x + grow - lo_x) / dx)
+    elif dx < 0.0:
+        t = min(t, (b_lo_x - grow - hi_x) / dx)
+    if dy > 0.0:
+        t = min(t, (b_hi_y + grow - lo_y) / dy)
+    elif dy < 0.0:
+        t = min(t, (b_lo_y - grow - hi_y) / dy)
+    return max(t, 0.0)
 
 
 def point_shape() -> np.ndarray:

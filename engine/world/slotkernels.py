@@ -36,12 +36,12 @@ from .wallgrid import _box_meets_oriented, _query
 
 
 @kernel
-def store_transforms(slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes):
+def store_transforms(slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit):
     """Write the transforms of ``bodies`` (ids) into ``xf``, and their boxes when
     ``update_boxes``; all or nothing. Returns (bad, walls_moved): ``bad`` is
     -1, or the first bad row: ``-2 - row`` for an unknown id, ``row`` for a
-    transform that is not finite; ``walls_moved`` whether a static body was
-    among them."""
+    transform that is not finite or places the body farther than ``limit``
+    along x or y; ``walls_moved`` whether a static body was among them."""
     data = unmanaged(data)
     n = bodies.shape[0]
     walls_moved = False
@@ -49,7 +49,7 @@ def store_transforms(slot_of, bodies, x, y, angle, xf, data, offsets, shape, sta
         b = bodies[k]
         if b < 0 or b >= slot_of.shape[0] or slot_of[b] < 0:
             return -2 - k, False
-        if not (math.isfinite(x[k]) and math.isfinite(y[k]) and math.isfinite(angle[k])):
+        if not (abs(x[k]) <= limit and abs(y[k]) <= limit and math.isfinite(angle[k])):
             return k, False
         walls_moved = walls_moved or static[slot_of[b]]
     for k in range(n):

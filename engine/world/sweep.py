@@ -18,6 +18,12 @@ Both tests only drop bodies the caster cannot come within ``target`` of, so
 the first hit is the same as casting against every candidate; most bullets
 then cast against nothing at all.
 
+Before any of that, a move is cut where the caster's box leaves the box
+around every solid body for good (``casts.clip_fraction``), and the fraction
+scaled back after: a cast of any finite length walks cells and casts only as
+far as there is anything to hit (a 1e200 move would overflow the cell
+indices; a 1e12 one would have a tolerance of a thousand).
+
 Frames: world space; per-caster outputs as in ``casts.cast_pair``.
 """
 
@@ -31,7 +37,7 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
 from .broadphase import MAX_LISTED, _bucket, _build_grid
-from .casts import cast_turned
+from .casts import ARRIVAL_REL, cast_turned, clip_fraction
 
 
 @inline
@@ -100,7 +106,7 @@ def _try(
     sweep's own loop)."""
     dx, dy = moves[q, 0], moves[q, 1]
     reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
-    tol = 1e-9 * (reach + math.sqrt(dx * dx + dy * dy))
+    tol = ARRIVAL_REL * (reach + math.sqrt(dx * dx + dy * dy))
     hit, t, nx, ny, px, py = cast_turned(
         data, off_a, round_a, ax, ay, angle_a, dx, dy,
         data, offsets[shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], cb, sb, target[q], tol, escape, poly,
@@ -112,17 +118,37 @@ def _try(
 
 
 @kernel
-def _solid_flags(static, sensor, layer, n, mask, excluded):
+def _solid_flags(static, sensor, layer, n, mask, excluded, boxes, bounds):
     """Which slots a cast stops at: not a sensor, ``layer & mask``, not ``excluded``
     (an empty ``excluded`` excludes no one); whether any wall is among them,
-    and how many moving bodies."""
+    and how many moving bodies. ``bounds`` gets the box around them all."""
     solid = np.empty(n, dtype=np.bool_)
     any_wall, moving = False, 0
+    bounds[0], bounds[1], bounds[2], bounds[3] = np.inf, np.inf, -np.inf, -np.inf
     for j in range(n):
         solid[j] = not sensor[j] and (layer[j] & mask) != 0 and not (excluded.shape[0] > 0 and excluded[j])
         any_wall = any_wall or (solid[j] and static[j])
         moving += solid[j] and not static[j]
+        if solid[j]:
+            bounds[0], bounds[1] = min(bounds[0], boxes[j, 0]), min(bounds[1], boxes[j, 1])
+            bounds[2], bounds[3] = max(bounds[2], boxes[j, 2]), max(bounds[3], boxes[j, 3])
     return solid, any_wall, moving
+
+
+@kernel
+def _clip_moves(moves, cast_row, cast_box, target, bounds, cut):
+    """``moves`` cut to where each caster leaves ``bounds`` for good, as a new
+    array (the caller's stays as it was); ``cut[q]`` the fraction kept."""
+    clipped = np.empty((moves.shape[0], 2))
+    empty = bounds[0] > bounds[2]  # no solid body: nothing to hit anywhere
+    for q in range(moves.shape[0]):
+        row = cast_row[q]
+        cut[q] = 0.0 if empty else clip_fraction(
+            cast_box[row, 0], cast_box[row, 1], cast_box[row, 2], cast_box[row, 3], moves[q, 0], moves[q, 1],
+            bounds[0], bounds[1], bounds[2], bounds[3], target[q],
+        )  # fmt: skip
+        clipped[q, 0], clipped[q, 1] = cut[q] * moves[q, 0], cut[q] * moves[q, 1]
+    return clipped
 
 
 @kernel
@@ -204,7 +230,10 @@ def sweep_grids(
             return q, winner, fraction, point, normal
     if target.shape[0] == 0:
         target = np.zeros(k)
-    solid, any_wall, targets = _solid_flags(static, sensor, layer, n, mask, excluded)
+    bounds = np.empty(4)
+    solid, any_wall, targets = _solid_flags(static, sensor, layer, n, mask, excluded, boxes, bounds)
+    cut = np.ones(k)
+    cast_moves = _clip_moves(moves, cast_row, cast_box, target, bounds, cut)
     members = np.empty(targets, dtype=np.int64)
     targets = 0
     for j in range(n):
@@ -224,7 +253,7 @@ def sweep_grids(
         t_start, t_body, m_cx, m_cy, t_listed, m_mask = _build_grid(boxes, members, 1.0 / m_cell, max_span)
     _cast_all(
         data, offsets, shape, xf, boxes, obb, static, solid, any_wall, targets > 0, aligned,
-        cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
+        cast_slot, cast_row, cast_xf, cast_box, cast_moves, target, escape,
         w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
         t_start, t_body, m_cx, m_cy, m_mask, m_cell, t_listed, members, max_span,
         fraction, normal, point, winner,
@@ -232,6 +261,7 @@ def sweep_grids(
     for q in range(k):
         if winner[q] >= 0:
             winner[q] = ids[winner[q]]
+            fraction[q] *= cut[q]
     return -1, winner, fraction, point, normal
 
 

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import inline, kernel, unmanaged
-from ..collision.shapes import H_RADIUS, support_packed
+from ..collision.shapes import H_BOUND, H_RADIUS, support_packed
 
 #: The dense grid never has more cells than this; the cell grows instead.
 MAX_CELLS = 1 << 22
@@ -64,8 +64,9 @@ def oriented_boxes(data, offsets, shape_index, xf, members, out):
         lo_x, _, _ = support_packed(data, off, -1.0, 0.0)
         _, hi_y, _ = support_packed(data, off, 0.0, 1.0)
         _, lo_y, _ = support_packed(data, off, 0.0, -1.0)
-        # A little slack: the test must never drop a touching pair to rounding.
-        slack = 1e-9 * (abs(pu) + abs(pv) + hi_x - lo_x + hi_y - lo_y + r)
+        # A little slack: the test must never drop a touching pair to rounding,
+        # and it must be more than the box's growth (``broadphase.touching_share``).
+        slack = 1e-9 * (abs(pu) + abs(pv) + hi_x - lo_x + hi_y - lo_y + r + data[off + H_BOUND])
         out[i, 0], out[i, 1] = c, s
         out[i, 2], out[i, 3] = pu + lo_x - r - slack, pu + hi_x + r + slack
         out[i, 4], out[i, 5] = pv + lo_y - r - slack, pv + hi_y + r + slack

@@ -39,15 +39,21 @@ import numpy as np
 
 from ..collision import ShapeTable, Transform, contacts_batch, distances_batch, intersects_batch
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.shapes import aabb as shape_aabb
-from . import broadphase
-from .casts import cast_pair, point_shape
+from ..collision.limits import MAX_COORDINATE, MAX_SIZE
+from . import arguments, broadphase
+from .casts import ARRIVAL_REL, cast_pair, clip_fraction, point_shape
 from .slide import advance, slide_along
 from .slotkernels import contacts_of, find_pairs, frame_candidates, slots_of, store_transforms
 from .sweep import cast_ids, sweep_grids
 from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
 
 ALL_LAYERS = 0xFFFFFFFF
+#: The grids number cells with int64: a cell this small still numbers every
+#: box within the coordinate limit (a body at ``MAX_COORDINATE`` reaching
+#: ``MAX_SIZE`` beyond it) with room to spare.
+MIN_CELL_SIZE = (MAX_COORDINATE + 2.0 * MAX_SIZE) * 2.0**-56
+#: A larger cell than this holds the whole world in one: nothing to gain.
+MAX_CELL_SIZE = 4.0 * (MAX_COORDINATE + MAX_SIZE)
 #: ``move_and_slide`` keeps this fraction of the body's size between it and any wall.
 SKIN_REL = 1e-4
 #: Cast-and-slide steps per ``move_and_slide`` call.
@@ -61,20 +67,65 @@ _NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPT
 _F64, _I64 = np.dtype(np.float64), np.dtype(np.int64)
 
 
-def _vector(values, dtype: np.dtype) -> np.ndarray:
+def _vector(values, dtype: np.dtype, name: str) -> np.ndarray:
     """``values`` as a C-contiguous 1-D array of ``dtype``; an array that already
     is one passes untouched (the per-frame path: each numpy call is costly
-    when the caches are cold)."""
+    when the caches are cold). Ids must be integers: 1.5 is refused, not cut."""
     if type(values) is np.ndarray and values.dtype is dtype and values.ndim == 1 and values.flags.c_contiguous:
         return values
-    return np.ascontiguousarray(values, dtype=dtype).reshape(-1)
+    if dtype is _I64:
+        return _ids(values, name)
+    try:
+        array = np.asarray(values)
+        if array.dtype.kind not in "biuf" or array.ndim > 1:
+            raise TypeError
+        return np.ascontiguousarray(array, dtype=dtype).reshape(-1)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a sequence of numbers; got {arguments.shown(values)}") from None
 
 
-def _rows2(values, k: int) -> np.ndarray:
+def _ids(values, name: str) -> np.ndarray:
+    """Body ids as a C-contiguous int64 vector; anything but integers is refused."""
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        array = np.asarray(None)
+    if array.ndim > 1 or not (array.dtype.kind in "iu" or (array.size == 0 and array.dtype.kind == "f")):
+        raise TypeError(f"{name} must be a sequence of body ids (integers); got {arguments.shown(values)}")
+    if array.dtype.kind == "u" and array.size and array.max() > np.iinfo(np.int64).max:
+        raise KeyError(f"no body with id {int(array.max())} in this world")
+    return np.ascontiguousarray(array, dtype=np.int64).reshape(-1)
+
+
+def _rows2(values, k: int, name: str) -> np.ndarray:
     """``values`` as a C-contiguous (k, 2) float64 array (untouched if it is one)."""
     if type(values) is np.ndarray and values.dtype is _F64 and values.shape == (k, 2) and values.flags.c_contiguous:
         return values
-    return np.ascontiguousarray(values, dtype=np.float64).reshape(k, 2)
+    return _rows(values, k, name)
+
+
+def _rows(values, k: int, name: str) -> np.ndarray:
+    """``values`` as a new (k, 2) float64 array; a wrong shape or kind is refused."""
+    try:
+        array = np.asarray(values)
+        if array.dtype.kind not in "biuf":
+            raise TypeError
+        array = np.array(array, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be (k, 2) numbers; got {arguments.shown(values)}") from None
+    if array.size != 2 * k or (array.ndim != 2 and array.size):
+        raise ValueError(f"{name} must be {k} rows of (dx, dy), one per body; got shape {array.shape}")
+    return array.reshape(k, 2)
+
+
+def _check_end(body: int, x: float, y: float, dx: float, dy: float) -> None:
+    """Refuse a move whose end, were nothing in the way, lies beyond the coordinate limit."""
+    ex, ey = x + dx, y + dy
+    if not (abs(ex) <= MAX_COORDINATE and abs(ey) <= MAX_COORDINATE):
+        raise ValueError(
+            f"displacement ({dx:g}, {dy:g}) of body {body} would end at ({ex:g}, {ey:g}), "
+            f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+        )
 
 
 class RayHit(NamedTuple):
@@ -147,6 +198,8 @@ class World:
     """
 
     def __init__(self, cell_size: float | None = None) -> None:
+        if cell_size is not None:
+            cell_size = arguments.real(cell_size, "World cell_size", MIN_CELL_SIZE, MAX_CELL_SIZE)
         self._table = ShapeTable()
         self._table_index: dict[Any, int] = {}
         self._cell = cell_size
@@ -162,8 +215,8 @@ class World:
         self._user: list[Any] = []
         self._next_id = 0
         self._boxes: np.ndarray | None = None
-        # This frame's overlapping pairs (ids, slots, whether the ids were handed
-        # out); emptied by any change, so pairs() and contacts() share them.
+        # This frame's overlapping pairs (ids and slots, read-only); emptied by
+        # any change, so pairs() and contacts() share them.
         self._frame: dict[str, Any] = {}
         self._moving: np.ndarray | None = None  # slots of the moving bodies, kept until one is added or removed
         self._move_cell: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
@@ -183,12 +236,19 @@ class World:
         mask: int = ALL_LAYERS,
         user_data: Any = None,
     ) -> int:
-        """Add a body; return its id (ids are never reused)."""
-        xf = Transform(*map(float, transform)).validated()
-        if not hasattr(shape, "packed"):
+        """Add a body; return its id (ids are never reused).
+
+        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``;
+        ``layer`` and ``mask`` are 32-bit sets (0..0xFFFFFFFF). Anything else
+        is refused with one error naming the argument, and nothing is added.
+        """
+        xf = arguments.transform(transform, "World.add transform")
+        if not hasattr(shape, "packed") or isinstance(shape, _Point):
             raise TypeError(
-                f"{type(shape).__name__} is not a built-in shape; the world takes Circle, Polygon, Capsule, Ellipse"
+                f"World.add shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
             )
+        layer, mask = arguments.bits(layer, "World.add layer"), arguments.bits(mask, "World.add mask")
+        static, sensor = arguments.flag(static, "World.add static"), arguments.flag(sensor, "World.add sensor")
         if self._next_id >= 1 << 32:  # pairs are sorted by two ids packed in one int64
             raise OverflowError("a world hands out at most 2**32 body ids")
         if self._n == len(self._xf):
@@ -199,7 +259,7 @@ class World:
             self._slot_of = np.concatenate([self._slot_of, np.full(len(self._slot_of), -1, dtype=np.int64)])
         self._xf[slot] = xf
         self._shape[slot] = self._shape_index(shape)
-        self._layer[slot], self._mask[slot] = int(layer), int(mask)
+        self._layer[slot], self._mask[slot] = layer, mask
         self._static[slot], self._sensor[slot] = static, sensor
         self._id[slot] = body
         self._slot_of[body] = slot
@@ -226,14 +286,16 @@ class World:
         self._changed(walls_move)
 
     def set_transform(self, body: int, transform) -> None:
+        """Place a body; ``transform`` as in ``add``."""
         slot = self._slot(body)
-        self._xf[slot] = Transform(*map(float, transform)).validated()
+        self._xf[slot] = arguments.transform(transform, "World.set_transform transform")
         self._changed(bool(self._static[slot]))
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing."""
-        bodies = _vector(bodies, _I64)
-        x, y, angle = _vector(x, _F64), _vector(y, _F64), _vector(angle, _F64)
+        bodies = _vector(bodies, _I64, "World.set_transforms bodies")
+        x, y = _vector(x, _F64, "World.set_transforms x"), _vector(y, _F64, "World.set_transforms y")
+        angle = _vector(angle, _F64, "World.set_transforms angle")
         if not (len(bodies) == len(x) == len(y) == len(angle)):
             raise ValueError(
                 f"set_transforms needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}"
@@ -243,11 +305,17 @@ class World:
         bad, walls_moved = store_transforms(
             self._slot_of, bodies, x, y, angle, self._xf,
             self._table.data, self._table.offsets, self._shape, self._static, boxes, self._boxes is not None,
+            MAX_COORDINATE,
         )  # fmt: skip
         if bad <= -2:
             raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
         if bad >= 0:
             row = (float(x[bad]), float(y[bad]), float(angle[bad]))
+            if all(map(math.isfinite, row)):
+                raise ValueError(
+                    f"transform of body {int(bodies[bad])} is {row}, "
+                    f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+                )
             raise ValueError(f"transform of body {int(bodies[bad])} is not finite: {row}")
         self._frame = {}
         if walls_moved:
@@ -269,6 +337,8 @@ class World:
         return self._n
 
     def __contains__(self, body: int) -> bool:
+        if isinstance(body, (bool, np.bool_)) or not isinstance(body, (int, np.integer)):
+            return False
         return 0 <= body < len(self._slot_of) and self._slot_of[body] >= 0
 
     @property
@@ -287,14 +357,14 @@ class World:
     # --- pairs ------------------------------------------------------------
 
     def pairs(self) -> np.ndarray:
-        """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted."""
+        """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted.
+
+        The array is read-only: the world keeps it until anything changes
+        (``contacts()`` reuses it), so a caller that wants to edit it copies it.
+        """
         if "pairs" not in self._frame:
             self._find_pairs()
-        frame = self._frame
-        if frame["handed"]:  # the caller may have changed the array it was given
-            return frame["pairs"].copy()
-        frame["handed"] = True
-        return frame["pairs"]
+        return self._frame["pairs"]
 
     def contacts(self) -> WorldContacts:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
@@ -308,13 +378,26 @@ class World:
     # --- queries ----------------------------------------------------------
 
     def query_aabb(self, lo, hi, mask: int = ALL_LAYERS) -> np.ndarray:
-        """Ids of bodies whose boxes overlap the box lo–hi and whose layer is in ``mask``."""
-        return self._id[self._box_slots(float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]), mask)]
+        """Ids of bodies whose boxes overlap the box lo–hi and whose layer is in ``mask``.
+
+        The boxes are the bodies' world boxes grown by their share of the
+        touching tolerance (``broadphase.aabb_of``).
+        """
+        lo_x, lo_y = arguments.pair(lo, "World.query_aabb lo")
+        hi_x, hi_y = arguments.pair(hi, "World.query_aabb hi")
+        mask = arguments.bits(mask, "World.query_aabb mask")
+        return self._id[self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)]
 
     def query_shape(self, shape, transform, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that overlap or touch ``shape`` at ``transform``."""
-        xf = Transform(*map(float, transform)).validated()
-        lo_x, lo_y, hi_x, hi_y = shape_aabb(shape, xf)
+        xf = arguments.transform(transform, "World.query_shape transform")
+        mask = arguments.bits(mask, "World.query_shape mask")
+        if not hasattr(shape, "packed"):
+            raise TypeError(
+                f"World.query_shape shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
+            )
+        # Its box grown as the bodies' are, so no touching body is culled.
+        lo_x, lo_y, hi_x, hi_y = broadphase.aabb_of(shape.packed, 0, *xf)
         slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
         if not len(slots):
             return np.zeros(0, dtype=np.int64)
@@ -330,37 +413,49 @@ class World:
 
     def query_point(self, x: float, y: float, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that contain the point (x, y) (boundary included)."""
+        x, y = arguments.pair((x, y), "World.query_point point", coordinate=True)
         return self.query_shape(_POINT, (x, y, 0.0), mask)
 
     def raycast(self, origin, direction, max_distance: float, mask: int = ALL_LAYERS) -> RayHit | None:
         """Nearest solid body along the ray, or None.
 
         A ray that starts inside a body hits it at distance 0, with the
-        normal pointing out of it along the way the ray would leave.
+        normal pointing out of it along the way the ray would leave. Any
+        finite ``max_distance`` is exact: the ray is cut where it leaves the
+        bodies it could meet, nothing lying beyond.
         """
-        ox, oy = float(origin[0]), float(origin[1])
-        dx, dy = float(direction[0]), float(direction[1])
-        length = math.hypot(dx, dy)
-        if not (math.isfinite(ox + oy + length + max_distance) and length > 0.0 and max_distance >= 0.0):
-            raise ValueError(
-                f"ray needs a finite origin, a non-zero direction and max_distance >= 0; got {origin}, {direction}, {max_distance}"
-            )
-        dx, dy = dx / length * max_distance, dy / length * max_distance
-        hit = self._cast(_POINT.packed, 0, (ox, oy, 0.0), dx, dy, 0.0, mask, exclude=-1)
+        ox, oy = arguments.pair(origin, "World.raycast origin", coordinate=True)
+        dx, dy = arguments.pair(direction, "World.raycast direction", what="(dx, dy)")
+        max_distance = arguments.real(max_distance, "World.raycast max_distance", 0.0)
+        mask = arguments.bits(mask, "World.raycast mask")
+        # Scaled first: (1e200, 1e200) has a length, its squares do not.
+        scale = max(abs(dx), abs(dy))
+        if scale == 0.0:
+            raise ValueError(f"World.raycast direction must be a non-zero direction; got {arguments.shown(direction)}")
+        ux, uy = dx / scale, dy / scale
+        length = math.hypot(ux, uy)
+        ux, uy = ux / length, uy / length
+        hit = self._cast(
+            _POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, 0.0, mask, exclude=-1
+        )
         if hit is None:
             return None
-        t = hit.fraction
-        return RayHit(hit.body, (ox + t * dx, oy + t * dy), hit.normal, t * max_distance)
+        distance = hit.fraction * max_distance
+        return RayHit(hit.body, (ox + distance * ux, oy + distance * uy), hit.normal, distance)
 
     def shape_cast(self, shape, transform, translation, mask: int = ALL_LAYERS) -> CastHit | None:
         """First solid body ``shape`` meets when moved by ``translation``, or None.
 
-        A shape that starts overlapping or touching a body hits it at fraction 0.
+        A shape that starts overlapping or touching a body hits it at
+        fraction 0. Any finite ``translation`` is exact, as for ``raycast``.
         """
-        xf = Transform(*map(float, transform)).validated()
-        dx, dy = float(translation[0]), float(translation[1])
-        if not math.isfinite(dx + dy):
-            raise ValueError(f"translation is not finite: {translation}")
+        xf = arguments.transform(transform, "World.shape_cast transform")
+        dx, dy = arguments.pair(translation, "World.shape_cast translation", what="(dx, dy)")
+        mask = arguments.bits(mask, "World.shape_cast mask")
+        if not hasattr(shape, "packed"):
+            raise TypeError(
+                f"World.shape_cast shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
+            )
         index = self._shape_index(shape)
         return self._cast(
             self._table.data, int(self._table.offsets[index]), xf, dx, dy, 0.0, mask, exclude=-1
@@ -374,8 +469,9 @@ class World:
         every candidate is cast in one compiled call. A body that starts
         overlapping a target hits it at fraction 0, as in ``shape_cast``.
         """
-        bodies = _vector(bodies, _I64)
-        moves = _rows2(translations, len(bodies))
+        bodies = _vector(bodies, _I64, "World.cast_bodies bodies")
+        moves = _rows2(translations, len(bodies), "World.cast_bodies translations")
+        mask = arguments.bits(mask, "World.cast_bodies mask")
         walls = self._wall_grid()
         # A caster skips itself; other casters stay targets.
         bad, body, fraction, point, normal = cast_ids(
@@ -452,9 +548,9 @@ class World:
         """
         slot = self._slot(body)
         x, y, angle = self._xf[slot]
-        rx, ry = float(displacement[0]), float(displacement[1])
-        if not math.isfinite(rx + ry):
-            raise ValueError(f"displacement of body {body} is not finite: {displacement}")
+        rx, ry = arguments.pair(displacement, "World.move_and_slide displacement", what="(dx, dy)")
+        mask = arguments.bits(mask, "World.move_and_slide mask")
+        _check_end(body, x, y, rx, ry)
         offset = int(self._table.offsets[self._shape[slot]])
         size = float(self._table.data[offset + 5] + self._table.data[offset + 1])
         skin = SKIN_REL * size
@@ -492,13 +588,19 @@ class World:
         passes a corner. Each slide is one batched cast of every body still
         moving, so Python works per iteration, not per body.
         """
-        slots = self._slots(np.asarray(bodies, dtype=np.int64).reshape(-1))
-        rest = np.array(displacements, dtype=np.float64).reshape(len(slots), 2)
+        slots = self._slots(_ids(bodies, "World.move_and_slide_bodies bodies"))
+        rest = _rows(displacements, len(slots), "World.move_and_slide_bodies displacements")
+        mask = arguments.bits(mask, "World.move_and_slide_bodies mask")
         if not np.isfinite(rest).all():
             k = int(np.flatnonzero(~np.isfinite(rest).all(axis=1))[0])
             raise ValueError(
-                f"displacement of body {int(self._id[slots[k]])} is not finite: {tuple(rest[k])}"
+                f"displacement of body {int(self._id[slots[k]])} is not finite: {tuple(rest[k].tolist())}"
             )
+        ends = self._xf[slots, :2] + rest
+        far = np.abs(ends).max(axis=1, initial=0.0) > MAX_COORDINATE
+        if far.any():
+            k = int(np.flatnonzero(far)[0])
+            _check_end(int(self._id[slots[k]]), *self._xf[slots[k], :2], *rest[k])
         if len(np.unique(slots)) != len(slots):
             raise ValueError("move_and_slide_bodies got the same body twice")
         moved = np.zeros(self._n, dtype=np.bool_)
@@ -595,6 +697,8 @@ class World:
         return index
 
     def _slot(self, body: int) -> int:
+        if type(body) is not int:
+            body = arguments.body_id(body)
         if not (0 <= body < len(self._slot_of)) or self._slot_of[body] < 0:
             raise KeyError(f"no body with id {body} in this world")
         return int(self._slot_of[body])
@@ -629,7 +733,7 @@ class World:
         chosen = self._move_cell
         if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
             boxes = self._all_boxes()[moving]
-            chosen = (broadphase.choose_cell(boxes, boxes), len(moving))
+            chosen = (max(broadphase.choose_cell(boxes, boxes), MIN_CELL_SIZE), len(moving))
             self._move_cell = chosen
         return chosen[0]
 
@@ -655,7 +759,7 @@ class World:
             if cell is None:
                 moving = np.flatnonzero(~static)
                 asking = boxes[moving] if len(moving) else boxes[walls]
-                cell = broadphase.choose_cell(asking, boxes[walls], rebuilt=False)
+                cell = max(broadphase.choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
             self._walls = build_wall_grid(boxes, self._obb, walls, cell)
         return self._walls
 
@@ -681,7 +785,11 @@ class World:
             walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body, walls.members,
             self._obb,
         )  # fmt: skip
-        self._frame = {"pairs": found, "slots": slots, "handed": False}
+        # Read-only, so the array handed out cannot change what the world keeps
+        # (a flag on the array: a copy per call would cost more than the call).
+        found.flags.writeable = False
+        slots.flags.writeable = False
+        self._frame = {"pairs": found, "slots": slots}
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         boxes = self._all_boxes()
@@ -690,38 +798,35 @@ class World:
         return np.flatnonzero(inside)
 
     def _cast(self, data_a, off_a, xf, dx, dy, target, mask, exclude, escape=False) -> CastHit | None:
-        """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among solid bodies."""
+        """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among solid
+        bodies; the move is first cut where it leaves the candidates' box for
+        good (``casts.clip_fraction``), so a cast of any finite length is exact."""
         x, y, angle = xf
         reach = float(data_a[off_a + 5] + data_a[off_a + 1]) + target
         lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
         lo_y, hi_y = min(y, y + dy) - reach, max(y, y + dy) + reach
         slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
         slots = slots[~self._sensor[slots] & (slots != exclude)]
+        if not len(slots):
+            return None
+        boxes = self._all_boxes()[slots]
+        cut = clip_fraction(
+            x - reach, y - reach, x + reach, y + reach, dx, dy,
+            boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max(), 0.0,
+        )  # fmt: skip
+        if cut == 0.0:
+            return None
+        dx, dy = cut * dx, cut * dy
         best: CastHit | None = None
         poly = np.zeros((MAX_EPA_VERTICES, ROW))
         data, offsets = self._table.data, self._table.offsets
-        size = reach + math.hypot(dx, dy)
-        tol = 1e-9 * size
+        tol = ARRIVAL_REL * (reach + math.hypot(dx, dy))
         for s in slots:
             bx, by, bangle = self._xf[s]
             hit, t, nx, ny, px, py = cast_pair(
-                data_a,
-                off_a,
-                x,
-                y,
-                angle,
-                dx,
-                dy,
-                data,
-                offsets[self._shape[s]],
-                bx,
-                by,
-                bangle,
-                target,
-                tol,
-                escape,
-                poly,
-            )
-            if hit and (best is None or t < best.fraction):
-                best = CastHit(int(self._id[s]), float(t), (float(px), float(py)), (float(nx), float(ny)))
+                data_a, off_a, x, y, angle, dx, dy,
+                data, offsets[self._shape[s]], bx, by, bangle, target, tol, escape, poly,
+            )  # fmt: skip
+            if hit and (best is None or t * cut < best.fraction):
+                best = CastHit(int(self._id[s]), float(t * cut), (float(px), float(py)), (float(nx), float(ny)))
         return best

@@ -1,0 +1,114 @@
+"""Checks of what a caller hands the world, before any work is done.
+
+Each check returns the value in the form the world stores (a float, an
+int, a ``Transform``) or raises one error naming the argument, what it got
+and what it accepts: ``TypeError`` for a value of the wrong kind (a string
+for a number, ``None`` for a transform), ``ValueError`` for one of the right
+kind out of range (nan, a negative cell size, a 70-bit layer). Messages are
+one line and short whatever the value (a string of a million characters, an
+integer of 10,000 digits). Positions and transforms go through the engine's
+own checks (``engine.collision.limits``: |x|, |y| at most ``MAX_COORDINATE``),
+so the world and the one-pair queries refuse the same values in the same words.
+
+>>> bits(2**70, "layer")
+Traceback (most recent call last):
+...
+ValueError: layer must be an integer in 0..0xFFFFFFFF (32 bits); got an integer of 71 bits
+>>> pair((0, 2e9), "ray origin", coordinate=True)
+Traceback (most recent call last):
+...
+ValueError: ray origin y is 2000000000.0, outside the engine's range |x| <= MAX_COORDINATE = 1e+09
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+
+import numpy as np
+
+from ..collision import Transform
+from ..collision.limits import check_coordinate, check_transform
+
+#: Layers and masks are 32-bit sets.
+MAX_BITS = 0xFFFFFFFF
+#: The longest text of a value quoted in an error.
+SHOWN_CHARS = 60
+
+
+def shown(value) -> str:
+    """A short, one-line, printable description of ``value`` for an error message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        # str() of a huge int is slow and, past 4,300 digits, refused by Python itself.
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"a {type(value).__name__}"
+    text = "".join(c if c.isprintable() else "?" for c in text[: SHOWN_CHARS + 1])
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+
+
+def real(value, name: str, low: float = -math.inf, high: float = math.inf, *, above: bool = False) -> float:
+    """``value`` as a finite float in ``low``..``high`` (``above``: strictly above ``low``)."""
+    if not _is_number(value):
+        raise TypeError(f"{name} must be a number; got {shown(value)}")
+    v = float(value)
+    if not math.isfinite(v):
+        raise ValueError(f"{name} must be finite; got {v}")
+    if v < low or (above and v == low) or v > high:
+        lo_text = f"above {low:g}" if above else f"at least {low:g}"
+        where = lo_text if high == math.inf else f"{lo_text} and at most {high:g}"
+        raise ValueError(f"{name} must be {where}; got {v!r}")
+    return v
+
+
+def bits(value, name: str) -> int:
+    """A layer or a mask: an integer in 0..``MAX_BITS``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be an integer in 0..0x{MAX_BITS:X} (32 bits); got {shown(value)}")
+    v = operator.index(value)
+    if not 0 <= v <= MAX_BITS:
+        raise ValueError(f"{name} must be an integer in 0..0x{MAX_BITS:X} (32 bits); got {shown(v)}")
+    return v
+
+
+def body_id(value, name: str = "body") -> int:
+    """A body id: an integer (whether the world holds it is the world's check)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be a body id (an integer); got {shown(value)}")
+    return operator.index(value)
+
+
+def flag(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {shown(value)}")
+    return bool(value)
+
+
+def pair(value, name: str, *, coordinate: bool = False, what: str = "(x, y)") -> tuple[float, float]:
+    """Two finite numbers; a ``coordinate`` (a point) also within ``MAX_COORDINATE``."""
+    try:
+        if isinstance(value, (str, bytes)):
+            raise TypeError
+        x, y = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be {what}, two numbers; got {shown(value)}") from None
+    x, y = real(x, f"{name} x"), real(y, f"{name} y")
+    if coordinate:
+        check_coordinate(f"{name} x", x)
+        check_coordinate(f"{name} y", y)
+    return x, y
+
+
+def transform(value, name: str) -> Transform:
+    """``value`` as a ``Transform``: (x, y, angle), x and y within ``MAX_COORDINATE``, angle finite."""
+    return Transform(*check_transform(name, value))
+
+
+__all__ = ["MAX_BITS", "bits", "body_id", "flag", "pair", "real", "shown", "transform"]

@@ -1,0 +1,145 @@
+"""What the world hands out cannot be corrupted, and what it is handed is checked:
+one clear error naming the argument and the range it accepts, and nothing changed."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from engine import World
+from engine.collision import Circle, Polygon
+from engine.collision.limits import MAX_COORDINATE
+from engine.world.world import MIN_CELL_SIZE
+from tests.fuzz.conftest import one_line
+
+
+def two_touching_circles() -> tuple[World, int, int]:
+    world = World()
+    a = world.add(Circle(1.0), (0.0, 0.0, 0.0))
+    b = world.add(Circle(1.0), (1.5, 0.0, 0.0))
+    return world, a, b
+
+
+def test_the_pairs_array_handed_out_cannot_change_what_the_world_keeps():
+    world, a, b = two_touching_circles()
+    handed = world.pairs()
+    with pytest.raises(ValueError, match="read-only"):
+        handed[0, 0] = 12345
+    assert world.pairs().tolist() == [[a, b]]
+    assert world.contacts().pairs.tolist() == [[a, b]]
+
+
+def test_editing_a_copy_of_the_pairs_or_the_contacts_changes_nothing_in_the_world():
+    world, a, b = two_touching_circles()
+    mine = world.pairs().copy()
+    mine[0, 0] = 12345
+    contacts = world.contacts()
+    for array in contacts:
+        if array.flags.writeable:
+            array[...] = -7
+    assert world.pairs().tolist() == [[a, b]]
+    again = world.contacts()
+    assert again.pairs.tolist() == [[a, b]]
+    assert again.depth[0] == pytest.approx(0.5)
+    assert again.normal[0].tolist() == pytest.approx([1.0, 0.0])
+
+
+def test_bodies_handed_out_are_a_copy():
+    world, a, b = two_touching_circles()
+    ids = world.bodies
+    ids[:] = 99
+    assert world.bodies.tolist() == [a, b]
+
+
+BAD_CALLS = [
+    # (what is called, error type, words the one line must hold)
+    (lambda w, b: World(cell_size=0), ValueError, ["cell_size", "at least", "0.0"]),
+    (lambda w, b: World(cell_size=-1), ValueError, ["cell_size", "-1"]),
+    (lambda w, b: World(cell_size=math.nan), ValueError, ["cell_size", "finite", "nan"]),
+    (lambda w, b: World(cell_size=math.inf), ValueError, ["cell_size", "finite"]),
+    (lambda w, b: World(cell_size="abc"), TypeError, ["cell_size", "number", "'abc'"]),
+    (lambda w, b: World(cell_size=MIN_CELL_SIZE / 2), ValueError, ["cell_size", "at least"]),
+    (lambda w, b: w.remove("a"), TypeError, ["body", "integer", "'a'"]),
+    (lambda w, b: w.remove(None), TypeError, ["body", "integer", "None"]),
+    (lambda w, b: w.remove(7), KeyError, ["no body with id 7"]),
+    (lambda w, b: w.remove(-1), KeyError, ["no body with id -1"]),
+    (lambda w, b: w.remove(2**70), KeyError, ["no body with id"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), layer=2**70), ValueError, ["layer", "0xFFFFFFFF", "71 bits"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), layer=-1), ValueError, ["layer", "0xFFFFFFFF", "-1"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), layer=1.5), TypeError, ["layer", "integer", "1.5"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), mask="all"), TypeError, ["mask", "integer", "'all'"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), static="yes"), TypeError, ["static", "True or False"]),
+    (lambda w, b: w.add(Circle(1), None), TypeError, ["transform", "(x, y, angle)", "None"]),
+    (lambda w, b: w.add(Circle(1), "abc"), TypeError, ["transform", "(x, y, angle)", "'abc'"]),
+    (lambda w, b: w.add(Circle(1), (1, 2)), ValueError, ["transform", "(x, y, angle)", "(1, 2)"]),
+    (lambda w, b: w.add(Circle(1), (1, 2, 3, 4)), ValueError, ["transform", "(x, y, angle)"]),
+    (lambda w, b: w.add(Circle(1), (1, "y", 0)), TypeError, ["transform y", "number", "'y'"]),
+    (lambda w, b: w.add(Circle(1), (math.nan, 0, 0)), ValueError, ["transform x", "finite", "nan"]),
+    (lambda w, b: w.add(Circle(1), (0, 2 * MAX_COORDINATE, 0)), ValueError, ["transform y", "MAX_COORDINATE = 1e+09"]),
+    (lambda w, b: w.add("circle", (0, 0, 0)), TypeError, ["shape", "Circle, Polygon"]),
+    (lambda w, b: w.set_transform(b, None), TypeError, ["set_transform transform", "(x, y, angle)"]),
+    (lambda w, b: w.set_transform(b, "xyz"), TypeError, ["set_transform transform", "(x, y, angle)"]),
+    (lambda w, b: w.set_transform(b, (1, 2)), ValueError, ["set_transform transform", "(1, 2)"]),
+    (lambda w, b: w.set_transform(b, (0, 0, math.inf)), ValueError, ["transform angle", "finite"]),
+    (lambda w, b: w.set_transform("b", (0, 0, 0)), TypeError, ["body", "integer"]),
+    (lambda w, b: w.raycast((0, 0), (0, 1), math.inf), ValueError, ["max_distance", "finite", "inf"]),
+    (lambda w, b: w.raycast((0, 0), (0, 1), math.nan), ValueError, ["max_distance", "finite", "nan"]),
+    (lambda w, b: w.raycast((0, 0), (0, 1), -1), ValueError, ["max_distance", "at least 0"]),
+    (lambda w, b: w.raycast((0, 0), (0, 1), "far"), TypeError, ["max_distance", "number"]),
+    (lambda w, b: w.raycast((0, 0), (0, 0), 5), ValueError, ["direction", "(0, 0)"]),
+    (lambda w, b: w.raycast(None, (0, 1), 5), TypeError, ["origin", "two numbers"]),
+    (lambda w, b: w.raycast((0, 0), (0, 1), 5, mask=2**40), ValueError, ["mask", "0xFFFFFFFF"]),
+    (lambda w, b: w.shape_cast(Circle(1), (0, 0, 0), (math.inf, 0)), ValueError, ["translation x", "finite"]),
+    (lambda w, b: w.shape_cast(Circle(1), (0, 0), (1, 0)), ValueError, ["transform", "(x, y, angle)"]),
+    (lambda w, b: w.shape_cast(object(), (0, 0, 0), (1, 0)), TypeError, ["shape", "Circle, Polygon"]),
+    (lambda w, b: w.move_and_slide(b, (0, math.nan)), ValueError, ["displacement y", "finite", "nan"]),
+    (lambda w, b: w.move_and_slide(b, (0, -1e200)), ValueError, ["displacement", "MAX_COORDINATE = 1e+09"]),
+    (lambda w, b: w.move_and_slide(b, "up"), TypeError, ["displacement", "two numbers"]),
+    (lambda w, b: w.move_and_slide_bodies([b], [(0, -1e200)]), ValueError, ["MAX_COORDINATE = 1e+09"]),
+    (lambda w, b: w.move_and_slide_bodies([b], [(0, 1, 2)]), ValueError, ["displacements", "rows of (dx, dy)"]),
+    (lambda w, b: w.move_and_slide_bodies(["b"], [(0, 1)]), TypeError, ["bodies", "body ids"]),
+    (lambda w, b: w.move_and_slide_bodies([1.5], [(0, 1)]), TypeError, ["bodies", "body ids"]),
+    (lambda w, b: w.cast_bodies([b], [("x", 0)]), TypeError, ["translations", "numbers"]),
+    (lambda w, b: w.cast_bodies([b], [(0, 1)], mask=None), TypeError, ["mask", "integer"]),
+    (lambda w, b: w.set_transforms([b], ["x"], [0], [0]), TypeError, ["set_transforms x", "numbers"]),
+    (lambda w, b: w.set_transforms([b], [0], [2e9], [0]), ValueError, ["MAX_COORDINATE = 1e+09"]),
+    (lambda w, b: w.raycast((0, 2e9), (0, 1), 5), ValueError, ["origin y", "MAX_COORDINATE = 1e+09"]),
+    (lambda w, b: w.query_shape(Circle(1), (-2e9, 0, 0)), ValueError, ["transform x", "MAX_COORDINATE"]),
+    (lambda w, b: w.query_aabb((0, 0), None), TypeError, ["hi", "two numbers"]),
+    (lambda w, b: w.query_point(0, math.nan), ValueError, ["point y", "finite"]),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "words"), BAD_CALLS)
+def test_a_bad_argument_gets_one_clear_error_naming_it_and_changes_nothing(call, error, words):
+    world = World()
+    wall = world.add(Polygon.box(10, 1), (0, 0, 0), static=True)
+    ball = world.add(Circle(1), (0, 5, 0.25))
+    before = world.pairs().tolist(), [tuple(world.transform(b)) for b in world.bodies], len(world)
+    with pytest.raises(error) as raised:
+        call(world, ball)
+    message = one_line(str(raised.value.args[0]))  # a KeyError's str() adds quotes
+    for word in words:
+        assert word in message, (word, message)
+    assert len(message) < 200, message
+    assert before == (world.pairs().tolist(), [tuple(world.transform(b)) for b in world.bodies], len(world))
+    assert wall in world and ball in world
+
+
+def test_an_integer_of_ten_thousand_digits_is_described_not_printed():
+    world = World()
+    with pytest.raises(ValueError) as raised:
+        world.add(Circle(1), (0, 0, 0), layer=10**10000)
+    assert "bits" in one_line(str(raised.value)) and len(str(raised.value)) < 200
+
+
+def test_good_arguments_of_every_accepted_kind_are_taken():
+    world = World(cell_size=np.float32(4.0))
+    a = world.add(Circle(1), np.array([0.0, 0.0, 0.0]), layer=np.uint32(3), mask=np.int64(0xFFFFFFFF))
+    b = world.add(Circle(1), [1, 0, 0], static=np.bool_(True))
+    world.set_transform(np.int64(a), (0.5, 0, 0))
+    assert world.pairs().tolist() == [[a, b]]
+    assert world.cell_size == 4.0
+    assert "a" not in world and a in world and 2**70 not in world
