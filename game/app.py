@@ -42,6 +42,8 @@ class App:
         self.controls = Controls()
         #: The background compile of the engine (``game.warmup.Warmup``), when one runs.
         self.warmup = None
+        #: The session's ``game.replay.Recorder`` (``--record``); the play view tells it every tick.
+        self.recorder = None
 
     # --- scores -----------------------------------------------------------
 
@@ -118,8 +120,11 @@ def resolve_level(name: str | None) -> Path:
     return Path(levels.level_path(name))
 
 
-def run(level: str | None = None, seed: int = 1) -> int:
+def run(level: str | None = None, seed: int = 1, record: str | None = None) -> int:
     """The real game: the title screen, or straight into ``level`` when one is named.
+
+    With ``record``, what the simulation receives each tick is written to
+    that file when the window closes (``game.replay``).
 
     The engine compiles in a background process meanwhile (``game.warmup``),
     naming what it compiles on the title's loading bar and on stderr.
@@ -131,6 +136,7 @@ def run(level: str | None = None, seed: int = 1) -> int:
     window = make_window()
     app = App(window, seed=seed)
     app.warmup = Warmup.start(level=level, echo=sys.stderr)
+    app.recorder = _recorder(record)
     try:
         if level is None:
             app.show_title()
@@ -139,7 +145,17 @@ def run(level: str | None = None, seed: int = 1) -> int:
         arcade.run()
     finally:
         app.warmup.stop()
+        if app.recorder is not None:
+            app.recorder.finish()
     return 0
+
+
+def _recorder(path: str | None):
+    if path is None:
+        return None
+    from game.replay import Recorder
+
+    return Recorder(path)
 
 
 class DemoSummary(NamedTuple):
@@ -153,29 +169,37 @@ class DemoSummary(NamedTuple):
     sim_ms_p50: float
     sim_ms_p99: float
     screenshot: str | None
+    #: ``Simulation.state_hash()`` of the last run at the end (same level, seed and frames: same hash).
+    state_hash: str = "-"
 
     def __str__(self) -> str:
         shot = f" screenshot={self.screenshot}" if self.screenshot else ""
         return (
             f"demo level={self.level} frames={self.frames} kills={self.kills} deaths={self.deaths} "
-            f"score={self.score} sim_ms_p50={self.sim_ms_p50:.3f} sim_ms_p99={self.sim_ms_p99:.3f}{shot}"
+            f"score={self.score} sim_ms_p50={self.sim_ms_p50:.3f} sim_ms_p99={self.sim_ms_p99:.3f} "
+            f"state_hash={self.state_hash}{shot}"
         )
 
 
-def run_demo(level: str | None, frames: int, seed: int, screenshot: str | None = None) -> DemoSummary:
+def run_demo(
+    level: str | None, frames: int, seed: int, screenshot: str | None = None, record: str | None = None
+) -> DemoSummary:
     """A bot plays ``frames`` fixed steps through the real play view, drawing every frame.
 
     When the bot dies the level restarts (a new run, same seed + deaths) and
     the totals carry on. Raises ``LevelError`` for a bad level. On a fresh
-    numba cache each kernel is named on stderr as it compiles.
+    numba cache each kernel is named on stderr as it compiles. With
+    ``record`` the bot's inputs of every tick are written to that file.
     """
     from game.warmup import report_compiles
 
     with report_compiles():
-        return _run_demo(level, frames, seed, screenshot)
+        return _run_demo(level, frames, seed, screenshot, record)
 
 
-def _run_demo(level: str | None, frames: int, seed: int, screenshot: str | None) -> DemoSummary:
+def _run_demo(
+    level: str | None, frames: int, seed: int, screenshot: str | None, record: str | None = None
+) -> DemoSummary:
     loaded = levels.load_level(resolve_level(level))  # a bad level fails before any window opens
     from game.sim import Bot
     from game.views.play import PlayView
@@ -183,6 +207,7 @@ def _run_demo(level: str | None, frames: int, seed: int, screenshot: str | None)
     window = make_window(visible=False)
     app = App(window, seed=seed)
     app.audio.volume = 0.0
+    app.recorder = _recorder(record)
     kills = deaths = score = 0
     sim_ms: list[float] = []
     view = PlayView(app, loaded, seed=seed, bot=Bot(seed))
@@ -202,7 +227,9 @@ def _run_demo(level: str | None, frames: int, seed: int, screenshot: str | None)
     if screenshot:
         write_screenshot(screenshot)
     p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99))
-    return DemoSummary(loaded.name, frames, kills, deaths, score, p50, p99, screenshot)
+    if app.recorder is not None:
+        app.recorder.finish()
+    return DemoSummary(loaded.name, frames, kills, deaths, score, p50, p99, screenshot, view.sim.state_hash())
 
 
 def write_screenshot(path: str | Path) -> Path:

@@ -374,3 +374,24 @@ def replay(path: Path | str) -> ReplaySummary:
         name, ticks, runs, kills + sim.kills, deaths + sim.deaths, score + sim.score,
         player_pose(sim), sim.state_hash(), rec.state_hash,
     )  # fmt: skip
+
+
+def main(path: str) -> int:
+    """``python -m game --replay FILE`` (called by ``game.cli``): the summary line; exit 0 when the
+    replayed ``state_hash`` is the recorded one, 1 (and one line on stderr) when it is not, 2 for a bad file."""
+    import sys
+
+    try:
+        summary = replay(path)
+    except (OSError, ValueError) as err:  # ReplayError and FileRefused are ValueErrors
+        print(f"gjk-shooter: {str(err).splitlines()[0] if str(err) else type(err).__name__}", file=sys.stderr)
+        return 2
+    print(summary)
+    if summary.recorded_hash is not None and not summary.matches:
+        print(
+            f"gjk-shooter: {path}: state_hash differs from the recorded {summary.recorded_hash} "
+            "(the rules, the engine or the level changed; re-record, see tests/replays/README.md)",
+            file=sys.stderr,
+        )
+        return 1
+    return 0

@@ -474,3 +474,25 @@ def play_script(
     session = Session(events, level=level, frames=frames, seed=seed, window=window, record=record)
     session.run()
     return session.finish(screenshot)
+
+
+def main(args) -> int:
+    """``python -m game --play-script FILE …`` (called by ``game.cli``): one summary line, exit 0.
+
+    A bad script, level or argument is one line on stderr and exit 2.
+    """
+    import sys
+
+    from game.level import LevelError
+    from game.safe_read import FileRefused
+
+    try:
+        summary = play_script(
+            args.play_script, level=args.level, frames=args.frames, seed=args.seed,
+            screenshot=args.screenshot, record=args.record,
+        )  # fmt: skip
+    except (ScriptError, FileRefused, LevelError, OSError, ValueError) as err:
+        print(f"gjk-shooter: {str(err).splitlines()[0] if str(err) else type(err).__name__}", file=sys.stderr)
+        return 2
+    print(summary)
+    return 0
