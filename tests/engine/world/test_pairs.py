@@ -151,7 +151,7 @@ def test_bulk_transform_update_moves_bodies_and_refuses_bad_rows_whole():
     assert world.transform(ids[0]).x == 0.0  # unchanged
     with pytest.raises(KeyError, match="no body with id 99"):
         world.set_transforms(np.array([99]), [0.0], [0.0], [0.0])
-    with pytest.raises(ValueError, match="transform x must be finite; got nan"):
+    with pytest.raises(ValueError, match="transform x is nan: it must be finite"):
         world.set_transform(int(ids[0]), (math.nan, 0, 0))
 
 
