@@ -36,7 +36,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from .jit import inline
-from .limits import MAX_COORDINATE, MIN_SIZE, _short, check_coordinate, check_size, real
+from .limits import MAX_COORDINATE, MIN_SIZE, _short, check_coordinate, check_size, check_transform, real
 from .transform import Transform
 
 KIND_POINTS = 0
@@ -357,17 +357,24 @@ def aabb(shape: SupportShape, xf: Transform) -> tuple[float, float, float, float
     """World-space bounding box (min_x, min_y, max_x, max_y) of ``shape`` at ``xf``.
 
     Exact for every convex shape: each side is the world support along an axis,
-    found by rotating the axis into the local frame (seed 003).
+    found by rotating the axis into the local frame (seed 003). ``xf`` is
+    ``(x, y, angle)`` or a ``Transform``, checked like a query's.
+
+    >>> aabb(Polygon.box(2.0, 1.0), (10.0, 0.0, 0.0))
+    (8.0, -1.0, 12.0, 1.0)
     """
-    c, s = math.cos(xf.angle), math.sin(xf.angle)
+    x, y, angle = check_transform("xf", xf)
+    if not isinstance(shape, SupportShape):
+        raise TypeError(f"shape is a {type(shape).__name__}, not a shape: it has no support(dx, dy)")
+    c, s = math.cos(angle), math.sin(angle)
     # The world axes +x and +y seen from the shape's frame.
-    lo_x = _world_support(shape, c, s, xf, -c, s)[0]
-    hi_x = _world_support(shape, c, s, xf, c, -s)[0]
-    lo_y = _world_support(shape, c, s, xf, -s, -c)[1]
-    hi_y = _world_support(shape, c, s, xf, s, c)[1]
+    lo_x = _world_support(shape, c, s, x, y, -c, s)[0]
+    hi_x = _world_support(shape, c, s, x, y, c, -s)[0]
+    lo_y = _world_support(shape, c, s, x, y, -s, -c)[1]
+    hi_y = _world_support(shape, c, s, x, y, s, c)[1]
     return lo_x, lo_y, hi_x, hi_y
 
 
-def _world_support(shape, c, s, xf, ldx, ldy):
-    px, py = shape.support(ldx, ldy)
-    return c * px - s * py + xf.x, s * px + c * py + xf.y
+def _world_support(shape, c, s, x, y, ldx, ldy):
+    px, py, _ = support_object(shape, 0, ldx, ldy)
+    return c * px - s * py + x, s * px + c * py + y

@@ -18,6 +18,7 @@ from engine.collision import (
     Ellipse,
     Polygon,
     ShapeTable,
+    aabb,
     contact,
     contacts_batch,
     distance,
@@ -289,3 +290,14 @@ def test_the_far_sliver_of_the_1m_cross_check_has_the_exact_normal_in_the_engine
             truth[0] * normal[1] - truth[1] * normal[0], truth[0] * normal[0] + truth[1] * normal[1]
         )
         assert abs(turned) < 1e-13
+
+
+def test_aabb_takes_a_plain_tuple_and_names_a_bad_transform():
+    # Today's bug: a tuple, the form every query takes, raised AttributeError: no .angle.
+    assert aabb(Polygon.box(2.0, 1.0), (10.0, 0.0, 0.0)) == (8.0, -1.0, 12.0, 1.0)
+    with pytest.raises(ValueError, match=r"xf x is 5000000000\.0.*MAX_COORDINATE"):
+        aabb(Circle(1.0), (5e9, 0.0, 0.0))
+    with pytest.raises(TypeError, match="xf must be"):
+        aabb(Circle(1.0), None)
+    with pytest.raises(ValueError, match=r"NanSupport\.support"):
+        aabb(NanSupport(), ORIGIN)
