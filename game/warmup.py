@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # the parent shows this line and compiles in-process instead
         emit({"error": f"{type(err).__name__}: {err}".splitlines()[0]})
         return 1
-    emit({"ready": True, "compiled": compiled, "seconds": round(time.perf_counter() - began, 2)})
+    emit({"ready": True, "kernels": compiled, "seconds": round(time.perf_counter() - began, 2)})
     return 0
 
 

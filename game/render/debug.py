@@ -7,17 +7,23 @@
 - broad-phase cells: the uniform grid the moving bodies are hashed into,
   lines over the visible area with occupied cells tinted.
 
-Everything is read from the ``World`` each frame (never from the sprites) and
-drawn as a handful of batched ``draw_lines`` calls, under the world camera.
+Everything is read from the ``World`` each frame (never from the sprites),
+under the world camera. A frame costs what changed: the walls' hitboxes and
+boxes are a shape list built once per world (rebuilt only if a static body
+is added, removed or moved), the grid lines once per cell size and visible
+cell range, the tinted cells once per set of occupied cells; only what moves
+(moving bodies, contacts) is drawn anew each frame, in a few batched calls.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from typing import NamedTuple
 
 import arcade
 import numpy as np
+from arcade.shape_list import ShapeElementList, create_line, create_rectangles_filled_with_colors
 
 from engine.collision import aabb
 
@@ -59,13 +65,13 @@ def box_segments(lo_x, lo_y, hi_x, hi_y) -> list[tuple[float, float]]:
     return as_segments([(lo_x, lo_y), (hi_x, lo_y), (hi_x, hi_y), (lo_x, hi_y)])
 
 
-def overlay_geometry(world) -> OverlayGeometry:
-    """Read hitboxes, boxes, contacts and occupied cells from ``world``."""
+def overlay_geometry(world, bodies=None) -> OverlayGeometry:
+    """Read hitboxes, boxes, contacts and occupied cells from ``world`` (of ``bodies``: default all)."""
     static, moving, sensors, boxes = [], [], [], []
     found = world.contacts()  # first: the world picks its cell size when it first pairs
     cell = cell_size(world)
     cells: set[tuple[int, int]] = set()
-    for body in world.bodies.tolist():
+    for body in world.bodies.tolist() if bodies is None else bodies:
         shape, xf = world.shape(body), world.transform(body)
         seg = as_segments(outline(shape, xf))
         if world.is_static(body):
@@ -101,24 +107,85 @@ def grid_segments(cell: float, left: float, bottom: float, right: float, top: fl
     return segs
 
 
+def lines_shape(batches) -> ShapeElementList:
+    """One shape list of thick lines from ``(segments, colour, width)`` batches (drawn in that order)."""
+    shapes: ShapeElementList = ShapeElementList()
+    for segs, color, width in batches:
+        for a, b in zip(segs[::2], segs[1::2]):
+            shapes.append(create_line(a[0], a[1], b[0], b[1], color, width))
+    return shapes
+
+
+def cells_shape(cells: list[tuple[int, int]], cell: float) -> ShapeElementList:
+    """The tinted cells as one batch of quads."""
+    shapes: ShapeElementList = ShapeElementList()
+    if cells:
+        corners = []
+        for i, j in cells:
+            x, y = i * cell, j * cell
+            corners += [(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)]
+        shapes.append(create_rectangles_filled_with_colors(corners, [CELL_COLOR] * len(corners)))
+    return shapes
+
+
+class _Cached:
+    """A shape list and the key of the content it was built from."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.shapes: ShapeElementList | None = None
+        self.geometry: OverlayGeometry | None = None
+
+    def get(self, key, build) -> ShapeElementList:
+        if self.shapes is None or key != self.key:
+            self.key, self.shapes = key, build()
+        return self.shapes
+
+
+class _OverlayCache(NamedTuple):
+    walls: _Cached  # its shapes, and ``walls.geometry``: the static bodies' OverlayGeometry
+    grid: _Cached
+    cells: _Cached
+
+
+#: One cache per world, dropped with it (a reloaded level is a new world).
+_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def draw_overlay(world, view_box: tuple[float, float, float, float]) -> OverlayGeometry:
     """Draw the overlay under the current (world) camera; ``view_box`` = visible left, bottom, right, top."""
-    geo = overlay_geometry(world)
-    if geo.cell:
-        for i, j in geo.cells:
-            arcade.draw_lbwh_rectangle_filled(i * geo.cell, j * geo.cell, geo.cell, geo.cell, CELL_COLOR)
-        grid = grid_segments(geo.cell, *view_box)
-        if grid:
-            arcade.draw_lines(grid, GRID_COLOR, 1)
+    cache = _CACHES.get(world)
+    if cache is None:
+        cache = _CACHES[world] = _OverlayCache(_Cached(), _Cached(), _Cached())
+    ids = world.bodies.tolist()
+    statics = [b for b in ids if world.is_static(b)]
+    wall_key = tuple((b, tuple(world.transform(b))) for b in statics)
+    if cache.walls.key != wall_key:
+        cache.walls.geometry = overlay_geometry(world, statics)
+    wall_geo = cache.walls.geometry
+    moving = overlay_geometry(world, [b for b in ids if not world.is_static(b)])
+    walls = cache.walls.get(
+        wall_key, lambda: lines_shape([(wall_geo.boxes, AABB_COLOR, 1), (wall_geo.static, STATIC_COLOR, 2)])
+    )
+    if moving.cell:
+        cache.cells.get(
+            (moving.cell, tuple(moving.cells)), lambda: cells_shape(moving.cells, moving.cell)
+        ).draw()
+        # The grid over whole cells around the view: the same lines while the view stays in them.
+        c = moving.cell
+        lo_x, lo_y = math.floor(view_box[0] / c) * c, math.floor(view_box[1] / c) * c
+        hi_x, hi_y = math.ceil(view_box[2] / c) * c, math.ceil(view_box[3] / c) * c
+        grid = grid_segments(c, lo_x, lo_y, hi_x, hi_y)
+        cache.grid.get((c, lo_x, lo_y, hi_x, hi_y), lambda: lines_shape([(grid, GRID_COLOR, 1)])).draw()
+    walls.draw()
     for segs, color, width in (
-        (geo.boxes, AABB_COLOR, 1),
-        (geo.static, STATIC_COLOR, 2),
-        (geo.moving, MOVING_COLOR, 2),
-        (geo.sensors, SENSOR_COLOR, 2),
-        (geo.normals, CONTACT_COLOR, 3),
+        (moving.boxes, AABB_COLOR, 1),
+        (moving.moving, MOVING_COLOR, 2),
+        (moving.sensors, SENSOR_COLOR, 2),
+        (moving.normals, CONTACT_COLOR, 3),
     ):
         if segs:
             arcade.draw_lines(segs, color, width)
-    if geo.points:
-        arcade.draw_points(geo.points, CONTACT_COLOR, 7)
-    return geo
+    if moving.points:
+        arcade.draw_points(moving.points, CONTACT_COLOR, 7)
+    return moving._replace(static=wall_geo.static, boxes=wall_geo.boxes + moving.boxes)

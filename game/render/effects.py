@@ -16,6 +16,20 @@ SPARK_COLOR = (255, 214, 90)
 FLASH_COLOR = (255, 250, 220)
 #: Sprites kept at most; the oldest make way (a wall of bullets must not stall a frame).
 MAX_PARTICLES = 600
+#: The particle textures, made once per process: a new run uploads nothing.
+_TEXTURES: dict[str, arcade.Texture] = {}
+
+
+def particle_textures() -> dict[str, arcade.Texture]:
+    """Soft discs for sparks, flashes, smoke and fire (made on first use, then shared)."""
+    if not _TEXTURES:
+        _TEXTURES.update(
+            spark=arcade.make_soft_circle_texture(12, SPARK_COLOR, outer_alpha=40),
+            flash=arcade.make_soft_circle_texture(28, FLASH_COLOR, outer_alpha=0),
+            smoke=arcade.make_soft_circle_texture(32, (200, 200, 200), outer_alpha=0),
+            fire=arcade.make_soft_circle_texture(32, (255, 140, 40), outer_alpha=0),
+        )
+    return _TEXTURES
 
 
 class Particle(arcade.Sprite):
@@ -50,10 +64,9 @@ class Effects:
     def __init__(self, seed: int = 0) -> None:
         self.sprites: arcade.SpriteList = arcade.SpriteList()
         self._rng = random.Random(seed)
-        self._spark = arcade.make_soft_circle_texture(12, SPARK_COLOR, outer_alpha=40)
-        self._flash = arcade.make_soft_circle_texture(28, FLASH_COLOR, outer_alpha=0)
-        self._smoke = arcade.make_soft_circle_texture(32, (200, 200, 200), outer_alpha=0)
-        self._fire = arcade.make_soft_circle_texture(32, (255, 140, 40), outer_alpha=0)
+        textures = particle_textures()
+        self._spark, self._flash = textures["spark"], textures["flash"]
+        self._smoke, self._fire = textures["smoke"], textures["fire"]
 
     def __len__(self) -> int:
         return len(self.sprites)

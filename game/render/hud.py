@@ -1,8 +1,10 @@
 """The heads-up display: health bar, ammo, score, wave, level, and a message banner.
 
-Drawn in screen pixels under the GUI camera. Every label is an
-``arcade.Text`` made once; a value is only re-laid-out when it changes
-(``Text.text`` assignment is the expensive part, ``draw`` is cheap).
+Drawn in screen pixels under the GUI camera. A frame costs what changed:
+every label is an ``arcade.Text`` made once, in one pyglet batch drawn in one
+call, re-laid-out only when its words change; the panel is a shape list
+built once, the health bar and the banner's backing are rebuilt only when
+the health or the banner's text changes.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import arcade
+import pyglet
+from arcade.shape_list import ShapeElementList, create_rectangle_filled
 
 PANEL = (12, 14, 20, 190)
 HEALTH_BACK = (70, 20, 24)
@@ -48,13 +52,21 @@ def labels(state: HudState) -> dict[str, str]:
     }
 
 
+def _box(left: float, bottom: float, width: float, height: float, color) -> ShapeElementList:
+    shapes: ShapeElementList = ShapeElementList()
+    if width > 0 and height > 0:
+        shapes.append(create_rectangle_filled(left + width / 2, bottom + height / 2, width, height, color))
+    return shapes
+
+
 class Hud:
     """HUD labels and a banner; ``update`` then ``draw`` each frame."""
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
         y = height - STRIP / 2
-        opts = {"color": TEXT, "font_size": 14, "anchor_y": "center", "bold": True}
+        self.batch = pyglet.graphics.Batch()
+        opts = {"color": TEXT, "font_size": 14, "anchor_y": "center", "bold": True, "batch": self.batch}
         self.texts = {
             "health": arcade.Text("", 20 + 170, y, **opts),
             "ammo": arcade.Text("", 300, y, **opts),
@@ -67,6 +79,11 @@ class Hud:
         )
         self.banner_left = 0.0
         self._health_fraction = 1.0
+        self._bar_y = height - STRIP / 2 - 9
+        self._panel = _box(0, height - STRIP, width, STRIP, PANEL)
+        self._panel.append(create_rectangle_filled(100, self._bar_y + 9, 160, 18, HEALTH_BACK))
+        self._bar: tuple[float, ShapeElementList] | None = None  # (fraction drawn, its shape)
+        self._banner_back: tuple[str, ShapeElementList] | None = None  # (text backed, its shape)
 
     def update(self, state: HudState, dt: float = 0.0) -> None:
         for key, value in labels(state).items():
@@ -88,13 +105,18 @@ class Hud:
         return self.banner_left > 0.0 and bool(self.banner.text)
 
     def draw(self) -> None:
-        arcade.draw_lbwh_rectangle_filled(0, self.height - STRIP, self.width, STRIP, PANEL)
-        bar_y = self.height - STRIP / 2 - 9
-        arcade.draw_lbwh_rectangle_filled(20, bar_y, 160, 18, HEALTH_BACK)
-        arcade.draw_lbwh_rectangle_filled(20, bar_y, 160 * self._health_fraction, 18, HEALTH_FRONT)
-        for text in self.texts.values():
-            text.draw()
+        if self._bar is None or self._bar[0] != self._health_fraction:
+            self._bar = (
+                self._health_fraction,
+                _box(20, self._bar_y, 160 * self._health_fraction, 18, HEALTH_FRONT),
+            )
+        self._panel.draw()
+        self._bar[1].draw()
+        self.batch.draw()
         if self.banner_visible:
-            w = min(self.width - 20, self.banner.content_width + 30)
-            arcade.draw_lbwh_rectangle_filled((self.width - w) / 2, self.banner.y - 16, w, 32, BANNER_BACK)
+            if self._banner_back is None or self._banner_back[0] != self.banner.text:
+                w = min(self.width - 20, self.banner.content_width + 30)
+                back = _box((self.width - w) / 2, self.banner.y - 16, w, 32, BANNER_BACK)
+                self._banner_back = (self.banner.text, back)
+            self._banner_back[1].draw()
             self.banner.draw()

@@ -35,6 +35,8 @@ ART_MARGIN = {"bullet": 4.0, "enemy_bullet": 4.0, "health": 2.4, "ammo": 2.4}
 DEFAULT_MARGIN = 1.25
 #: A hit sprite is tinted this colour, fading back to white.
 FLASH_TINT = (255, 70, 70)
+#: Textures by kind, loaded once per process: a new run (a new mirror) uploads nothing.
+_TEXTURES: dict[str, arcade.Texture] = {}
 
 
 def sprite_angle(engine_angle: float) -> float:
@@ -74,7 +76,8 @@ class SpriteMirror:
     def __init__(self) -> None:
         self.sprites = arcade.SpriteList()
         self._by_key: dict[tuple[str, int], arcade.Sprite] = {}
-        self._textures: dict[str, arcade.Texture] = {}
+        self._flash: dict[tuple[str, int], float] = {}  # the flash each sprite is tinted for
+        self._textures = _TEXTURES
 
     def __len__(self) -> int:
         return len(self.sprites)
@@ -103,12 +106,13 @@ class SpriteMirror:
                 sprite = self._by_key[key] = self._make(actor)
             sprite.position = (actor.x, actor.y)
             sprite.angle = sprite_angle(actor.angle)
-            color = flash_color(actor.flash)
-            if sprite.color[:3] != color:
-                sprite.color = color
+            if self._flash.get(key, 0.0) != actor.flash:  # a new sprite is untinted (flash 0)
+                self._flash[key] = actor.flash
+                sprite.color = flash_color(actor.flash)
         gone = [key for key in self._by_key if key not in seen]
         for key in gone:
             self._by_key.pop(key).remove_from_sprite_lists()
+            self._flash.pop(key, None)
         return gone
 
     def sprite(self, kind: str, key: int) -> arcade.Sprite | None:
@@ -117,6 +121,7 @@ class SpriteMirror:
     def clear(self) -> None:
         self.sprites.clear()
         self._by_key.clear()
+        self._flash.clear()
 
     def draw(self) -> None:
         self.sprites.draw()

@@ -1,0 +1,136 @@
+"""Start-up time, cold (an empty numba cache) and warm: the title, play, the demo, ``python -m engine``.
+
+Every figure is a fresh process's wall-clock time from its launch, measured
+by this script. Cold runs each get a new empty ``NUMBA_CACHE_DIR`` (numba
+then compiles every kernel the run calls); warm runs reuse one cache that a
+first, untimed run of the same command filled.
+
+- ``title``: ``game.app`` imported, the window open, the title view's first
+  frame drawn (headless) and finished. The background warm-up is started
+  first, as ``python -m game`` does, so its cost on the title is counted.
+- ``ready``: in the same process, until that warm-up says the engine is
+  compiled (after this, Enter starts play without compiling).
+- ``play``: in the same process, Enter pressed on the title at once, the
+  first frame of the play view drawn: the wait on the loading view included.
+- ``demo``: ``python -m game --demo --level yard --frames 600``.
+- ``engine``: ``python -m engine``.
+
+    nice .venv/bin/python benchmarks/startup.py              # warm and cold, every target
+    nice .venv/bin/python benchmarks/startup.py --warm-only  # seconds, not minutes
+    nice .venv/bin/python benchmarks/startup.py --only title,engine
+
+A cold run compiles for minutes on a 2-core machine: run it under ``nice``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGETS = ("title", "demo", "engine")
+
+#: The title, then (same process) the warm-up's end and the play view's first frame.
+TITLE_SCRIPT = """
+import os, sys, time
+os.environ["ARCADE_HEADLESS"] = "1"
+from game.app import App, make_window
+from game.warmup import Warmup
+window = make_window(visible=False)
+app = App(window, seed=1)
+app.audio.volume = 0.0
+app.warmup = Warmup.start(echo=sys.stderr)
+app.show_title()
+window.current_view.on_draw()
+window.ctx.finish()
+print("TITLE", time.time(), flush=True)
+import arcade
+window.current_view.on_key_press(arcade.key.ENTER, 0)
+while type(window.current_view).__name__ == "LoadingView":
+    window.current_view.on_update(1 / 60)
+    window.current_view.on_draw()
+    time.sleep(1 / 60)
+print("READY", time.time() - (time.monotonic() - app.warmup.ended_at), flush=True)
+play = window.current_view
+play.on_fixed_update(1 / 60)
+play.on_update(1 / 60)
+play.on_draw()
+window.ctx.finish()
+print("PLAY", time.time(), flush=True)
+app.warmup.stop()
+"""
+
+
+def run(cmd: list[str], cache: str, data: str) -> tuple[float, dict[str, float], str]:
+    """Run ``cmd`` from the repository root; wall seconds, the marks it printed (seconds after launch)."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": cache, "GJK_SHOOTER_DATA": data, "ARCADE_HEADLESS": "1"}
+    began = time.time()
+    result = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    wall = time.time() - began
+    if result.returncode != 0:
+        raise SystemExit(f"startup: {' '.join(cmd)} failed:\n{result.stderr[-3000:]}")
+    marks = {}
+    for line in result.stdout.splitlines():
+        word, _, value = line.partition(" ")
+        if word in ("TITLE", "READY", "PLAY"):
+            marks[word.lower()] = float(value) - began
+    return wall, marks, result.stderr
+
+
+def commands(target: str) -> list[str]:
+    return {
+        "title": [sys.executable, "-c", TITLE_SCRIPT],
+        "demo": [sys.executable, "-m", "game", "--demo", "--level", "yard", "--frames", "600", "--seed", "1"],
+        "engine": [sys.executable, "-m", "engine"],
+    }[target]
+
+
+def measure(target: str, cache: str, data: str) -> dict[str, float]:
+    wall, marks, stderr = run(commands(target), cache, data)
+    out = dict(marks) if target == "title" else {target: wall}
+    out[f"{target} compile lines"] = float(sum("compil" in line for line in stderr.splitlines()))
+    return out
+
+
+def report(kind: str, figures: dict[str, float]) -> None:
+    for name, value in figures.items():
+        if name.endswith("compile lines"):
+            print(f"  {kind:<4} {name:<22} {int(value)}")
+        else:
+            print(f"  {kind:<4} {name:<22} {value:7.2f} s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only", default=",".join(TARGETS), help=f"comma-separated among {','.join(TARGETS)}"
+    )
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--warm-only", action="store_true")
+    group.add_argument("--cold-only", action="store_true")
+    args = parser.parse_args(argv)
+    targets = [t for t in args.only.split(",") if t]
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown:
+        parser.error(f"--only: unknown target {unknown[0]!r} (choose among {', '.join(TARGETS)})")
+    print(f"startup: {os.cpu_count()} CPUs, python {sys.version.split()[0]}; seconds from process launch")
+    with tempfile.TemporaryDirectory(prefix="gjk-startup-") as tmp:
+        data = os.path.join(tmp, "data")
+        if not args.cold_only:
+            warm_cache = os.path.join(tmp, "warm-cache")
+            for target in targets:
+                measure(target, warm_cache, data)  # fills the cache, untimed
+                report("warm", measure(target, warm_cache, data))
+        if not args.warm_only:
+            for target in targets:
+                cache = os.path.join(tmp, f"cold-{target}")  # empty: every kernel compiles
+                report("cold", measure(target, cache, data))
+
+
+if __name__ == "__main__":
+    main()

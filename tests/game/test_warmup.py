@@ -1,0 +1,288 @@
+"""The first run: nothing compiles before play, a background child fills the cache and says what it
+compiles, the title shows a loading bar, and Enter pressed early waits on a loading view."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import arcade
+import numpy as np
+import pytest
+
+from game.app import App
+from game.render.progress import BAR_FRONT
+from game.views.loading import LoadingView
+from game.views.title import TitleView
+from game.warmup import Progress, Warmup, report_compiles
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def app(window, tmp_path, monkeypatch):
+    monkeypatch.setenv("GJK_SHOOTER_DATA", str(tmp_path / "data"))
+    app = App(window, seed=3)
+    app.audio.volume = 0.0
+    return app
+
+
+def scripted_child(records, exit_code: int = 0, pause: float = 0.05) -> list[str]:
+    """A stand-in for ``python -m game.warmup`` that prints ``records`` as JSON lines."""
+    script = textwrap.dedent(
+        f"""
+        import json, sys, time
+        for record in {records!r}:
+            print(json.dumps(record), flush=True)
+            time.sleep({pause})
+        print("a stray line that is not JSON", flush=True)
+        sys.exit({exit_code})
+        """
+    )
+    return [sys.executable, "-c", script]
+
+
+def run_python(code: str, env_extra: dict, timeout: float = 900) -> subprocess.CompletedProcess:
+    env = {**os.environ, "ARCADE_HEADLESS": "1", **env_extra}
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+# --- nothing compiles before play ---------------------------------------------------------------
+
+COUNT_COMPILES = """
+import json
+from engine.collision.jit import watch_compiles
+names = []
+with watch_compiles(lambda name, depth: names.append(name), lambda *a: None):
+{body}
+print("COMPILED", json.dumps(names))
+"""
+
+
+def compiled_names(result: subprocess.CompletedProcess) -> list[str]:
+    assert result.returncode == 0, result.stderr[-2000:]
+    line = next(ln for ln in result.stdout.splitlines() if ln.startswith("COMPILED "))
+    return json.loads(line.removeprefix("COMPILED "))
+
+
+def test_importing_the_game_and_drawing_the_title_compiles_nothing_on_an_empty_cache(tmp_path):
+    body = textwrap.indent(
+        textwrap.dedent(
+            """
+            import engine, engine.world, game.sim, game.views.play, game.warmup
+            from game.app import App, make_window
+            window = make_window(visible=False)
+            app = App(window, seed=1)
+            app.show_title()
+            window.current_view.on_draw()
+            """
+        ),
+        "    ",
+    )
+    cache = tmp_path / "numba"
+    result = run_python(
+        COUNT_COMPILES.format(body=body),
+        {"NUMBA_CACHE_DIR": str(cache), "GJK_SHOOTER_DATA": str(tmp_path / "data")},
+        timeout=300,
+    )
+    assert compiled_names(result) == []
+    assert not any(p.is_file() for p in cache.rglob("*")), "nothing may be written to the cache either"
+
+
+def test_report_compiles_names_each_kernel_as_it_compiles_and_is_silent_on_a_second_call():
+    from numba import njit
+
+    @njit(cache=False)
+    def triple_sum(values):
+        return 3.0 * values.sum()
+
+    out = io.StringIO()
+    with report_compiles(stream=out) as compiled:
+        assert triple_sum(np.ones(4)) == 12.0
+        first = out.getvalue()
+        triple_sum(np.ones(5))  # same signature: no compile, no line
+    assert "compiling tests.game.test_warmup." in first and "triple_sum" in first
+    assert "compiled" in first.splitlines()[-1] and first.splitlines()[-1].endswith(" s")
+    assert out.getvalue() == first
+    assert len(compiled) == 1 and compiled[0].endswith("triple_sum")
+
+
+# --- the background child, as the parent sees it ------------------------------------------------
+
+
+def test_the_warmup_follows_its_child_stage_by_stage_and_echoes_what_compiles():
+    records = [
+        {"stage": 0, "stages": 2, "name": "reading the level"},
+        {"compiling": "engine.collision.batch.collide_batch_kernel", "depth": 0},
+        {"compiling": "engine.collision.epa.epa", "depth": 1},
+        {"compiled": "engine.collision.epa.epa", "depth": 1, "seconds": 1.0},
+        {"compiled": "engine.collision.batch.collide_batch_kernel", "depth": 0, "seconds": 2.0},
+        {"stage": 1, "stages": 2, "name": "bullets flying"},
+        {"compiling": "engine.world.sweep.cast_ids", "depth": 0},
+    ]
+    echo = io.StringIO()
+    warmup = Warmup.start(echo=echo, command=scripted_child(records, exit_code=0, pause=0.3))
+    seen = []
+    while not warmup.ready:
+        seen.append(warmup.progress())
+        warmup.wait(0.05)
+    labels = {p.label for p in seen}
+    details = {p.detail for p in seen}
+    assert "Preparing the engine, 1/5: reading the level" in labels
+    assert "compiling engine.collision.batch.collide_batch_kernel" in details
+    assert "compiling engine.world.sweep.cast_ids" in details
+    fractions = [p.fraction for p in seen]
+    assert fractions == sorted(fractions) and fractions[-1] < 1.0
+    # The child exited without saying "ready": play will compile in-process, and says why.
+    final = warmup.progress()
+    assert final.done and final.fraction == 1.0 and "exit 0" in final.error
+    lines = echo.getvalue().splitlines()
+    assert lines[0].startswith("gjk-shooter: preparing the engine in the background")
+    assert "gjk-shooter: compiling engine.collision.batch.collide_batch_kernel (reading the level)" in lines
+    assert not any("engine.collision.epa" in line for line in lines), (
+        "kernels compiled inside others are not echoed"
+    )
+
+
+def test_a_child_that_says_ready_ends_the_warmup_without_an_error():
+    records = [
+        {"stage": 0, "stages": 1, "name": "reading the level"},
+        {"compiling": "engine.world.slide.advance", "depth": 0},
+        {"compiled": "engine.world.slide.advance", "depth": 0, "seconds": 0.5},
+        {"ready": True, "kernels": 1, "seconds": 0.6},
+    ]
+    echo = io.StringIO()
+    warmup = Warmup.start(echo=echo, command=scripted_child(records))
+    assert warmup.wait(30)
+    assert warmup.progress() == Progress(1.0, "engine ready", True, "")
+    assert echo.getvalue().splitlines()[-1] == "gjk-shooter: engine ready: 1 kernels compiled in 1 s"
+
+
+def test_a_child_that_reports_an_error_leaves_one_line_and_lets_play_go_on():
+    records = [{"stage": 0, "stages": 1, "name": "reading the level"}, {"error": "NameError: name 'x'"}]
+    echo = io.StringIO()
+    warmup = Warmup.start(echo=echo, command=scripted_child(records, exit_code=1))
+    assert warmup.wait(30)
+    progress = warmup.progress()
+    assert progress.done and "warm-up failed: NameError: name 'x'" in progress.error
+    assert echo.getvalue().splitlines()[-1].startswith("gjk-shooter: warm-up failed: NameError")
+
+
+def test_a_child_that_cannot_start_is_a_finished_warmup_with_the_reason():
+    warmup = Warmup.start(command=[str(ROOT / "no-such-program")])
+    assert warmup.ready and "could not start the warm-up" in warmup.progress().error
+
+
+def test_stopping_the_game_ends_a_child_that_still_runs():
+    warmup = Warmup.start(command=[sys.executable, "-c", "import time; time.sleep(60)"])
+    assert not warmup.ready
+    warmup.stop()
+    assert warmup.process.poll() is not None
+    assert warmup.wait(5)
+
+
+# --- what the player sees -----------------------------------------------------------------------
+
+
+def running_warmup(fraction_stage: int = 2) -> Warmup:
+    """A warm-up in its third stage, compiling, fed by hand (no child)."""
+    warmup = Warmup(None)
+    warmup.feed({"stage": fraction_stage, "stages": 5, "name": "enemies walking and looking"})
+    warmup.feed({"compiling": "engine.world.sweep.sweep_grids", "depth": 0})
+    return warmup
+
+
+def bar_pixels(window, view) -> int:
+    """Pixels of the bar's fill colour in the title's loading-bar strip."""
+    view.on_draw()
+    image = np.asarray(arcade.get_image().convert("RGB"))
+    strip = image[window.height - 145 : window.height - 125]  # the bar: 130..140 px above the bottom
+    return int(np.all(strip == BAR_FRONT, axis=-1).sum())
+
+
+def test_the_title_draws_the_loading_bar_naming_what_compiles_while_the_warmup_runs(app, window):
+    app.show_title()
+    title = window.current_view
+    assert bar_pixels(window, title) == 0, "no warm-up, no bar"
+    app.warmup = running_warmup()
+    app.warmup._stage_started -= 20.0  # 20 s into the stage: the bar has grown into it
+    assert bar_pixels(window, title) > 100
+    assert title.loading.detail.text == "compiling engine.world.sweep.sweep_grids"
+    assert title.loading.label.text == "Preparing the engine, 3/5: enemies walking and looking"
+    app.warmup.feed({"ready": True, "kernels": 3, "seconds": 90})
+    app.warmup._ended_at -= 10.0  # long after it finished the bar is gone
+    assert bar_pixels(window, title) == 0
+
+
+def test_enter_before_the_engine_is_ready_waits_on_the_loading_view_then_plays(app, window):
+    from game.views.play import PlayView
+
+    app.warmup = running_warmup()
+    app.show_title()
+    title = window.current_view
+    title.on_key_press(arcade.key.ENTER, 0)
+    loading = window.current_view
+    assert isinstance(loading, LoadingView) and loading.name == title.names[0]
+    loading.on_update(1 / 60)
+    loading.on_draw()
+    assert window.current_view is loading and loading.bar.detail.text.startswith("compiling ")
+    app.warmup.feed({"ready": True, "kernels": 3, "seconds": 90})
+    loading.on_update(1 / 60)
+    play = window.current_view
+    assert isinstance(play, PlayView) and play.level.name == title.names[0]
+
+
+def test_escape_on_the_loading_view_goes_back_to_the_title(app, window):
+    app.warmup = running_warmup()
+    app.start_level("yard")
+    assert isinstance(window.current_view, LoadingView)
+    window.current_view.on_key_press(arcade.key.ESCAPE, 0)
+    assert isinstance(window.current_view, TitleView)
+
+
+# --- the real child ------------------------------------------------------------------------------
+
+
+def test_after_the_warmup_child_a_minute_of_play_compiles_nothing(tmp_path):
+    """The child runs the signatures play needs: a fresh process playing yard with the bot then
+    loads every kernel from the cache. (Shares the session's cache: cheap once it is warm.)"""
+    env = {"GJK_SHOOTER_DATA": str(tmp_path / "data")}
+    child = subprocess.run(
+        [sys.executable, "-m", "game.warmup", "--no-nice", "--level", "yard"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert child.returncode == 0, child.stdout[-2000:] + child.stderr[-2000:]
+    assert json.loads(child.stdout.splitlines()[-1])["ready"] is True
+    body = textwrap.indent(
+        textwrap.dedent(
+            """
+            from game.app import App, make_window
+            from game.levels import level_path, load_level
+            from game.sim import Bot
+            from game.views.play import PlayView
+            window = make_window(visible=False)
+            app = App(window, seed=5)
+            view = PlayView(app, load_level(level_path("yard")), seed=5, bot=Bot(5))
+            window.show_view(view)
+            view.show_debug = True
+            for _ in range(3600):
+                view.on_fixed_update(1 / 60)
+                view.on_update(1 / 60)
+                if view.steps % 60 == 0:
+                    view.on_draw()
+            """
+        ),
+        "    ",
+    )
+    assert compiled_names(run_python(COUNT_COMPILES.format(body=body), env)) == []
