@@ -172,6 +172,9 @@ class Recorder:
                 out.write(text)
                 out.flush()
                 os.fsync(out.fileno())
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a recording is an ordinary file
             os.replace(tmp, self.path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
@@ -335,7 +338,10 @@ class ReplaySummary(NamedTuple):
 
 
 def _load(path: Path, reference: str, sha: str, line: int | None):
-    file = _level_file(reference)
+    try:
+        file = _level_file(reference)
+    except (levels.LevelError, OSError, ValueError) as err:
+        raise ReplayError(path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}") from None
     if sha and _sha256(file) != sha:
         raise ReplayError(path, line, f"the level file {file} changed since this was recorded (re-record it)")
     try:
@@ -369,7 +375,7 @@ def replay(path: Path | str) -> ReplaySummary:
             kills, deaths, score = kills + sim.kills, deaths + sim.deaths, score + sim.score
             sim = Simulation(_load(rec.path, step.level, step.level_sha256, step.line), step.seed)
             runs += 1
-    name = Path(_level_file(rec.level)).stem
+    name = Path(rec.level).stem
     return ReplaySummary(
         name, ticks, runs, kills + sim.kills, deaths + sim.deaths, score + sim.score,
         player_pose(sim), sim.state_hash(), rec.state_hash,

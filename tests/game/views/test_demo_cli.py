@@ -12,7 +12,7 @@ from game import levels
 ROOT = Path(__file__).resolve().parents[3]
 SUMMARY = re.compile(
     r"^demo level=(\S+) frames=(\d+) kills=(\d+) deaths=(\d+) score=(\d+) "
-    r"sim_ms_p50=([\d.]+) sim_ms_p99=([\d.]+) screenshot=(\S+)$"
+    r"sim_ms_p50=([\d.]+) sim_ms_p99=([\d.]+) state_hash=([0-9a-f]{64}) screenshot=(\S+)$"
 )
 
 
@@ -24,8 +24,10 @@ def run_game(*args, cwd=ROOT):
 
 def test_the_demo_plays_headless_and_prints_one_summary_line(tmp_path):
     name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
-    shot = tmp_path / "demo.png"
-    done = run_game("--demo", "--level", name, "--frames", "90", "--seed", "4", "--screenshot", str(shot))
+    shot, rec = tmp_path / "demo.png", tmp_path / "demo.replay"
+    done = run_game(
+        "--demo", "--level", name, "--frames", "90", "--seed", "4", "--screenshot", str(shot), "--record", str(rec)
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1, done.stdout
@@ -37,6 +39,10 @@ def test_the_demo_plays_headless_and_prints_one_summary_line(tmp_path):
     with Image.open(shot) as image:
         assert image.size == (1280, 720)
         assert len(set(image.convert("RGB").resize((160, 90)).getdata())) > 50
+    # the bot's 90 ticks, replayed on the simulation alone, come to the demo's own state
+    again = run_game("--replay", str(rec))
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip().endswith(f"state_hash={match[8]}") and " ticks=90 " in again.stdout
 
 
 def test_an_unknown_level_is_one_line_on_stderr_and_exit_2(tmp_path):
