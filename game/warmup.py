@@ -172,6 +172,47 @@ def _stage_play(state: dict) -> None:
         sim.step(bot.inputs(sim))
 
 
+def _stage_ahead(state: dict) -> None:
+    """The world's casts and moves on the level's walls alone (no navigation grid, whose compile
+    the main warm-up does first): run in a second process, they fill the cache meanwhile."""
+    import numpy as np
+
+    from engine import World
+    from engine.collision import Circle
+    from game.app import resolve_level
+    from game.levels import load_level
+    from game.sim import ENEMIES, PLAYER_SHAPE, Rules
+    from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
+
+    level = load_level(resolve_level(state.get("level")))
+    world = World()
+    for wall in level.walls:  # as Simulation builds its world
+        for shape, xf in wall.parts:
+            world.add(shape, tuple(xf), static=True, layer=WALL, user_data=wall.object_id)
+    start = level.player_start
+    player = world.add(PLAYER_SHAPE, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
+    enemies = np.array(
+        [
+            world.add(kind.shape, (start.x + 60.0 * (k + 1), start.y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
+            for k, kind in enumerate(ENEMIES)
+        ],
+        dtype=np.int64,
+    )
+    moves = np.full((len(enemies), 2), 1.5)
+    world.move_and_slide_bodies(enemies, moves, WALL)
+    world.raycast((start.x, start.y), (1.0, 0.0), 400.0, WALL)
+    world.move_and_slide(player, (2.0, 1.0), WALL)
+    world.query_shape(PLAYER_SHAPE, (start.x, start.y, 0.5), mask=WALL)
+    world.cast_bodies(enemies, moves, WALL)
+    bullet = world.add(
+        Circle(Rules().bullet_radius), (start.x, start.y + 30.0, 0.0), layer=PLAYER_BULLET, mask=0
+    )
+    world.cast_bodies(np.array([bullet]), np.array([[400.0, 3.0]]), WALL | ENEMY)
+
+
+#: A second process runs these while the first runs ``STAGES`` (``python -m game.warmup --ahead``).
+AHEAD: tuple[Stage, ...] = (Stage("casting ahead", 90.0, _stage_ahead),)
+
 #: In the order the play view first needs them; the seconds are a fresh cache's on this machine.
 STAGES: tuple[Stage, ...] = (
     Stage("reading the level", 16.0, _stage_level),
@@ -209,6 +250,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.warmup", description=__doc__.splitlines()[0])
     parser.add_argument("--level", help="level name or map path to warm up on (default: the first level)")
     parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
+    parser.add_argument("--ahead", action="store_true", help="the second process's part: casts and moves")
     args = parser.parse_args(argv)
     if not args.no_nice and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
@@ -219,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
 
     began = time.perf_counter()
     try:
-        compiled = run_stages(emit, args.level)
+        compiled = run_stages(emit, args.level, AHEAD if args.ahead else STAGES)
     except Exception as err:  # the parent shows this line and compiles in-process instead
         emit({"error": f"{type(err).__name__}: {err}".splitlines()[0]})
         return 1
@@ -252,6 +294,7 @@ class Warmup:
         self._error = ""
         self._ended_at: float | None = None
         self._thread: threading.Thread | None = None
+        self.helper: subprocess.Popen | None = None  # the second process (``--ahead``), if any
 
     @classmethod
     def start(
@@ -262,15 +305,18 @@ class Warmup:
         stages=STAGES,
     ) -> Warmup:
         cmd = command or [sys.executable, "-m", "game.warmup"] + (["--level", level] if level else [])
+        helper = start_ahead(level) if command is None else None  # before the main child writes the cache
         try:
             process = subprocess.Popen(
                 cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True
             )
         except OSError as err:
             warmup = cls(None, stages, echo)
+            warmup.helper = helper
             warmup._finish(f"could not start the warm-up ({err}); compiling when play starts")
             return warmup
         warmup = cls(process, stages, echo)
+        warmup.helper = helper
         warmup._say("preparing the engine in the background (numba compiles it once, then caches it)")
         warmup._thread = threading.Thread(target=warmup._read, name="warmup-reader", daemon=True)
         warmup._thread.start()
@@ -323,6 +369,7 @@ class Warmup:
             if self._done:
                 return
             self._done, self._error, self._ended_at = True, error, time.monotonic()
+        _end(self.helper)  # whatever it still compiles, the main child has compiled too
         if error:
             self._say(error)
 
@@ -361,11 +408,47 @@ class Warmup:
         return self._done
 
     def stop(self) -> None:
-        """End the child if it still runs (the game is closing)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(timeout=2)
+        """End the children if they still run (the game is closing)."""
+        _end(self.process)
+        _end(self.helper)
+
+
+def cache_is_empty() -> bool:
+    """No kernel of this engine version is cached yet (a first run, or the engine was edited)."""
+    from pathlib import Path
+
+    from numba import config
+
+    import engine.collision.jit  # noqa: F401  (it chooses config.CACHE_DIR)
+
+    folder = Path(config.CACHE_DIR)
+    return not folder.is_dir() or not any(folder.rglob("*.nbi"))
+
+
+def start_ahead(level: str | None = None) -> subprocess.Popen | None:
+    """Start the second warm-up process (``--ahead``, low priority, silent) when the cache is
+    empty; None if it is not (it would only load what is there) or cannot start.
+
+    On two cores it compiles the casts and moves while the caller (the main
+    warm-up, or the demo in-process) compiles the level and the overlaps, so
+    a first run waits for about the longer of the two instead of their sum.
+    """
+    if not cache_is_empty():
+        return None
+    cmd = [sys.executable, "-m", "game.warmup", "--ahead"] + (["--level", level] if level else [])
+    try:
+        return subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL
+        )
+    except OSError:
+        return None
+
+
+def _end(process: subprocess.Popen | None) -> None:
+    if process is not None and process.poll() is None:
+        process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=2)
 
 
 if __name__ == "__main__":
