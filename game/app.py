@@ -7,9 +7,7 @@ level data never crashes the game: it becomes one line on the title screen.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -44,6 +42,8 @@ class App:
         self.warmup = None
         #: The session's ``game.replay.Recorder`` (``--record``); the play view tells it every tick.
         self.recorder = None
+        #: The level last asked for (``--level`` or the title's choice): the title highlights it.
+        self.last_level: str | None = None
 
     # --- scores -----------------------------------------------------------
 
@@ -59,7 +59,7 @@ class App:
     def show_title(self, message: str = "") -> None:
         from game.views.title import TitleView
 
-        self.window.show_view(TitleView(self, message=message))
+        self.window.show_view(TitleView(self, message=message, selected=self.last_level))
 
     def start_level(self, name: str, seed: int | None = None):
         """Load a level and show the play view; on bad data go back to the title with one line.
@@ -69,6 +69,7 @@ class App:
         """
         from game.views.play import PlayView
 
+        self.last_level = name
         if self.warmup is not None and not self.warmup.ready:
             from game.views.loading import LoadingView
 
@@ -246,14 +247,11 @@ def _run_demo(
 
 
 def write_screenshot(path: str | Path) -> Path:
-    """The window's current frame as a PNG, written atomically (temp file, then rename)."""
-    path = Path(path)
-    image = arcade.get_image()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".png", delete=False) as tmp:
-        image.save(tmp, format="PNG")
-    os.replace(tmp.name, path)
-    return path
+    """The window's current frame in the format ``path``'s suffix names, written atomically
+    (``game.screenshot.save_image``: errors name ``path``, the file gets the usual 0644 less umask)."""
+    from game.screenshot import save_image
+
+    return save_image(arcade.get_image(), path)
 
 
 def write_snapshots(folder: str | Path, level: str | None, seed: int) -> list[Path]:

@@ -10,6 +10,14 @@
 The demo needs no screen: ``ARCADE_HEADLESS`` is set before arcade is
 imported. It prints one summary line and exits 0; a bad level name or file
 prints one line on stderr and exits 2, without a traceback.
+
+Limits, checked before anything runs (one line on stderr, exit 2):
+``--seed`` 0 .. 2**32 - 1; ``--frames`` 1 .. ``MAX_FRAMES`` (36 000, ten
+minutes at 60 frames a second); ``--screenshot`` ends in .png, .jpg, .jpeg
+or .bmp (``game.screenshot``); one mode at a time. Headless runs (demo,
+snapshots, script, replay) keep their scores in a throwaway folder unless
+``--keep-score`` is given. Without a display, plain play is one line and
+exit 2.
 """
 
 from __future__ import annotations
@@ -18,24 +26,69 @@ import argparse
 import os
 import sys
 
+#: The longest demo: ten minutes of 1/60 s frames.
+MAX_FRAMES = 36_000
+MAX_SEED = 2**32 - 1
+NO_DISPLAY = "no display: run with --demo or --play-script for headless, or set DISPLAY"
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose errors are one line (``prog: error: …``) and exit status 2, no usage block."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def whole_number(low: int, high: int | None = None):
+    """An argparse type: a whole number from ``low`` to ``high`` (None: no upper bound).
+
+    >>> whole_number(0, 9)("7")
+    7
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"must be a whole number {span}, not {value}")
+        return value
+
+    return parse
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="gjk-shooter", description="A top-down shooter on a GJK/EPA engine."
     )
     parser.add_argument("--demo", action="store_true", help="let a bot play headless and print a summary")
     parser.add_argument("--level", help="level name (see levels/) or a .tmj/.tmx path")
     parser.add_argument(
-        "--frames", type=int, default=None,
+        "--frames", type=whole_number(1), default=None,
         help="demo / script length in 1/60 s steps (default: 600; a script: its last event's frame + 60)",
     )  # fmt: skip
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--screenshot", help="demo: write the last frame to this PNG")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1, help="random seed, 0..2**32-1 (default 1)")
+    parser.add_argument("--screenshot", help="demo: write the last frame to this .png, .jpg or .bmp")
     parser.add_argument("--snapshots", metavar="DIR", help="headless: write a PNG of every screen to DIR")
     parser.add_argument("--play-script", metavar="FILE", help="headless: drive the game window with FILE's input events")
     parser.add_argument("--record", metavar="FILE", help="write the simulation's inputs of every tick to FILE")
     parser.add_argument("--replay", metavar="FILE", help="headless: replay a recording, print its state_hash")
+    parser.add_argument(
+        "--keep-score", action="store_true",
+        help="headless runs: record scores in the player's own score file (default: a throwaway folder)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.screenshot:
+        from game.screenshot import ImageRefused, check_suffix
+
+        try:
+            check_suffix(args.screenshot)
+        except ImageRefused as err:
+            parser.error(f"--screenshot {err}")
+    if args.keep_score and not (args.demo or args.snapshots or args.play_script or args.replay):
+        parser.error("--keep-score applies to --demo, --snapshots, --play-script and --replay (play always keeps)")
     modes = [m for m in ("demo", "snapshots", "play_script", "replay") if getattr(args, m)]
     if len(modes) > 1:
         parser.error("choose one of --demo, --snapshots, --play-script, --replay")
@@ -50,8 +103,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--frames must be from 1 to {MAX_FRAME + TAIL_FRAMES}")
         return args
     args.frames = 600 if args.frames is None else args.frames
-    if args.frames < 1:
-        parser.error("--frames must be at least 1")
+    if not 1 <= args.frames <= MAX_FRAMES:
+        parser.error(f"--frames must be from 1 to {MAX_FRAMES} (ten minutes), not {args.frames}")
     if not args.demo and (args.screenshot or args.frames != 600):
         parser.error("--frames and --screenshot only apply with --demo")
     return args
@@ -59,8 +112,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.demo or args.snapshots or args.play_script or args.replay:
+    headless = bool(args.demo or args.snapshots or args.play_script or args.replay)
+    if headless:
         os.environ["ARCADE_HEADLESS"] = "1"  # before anything imports arcade
+        if not args.keep_score:
+            from game.storage import use_throwaway_store
+
+            use_throwaway_store()  # a bot's or a script's games are not the player's
+    elif not _has_display():
+        print(f"gjk-shooter: {NO_DISPLAY}", file=sys.stderr)
+        return 2
     if args.replay:
         from game.replay import main as replay_main
 
@@ -69,10 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         from game.script import main as script_main
 
         return script_main(args)
-    from game.app import run, run_demo, write_snapshots
     from game.level import LevelError
 
     try:
+        from game.app import run, run_demo, write_snapshots
+
         if args.snapshots:
             for path in write_snapshots(args.snapshots, args.level, args.seed):
                 print(path)
@@ -95,3 +157,16 @@ def main(argv: list[str] | None = None) -> int:
             raise
         print(f"gjk-shooter: this build has no {err.name} (the game needs it to play)", file=sys.stderr)
         return 1
+    except Exception as err:
+        # pyglet's NoSuchDisplayException (no common base to catch it by): a display named but unreachable.
+        if not any(kind.__name__ == "NoSuchDisplayException" for kind in type(err).__mro__):
+            raise
+        print(f"gjk-shooter: {NO_DISPLAY} ({err})", file=sys.stderr)
+        return 2
+
+
+def _has_display() -> bool:
+    """False only where a window surely cannot open: X11/Wayland systems with neither variable set."""
+    if os.environ.get("ARCADE_HEADLESS") or sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

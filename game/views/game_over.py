@@ -15,6 +15,8 @@ class GameOverView(arcade.View):
         super().__init__()
         self.app = app
         self.level_name = level_name
+        # A run that scored nothing beats nothing, even on a level never played before.
+        new_best = bool(new_best) and int(score) > 0
         self.score, self.best, self.new_best = int(score), int(best), new_best
         self.last_frame = last_frame
         w, h = self.window.width, self.window.height

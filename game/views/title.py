@@ -7,6 +7,7 @@ in red, instead of a crash.
 from __future__ import annotations
 
 import time
+from pathlib import PurePath
 from typing import NamedTuple
 
 import arcade
@@ -46,13 +47,29 @@ def level_rows() -> list[LevelRow]:
     return rows
 
 
+def row_of(names: list[str], level: str | None) -> int:
+    """The row of ``level`` (a name, or a path to a map: its file name counts), else the first.
+
+    >>> row_of(["bunker", "ruins", "yard"], "levels/ruins.tmj")
+    1
+    >>> row_of(["bunker", "yard"], "elsewhere")
+    0
+    """
+    if level is None:
+        return 0
+    stem = PurePath(level).stem if PurePath(level).suffix else level
+    return names.index(stem) if stem in names else 0
+
+
 class TitleView(arcade.View):
-    def __init__(self, app, message: str = "") -> None:
+    """``selected`` is the level highlighted first: the one last played, when there is one."""
+
+    def __init__(self, app, message: str = "", selected: str | None = None) -> None:
         super().__init__(background_color=BACK)
         self.app = app
         self.levels = level_rows()
         self.names = [row.name for row in self.levels]
-        self.selected = 0
+        self.selected = row_of(self.names, selected)
         w, h = self.window.width, self.window.height
         center = {"anchor_x": "center", "anchor_y": "center"}
         self.title = arcade.Text("GJK SHOOTER", w / 2, h - 110, arcade.color.WHITE, 54, bold=True, **center)
