@@ -44,8 +44,10 @@ import atexit
 import glob
 import itertools
 import json
+import operator
 import os
 import shutil
+import sys
 import tempfile
 import time
 import warnings
@@ -211,14 +213,6 @@ def _aside_name(path: Path) -> Path:
             return aside
 
 
-def _problem(error: BaseException) -> str:
-    if isinstance(error, FileRefused):
-        return error.problem
-    if isinstance(error, OSError):
-        return f"cannot be read ({error.strerror or error})"
-    return str(error).splitlines()[0] if str(error) else type(error).__name__
-
-
 def _load(path: Path, check, fresh):
     """The file's checked content, or ``fresh`` when there is none; a bad file is moved aside.
 
@@ -228,11 +222,20 @@ def _load(path: Path, check, fresh):
     if path in _in_memory:
         return _in_memory[path]
     try:
-        return check(read_json(path, LIMIT, MAX_DEPTH))
+        raw = read_json(path, LIMIT, MAX_DEPTH)
     except (FileNotFoundError, NotADirectoryError):
         return fresh  # nothing saved yet (or no folder: writing will say so)
-    except (OSError, ValueError, TypeError, KeyError, RecursionError) as error:
-        problem = _problem(error)
+    except FileRefused as error:
+        problem = error.problem
+    except OSError as error:
+        problem = f"cannot be read ({error.strerror or error})"
+    except ValueError:  # the only one json lets through: Python parses integers of limited length
+        problem = f"holds an integer of more than {sys.get_int_max_str_digits():,} digits"
+    else:
+        try:
+            return check(raw)
+        except ValueError as error:
+            problem = str(error)
     aside = _aside_name(path)
     try:
         os.rename(path, aside)  # a symlink to /dev/zero is renamed itself, never followed
@@ -390,10 +393,11 @@ def record_score(level: str, score: int, kills: int = 0, wave: int = 0) -> bool:
     read-modify-write holds the lock, so games finishing at once all count.
     Never raises for a bad file or a read-only folder.
     """
+    # operator.index: numpy integers are welcome, a float score is a bug to hear about.
     entry = ScoreEntry(
-        _count(score, "score"),
-        _count(kills, "kills"),
-        _count(wave, "wave"),
+        _count(operator.index(score), "score"),
+        _count(operator.index(kills), "kills"),
+        _count(operator.index(wave), "wave"),
         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     )
     path = data_dir() / SCORES

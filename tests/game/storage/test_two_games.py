@@ -90,3 +90,34 @@ def test_a_writer_killed_mid_write_leaves_the_old_table_and_its_temporary_file_i
     assert storage.record_score("yard", 30) is True
     assert not list(home.glob("*.tmp"))
     assert [r.score for r in storage.load_scores()["yard"]] == [30, 20, 10]
+
+
+#: Holds the scores lock until killed, as a game stuck mid-write would.
+LOCK_HOLDER = """
+import sys, time
+from filelock import FileLock
+lock = FileLock(sys.argv[1])
+lock.acquire()
+print("held", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_lock_held_too_long_by_another_game_keeps_the_score_in_memory_with_one_warning(home, monkeypatch):
+    storage.record_score("yard", 10)
+    before = (home / storage.SCORES).read_bytes()
+    monkeypatch.setattr(storage, "LOCK_TIMEOUT", 0.3)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", LOCK_HOLDER, str(home / "scores.json.lock")], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        with pytest.warns(storage.StorageWarning, match="another game held its lock for 0.3 s") as caught:
+            assert storage.record_score("yard", 20) is True
+            assert storage.record_score("yard", 5) is False
+        assert len(caught) == 1
+        assert [r.score for r in storage.load_scores()["yard"]] == [20, 10, 5]
+        assert (home / storage.SCORES).read_bytes() == before
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
