@@ -3,11 +3,13 @@
 Prints a few pair queries and a batch of random rotated pairs with the time
 it took, so a fresh install shows the engine working end to end without a
 screen. On a fresh numba cache each kernel is named on stderr as it
-compiles (about a minute in all, once).
+compiles (about a minute in all, once). ``--help`` prints the usage and
+exits 0; any other argument is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 import time
@@ -38,7 +40,21 @@ def _compiled(name: str, depth: int, seconds: float) -> None:
         print(f"engine: compiled {name} in {seconds:.1f} s", file=sys.stderr, flush=True)
 
 
-def main() -> None:
+class _OneLineParser(argparse.ArgumentParser):
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = _OneLineParser(
+        prog="python -m engine",
+        description="Show the collision engine working: a few pair queries, then a timed batch of random pairs.",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parse_args(argv)  # before any work: --help and a wrong argument never run the demo
     with watch_compiles(_compiling, _compiled):
         demo()
 
