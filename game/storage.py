@@ -16,7 +16,11 @@ Limits (checked before anything is parsed, by ``game.safe_read``):
   nest 3 (scores) and 1 (settings);
 - numbers must be finite; scores, kills and waves are whole numbers (not
   ``true``) of at most ``MAX_COUNT`` (2**53) in size; ``volume`` is 0..1;
-  at most ``TOP`` (10) games are kept per level, best first.
+  at most ``TOP`` (10) games are kept per level, best first;
+- a table that would be bigger than ``LIMIT`` is not written (it could not
+  be read back); it is kept in memory for the session instead;
+- the cross-process lock is waited for at most ``LOCK_TIMEOUT`` (10) seconds;
+  a ``.tmp`` file is stale after ``STALE_TMP_SECONDS`` (60).
 
 Reading. A file that breaks a limit or cannot be read (bad JSON, wrong
 types, not a regular file) is moved aside to a name of its own,
@@ -28,19 +32,19 @@ Writing. Every write goes to ``<name>.<random>.tmp`` in the same folder, is
 flushed and fsynced, then renamed over the old file: a crash mid-write leaves
 the previous file whole. Each read-modify-write holds a cross-process lock
 (``filelock``, ``<name>.lock`` beside the file), so two games finishing at
-once both keep their scores. A temporary file older than
-``STALE_TMP_SECONDS`` left by a writer that was killed is removed, under the
-lock, by the next write.
+once both keep their scores. A stale temporary file, left by a writer that
+was killed, is removed under the lock by the next write.
 
 Read-only folder. When the folder cannot be written (or the lock not taken
-within ``LOCK_TIMEOUT`` seconds), the game plays on: one warning line, and
-that file's data is kept in memory for the rest of the session. A corrupt
+in time), the game plays on: one warning line for the folder, and the file's
+data is kept in memory for the rest of the session. A corrupt
 file that cannot be moved aside is left in place and never written over.
 """
 
 from __future__ import annotations
 
 import atexit
+import errno
 import glob
 import itertools
 import json
@@ -306,6 +310,8 @@ def _save(path: Path, data, text: str, held: _Held) -> None:
     try:
         if held.error is not None:
             raise held.error
+        if len(text.encode()) > LIMIT:  # a file we could not read back would be lost at the next start
+            raise OSError(errno.EFBIG, f"it would be {len(text.encode()):,} bytes; the limit is {LIMIT:,}")
         _remove_stale_temporaries(path)
         write_atomic(path, text)
     except OSError as error:

@@ -309,6 +309,20 @@ def test_a_stale_temporary_file_is_removed_by_the_next_write_and_a_fresh_one_is_
     assert not stale.exists() and fresh.exists()
 
 
+def test_a_table_too_big_to_read_back_is_not_written_but_kept_for_the_session(home, monkeypatch):
+    storage.record_score("yard", 1)
+    before = (home / storage.SCORES).read_bytes()
+    monkeypatch.setattr(storage, "LIMIT", len(before) + 10)  # room for no further level
+    with pytest.warns(
+        storage.StorageWarning, match=r"cannot save scores\.json there \(it would be [\d,]+ bytes"
+    ) as caught:
+        for level in range(10):
+            storage.record_score(f"level {level}", 5)
+    assert len(storage_warnings(caught)) == 1
+    assert (home / storage.SCORES).read_bytes() == before
+    assert len(storage.load_scores()) == 11
+
+
 # --- a read-only folder -----------------------------------------------------
 
 
