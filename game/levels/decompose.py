@@ -8,13 +8,23 @@ convex pieces by Hertel–Mehlhorn: drop every diagonal whose removal keeps
 both neighbours convex. The result has at most four times the minimum
 number of convex parts, and usually far fewer.
 
+Speed: the self-intersection sweep and the ear clipper are compiled
+(numba); Hertel–Mehlhorn visits each diagonal once. The largest outline
+the loader accepts (``limits.MAX_POLYGON_POINTS``, 5,000 points) is
+checked and split in well under 2 s, a concave star included
+(``benchmarks/levels.py`` measures it).
+
 All outlines here are y-up, counter-clockwise after ``clean_outline``.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
 from typing import NamedTuple
+
+import numpy as np
+from numba import njit
 
 from engine.collision.shapes import COLLINEAR_SINE, WELD_TOLERANCE_REL
 
@@ -78,24 +88,35 @@ def _all_collinear(points: list[Point]) -> bool:
     return all(abs(cross(first, far, p)) <= COLLINEAR_SINE * length * length for p in points)
 
 
+def _straight(a: Point, b: Point, c: Point) -> bool:
+    """Whether the outline runs straight on (or folds back) at ``b``; a fold back is an error."""
+    turn = cross(a, b, c)
+    if abs(turn) > COLLINEAR_SINE * math.dist(a, b) * math.dist(b, c):
+        return False
+    if (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]) < 0.0:
+        raise OutlineError("polygon self-intersects: it folds back on itself", b, say_where=True)
+    return True
+
+
 def _drop_straight(points: list[Point]) -> list[Point]:
-    """Remove vertices where the outline runs straight on; a fold back (a spike) is an error."""
-    changed = True
-    while changed and len(points) >= 3:
-        changed = False
-        n = len(points)
-        for k in range(n):
-            a, b, c = points[k - 1], points[k], points[(k + 1) % n]
-            ab, bc = math.dist(a, b), math.dist(b, c)
-            turn = cross(a, b, c)
-            if abs(turn) <= COLLINEAR_SINE * ab * bc:
-                dot = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1])
-                if dot < 0.0:
-                    raise OutlineError("polygon self-intersects: it folds back on itself", b, say_where=True)
-                del points[k]
-                changed = True
-                break
-    return points
+    """Remove vertices where the outline runs straight on; a fold back (a spike) is an error.
+
+    One pass with a stack (each vertex is pushed and popped at most once),
+    then the seam where the outline closes, so it is linear in the points.
+    """
+    kept: deque[Point] = deque()
+    for p in points:
+        while len(kept) >= 2 and _straight(kept[-2], kept[-1], p):
+            kept.pop()
+        kept.append(p)
+    while len(kept) >= 3:
+        if _straight(kept[-2], kept[-1], kept[0]):
+            kept.pop()
+        elif _straight(kept[-1], kept[0], kept[1]):
+            kept.popleft()
+        else:
+            break
+    return list(kept)
 
 
 def _segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
@@ -121,23 +142,72 @@ def _crossing_point(p1: Point, p2: Point, q1: Point, q2: Point) -> Point:
     return p1[0] + t * rx, p1[1] + t * ry
 
 
+@njit(cache=True)
+def _side(ox, oy, ax, ay, bx, by):
+    return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
+
+
+@njit(cache=True)
+def _on(ax, ay, bx, by, px, py, d):
+    return d == 0.0 and min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)
+
+
+@njit(cache=True)
+def _first_touching_edges(xs, ys):
+    """Sweep and prune over the edges sorted by their left end: the first two edges that are not
+    neighbours and share a point, as (i, j) (edge k runs from point k to k + 1), or (-1, -1).
+
+    Only edges whose x ranges overlap are compared exactly (the same test as
+    ``_segments_touch``), so an outline of a few thousand points is checked
+    in milliseconds; the worst case (every edge spanning the same x range)
+    is quadratic but compiled: 12.5 million cheap tests at the 5,000-point limit.
+    """
+    n = xs.shape[0]
+    x0 = np.empty(n)
+    x1 = np.empty(n)
+    for k in range(n):
+        m = (k + 1) % n
+        x0[k] = min(xs[k], xs[m])
+        x1[k] = max(xs[k], xs[m])
+    order = np.argsort(x0)
+    for a in range(n):
+        i = order[a]
+        ii = (i + 1) % n
+        for b in range(a + 1, n):
+            j = order[b]
+            if x0[j] > x1[i]:
+                break
+            if j == ii or i == (j + 1) % n:
+                continue  # neighbours share their common vertex
+            jj = (j + 1) % n
+            if max(ys[i], ys[ii]) < min(ys[j], ys[jj]) or max(ys[j], ys[jj]) < min(ys[i], ys[ii]):
+                continue
+            d1 = _side(xs[j], ys[j], xs[jj], ys[jj], xs[i], ys[i])
+            d2 = _side(xs[j], ys[j], xs[jj], ys[jj], xs[ii], ys[ii])
+            d3 = _side(xs[i], ys[i], xs[ii], ys[ii], xs[j], ys[j])
+            d4 = _side(xs[i], ys[i], xs[ii], ys[ii], xs[jj], ys[jj])
+            if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+                return min(i, j), max(i, j)
+            if (_on(xs[j], ys[j], xs[jj], ys[jj], xs[i], ys[i], d1)
+                    or _on(xs[j], ys[j], xs[jj], ys[jj], xs[ii], ys[ii], d2)
+                    or _on(xs[i], ys[i], xs[ii], ys[ii], xs[j], ys[j], d3)
+                    or _on(xs[i], ys[i], xs[ii], ys[ii], xs[jj], ys[jj], d4)):
+                return min(i, j), max(i, j)
+    return -1, -1
+
+
 def check_simple(points: list[Point]) -> None:
     """Raise ``OutlineError`` if two edges that are not neighbours share a point."""
     n = len(points)
-    edges = [(points[i], points[(i + 1) % n]) for i in range(n)]
-    boxes = [
-        (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])) for a, b in edges
-    ]
-    for i in range(n):
-        for j in range(i + 2, n):
-            if i == 0 and j == n - 1:
-                continue
-            bi, bj = boxes[i], boxes[j]
-            if bi[0] > bj[2] or bj[0] > bi[2] or bi[1] > bj[3] or bj[1] > bi[3]:
-                continue
-            if _segments_touch(*edges[i], *edges[j]):
-                where = _crossing_point(*edges[i], *edges[j])
-                raise OutlineError("polygon self-intersects: two of its edges cross", where, say_where=True)
+    if n < 4:
+        return  # a triangle's edges are all neighbours
+    xy = np.asarray(points, dtype=np.float64)
+    i, j = _first_touching_edges(np.ascontiguousarray(xy[:, 0]), np.ascontiguousarray(xy[:, 1]))
+    if i >= 0:
+        edge_i = (points[i], points[(i + 1) % n])
+        edge_j = (points[j], points[(j + 1) % n])
+        where = _crossing_point(*edge_i, *edge_j)
+        raise OutlineError("polygon self-intersects: two of its edges cross", where, say_where=True)
 
 
 def clean_outline(points) -> tuple[Point, ...]:
@@ -182,40 +252,90 @@ def is_convex(points) -> bool:
     return True
 
 
-def _in_triangle(p: Point, a: Point, b: Point, c: Point) -> bool:
-    """Inside or on the boundary of the counter-clockwise triangle abc."""
-    return cross(a, b, p) >= 0.0 and cross(b, c, p) >= 0.0 and cross(c, a, p) >= 0.0
+@njit(cache=True)
+def _is_ear(xs, ys, prev, nxt, reflex, b):
+    """Whether the corner at ``b`` is convex and no reflex vertex lies in (or on) its triangle.
+
+    A vertex inside an ear's triangle implies a reflex one inside (Eberly,
+    "Triangulation by Ear Clipping", 2002), so only reflex vertices are tested.
+    Vertices at the same place as a corner do not block it.
+    """
+    a, c = prev[b], nxt[b]
+    ax, ay, bx, by, cx, cy = xs[a], ys[a], xs[b], ys[b], xs[c], ys[c]
+    if _side(ax, ay, bx, by, cx, cy) <= 0.0:
+        return False
+    k = nxt[c]
+    while k != a:
+        if reflex[k]:
+            px, py = xs[k], ys[k]
+            same = (px == ax and py == ay) or (px == bx and py == by) or (px == cx and py == cy)
+            if (not same and _side(ax, ay, bx, by, px, py) >= 0.0 and _side(bx, by, cx, cy, px, py) >= 0.0
+                    and _side(cx, cy, ax, ay, px, py) >= 0.0):
+                return False
+        k = nxt[k]
+    return True
+
+
+@njit(cache=True)
+def _ear_clip(xs, ys):
+    """Triangles (n − 2, 3) of vertex indices of a simple counter-clockwise outline.
+
+    The outline is a linked ring; each corner's ear flag is computed once and
+    then only for the two neighbours of each clipped ear, so the work is
+    O(n · r) for r reflex vertices: quadratic at worst, compiled.
+    """
+    n = xs.shape[0]
+    prev = np.empty(n, np.int64)
+    nxt = np.empty(n, np.int64)
+    for k in range(n):
+        prev[k] = (k - 1) % n
+        nxt[k] = (k + 1) % n
+    reflex = np.zeros(n, np.bool_)
+    for k in range(n):
+        reflex[k] = _side(xs[prev[k]], ys[prev[k]], xs[k], ys[k], xs[nxt[k]], ys[nxt[k]]) <= 0.0
+    ear = np.zeros(n, np.bool_)
+    for k in range(n):
+        ear[k] = _is_ear(xs, ys, prev, nxt, reflex, k)
+    triangles = np.empty((n - 2, 3), np.int64)
+    remaining = n
+    b = 0
+    since_clip = 0
+    t = 0
+    while remaining > 3:
+        if not ear[b] and since_clip <= remaining:
+            b = nxt[b]
+            since_clip += 1
+            continue
+        if not ear[b]:
+            # Only rounding can get here (a simple polygon always has an ear):
+            # clip the most convex corner so the loop always ends.
+            best, best_turn, k = b, -np.inf, b
+            for _ in range(remaining):
+                turn = _side(xs[prev[k]], ys[prev[k]], xs[k], ys[k], xs[nxt[k]], ys[nxt[k]])
+                if turn > best_turn:
+                    best, best_turn = k, turn
+                k = nxt[k]
+            b = best
+        a, c = prev[b], nxt[b]
+        triangles[t, 0], triangles[t, 1], triangles[t, 2] = a, b, c
+        t += 1
+        nxt[a], prev[c] = c, a
+        remaining -= 1
+        for v in (a, c):
+            reflex[v] = _side(xs[prev[v]], ys[prev[v]], xs[v], ys[v], xs[nxt[v]], ys[nxt[v]]) <= 0.0
+        for v in (a, c):
+            ear[v] = _is_ear(xs, ys, prev, nxt, reflex, v)
+        b = c
+        since_clip = 0
+    triangles[t, 0], triangles[t, 1], triangles[t, 2] = prev[b], b, nxt[b]
+    return triangles
 
 
 def triangulate(points: tuple[Point, ...]) -> list[tuple[int, int, int]]:
     """Ear clipping of a simple counter-clockwise outline: triangles as vertex indices (CCW)."""
-    remaining = list(range(len(points)))
-    triangles: list[tuple[int, int, int]] = []
-    while len(remaining) > 3:
-        n = len(remaining)
-        best = None
-        for k in range(n):
-            i_prev, i, i_next = remaining[k - 1], remaining[k], remaining[(k + 1) % n]
-            a, b, c = points[i_prev], points[i], points[i_next]
-            if cross(a, b, c) <= 0.0:
-                continue
-            blocked = any(
-                _in_triangle(points[j], a, b, c)
-                for j in remaining
-                if j not in (i_prev, i, i_next) and points[j] not in (a, b, c)
-            )
-            if not blocked:
-                best = k
-                break
-        if best is None:
-            # Only rounding can get here (a simple polygon always has an ear):
-            # clip the most convex corner so the loop always ends.
-            best = max(range(n), key=lambda k: cross(points[remaining[k - 1]], points[remaining[k]],
-                                                     points[remaining[(k + 1) % n]]))
-        triangles.append((remaining[best - 1], remaining[best], remaining[(best + 1) % n]))
-        del remaining[best]
-    triangles.append((remaining[0], remaining[1], remaining[2]))
-    return triangles
+    xy = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    found = _ear_clip(np.ascontiguousarray(xy[:, 0]), np.ascontiguousarray(xy[:, 1]))
+    return [(int(a), int(b), int(c)) for a, b, c in found]
 
 
 def _merge(p: list[int], q: list[int], a: int, b: int) -> list[int]:
@@ -227,29 +347,45 @@ def _merge(p: list[int], q: list[int], a: int, b: int) -> list[int]:
     return p_rot + q_rot[1:-1]
 
 
+def _convex_corner(points, a: int, b: int, c: int) -> bool:
+    pa, pb, pc = points[a], points[b], points[c]
+    return cross(pa, pb, pc) >= -COLLINEAR_SINE * math.dist(pa, pb) * math.dist(pb, pc)
+
+
 def merge_convex(points: tuple[Point, ...], triangles: list[tuple[int, int, int]]) -> list[list[int]]:
-    """Hertel–Mehlhorn: remove diagonals while both sides stay convex."""
-    parts: dict[int, list[int]] = {k: list(t) for k, t in enumerate(triangles)}
+    """Hertel–Mehlhorn: remove diagonals while both sides stay convex.
+
+    Each diagonal is visited once. Removing it changes the corners at its two
+    ends only, so only those two are tested; parts are joined through a
+    union-find over the triangles, so the whole pass is about linear.
+    """
     n = len(points)
-    changed = True
-    while changed:
-        changed = False
-        owner: dict[tuple[int, int], int] = {}
-        for key, part in parts.items():
-            for s in range(len(part)):
-                owner[(part[s], part[(s + 1) % len(part)])] = key
-        for (a, b), key in owner.items():
-            if (a + 1) % n == b:
-                continue  # an outline edge, not a diagonal
-            other = owner.get((b, a))
-            if other is None or other == key:
-                continue
-            merged = _merge(parts[key], parts[other], a, b)
-            if is_convex([points[i] for i in merged]):
-                parts[key] = merged
-                del parts[other]
-                changed = True
-                break
+    parts: dict[int, list[int]] = {k: list(t) for k, t in enumerate(triangles)}
+    root = list(range(len(triangles)))
+
+    def find(k: int) -> int:
+        while root[k] != k:
+            root[k] = root[root[k]]
+            k = root[k]
+        return k
+
+    owner: dict[tuple[int, int], int] = {}
+    for k, (a, b, c) in enumerate(triangles):
+        owner[(a, b)], owner[(b, c)], owner[(c, a)] = k, k, k
+    for (a, b), tri in list(owner.items()):
+        if (a + 1) % n == b or (b, a) not in owner or a > b:
+            continue  # an outline edge, or the diagonal's other direction (visited as (b, a))
+        p_key, q_key = find(tri), find(owner[(b, a)])
+        if p_key == q_key:
+            continue
+        p, q = parts[p_key], parts[q_key]  # p runs a→b, q runs b→a
+        ia, ib = p.index(a), q.index(b)
+        p_prev_a, p_next_b = p[ia - 1], p[(p.index(b) + 1) % len(p)]
+        q_next_a, q_prev_b = q[(q.index(a) + 1) % len(q)], q[ib - 1]
+        if _convex_corner(points, p_prev_a, a, q_next_a) and _convex_corner(points, q_prev_b, b, p_next_b):
+            parts[p_key] = _merge(p, q, a, b)
+            del parts[q_key]
+            root[q_key] = p_key
     return list(parts.values())
 
 

@@ -11,17 +11,34 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import xml.etree.ElementTree as etree
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-import pytiled_parser
 import pytiled_parser.layer as tlayer
 import pytiled_parser.tiled_object as tobj
+from pytiled_parser.parsers.json.layer import parse as parse_json_layer
+from pytiled_parser.parsers.json.properties import parse as parse_json_properties
+from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
+from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from game.level import Finding, Level, LevelError, Marker, Wall
+from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
 from .frame import MapFrame, tiled_to_world
+from .limits import (
+    MAX_COORDINATE,
+    MAX_FILE_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_MAP_PIXELS,
+    MAX_MAP_TILES,
+    MAX_OBJECTS,
+    MAX_POINTS,
+    MAX_POLYGON_POINTS,
+    MAX_POLYLINE_POINTS,
+)
 from .walls import WallProblem, build_wall, object_kind
 
 #: Fields pytiled_parser reads from every JSON object without a default.
@@ -92,49 +109,278 @@ def _one_line(error: BaseException) -> str:
 
 
 def _read(path: Path, report: _Report) -> Level | None:
-    raw = _read_raw(path, report)
-    if report.has_errors:
+    data = _read_file(path, report)
+    if data is None:
         return None
-    if raw is not None:
-        _check_raw_map(raw, path, report)
-        if report.has_errors:
-            return None
-    tiled_map = _parse(path, report)
-    if tiled_map is None:
+    document = _read_tmx(data, path, report) if data.lstrip()[:1] == b"<" else _read_tmj(data, path, report)
+    if document is None or report.has_errors:
         return None
-    return _build(path, tiled_map, report)
+    return _build(path, document, report)
 
 
-def _read_raw(path: Path, report: _Report) -> dict | None:
-    """The JSON document, or None for TMX (pytiled_parser checks XML itself)."""
-    if not path.exists():
+class _Document(NamedTuple):
+    """What the loader uses of a map, parsed without pytiled_parser opening any file."""
+
+    orientation: str
+    infinite: bool
+    size: tuple[Any, Any]
+    tile_size: tuple[Any, Any]
+    properties: dict
+    layers: list
+
+
+def _read_file(path: Path, report: _Report) -> bytes | None:
+    """The file's bytes through ``game.safe_read``: a regular file of at most ``MAX_FILE_BYTES``."""
+    if not os.path.lexists(path):
         report.error("file not found")
         return None
     try:
-        text = path.read_bytes().decode("utf-8")
-    except IsADirectoryError:
-        report.error("is a folder, not a map file")
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except FileRefused as refused:
+        report.error(refused.problem.replace(", not a file", ", not a map file"))
         return None
     except OSError as problem:
         report.error(f"cannot read: {problem.strerror or problem}")
         return None
+    if not data.strip():
+        report.error("not a Tiled map: the file is empty")
+        return None
+    return data
+
+
+def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
+    depth = json_depth(data)
+    if depth > MAX_JSON_DEPTH:
+        report.error(f"nests {depth} levels deep; the limit is {MAX_JSON_DEPTH}")
+        return None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         report.error("not a Tiled map: the file is not UTF-8 text")
         return None
-    if not text.strip():
-        report.error("not a Tiled map: the file is empty")
-        return None
-    if text.lstrip().startswith("<"):
-        return None
     try:
-        raw = json.loads(text)
+        raw = json.loads(text)  # NaN and Infinity are kept: the per-object findings name them
     except json.JSONDecodeError as problem:
         report.error(f"not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}")
+        return None
+    except RecursionError:  # only reachable with a depth limit above the parser's own
+        report.error(f"nests too deep; the limit is {MAX_JSON_DEPTH}")
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("layers"), list) or raw.get("type", "map") != "map":
         report.error("not a Tiled map: a JSON map is an object with \"type\": \"map\" and a \"layers\" list")
         return None
-    return raw
+    _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
+    if report.has_errors:
+        return None
+    _check_census(list(_json_objects(raw["layers"])), report)
+    if report.has_errors:
+        return None
+    _check_raw_map(raw, path, report)
+    if report.has_errors:
+        return None
+    try:
+        layers = [parse_json_layer(layer, "utf-8", None) for layer in _without_tiles(raw["layers"])]
+        properties = parse_json_properties(raw["properties"]) if raw.get("properties") is not None else {}
+    except Exception as problem:
+        _parser_problem(problem, report)
+        return None
+    return _Document(raw["orientation"], bool(raw.get("infinite", False)), (raw["width"], raw["height"]),
+                     (raw["tilewidth"], raw["tileheight"]), properties, layers)
+
+
+def _without_tiles(layers: list) -> list:
+    """The layers with tile data left out: the game ignores tile layers, so they are never decoded
+    (a compressed tile layer can inflate a thousandfold)."""
+    kept = []
+    for layer in layers:
+        if layer.get("type") == "tilelayer":
+            layer = {k: v for k, v in layer.items() if k not in ("data", "chunks", "encoding", "compression")}
+        elif layer.get("type") == "group":
+            layer = {**layer, "layers": _without_tiles(layer["layers"])}
+        kept.append(layer)
+    return kept
+
+
+def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
+    try:
+        root = etree.fromstring(data)
+    except etree.ParseError as problem:
+        report.error(f"not a Tiled map pytiled_parser understands: ParseError: {_one_line(problem)}")
+        return None
+    if root.tag != "map":
+        report.error(f"not a Tiled map: the XML's root is <{_one_line(root.tag)}>, not <map>")
+        return None
+    attrs = root.attrib
+    size = [_xml_number(attrs.get(k)) for k in ("width", "height", "tilewidth", "tileheight")]
+    _check_map_size(*size, report)
+    if report.has_errors:
+        return None
+    _check_census(list(_xml_objects(root)), report)
+    for tileset in root.iter("tileset"):
+        source = tileset.attrib.get("source")
+        if source is not None and not (path.parent / source).is_file():
+            report.error(f"cannot open {Path(source).name!r}: file not found")
+    if report.has_errors:
+        return None
+    for layer in root.iter("layer"):  # tile data is never decoded (see _without_tiles)
+        for data_element in layer.findall("data"):
+            layer.remove(data_element)
+    try:
+        layers = [parse_tmx_layer(e, "utf-8", None) for e in root if e.tag in ("layer", "objectgroup", "imagelayer",
+                                                                             "group")]
+        found = root.find("./properties")
+        properties = parse_tmx_properties(found) if found is not None else {}
+        infinite = bool(int(attrs.get("infinite", "0")))
+        orientation = attrs["orientation"]
+    except Exception as problem:
+        _parser_problem(problem, report)
+        return None
+    return _Document(orientation, infinite, (size[0], size[1]), (size[2], size[3]), properties, layers)
+
+
+def _xml_number(text: str | None) -> Any:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return text
+
+
+def _parser_problem(problem: Exception, report: _Report) -> None:
+    if isinstance(problem, KeyError):
+        report.error(f"not a Tiled map pytiled_parser understands: missing field {_one_line(problem.args[0])!r}")
+    else:
+        report.error(f"not a Tiled map pytiled_parser understands: {type(problem).__name__}: {_one_line(problem)}")
+
+
+def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, report: _Report) -> None:
+    """The map's size against ``MAX_MAP_TILES`` and ``MAX_MAP_PIXELS``, before anything is sized by it."""
+    for what, tiles, tile in (("width", width, tile_width), ("height", height, tile_height)):
+        if not (_is_number(tiles) and _is_number(tile)):
+            continue  # said by _check_raw_map, or by the XML parser
+        if not (math.isfinite(tiles) and math.isfinite(tile) and tiles > 0 and tile > 0):
+            report.error(f"map has no size: its {what} is {tiles:g} tiles of {tile:g} px")
+        elif tiles > MAX_MAP_TILES:
+            report.error(f"map {what} is {tiles:,g} tiles; the limit is {MAX_MAP_TILES} tiles a side")
+        elif tiles * tile > MAX_MAP_PIXELS:
+            report.error(f"map {what} is {tiles * tile:,g} px ({tiles:g} tiles of {tile:g} px); "
+                         f"the limit is {MAX_MAP_PIXELS} px a side")
+
+
+class _Census(NamedTuple):
+    """One object as the limits see it, before pytiled_parser builds anything from it."""
+
+    id: Any
+    name: str
+    layer: str
+    kind: str  # "polygon", "polyline" or "" (no point list)
+    count: int  # points in its list
+    template: Any
+    numbers: Any  # a callable giving every coordinate it holds (only called within the point limits)
+
+
+def _json_objects(layers: list, group: str = ""):
+    for layer in layers:
+        if not isinstance(layer, dict):
+            continue
+        name = layer.get("name") if isinstance(layer.get("name"), str) else ""
+        if layer.get("type") == "group" and isinstance(layer.get("layers"), list):
+            yield from _json_objects(layer["layers"], name)
+        elif layer.get("type") == "objectgroup" and isinstance(layer.get("objects"), list):
+            for obj in layer["objects"]:
+                if isinstance(obj, dict):
+                    yield _json_census(obj, name)
+
+
+def _json_census(obj: dict, layer: str) -> _Census:
+    kind = next((k for k in ("polygon", "polyline") if isinstance(obj.get(k), list)), "")
+    points = obj.get(kind) if kind else []
+
+    def numbers():
+        yield from (obj.get(k) for k in ("x", "y", "width", "height"))
+        for p in points:
+            if isinstance(p, dict):
+                yield p.get("x")
+                yield p.get("y")
+
+    name = obj.get("name") if isinstance(obj.get("name"), str) else ""
+    return _Census(obj.get("id"), name, layer, kind, len(points), obj.get("template"), numbers)
+
+
+def _xml_objects(root):
+    def walk(node, layer):
+        for child in node:
+            if child.tag == "group":
+                yield from walk(child, child.attrib.get("name", ""))
+            elif child.tag == "objectgroup":
+                for obj in child.iter("object"):
+                    yield _xml_census(obj, child.attrib.get("name", ""))
+
+    yield from walk(root, "")
+
+
+def _xml_census(obj, layer: str) -> _Census:
+    kind = next((k for k in ("polygon", "polyline") if obj.find(k) is not None), "")
+    text = obj.find(kind).attrib.get("points", "") if kind else ""
+    words = text.split()
+
+    def numbers():
+        for k in ("x", "y", "width", "height"):
+            yield _xml_float(obj.attrib.get(k))
+        for word in words:
+            yield from (_xml_float(v) for v in word.split(",")[:2])
+
+    return _Census(_xml_number(obj.attrib.get("id")), obj.attrib.get("name", ""), layer, kind, len(words),
+                   obj.attrib.get("template"), numbers)
+
+
+def _xml_float(text: str | None) -> Any:
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+class _Named:
+    """An object as findings name it (id and name) when only its census is known."""
+
+    def __init__(self, item: _Census) -> None:
+        self.id = item.id if isinstance(item.id, int) and not isinstance(item.id, bool) else None
+        self.name = item.name
+
+
+def _check_census(items: list[_Census], report: _Report) -> None:
+    """Objects against ``MAX_OBJECTS``, point lists against their limits, coordinates against
+    ``MAX_COORDINATE``; duplicate ids and templates (never read) are errors too."""
+    if len(items) > MAX_OBJECTS:
+        report.error(f"map has {len(items):,} objects; the limit is {MAX_OBJECTS:,}")
+        return
+    limits = {"polygon": MAX_POLYGON_POINTS, "polyline": MAX_POLYLINE_POINTS}
+    total = 0
+    for item in items:
+        total += item.count
+        if item.kind and item.count > limits[item.kind]:
+            report.error(f"{item.kind} has {item.count:,} points; the limit is {limits[item.kind]:,}", _Named(item))
+    if total > MAX_POINTS:
+        report.error(f"map has {total:,} polygon and polyline points; the limit is {MAX_POINTS:,}")
+    if report.has_errors:
+        return
+    first_by_id: dict[Any, _Census] = {}
+    for item in items:
+        if item.template is not None:
+            report.error(f"uses the object template {_one_line(item.template)!r}; templates are not read: "
+                         "detach it in Tiled (right-click > Detach)", _Named(item))
+        far = next((v for v in item.numbers() if _is_number(v) and math.isfinite(v) and abs(v) > MAX_COORDINATE),
+                   None)
+        if far is not None:
+            report.error(f"a coordinate is {far:,g} px; the limit is {MAX_COORDINATE:,.0f} px from the map's corner",
+                         _Named(item))
+        key = item.id if isinstance(item.id, int) and not isinstance(item.id, bool) else None
+        if key is None:
+            continue
+        first = first_by_id.setdefault(key, item)
+        if first is not item:
+            report.error(f"id {key} is also the id of object {first.name!r} in layer {first.layer!r}; "
+                         "Tiled keeps ids unique, so findings about either would be ambiguous", _Named(item))
 
 
 def _is_number(value: Any) -> bool:
@@ -180,8 +426,9 @@ def _check_raw_map(raw: dict, path: Path, report: _Report) -> None:
         tilesets = []
     for tileset in tilesets:
         source = tileset.get("source") if isinstance(tileset, dict) else None
+        # Tilesets are never read (the game ignores tile layers); a missing one is still a broken map.
         if source is not None and not (isinstance(source, str) and (path.parent / source).is_file()):
-            report.error(f"tileset {source!r} not found (looked next to the map)")
+            report.error(f"tileset {_one_line(repr(source))} not found (looked next to the map)")
     _check_properties_raw(raw.get("properties", []), report, None, "map")
     _check_raw_layers(raw["layers"], report)
 
@@ -250,36 +497,24 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
         _check_properties_raw(raw["properties"], report, who, "object")
 
 
-def _parse(path: Path, report: _Report):
-    try:
-        return pytiled_parser.parse_map(path)
-    except FileNotFoundError as problem:
-        report.error(f"cannot open {Path(problem.filename or '?').name!r}: file not found")
-    except KeyError as problem:
-        report.error(f"not a Tiled map pytiled_parser understands: missing field {problem.args[0]!r}")
-    except Exception as problem:
-        report.error(f"not a Tiled map pytiled_parser understands: {type(problem).__name__}: {_one_line(problem)}")
-    return None
-
-
-def _build(path: Path, tiled_map: Any, report: _Report) -> Level | None:
-    if tiled_map.orientation != "orthogonal":
-        report.error(f"map orientation is {tiled_map.orientation!r}; only orthogonal maps are supported")
-    if tiled_map.infinite:
+def _build(path: Path, document: _Document, report: _Report) -> Level | None:
+    if document.orientation != "orthogonal":
+        report.error(f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported")
+    if document.infinite:
         report.error("map is infinite; set a fixed map size (Map > Map Properties > Infinite off)")
-    width = float(tiled_map.map_size.width * tiled_map.tile_size.width)
-    height = float(tiled_map.map_size.height * tiled_map.tile_size.height)
+    width = float(document.size[0] * document.tile_size[0])
+    height = float(document.size[1] * document.tile_size[1])
     if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
         report.error(f"map has no size ({width:g} x {height:g} px)")
     if report.has_errors:
         return None
-    _check_properties(tiled_map.properties, report, None, "map")
-    title = (tiled_map.properties or {}).get(cv.TITLE, path.stem)
+    _check_properties(document.properties, report, None, "map")
+    title = (document.properties or {}).get(cv.TITLE, path.stem)
     if not isinstance(title, str):
         report.error(f"map property {cv.TITLE!r} must be a string, got {title!r}")
 
     layout = _Layout(width, height, report)
-    layout.walk(tiled_map.layers, MapFrame(height))
+    layout.walk(document.layers, MapFrame(height))
     player = layout.player_start()
     if report.has_errors or player is None:
         return None
@@ -292,7 +527,7 @@ def _build(path: Path, tiled_map: Any, report: _Report) -> Level | None:
         player_start=player,
         spawns=tuple(layout.markers[cv.SPAWNS]),
         pickups=tuple(layout.markers[cv.PICKUPS]),
-        properties={**dict(tiled_map.properties or {}), cv.TITLE: title},
+        properties={**dict(document.properties or {}), cv.TITLE: title},
     )
 
 
@@ -311,12 +546,18 @@ def _non_finite(obj: Any) -> str | None:
         ("height", obj.size.height),
         ("rotation", obj.rotation),
     ]
-    for k, p in enumerate(getattr(obj, "points", None) or []):
-        fields += [(f"point {k} x", p.x), (f"point {k} y", p.y)]
     for name, value in fields:
-        if not isinstance(value, (int, float)) or not math.isfinite(value):
+        if not _finite(value):
             return f"{name} is not a finite number ({value})"
+    for k, p in enumerate(getattr(obj, "points", None) or []):
+        for axis, value in (("x", p.x), ("y", p.y)):
+            if not _finite(value):
+                return f"point {k} {axis} is not a finite number ({value})"
     return None
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)
 
 
 class _Layout:
