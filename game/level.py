@@ -8,6 +8,7 @@ engine shapes, each with its own world transform.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -15,6 +16,28 @@ from typing import Any, Literal
 from engine.collision import Transform
 
 Severity = Literal["error", "warning"]
+
+#: Characters a finding line never prints as they are: C0 and C1 controls (newlines, terminal
+#: escapes), Unicode line and paragraph separators, bidirectional overrides (they reorder what a
+#: terminal shows) and lone surrogates (they cannot be encoded, so printing them raises).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: The longest file, name and problem a finding line shows (characters); longer ones are cut with "...".
+MAX_FILE_CHARS, MAX_NAME_CHARS, MAX_PROBLEM_CHARS = 200, 80, 500
+
+
+def printable(text: object, limit: int = MAX_PROBLEM_CHARS) -> str:
+    """``text`` safe to print on one line: unsafe characters as Python escapes, cut at ``limit``.
+
+    >>> printable("crate\\n\\x1b[2Jforged\\ud800")
+    'crate\\\\n\\\\x1b[2Jforged\\\\ud800'
+    >>> printable("x" * 20, limit=8)
+    'xxxxx...'
+    """
+    text = str(text)
+    if len(text) > 4 * limit:
+        text = text[: 4 * limit]  # escaping can only lengthen, so no need to escape more than this
+    text = _UNSAFE.sub(lambda m: repr(m.group())[1:-1], text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -25,6 +48,11 @@ class Finding:
     'levels/yard.tmj:12 (crate): polygon self-intersects'
     >>> str(Finding("error", "levels/none.tmj", None, "", "file not found"))
     'levels/none.tmj: file not found'
+
+    The line stays one line whatever the map holds (see ``printable``):
+
+    >>> str(Finding("error", "a.tmj", 3, "x\\nb.tmj:4 (y): forged", "bad"))
+    'a.tmj:3 (x\\\\nb.tmj:4 (y): forged): bad'
     """
 
     severity: Severity
@@ -36,9 +64,10 @@ class Finding:
     where: tuple[float, float] | None = None
 
     def __str__(self) -> str:
+        file, problem = printable(self.file, MAX_FILE_CHARS), printable(self.problem, MAX_PROBLEM_CHARS)
         if self.object_id is None:
-            return f"{self.file}: {self.problem}"
-        return f"{self.file}:{self.object_id} ({self.name}): {self.problem}"
+            return f"{file}: {problem}"
+        return f"{file}:{self.object_id} ({printable(self.name, MAX_NAME_CHARS)}): {problem}"
 
 
 class LevelError(Exception):

@@ -32,7 +32,8 @@ def level_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for text in paths:
         path = Path(text)
-        files += list_levels(path) if path.is_dir() else [path]
+        # A folder named like a map is checked as the map it claims to be (and refused), not skipped.
+        files += list_levels(path) if path.is_dir() and path.suffix != ".tmj" else [path]
     return files
 
 

@@ -18,7 +18,6 @@ ring at every finding that has a place, and the error lines.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import warnings
@@ -28,7 +27,9 @@ from typing import NamedTuple
 import arcade
 from arcade.exceptions import PerformanceWarning
 
+from game.levels.limits import MAX_FILE_BYTES
 from game.render.outline import outline
+from game.safe_read import read_json
 
 from .checks import PLAYER_RADIUS, wall_parts
 from .report import Checked
@@ -147,7 +148,7 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
 def map_size(path: Path) -> tuple[float, float] | None:
     """The map's size in pixels from its JSON header, if that much of the file is readable."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_json(path, MAX_FILE_BYTES)  # a FIFO or a device here must not hang the sheet
         w, h = raw["width"] * raw["tilewidth"], raw["height"] * raw["tileheight"]
     except (OSError, ValueError, KeyError, TypeError):
         return None

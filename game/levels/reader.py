@@ -258,12 +258,19 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
         if not (_is_number(tiles) and _is_number(tile)):
             continue  # said by _check_raw_map, or by the XML parser
         if not (math.isfinite(tiles) and math.isfinite(tile) and tiles > 0 and tile > 0):
-            report.error(f"map has no size: its {what} is {tiles:g} tiles of {tile:g} px")
+            report.error(f"map has no size: its {what} is {_amount(tiles)} tiles of {_amount(tile)} px")
         elif tiles > MAX_MAP_TILES:
-            report.error(f"map {what} is {tiles:,g} tiles; the limit is {MAX_MAP_TILES} tiles a side")
+            report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES} tiles a side")
         elif tiles * tile > MAX_MAP_PIXELS:
-            report.error(f"map {what} is {tiles * tile:,g} px ({tiles:g} tiles of {tile:g} px); "
+            report.error(f"map {what} is {_amount(tiles * tile)} px ({_amount(tiles)} tiles of {_amount(tile)} px); "
                          f"the limit is {MAX_MAP_PIXELS} px a side")
+
+
+def _amount(value: float) -> str:
+    """A count or size as a person reads it: ``1,000,000``, ``12.5``, ``nan``."""
+    if math.isfinite(value) and value == int(value) and abs(value) < 1e18:
+        return f"{int(value):,}"
+    return f"{value:,.6g}"
 
 
 class _Census(NamedTuple):
