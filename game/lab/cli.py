@@ -4,8 +4,12 @@ Interactive by default; ``--screenshot out.png`` renders one configuration
 headless (no screen needed) and exits. Shapes are picked by palette name
 (``polygon``, ``rounded``, ``circle``, ``capsule``, ``ellipse``) or, with a
 level, by wall object id (``12`` or ``12.2`` for the second part of a split
-polygon). Bad input is one line on stderr and exit status 2, never a
-traceback.
+polygon). With a level and no ``--a``/``--b``, A and B start as its first two
+wall parts that fit the world panel, and a small map of its walls shows where
+they are. ``--step`` is 0 .. ``MAX_STEP``; a step past the end of the run
+shows its last turn. The screenshot's suffix names its format (.png, .jpg,
+.bmp: ``game.screenshot``). Bad input is one line on stderr and exit status
+2, never a traceback.
 """
 
 from __future__ import annotations
@@ -16,18 +20,25 @@ import sys
 from pathlib import Path
 
 from engine.collision import Transform
+from game.cli import whole_number
+from game.screenshot import ImageRefused, check_suffix, save_image
 
 WIDTH, HEIGHT = 1280, 720
+#: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
+MAX_STEP = 1000
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
+    from game.cli import OneLineParser
+
+    p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
-    p.add_argument("--a", default="polygon", help="shape A: palette name or wall id (default polygon)")
-    p.add_argument("--b", default="rounded", help="shape B: palette name or wall id (default rounded)")
+    p.add_argument("--a", help="shape A: palette name or wall id (default polygon, or the level's first part)")
+    p.add_argument("--b", help="shape B: palette name or wall id (default rounded, or the level's second part)")
     p.add_argument("--at-a", default="-70,0,0", metavar="X,Y,DEG", help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)")
     p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
-    p.add_argument("--step", type=int, default=None, help="show GJK up to this turn (0 = first support)")
+    p.add_argument("--step", type=whole_number(0, MAX_STEP), default=None,
+                   help=f"show GJK up to this turn (0 = first support; at most {MAX_STEP})")
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")
     return p
 
@@ -73,7 +84,7 @@ def find_choice(choices, name: str) -> int:
 def build_state(args):
     from game.level import LevelError
 
-    from .palette import level_choices, palette
+    from .palette import first_level_picks, level_choices, palette
     from .state import LabState
 
     choices = palette()
@@ -83,7 +94,11 @@ def build_state(args):
         except LevelError as problem:
             raise InputError(str(problem)) from None
     state = LabState(choices)
-    state.pick = [find_choice(choices, args.a), find_choice(choices, args.b)]
+    level_picks = first_level_picks(choices)
+    state.pick = [
+        find_choice(choices, name) if name is not None else level_picks[k] if k < len(level_picks) else default
+        for k, (name, default) in enumerate(((args.a, 0), (args.b, 1)))
+    ]
     state.xfs = [parse_place(args.at_a, "--at-a"), parse_place(args.at_b, "--at-b")]
     state.step = args.step
     return state
@@ -100,16 +115,7 @@ def screenshot(state, path: Path) -> None:
     window.clear()
     analysis = analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1])
     draw_lab(state, analysis, window.width, window.height)
-    image = arcade.get_image(0, 0, window.width, window.height)
-    write_png(image, path)
-
-
-def write_png(image, path: Path) -> None:
-    """Save a PIL image atomically: a temporary file in the same folder, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    image.save(tmp, format="PNG")
-    os.replace(tmp, path)
+    save_image(arcade.get_image(0, 0, window.width, window.height), path)
 
 
 def _has_window() -> bool:
@@ -123,8 +129,13 @@ def _has_window() -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     if args.screenshot:
+        try:
+            check_suffix(args.screenshot)
+        except ImageRefused as err:
+            parser.error(f"--screenshot {err}")
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
     try:
         state = build_state(args)

@@ -77,6 +77,7 @@ def _draw_all(state: LabState, analysis: Analysis, width: int, height: int) -> N
     arcade.draw_line(width / 2, TEXT_STRIP, width / 2, height, (70, 70, 80), 2)
     arcade.draw_line(0, TEXT_STRIP, width, TEXT_STRIP, (70, 70, 80), 2)
     _draw_world(state, analysis, width, height)
+    _draw_level_map(state, width, height)
     _draw_minkowski(state, analysis, width, height)
     _draw_numbers(state, analysis, width)
 
@@ -108,6 +109,39 @@ def _draw_world(state: LabState, analysis: Analysis, width: int, height: int) ->
         _arrow(bx, by, bx + c.normal[0] * length, by + c.normal[1] * length, COLOR_NORMAL)
 
 
+MAP_BOX = (230.0, 170.0)  # px: the level map in the world panel's top-right corner
+COLOR_WALL = (110, 115, 130)
+
+
+def _draw_level_map(state: LabState, width: int, height: int) -> None:
+    """A small map of the level's walls (when the palette holds a level), A's and B's parts in their colours."""
+    parts = [(k, c) for k, c in enumerate(state.choices) if c.where is not None]
+    if not parts:
+        return
+    outlines = [(k, outline(c.shape, c.where, 16)) for k, c in parts]
+    xs = [x for _, pts in outlines for x, _ in pts]
+    ys = [y for _, pts in outlines for _, y in pts]
+    box_w, box_h = MAP_BOX
+    left, top = width / 2 - box_w - 10, height - 10
+    scale = min((box_w - 10) / max(max(xs) - min(xs), 1.0), (box_h - 30) / max(max(ys) - min(ys), 1.0))
+    arcade.draw_lrbt_rectangle_filled(left, left + box_w, top - box_h, top, (34, 37, 46))
+    arcade.draw_lrbt_rectangle_outline(left, left + box_w, top - box_h, top, (70, 70, 80), 1)
+    name = parts[0][1].label.partition(":")[0]
+    arcade.draw_text(f"{name}: its walls, A and B ringed", left + 6, top - 16, COLOR_TEXT, 10)
+
+    def on_map(pts):
+        return [(left + 5 + (x - min(xs)) * scale, top - box_h + 5 + (y - min(ys)) * scale) for x, y in pts]
+
+    for k, pts in outlines:
+        colour = COLOR_A if k == state.pick[0] else COLOR_B if k == state.pick[1] else COLOR_WALL
+        points = on_map(pts)
+        if colour != COLOR_WALL:
+            arcade.draw_polygon_filled(points, colour)
+            cx, cy = on_map([state.choices[k].where[:2]])[0]
+            arcade.draw_circle_outline(cx, cy, 9, colour, 2)
+        arcade.draw_polygon_outline(points, colour, 1)
+
+
 def _draw_minkowski(state: LabState, analysis: Analysis, width: int, height: int) -> None:
     fit = _Fit(analysis.minkowski, width, height)
     arcade.draw_text(f"A − B   (scale {fit.scale:.2g})", width / 2 + 10, height - 24, COLOR_TEXT, 13)
@@ -134,11 +168,16 @@ def _draw_minkowski(state: LabState, analysis: Analysis, width: int, height: int
     arcade.draw_text("O", ox + 6, oy + 4, COLOR_ORIGIN, 12)
 
 
+def shown_turn(state: LabState, analysis: Analysis) -> int:
+    """The turn on screen, 0 .. the trace's length: a step past the end shows the last turn."""
+    count = len(analysis.trace.steps)
+    return count if state.step is None else max(0, min(state.step, count))
+
+
 def shown_step(state: LabState, analysis: Analysis):
     """The trace turn on screen: None for the first support alone, else a ``GjkStep``."""
-    steps = analysis.trace.steps
-    k = len(steps) if state.step is None else state.step
-    return None if k == 0 or not steps else steps[min(k, len(steps)) - 1]
+    k = shown_turn(state, analysis)
+    return None if k == 0 else analysis.trace.steps[k - 1]
 
 
 def _draw_trace_step(state: LabState, analysis: Analysis, fit: _Fit) -> None:
@@ -187,11 +226,10 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
         lines.append((f"{'AB'[which]}: {state.label(which)} at ({xf.x:.1f}, {xf.y:.1f}), "
                       f"{math.degrees(xf.angle):.1f}°" + ("   [selected]" if state.selected == which else ""),
                       (COLOR_A, COLOR_B)[which]))
-    steps = analysis.trace.steps
-    k = len(steps) if state.step is None else state.step
+    k = shown_turn(state, analysis)
     step = shown_step(state, analysis)
     note = f"first support along {_vec(analysis.trace.first_direction)}" if step is None else step.note
-    lines.append((f"GJK turn {k}/{len(steps)}: {note}", COLOR_SIMPLEX))
+    lines.append((f"GJK turn {k}/{len(analysis.trace.steps)}: {note}", COLOR_SIMPLEX))
     if analysis.contact is None:
         d = analysis.distance
         lines.append((f"engine: apart, distance {d.distance:.6g}, closest points {_vec(d.point_a)} and "

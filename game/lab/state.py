@@ -61,7 +61,7 @@ class LabState:
 
     def advance(self, by: int, count: int) -> None:
         """Step through a trace of ``count`` turns (0 = first support); wraps around, and None = whole run."""
-        current = count if self.step is None else self.step
+        current = count if self.step is None else min(self.step, count)
         self.step = (current + by) % (count + 1)
 
 
