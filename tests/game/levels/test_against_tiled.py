@@ -40,6 +40,9 @@ from game.levels import MapFrame, list_levels, load_level, tiled_to_world
 
 from .geometry import part_geometry, world_points
 
+#: Every test here compares with Tiled's own tools: skipped without them, failed in CI (conftest.py).
+pytestmark = pytest.mark.usefixtures("tiled_tools")
+
 FIXTURE = Path(__file__).parent / "fixtures" / "every_kind.tmj"
 #: Inside samples are at least this far inside a solid shape.
 MARGIN = 2.0
