@@ -9,7 +9,8 @@ simulation step), ``on_update`` (camera, effects, HUD values) and
 ``on_draw``, then waits for the GL context to finish, so the draw time is
 the drawing's and not a queue's. Printed: frames per second of the whole
 frame and of the drawing alone (update + draw), with the median and 99th
-percentile milliseconds of each part.
+percentile milliseconds of each part, and the CPU time the drawing took
+(steadier than wall time when other processes share the machine).
 
     .venv/bin/python benchmarks/render.py               # 600 frames
     .venv/bin/python benchmarks/render.py --quick       # a smoke run (60 frames)
@@ -78,21 +79,23 @@ def run(frames, warmup, seed, radius, msaa=False, debug=False) -> dict[str, np.n
     window, view, rng = play_view(seed, radius, msaa)
     view.show_debug = debug
     dt = 1.0 / 60.0
-    parts: dict[str, list[float]] = {"step": [], "update": [], "draw": []}
+    parts: dict[str, list[float]] = {"step": [], "update": [], "draw": [], "drawing cpu": []}
     for frame in range(warmup + frames):
         t0 = time.perf_counter()
         view.on_fixed_update(dt)
         top_up(view.sim, rng, radius)
         t1 = time.perf_counter()
+        c1 = time.process_time()  # every thread of the process: llvmpipe rasterises on its own threads
         view.on_update(dt)
         t2 = time.perf_counter()
         view.on_draw()
         window.ctx.finish()
-        t3 = time.perf_counter()
+        t3, c3 = time.perf_counter(), time.process_time()
         if frame >= warmup:
             parts["step"].append(t1 - t0)
             parts["update"].append(t2 - t1)
             parts["draw"].append(t3 - t2)
+            parts["drawing cpu"].append(c3 - c1)
     window.close()
     return {k: np.asarray(v) * 1e3 for k, v in parts.items()}
 
@@ -111,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     ms = run(frames, warmup, args.seed, args.radius, args.msaa, args.debug)
     drawing = ms["update"] + ms["draw"]
     whole = drawing + ms["step"]
+    cpu = ms.pop("drawing cpu")
     extras = "".join([", 4x MSAA" if args.msaa else "", ", F1 overlay on" if args.debug else ""])
     print(
         f"render: ruins, {ENEMY_COUNT} enemies within {args.radius:.0f} px, bot playing, {frames} frames{extras}"
@@ -119,6 +123,7 @@ def main(argv: list[str] | None = None) -> None:
         p50, p99 = np.percentile(values, [50, 99])
         print(f"  {name:<12} p50 {p50:7.2f} ms   p99 {p99:7.2f} ms   mean {values.mean():7.2f} ms")
     print(f"  fps: whole frame {1e3 / whole.mean():.1f}, drawing alone {1e3 / drawing.mean():.1f}")
+    print(f"  CPU time of the drawing (update + draw, all threads): {cpu.mean():.2f} ms a frame")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,13 @@ signatures the game calls into the cache. The child writes one JSON line per
 stage and per kernel it compiles; ``Warmup`` reads them on a thread and
 gives the title's loading bar and the terminal a ``Progress``. When the
 player starts a level, its kernels load from the cache in milliseconds.
+On an empty cache a second, silent process (``--ahead``) compiles the
+world's casts and moves at the same time, so the two cores share the work.
 
 In-process work (the headless demo, ``python -m engine``) wraps itself in
 ``report_compiles``, which prints a line naming each kernel as it compiles.
 
-    python -m game.warmup [--level NAME] [--no-nice]   # what the game starts in the background
+    python -m game.warmup [--level NAME] [--no-nice] [--ahead]   # what the game starts in the background
 """
 
 from __future__ import annotations
@@ -35,14 +37,17 @@ from typing import IO, NamedTuple
 from engine.collision.jit import kernel_name, watch_compiles
 
 __all__ = [
+    "AHEAD",
     "STAGES",
     "Progress",
     "Stage",
     "Warmup",
+    "cache_is_empty",
     "kernel_name",
     "main",
     "report_compiles",
     "run_stages",
+    "start_ahead",
     "watch_compiles",
 ]
 

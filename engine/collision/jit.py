@@ -17,6 +17,14 @@ Nothing compiles on import: a kernel compiles on its first call with a new
 signature (a cache hit is no compile). ``watch_compiles`` names each one as
 it compiles, so a first run can say what it is doing (``python -m engine``,
 the game's warm-up in ``game.warmup``).
+
+Several processes may fill one cache at once (the game's two warm-up
+processes, parallel test runs). numba saves an entry by reading a kernel's
+index, picking the first free data file number and writing both back: two
+processes saving two signatures of one kernel at the same moment could
+both pick number 1, and the index would then name the other signature's
+machine code. ``_save_locked`` holds an advisory lock on the kernel's index
+while it saves, so those read-modify-writes take turns.
 """
 
 import contextlib
@@ -40,6 +48,37 @@ def _cache_dir() -> str:
 
 
 config.CACHE_DIR = _cache_dir()
+
+
+def _save_locked(save):
+    """numba's ``IndexDataCacheFile.save``, under an exclusive ``flock`` on a lock file beside the index."""
+    import fcntl
+
+    def locked(self, key, data):
+        os.makedirs(self._cache_path, exist_ok=True)
+        with open(self._index_path + ".lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                return save(self, key, data)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    return locked
+
+
+def _lock_cache_saves() -> None:
+    from numba.core.caching import IndexDataCacheFile
+
+    try:
+        import fcntl  # noqa: F401  (POSIX only: elsewhere saves stay as numba makes them)
+    except ImportError:
+        return
+    if not getattr(IndexDataCacheFile.save, "_gjk_locked", False):
+        IndexDataCacheFile.save = _save_locked(IndexDataCacheFile.save)
+        IndexDataCacheFile.save._gjk_locked = True
+
+
+_lock_cache_saves()
 
 kernel = njit(cache=True, error_model="numpy")
 inline = njit(cache=True, error_model="numpy", inline="always")

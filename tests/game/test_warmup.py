@@ -286,3 +286,50 @@ def test_after_the_warmup_child_a_minute_of_play_compiles_nothing(tmp_path):
         "    ",
     )
     assert compiled_names(run_python(COUNT_COMPILES.format(body=body), env)) == []
+
+
+# --- two processes filling one cache -------------------------------------------------------------
+
+CACHED_MODULE = """
+from numba import njit
+
+import engine.collision.jit  # noqa: F401  (the engine's cache folder and its locked saves)
+
+
+@njit(cache=True)
+def plus_one(x):
+    return x + 1
+"""
+
+
+def test_a_cache_save_waits_for_another_process_holding_the_kernels_index(tmp_path):
+    """Two processes saving two signatures of one kernel take turns on its index."""
+    import fcntl
+    import time
+
+    (tmp_path / "cached_kernel.py").write_text(CACHED_MODULE)
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+        "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",
+    }
+
+    def call(value: str) -> subprocess.Popen:
+        code = f"from cached_kernel import plus_one; print(plus_one({value}))"
+        return subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True)
+
+    assert call("1").communicate(timeout=120)[0].strip() == "2"
+    began = time.monotonic()
+    assert call("True").communicate(timeout=120)[0].strip() == "2"  # a compile and a save, unhindered
+    unhindered = time.monotonic() - began
+    (lock_path,) = (tmp_path / "cache").rglob("*plus_one*.nbi.lock")
+    with open(lock_path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        other = call("1.5")  # another signature: compiles, then must wait to save
+        time.sleep(max(3.0, 3 * unhindered))
+        assert other.poll() is None, "the save went ahead while another process held the index"
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    assert other.communicate(timeout=120)[0].strip() == "2.5"
+    assert len(list((tmp_path / "cache").rglob("*plus_one*.nbc"))) == 3  # every signature kept
+    for value, expected in (("1", "2"), ("1.5", "2.5"), ("True", "2")):
+        assert call(value).communicate(timeout=120)[0].strip() == expected
