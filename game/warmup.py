@@ -53,8 +53,15 @@ __all__ = [
 
 #: The terminal lines' prefix.
 PREFIX = "gjk-shooter"
-#: The child's niceness: it must never take the CPU from the window it serves.
+#: The children's niceness: they must never take the CPU from the window they serve.
+#: ``GJK_SHOOTER_WARMUP_NICE`` (0..19) changes it (``benchmarks/startup.py`` sets 0 and runs under ``nice``).
 NICENESS = 10
+
+
+def niceness() -> int:
+    """``GJK_SHOOTER_WARMUP_NICE`` if it is a whole number 0..19, else ``NICENESS``."""
+    value = os.environ.get("GJK_SHOOTER_WARMUP_NICE", "")
+    return int(value) if value.isdigit() and 0 <= int(value) <= 19 else NICENESS
 
 
 class Stage(NamedTuple):
@@ -257,9 +264,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
     parser.add_argument("--ahead", action="store_true", help="the second process's part: casts and moves")
     args = parser.parse_args(argv)
-    if not args.no_nice and hasattr(os, "nice"):
+    if not args.no_nice and hasattr(os, "nice") and niceness():
         with contextlib.suppress(OSError):
-            os.nice(NICENESS)
+            os.nice(niceness())
 
     def emit(record: dict) -> None:
         print(json.dumps(record), flush=True)
