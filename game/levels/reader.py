@@ -434,7 +434,12 @@ def _check_raw_map(raw: dict, path: Path, report: _Report) -> None:
     for tileset in tilesets:
         source = tileset.get("source") if isinstance(tileset, dict) else None
         # Tilesets are never read (the game ignores tile layers); a missing one is still a broken map.
-        if source is not None and not (isinstance(source, str) and (path.parent / source).is_file()):
+        if source is None:
+            continue
+        where = path.parent / source if isinstance(source, str) else None
+        if where is not None and where.exists() and not where.is_file():
+            report.error(f"tileset {_one_line(repr(source))} is not a regular file")
+        elif where is None or not where.is_file():
             report.error(f"tileset {_one_line(repr(source))} not found (looked next to the map)")
     _check_properties_raw(raw.get("properties", []), report, None, "map")
     _check_raw_layers(raw["layers"], report)
