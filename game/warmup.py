@@ -32,17 +32,20 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import IO, NamedTuple
 
 from engine.collision.jit import kernel_name, watch_compiles
 
 __all__ = [
     "AHEAD",
+    "DONE_MARK",
     "STAGES",
     "Progress",
     "Stage",
     "Warmup",
     "cache_is_empty",
+    "is_done",
     "kernel_name",
     "main",
     "report_compiles",
@@ -277,7 +280,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # the parent shows this line and compiles in-process instead
         emit({"error": f"{type(err).__name__}: {err}".splitlines()[0]})
         return 1
-    emit({"ready": True, "kernels": compiled, "seconds": round(time.perf_counter() - began, 2)})
+    record = {"ready": True, "kernels": compiled, "seconds": round(time.perf_counter() - began, 2)}
+    if not args.ahead:
+        with contextlib.suppress(OSError):  # no mark: the next start warms up again, that is all
+            _mark_done(record)
+    emit(record)
     return 0
 
 
@@ -316,6 +323,11 @@ class Warmup:
         command: list[str] | None = None,
         stages=STAGES,
     ) -> Warmup:
+        if command is None and is_done():  # this engine version is compiled already
+            warmup = cls(None, stages, echo)
+            warmup._finish("")
+            warmup._ended_at = -math.inf  # long done: no bar to show
+            return warmup
         cmd = command or [sys.executable, "-m", "game.warmup"] + (["--level", level] if level else [])
         helper = start_ahead(level) if command is None else None  # before the main child writes the cache
         try:
@@ -425,10 +437,54 @@ class Warmup:
         _end(self.helper)
 
 
+#: Written into the cache folder when the main warm-up finished: that engine version is all compiled.
+DONE_MARK = "warmup-complete.json"
+
+
+def done_mark() -> Path:
+    """Where the finished warm-up leaves its mark (in the folder of this engine version's cache)."""
+    from numba import config
+
+    import engine.collision.jit  # noqa: F401  (it chooses config.CACHE_DIR)
+
+    return Path(config.CACHE_DIR) / DONE_MARK
+
+
+def _game_digest() -> str:
+    """A hash of the game code whose calls choose the kernels' signatures (the cache folder's name
+    already covers the engine's own sources)."""
+    import hashlib
+
+    here = Path(__file__).resolve().parent
+    sources = [*sorted((here / "sim").glob("*.py")), here / "warmup.py"]
+    return hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
+
+
+def _mark_done(record: dict) -> None:
+    """Leave the mark atomically (a temporary file, then a rename): a reader sees all of it or none."""
+    mark = done_mark()
+    mark.parent.mkdir(parents=True, exist_ok=True)
+    tmp = mark.with_name(f".{mark.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps({**record, "game": _game_digest()}))
+    os.replace(tmp, mark)
+
+
+def is_done() -> bool:
+    """The warm-up finished for this engine and this game code: play compiles nothing."""
+    from game.safe_read import FileRefused, read_json
+
+    mark = done_mark()
+    if not mark.is_file():
+        return False
+    try:
+        record = read_json(mark, 4096, 2)
+    except (FileRefused, OSError):
+        return False
+    return isinstance(record, dict) and record.get("game") == _game_digest()
+
+
 def cache_is_empty() -> bool:
     """No kernel of this engine version is cached yet (a first run, or the engine was edited)."""
-    from pathlib import Path
-
     from numba import config
 
     import engine.collision.jit  # noqa: F401  (it chooses config.CACHE_DIR)

@@ -188,6 +188,33 @@ def test_stopping_the_game_ends_a_child_that_still_runs():
     assert warmup.wait(5)
 
 
+def test_a_finished_warmup_leaves_a_mark_and_the_next_start_starts_no_child(tmp_path, monkeypatch):
+    from game import warmup as wu
+
+    mark = tmp_path / "engine-x" / wu.DONE_MARK
+    monkeypatch.setattr(wu, "done_mark", lambda: mark)
+    monkeypatch.setattr(wu, "start_ahead", lambda level=None: pytest.fail("no second process when done"))
+    assert not wu.is_done()
+    wu._mark_done({"ready": True, "kernels": 12, "seconds": 80.0})
+    assert wu.is_done() and not list(mark.parent.glob(".*.tmp"))
+    started = Warmup.start(echo=io.StringIO())
+    assert started.process is None and started.ready and started.progress().error == ""
+    assert started.ended_at < 0, "long done: the title shows no bar"
+
+
+def test_a_mark_left_by_other_game_code_or_damaged_does_not_count(tmp_path, monkeypatch):
+    from game import warmup as wu
+
+    mark = tmp_path / wu.DONE_MARK
+    monkeypatch.setattr(wu, "done_mark", lambda: mark)
+    mark.write_text(json.dumps({"ready": True, "game": "0123456789abcdef"}))
+    assert not wu.is_done()
+    mark.write_text('{"ready": tr')
+    assert not wu.is_done()
+    mark.write_bytes(b"x" * 100_000)
+    assert not wu.is_done()
+
+
 # --- what the player sees -----------------------------------------------------------------------
 
 
