@@ -1,7 +1,8 @@
 """``gjk-check`` / ``python -m game.check [paths…]``: check levels before a player does.
 
-Paths may be ``.tmj`` files or folders of them (default: every level in
-``levels/``). Prints one line per finding, ``file:object-id (name):
+Paths may be ``.tmj`` files, folders of them, or level names as ``game``
+and ``game.lab`` take them (``yard`` is ``levels/yard.tmj``; default: every
+level in ``levels/``). An unknown bare name is one line and exit status 2. Prints one line per finding, ``file:object-id (name):
 problem``, errors first, then a summary; exit status 0 only when there is
 no error (1 otherwise, 2 for bad options). ``--json`` prints the same for
 machines; ``--png DIR`` also writes a hitbox sheet per level.
@@ -14,26 +15,34 @@ import os
 import sys
 from pathlib import Path
 
-from game.levels import LEVELS_DIR, list_levels
+from game.levels import LEVELS_DIR, LevelError, level_path, list_levels
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gjk-check", description="Check Tiled levels: every hitbox as meant.")
-    p.add_argument("paths", nargs="*", help=".tmj files or folders (default: levels/)")
+    from game.cli import OneLineParser
+
+    p = OneLineParser(prog="gjk-check", description="Check Tiled levels: every hitbox as meant.")
+    p.add_argument("paths", nargs="*", help="level names, .tmj files or folders (default: every level in levels/)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.add_argument("--png", metavar="DIR", help="write a hitbox sheet per level into DIR")
     return p
 
 
 def level_files(paths: list[str]) -> list[Path]:
-    """Each path as is, each folder as the maps in it; no paths: every level in ``levels/``."""
+    """Each path as is, each folder as the maps in it, each bare name as ``levels/<name>.tmj``;
+    no paths: every level in ``levels/``. An unknown bare name raises ``LevelError``."""
     if not paths:
         return list_levels(LEVELS_DIR)
     files: list[Path] = []
     for text in paths:
         path = Path(text)
         # A folder named like a map is checked as the map it claims to be (and refused), not skipped.
-        files += list_levels(path) if path.is_dir() and path.suffix != ".tmj" else [path]
+        if path.is_dir() and path.suffix != ".tmj":
+            files += list_levels(path)
+        elif not path.exists() and not path.suffix and len(path.parts) == 1:
+            files.append(level_path(text))  # a name, as `python -m game --level yard` takes it
+        else:
+            files.append(path)
     return files
 
 
@@ -43,7 +52,12 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
     from .report import check_file, json_report, text_report
 
-    results = [check_file(path) for path in level_files(args.paths)]
+    try:
+        files = level_files(args.paths)
+    except LevelError as err:
+        print(f"gjk-check: {err}", file=sys.stderr)
+        return 2
+    results = [check_file(path) for path in files]
     notes = []
     if args.png:
         from .sheet import write_sheets

@@ -9,8 +9,12 @@ bottom-left, so the sheet is the level as the game shows it. Colours:
 - each part's bounding box: a faint grey rectangle;
 - player start: green disc of the player's size; spawns: orange discs;
   pickups: small teal squares;
-- findings: a red ring at the place with ``#id`` beside it (findings
-  without a place are listed in the title strip).
+- findings: a red ring at the place, thick for an error and thin for a
+  warning, labelled with ``#id`` and the problem in a few words
+  (``ring_label``: "gap 10 px < player 24 px"); findings without a place
+  are listed in the title strip.
+
+A legend along the bottom says what each colour means.
 
 A level the loader cannot build still gets a sheet: the map's frame, a red
 ring at every finding that has a place, and the error lines.
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import warnings
 from pathlib import Path
 from typing import NamedTuple
@@ -36,6 +41,7 @@ from .report import Checked
 
 SHEET_SIZE = (1600, 1000)
 TITLE_STRIP = 60
+LEGEND_STRIP = 30
 MARGIN = 20
 
 PAPER = (250, 250, 246)
@@ -65,15 +71,15 @@ class SheetFrame(NamedTuple):
 
 
 def sheet_frame(map_w: float, map_h: float, width: int, height: int) -> SheetFrame:
-    """Fit the map below the title strip, centred.
+    """Fit the map between the title strip and the legend, centred.
 
     >>> sheet_frame(200.0, 100.0, 440, 300)
-    SheetFrame(scale=2.0, left=20.0, bottom=20.0)
+    SheetFrame(scale=1.7, left=50.0, bottom=50.0)
     """
-    room_w, room_h = width - 2 * MARGIN, height - TITLE_STRIP - 2 * MARGIN
+    room_w, room_h = width - 2 * MARGIN, height - TITLE_STRIP - LEGEND_STRIP - 2 * MARGIN
     scale = min(room_w / map_w, room_h / map_h)
     left = (width - map_w * scale) / 2.0
-    bottom = MARGIN + (room_h - map_h * scale) / 2.0
+    bottom = MARGIN + LEGEND_STRIP + (room_h - map_h * scale) / 2.0
     return SheetFrame(scale, left, bottom)
 
 
@@ -108,6 +114,7 @@ def _draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
             arcade.draw_polygon_outline(pts, edge, 2)
     _draw_markers(level, frame)
     _draw_findings(result, frame, width, height)
+    _draw_legend()
     return frame
 
 
@@ -136,13 +143,78 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
         if finding.where is None:
             unplaced.append(finding)
             continue
-        x, y = frame(*finding.where)
-        arcade.draw_circle_outline(x, y, 14, FINDING, 3)
-        label = f"#{finding.object_id}" if finding.object_id is not None else "!"
-        arcade.draw_text(label, x + 15, y + 6, FINDING, 11, bold=True)
+        _draw_ring(finding, frame)
     if unplaced:
         text = "; ".join(f.problem for f in unplaced)
         arcade.draw_text(text[:180], MARGIN, height - 50, FINDING, 11)
+
+
+#: Problem text -> the few words beside its ring; the first pattern that matches wins.
+_SHORT = (
+    (re.compile(r"gap of ([\d.]+) px .* player \(([\d.]+) px\)"), lambda m: f"gap {float(m[1]):g} px < player {m[2]} px"),
+    (re.compile(r"overlaps wall (\d+) .* by ([\d.]+) px"), lambda m: f"overlaps #{m[1]} by {float(m[2]):g} px"),
+    (re.compile(r"very thin wall \(([\d.]+) px"), lambda m: f"thin: {float(m[1]):g} px across"),
+    (re.compile(r"split into (\d+) convex"), lambda m: f"concave: split in {m[1]}"),
+    (re.compile(r"inside wall (\d+)"), lambda m: f"inside wall #{m[1]}"),
+    (re.compile(r"outside the map"), lambda m: "outside the map"),
+    (re.compile(r"cannot be reached"), lambda m: "unreachable"),
+    (re.compile(r"self-intersects"), lambda m: "self-intersects"),
+    (re.compile(r"zero area"), lambda m: "zero area"),
+)
+MAX_LABEL_CHARS = 40
+
+
+def ring_label(finding) -> str:
+    """The words beside a finding's ring: its object and its problem in short.
+
+    >>> from game.level import Finding
+    >>> ring_label(Finding("warning", "a.tmj", 7, "left",
+    ...     "gap of 10.0 px to wall 8 (right) is narrower than the player (24 px): the player cannot pass"))
+    '#7 gap 10 px < player 24 px'
+    >>> ring_label(Finding("warning", "a.tmj", None, "", "an area of about 512 px² cannot be reached"))
+    'unreachable'
+    """
+    for pattern, short in _SHORT:
+        match = pattern.search(finding.problem)
+        if match:
+            text = short(match)
+            break
+    else:
+        text = finding.problem.split(":", 1)[0]
+        text = text if len(text) <= MAX_LABEL_CHARS else text[: MAX_LABEL_CHARS - 1] + "…"
+    return f"#{finding.object_id} {text}" if finding.object_id is not None else text
+
+
+def _draw_ring(finding, frame: SheetFrame) -> None:
+    x, y = frame(*finding.where)
+    error = finding.severity == "error"
+    arcade.draw_circle_outline(x, y, 14, FINDING, 3 if error else 1.5)
+    label = arcade.Text(ring_label(finding), x + 15, y + 6, FINDING, 11, bold=error)
+    # A veil of paper behind the words: walls and other labels under them stay out of the way.
+    arcade.draw_lrbt_rectangle_filled(x + 13, x + 17 + label.content_width, y + 3, y + 21, (*PAPER, 210))
+    label.draw()
+
+
+def _draw_legend() -> None:
+    """One row along the bottom: a swatch and a word for every colour on the sheet."""
+    x, y = MARGIN, MARGIN / 2 + 4
+    for swatch, words in (
+        (lambda x: (arcade.draw_lrbt_rectangle_filled(x, x + 18, y - 6, y + 6, WALL_FILL),
+                    arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, WALL_EDGE, 2)), "wall"),
+        (lambda x: (arcade.draw_lrbt_rectangle_filled(x, x + 9, y - 6, y + 6, PART_FILLS[0]),
+                    arcade.draw_lrbt_rectangle_filled(x + 9, x + 18, y - 6, y + 6, PART_FILLS[1])),
+         "convex parts of a split polygon"),
+        (lambda x: arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, AABB, 1), "part's bounding box"),
+        (lambda x: arcade.draw_circle_filled(x + 9, y, 7, START), "player start (player size)"),
+        (lambda x: arcade.draw_circle_filled(x + 9, y, 7, SPAWN), "enemy spawn"),
+        (lambda x: arcade.draw_lrbt_rectangle_filled(x + 5, x + 13, y - 4, y + 4, PICKUP), "pickup"),
+        (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 3), "error (labelled #object and problem)"),
+        (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 1.5), "warning"),
+    ):
+        swatch(x)
+        label = arcade.Text(words, x + 24, y - 5, INK, 11)
+        label.draw()
+        x += 24 + label.content_width + 22
 
 
 def map_size(path: Path) -> tuple[float, float] | None:
@@ -166,12 +238,10 @@ def _draw_broken(result: Checked, width: int, height: int) -> SheetFrame:
     arcade.draw_lrbt_rectangle_outline(x0, x1, y0, y1, MAP_EDGE, 1)
     title = f"{result.path.stem}: cannot be loaded ({len(result.errors)} errors, {len(result.warnings)} warnings)"
     arcade.draw_text(title, MARGIN, height - 28, FINDING, 16, bold=True)
-    for finding in result.findings:
+    for finding in (*result.warnings, *result.errors):
         if finding.where is not None:
-            x, y = frame(*finding.where)
-            arcade.draw_circle_outline(x, y, 14, FINDING, 3)
-            label = f"#{finding.object_id}" if finding.object_id is not None else "!"
-            arcade.draw_text(label, x + 15, y + 6, FINDING, 11, bold=True)
+            _draw_ring(finding, frame)
+    _draw_legend()
     y = y1 - 20
     for finding in result.errors[:20]:
         text = str(finding).split(": ", 1)[-1] if finding.object_id is None else \
@@ -214,4 +284,4 @@ def write_sheets(results: list[Checked], folder: Path) -> list[str]:
     return notes
 
 
-__all__ = ["SheetFrame", "draw_sheet", "sheet_frame", "sheet_image", "write_sheets"]
+__all__ = ["SheetFrame", "draw_sheet", "ring_label", "sheet_frame", "sheet_image", "write_sheets"]
