@@ -264,3 +264,16 @@ def test_the_title_is_where_a_session_without_a_level_starts(session_on):
     s.run()
     assert isinstance(s.window.current_view, TitleView)
     assert str(s.summary()).endswith("view=title player=- state_hash=-")
+
+
+def test_after_playing_a_level_the_title_highlights_it_and_enter_plays_it_again(session_on):
+    # --level ruins, then Esc (pause) and Q (quit to the title): ruins is highlighted, not the first row
+    events = [key(10, "ESCAPE"), key(11, "ESCAPE", down=False), key(15, "Q"), key(16, "Q", down=False)]
+    s = session_on(script(*events, key(25, "ENTER")), level="ruins", frames=40)
+    first = s.play
+    s.run(until=20)
+    title = s.window.current_view
+    assert isinstance(title, TitleView) and title.names[title.selected] == "ruins"
+    assert title.names[0] != "ruins", "the test's premise: ruins is not the first row"
+    s.run()
+    assert isinstance(s.window.current_view, PlayView) and s.play is not first and s.play.level.name == "ruins"
