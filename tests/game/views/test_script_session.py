@@ -277,3 +277,14 @@ def test_after_playing_a_level_the_title_highlights_it_and_enter_plays_it_again(
     assert title.names[0] != "ruins", "the test's premise: ruins is not the first row"
     s.run()
     assert isinstance(s.window.current_view, PlayView) and s.play is not first and s.play.level.name == "ruins"
+
+
+def test_a_recorded_session_with_an_f5_reload_replays_to_the_same_state(session_on, tmp_path):
+    rec = tmp_path / "reload.replay"
+    events = [key(0, "D"), button(5), key(30, "F5"), key(31, "F5", down=False), key(40, "W"), button(50, False)]
+    s = session_on(script(*events), level="yard", frames=70, seed=2, record=rec)
+    s.run()
+    summary = s.finish()
+    assert '"reload"' in rec.read_text()
+    again = replay(rec)
+    assert again.matches and again.state_hash == summary.state_hash and again.runs == 1
