@@ -202,6 +202,10 @@ class World:
             cell_size = arguments.real(cell_size, "World cell_size", MIN_CELL_SIZE, MAX_CELL_SIZE)
         self._table = ShapeTable()
         self._table_index: dict[Any, int] = {}
+        # The table always holds a shape (the ray's point), so its buffer is
+        # always the packed, read-only one: an empty table's buffer is writable,
+        # and a kernel handed it would compile a second time for that type.
+        self._shape_index(_POINT)
         self._cell = cell_size
         self._n = 0
         self._xf = np.zeros((16, 3))
@@ -332,6 +336,17 @@ class World:
 
     def is_static(self, body: int) -> bool:
         return bool(self._static[self._slot(body)])
+
+    def is_sensor(self, body: int) -> bool:
+        return bool(self._sensor[self._slot(body)])
+
+    def layer(self, body: int) -> int:
+        """The body's layer bits (``add``'s ``layer``)."""
+        return int(self._layer[self._slot(body)])
+
+    def mask(self, body: int) -> int:
+        """The layers the body meets (``add``'s ``mask``)."""
+        return int(self._mask[self._slot(body)])
 
     def __len__(self) -> int:
         return self._n
