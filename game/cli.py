@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
             from game.storage import use_throwaway_store
 
             use_throwaway_store()  # a bot's or a script's games are not the player's
-    elif not _has_display():
+    elif not has_display():
         print(f"gjk-shooter: {NO_DISPLAY}", file=sys.stderr)
         return 2
     if args.replay:
@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _has_display() -> bool:
+def has_display() -> bool:
     """False only where a window surely cannot open: X11/Wayland systems with neither variable set."""
     if os.environ.get("ARCADE_HEADLESS") or sys.platform in ("win32", "darwin"):
         return True

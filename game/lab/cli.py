@@ -143,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
             screenshot(state, Path(args.screenshot))
             print(f"wrote {args.screenshot}")
             return 0
+        from game.cli import has_display
+
+        if not has_display():
+            print("gjk-lab: no display: run with --screenshot PNG for headless, or set DISPLAY", file=sys.stderr)
+            return 2
         import arcade
 
         from .view import LabView

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,3 +68,12 @@ def test_the_lab_writes_the_format_its_suffix_names_and_refuses_an_unknown_one(t
     done = run_lab("--screenshot", str(tmp_path / "lab.gif"))
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1 and "lab.gif" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lab.jpg"]
+
+
+def test_without_a_display_the_interactive_lab_is_one_line_and_exit_2():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
+    done = subprocess.run([sys.executable, "-m", "game.lab"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0] and "--screenshot" in lines[0]
