@@ -7,6 +7,7 @@ multiplies by ``DT`` itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.collision import Circle, Polygon
 
@@ -64,9 +65,47 @@ class Rules:
     ammo_amount: int = 60
     pickup_respawn: float = 20.0
     drop_chance: float = 0.2
-    first_wave: int = 4
+    #: How long a hit enemy flashes, seconds.
+    enemy_hit_flash: float = 0.15
+    #: How long the hurt player flashes, seconds (touch damage re-flashes only after it).
+    player_hit_flash: float = 0.2
+    #: Radius of a pickup's sensor circle, px.
+    pickup_radius: float = 10.0
+    #: Largest push a tick that separates two overlapping enemies, px on each axis.
+    max_separation_push: float = 4.0
+    #: Clearance the flow field keeps from walls, px (about the largest enemy's half-width).
+    nav_clearance: float = 14.0
+    # --- waves (see ``wave_plan``) ---
+    #: Enemies in wave 1; each later wave brings ``wave_growth`` more.
+    first_wave: int = 7
     wave_growth: int = 3
+    #: The first wave with shooters in it (waves before are chasers only).
+    shooters_from: int = 2
+    #: The first wave with brutes in it.
+    brutes_from: int = 3
+    #: Share of a wave that is shooters (at least one from ``shooters_from`` on).
+    shooter_share: float = 0.35
+    #: Share of a wave that is brutes (at least one from ``brutes_from`` on).
+    brute_share: float = 0.12
+    #: Enemy speeds are the kind's speed times ``1 + speed_growth * (wave - 1)``, at most ``max_speed_scale``.
+    speed_growth: float = 0.06
+    max_speed_scale: float = 1.5
+    #: Shooters' aim error in their first wave (standard deviation, radians) ...
+    aim_spread: float = 0.16
+    #: ... shrinking by this much each later wave ...
+    aim_tightening: float = 0.02
+    #: ... down to this.
+    min_aim_spread: float = 0.03
+    #: Shooters wait ``shooter_interval`` times a random 1 ± this between shots.
+    shooter_jitter: float = 0.2
+    #: Seconds a new enemy waits before its first shot.
+    first_shot_delay: float = 1.0
+    #: Seconds between two spawns in wave 1; each later wave takes ``spawn_quickening`` off, down to ``min_spawn_interval``.
     spawn_interval: float = 0.5
+    spawn_quickening: float = 0.03
+    min_spawn_interval: float = 0.2
+    #: Seconds of quiet between the last enemy of a wave dying and the next wave.
+    wave_breather: float = 4.0
     #: Spawn markers nearer the player than this are skipped while a farther one exists.
     spawn_clearance: float = 300.0
     max_enemies: int = 200
@@ -92,3 +131,52 @@ ENEMIES = (
     ),
     EnemyKind("brute", Polygon.box(26.0, 16.0, radius=4.0), 60.0, 400.0, 400, 45.0, 1.5),
 )
+
+
+class WavePlan(NamedTuple):
+    """What one wave brings: how many of each kind, how fast they walk, how well shooters aim.
+
+    >>> wave_plan(Rules(), 1).shooters, wave_plan(Rules(), 1).brutes
+    (0, 0)
+    """
+
+    wave: int
+    chasers: int
+    shooters: int
+    brutes: int
+    #: Multiplies every enemy kind's speed.
+    speed_scale: float
+    #: Shooters' aim error (standard deviation, radians).
+    aim_spread: float
+    #: Seconds between two spawns.
+    spawn_interval: float
+
+    @property
+    def count(self) -> int:
+        return self.chasers + self.shooters + self.brutes
+
+
+def _share(count: int, share: float, wave: int, first: int) -> int:
+    if count <= 0 or wave < first:
+        return 0
+    return max(1, round(share * count))
+
+
+def wave_plan(rules: Rules, wave: int) -> WavePlan:
+    """The plan of wave ``wave`` (1 is the first) under ``rules``.
+
+    Wave 1 is chasers only, shooters join at ``shooters_from``, brutes at
+    ``brutes_from``; every wave is larger, its enemies faster and its
+    shooters more accurate than the last (up to the caps), and spawns come
+    closer together.
+    """
+    n = max(1, int(wave))
+    count = max(0, rules.first_wave + rules.wave_growth * (n - 1))
+    brutes = _share(count, rules.brute_share, n, rules.brutes_from)
+    shooters = min(count - brutes, _share(count, rules.shooter_share, n, rules.shooters_from))
+    speed = min(rules.max_speed_scale, 1.0 + rules.speed_growth * (n - 1))
+    since = max(0, n - rules.shooters_from)
+    spread = max(rules.min_aim_spread, rules.aim_spread - rules.aim_tightening * since)
+    floor = min(rules.min_spawn_interval, rules.spawn_interval)
+    interval = max(floor, rules.spawn_interval - rules.spawn_quickening * (n - 1))
+    return WavePlan(n, count - brutes - shooters, shooters, brutes, speed, spread, interval)

@@ -49,6 +49,8 @@ from .rules import (
     SHOOTER,
     WALL,
     Rules,
+    WavePlan,
+    wave_plan,
 )
 
 
@@ -151,7 +153,7 @@ class Table:
 
 def _enemies() -> Table:
     return Table(_table(body=np.int64, kind=np.int64, x=float, y=float, angle=float, health=float,
-                        hit=float, cooldown=float, sees=bool))  # fmt: skip
+                        hit=float, cooldown=float, sees=bool, speed=float, spread=float))  # fmt: skip
 
 
 def _bullets() -> Table:
@@ -200,7 +202,9 @@ class Simulation:
         self._bullet_shape = Circle(r.bullet_radius)
         self._spawn_queue: list[int] = []
         self._spawn_timer = 0.0
-        self.nav = navigation.build_grid(level, 14.0, r.nav_cell)
+        self._breather = 0.0
+        self._plan = wave_plan(r, 1)
+        self.nav = navigation.build_grid(level, r.nav_clearance, r.nav_cell)
         self._field = navigation.flow_field(self.nav, start.x, start.y)
         for marker in level.pickups:
             self._add_pickup(PICKUP_KINDS.index(marker.kind), marker.x, marker.y, marker=True)
@@ -292,7 +296,7 @@ class Simulation:
         heading[shooter & (dist < keep * 0.8)] *= -1.0
         orbit = shooter & (dist >= keep * 0.8) & (dist <= keep * 1.2)
         heading[orbit] = np.column_stack([-straight[orbit, 1], straight[orbit, 0]]) * 0.6
-        speed = np.array([k.speed for k in ENEMIES])[e.kind]
+        speed = e.speed
         move = heading * (speed * DT)[:, None] + self._separation()
         moved = self.world.move_and_slide_bodies(e.body, move, WALL)
         e.columns["x"], e.columns["y"] = moved[:, 0].copy(), moved[:, 1].copy()
@@ -331,7 +335,8 @@ class Simulation:
         for axis in (0, 1):  # np.add.at: an enemy in several pairs gets every push
             np.add.at(push[:, axis], a, -half[:, axis])
             np.add.at(push[:, axis], b, half[:, axis])
-        return np.clip(push, -4.0, 4.0)
+        limit = self.rules.max_separation_push
+        return np.clip(push, -limit, limit)
 
     def _turn_enemies(self, wanted: np.ndarray) -> None:
         """Turn toward ``wanted`` at each kind's rate; a turn that would put a hull in a wall is undone.
@@ -371,8 +376,8 @@ class Simulation:
             ray = ((p.x - e.x[k]) / d, (p.y - e.y[k]) / d)
             if self.world.raycast((e.x[k], e.y[k]), ray, d, WALL) is not None:
                 continue
-            e.cooldown[k] = r.shooter_interval * (0.8 + 0.4 * self.rng.random())
-            aim = math.atan2(ray[1], ray[0]) + self.rng.normal(0.0, 0.06)
+            e.cooldown[k] = r.shooter_interval * (1.0 + r.shooter_jitter * (2.0 * self.rng.random() - 1.0))
+            aim = math.atan2(ray[1], ray[0]) + self.rng.normal(0.0, e.spread[k])
             vx, vy = math.cos(aim) * r.enemy_bullet_speed, math.sin(aim) * r.enemy_bullet_speed
             self._add_bullet(1, e.x[k], e.y[k], vx, vy)
             self._emit("enemy_fired", e.x[k], e.y[k], math.cos(aim), math.sin(aim))
@@ -415,7 +420,7 @@ class Simulation:
             if len(row):
                 k = row[0]
                 self.enemies.health[k] -= r.bullet_damage
-                self.enemies.hit[k] = 0.15
+                self.enemies.hit[k] = r.enemy_hit_flash
                 self._emit("enemy_hit", point[0], point[1], normal[0], normal[1], r.bullet_damage)
                 return
         elif body == self.player.body:
@@ -446,7 +451,7 @@ class Simulation:
             return
         p.health = max(0.0, p.health - damage)
         if flash or p.hit <= 0.0:
-            p.hit = 0.2
+            p.hit = self.rules.player_hit_flash
             self._emit("player_hurt", p.x, p.y, value=damage)
         if p.health <= 0.0:
             self.game_over = True
@@ -469,7 +474,7 @@ class Simulation:
             pk.respawn[k] = math.inf  # a drop is gone for good; buried below
 
     def _add_pickup(self, kind: int, x: float, y: float, marker: bool) -> None:
-        body = self.world.add(Circle(10.0), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER)
+        body = self.world.add(Circle(self.rules.pickup_radius), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER)
         self.pickups.append(body=body, kind=kind, x=x, y=y, respawn=0.0, marker=marker)
 
     # --- deaths, drops and waves --------------------------------------------
@@ -492,25 +497,32 @@ class Simulation:
         self.pickups.keep(~gone)
 
     def _next_wave(self) -> None:
-        r = self.rules
+        """Queue the next wave as ``wave_plan`` says; its enemies come in a random order."""
         self.wave += 1
-        count = r.first_wave + r.wave_growth * (self.wave - 1)
-        shooters = min(count // 3, (self.wave + 1) // 2 * 2)
-        brutes = min(count // 5, self.wave - 1)
-        kinds = [BRUTE] * brutes + [SHOOTER] * shooters + [0] * (count - brutes - shooters)
-        self._spawn_queue = [int(k) for k in self.rng.permutation(kinds)]
+        plan = self._plan = wave_plan(self.rules, self.wave)
+        kinds = [BRUTE] * plan.brutes + [SHOOTER] * plan.shooters + [CHASER] * plan.chasers
+        self._spawn_queue = [int(k) for k in self.rng.permutation(np.array(kinds, dtype=np.int64))]
         self._spawn_timer = 0.0
+        self._breather = self.rules.wave_breather
         self._emit("wave_started", self.player.x, self.player.y, value=self.wave)
+
+    @property
+    def plan(self) -> WavePlan:
+        """The current wave's plan (what it brings, how fast, how well shooters aim)."""
+        return self._plan
 
     def _spawn(self) -> None:
         if not self._spawn_queue:
             if not len(self.enemies):
-                self._next_wave()
+                # A breather once a wave is cleared: the next one comes after ``wave_breather``.
+                self._breather -= DT
+                if self._breather <= 0.0:
+                    self._next_wave()
             return
         self._spawn_timer -= DT
         if self._spawn_timer > 0.0 or len(self.enemies) >= self.rules.max_enemies:
             return
-        self._spawn_timer = self.rules.spawn_interval
+        self._spawn_timer = self._plan.spawn_interval
         kind = self._spawn_queue.pop()
         self.spawn_enemy(kind, *self._spawn_point(kind))
 
@@ -527,11 +539,12 @@ class Simulation:
         return m.x, m.y
 
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
-        """Put an enemy of ``kind`` at (x, y) now; returns its body id."""
-        spec = ENEMIES[kind]
+        """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""
+        spec, plan = ENEMIES[kind], self._plan
         body = self.world.add(spec.shape, (x, y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
         self.enemies.append(body=body, kind=kind, x=x, y=y, angle=0.0, health=spec.health, hit=0.0,
-                            cooldown=1.0, sees=False)  # fmt: skip
+                            cooldown=self.rules.first_shot_delay, sees=False,
+                            speed=spec.speed * plan.speed_scale, spread=plan.aim_spread)  # fmt: skip
         return body
 
     def spawn_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
@@ -546,7 +559,7 @@ class Simulation:
         p = self.player
         scalars = (self.tick, self.score, self.kills, self.deaths, self.wave, self.game_over,
                    p.x, p.y, p.angle, p.health, p.max_health, p.ammo, p.cooldown, p.hit,
-                   tuple(self._spawn_queue), self._spawn_timer)  # fmt: skip
+                   tuple(self._spawn_queue), self._spawn_timer, self._breather)  # fmt: skip
         h.update(repr(scalars).encode())
         for table in (self.enemies, self.bullets, self.pickups):
             for name in sorted(table.columns):

@@ -128,7 +128,7 @@ def test_each_wave_is_larger_than_the_last():
     first = len(sim._spawn_queue)
     sim._spawn_queue.clear()
     sim.enemies.keep(np.zeros(len(sim.enemies), dtype=bool))
-    events = sim.step(Inputs())
+    events = hold(sim, Inputs(), round(sim.rules.wave_breather / DT) + 1)  # the breather between waves
     assert sim.wave == 2 and any(e.kind == "wave_started" for e in events)
     assert len(sim._spawn_queue) > first
 
