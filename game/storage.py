@@ -26,7 +26,9 @@ Reading. A file that breaks a limit or cannot be read (bad JSON, wrong
 types, not a regular file) is moved aside to a name of its own,
 ``<name>.corrupt-<UTC time>-<pid>-<n>``, with ONE warning line
 (``StorageWarning``) naming the path and the problem, and the game starts
-afresh. Rows of a valid table that are out of order are sorted on load.
+afresh. Rows of a valid table that are out of order are sorted on load. A
+good file is read without the lock (files are only ever replaced whole); a
+bad one is read again under the lock first, in case a game just replaced it.
 
 Writing. Every write goes to ``<name>.<random>.tmp`` in the same folder, is
 flushed and fsynced, then renamed over the old file: a crash mid-write leaves
@@ -217,6 +219,24 @@ def _aside_name(path: Path) -> Path:
             return aside
 
 
+def _read(path: Path, check):
+    """``(content, None)`` for a good file, ``(None, None)`` for none, ``(None, problem)`` for a bad one."""
+    try:
+        raw = read_json(path, LIMIT, MAX_DEPTH)
+    except (FileNotFoundError, NotADirectoryError):
+        return None, None  # nothing saved yet (or no folder: writing will say so)
+    except FileRefused as error:
+        return None, error.problem
+    except OSError as error:
+        return None, f"cannot be read ({error.strerror or error})"
+    except ValueError:  # the only one json lets through: Python parses integers of limited length
+        return None, f"holds an integer of more than {sys.get_int_max_str_digits():,} digits"
+    try:
+        return check(raw), None
+    except ValueError as error:
+        return None, str(error)
+
+
 def _load(path: Path, check, fresh):
     """The file's checked content, or ``fresh`` when there is none; a bad file is moved aside.
 
@@ -225,21 +245,9 @@ def _load(path: Path, check, fresh):
     """
     if path in _in_memory:
         return _in_memory[path]
-    try:
-        raw = read_json(path, LIMIT, MAX_DEPTH)
-    except (FileNotFoundError, NotADirectoryError):
-        return fresh  # nothing saved yet (or no folder: writing will say so)
-    except FileRefused as error:
-        problem = error.problem
-    except OSError as error:
-        problem = f"cannot be read ({error.strerror or error})"
-    except ValueError:  # the only one json lets through: Python parses integers of limited length
-        problem = f"holds an integer of more than {sys.get_int_max_str_digits():,} digits"
-    else:
-        try:
-            return check(raw)
-        except ValueError as error:
-            problem = str(error)
+    content, problem = _read(path, check)
+    if problem is None:
+        return fresh if content is None else content
     aside = _aside_name(path)
     try:
         os.rename(path, aside)  # a symlink to /dev/zero is renamed itself, never followed
@@ -252,6 +260,20 @@ def _load(path: Path, check, fresh):
         return fresh
     _warn(f"{path}: {problem}; moved aside to {aside.name}, starting afresh")
     return fresh
+
+
+def _load_quickly(path: Path, check, fresh):
+    """``_load`` without waiting for the lock when the file is good (files are replaced whole).
+
+    Only a bad file is read again under the lock before it is moved aside: a
+    game may have just replaced it with a good one.
+    """
+    if path not in _in_memory:
+        content, problem = _read(path, check)
+        if problem is None:
+            return fresh if content is None else content
+    with _Held(path):
+        return _load(path, check, fresh)
 
 
 # --- writing ----------------------------------------------------------------
@@ -375,11 +397,7 @@ def _scores_text(table: dict[str, list[ScoreEntry]]) -> str:
 
 def load_scores() -> dict[str, list[ScoreEntry]]:
     """Best games per level, best first. Never raises: a bad file is moved aside with one warning."""
-    path = data_dir() / SCORES
-    if path not in _in_memory and not os.path.lexists(path):
-        return {}  # nothing to read, nothing to lock (and no folder created just to read)
-    with _Held(path):
-        return _copy(_load(path, _check_scores, {}))
+    return _copy(_load_quickly(data_dir() / SCORES, _check_scores, {}))
 
 
 def _copy(table: dict[str, list[ScoreEntry]]) -> dict[str, list[ScoreEntry]]:
@@ -442,11 +460,7 @@ def _check_settings(raw) -> Settings:
 
 def load_settings() -> Settings:
     """The player's settings, or the defaults. Never raises: a bad file is moved aside with one warning."""
-    path = data_dir() / SETTINGS
-    if path not in _in_memory and not os.path.lexists(path):
-        return Settings()
-    with _Held(path):
-        return _load(path, _check_settings, Settings())
+    return _load_quickly(data_dir() / SETTINGS, _check_settings, Settings())
 
 
 def save_settings(settings: Settings) -> None:

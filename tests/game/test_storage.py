@@ -212,6 +212,21 @@ def test_an_integer_too_long_for_python_to_parse_is_one_line_not_a_value_error(h
     assert len(storage_warnings(caught)) == 1
 
 
+def test_a_bad_file_another_game_replaces_while_we_wait_for_the_lock_is_not_moved_aside(home, monkeypatch):
+    (home / storage.SCORES).write_text("{half")
+    enter = storage._Held.__enter__
+
+    def other_game_writes_first(held):
+        storage.write_atomic(home / storage.SCORES, scores_file({"yard": [17]}))
+        return enter(held)
+
+    monkeypatch.setattr(storage._Held, "__enter__", other_game_writes_first)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert storage.best_score("yard") == 17
+    assert not aside_files(home)
+
+
 def make_fifo(path):
     os.mkfifo(path)
 
