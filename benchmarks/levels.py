@@ -15,16 +15,13 @@ from __future__ import annotations
 import copy
 import json
 import math
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from game.check import check_file  # noqa: E402
-from game.levels import LEVELS_DIR, read_level  # noqa: E402
-from game.levels.limits import MAX_OBJECTS, MAX_POLYGON_POINTS, MAX_POLYLINE_POINTS  # noqa: E402
+from game.check import check_file
+from game.levels import LEVELS_DIR, read_level
+from game.levels.limits import MAX_OBJECTS, MAX_POLYGON_POINTS, MAX_POLYLINE_POINTS
 
 YARD = json.loads((LEVELS_DIR / "yard.tmj").read_text())
 
@@ -99,9 +96,9 @@ CASES = [
 ]
 
 
-def timed(fn):
+def timed(fn, *args):
     start = time.perf_counter()
-    out = fn()
+    out = fn(*args)
     return time.perf_counter() - start, out
 
 
@@ -114,8 +111,8 @@ def main() -> None:
         for name, make in CASES:
             path = Path(folder) / "case.tmj"
             path.write_text(json.dumps(make()))
-            t_read, (level, findings) = timed(lambda: read_level(path))
-            t_check, checked = timed(lambda: check_file(path))
+            t_read, (level, findings) = timed(read_level, path)
+            t_check, checked = timed(check_file, path)
             errors = [f for f in checked.findings if f.severity == "error"]
             if errors:
                 result = f"error: {errors[0].problem[:70]}"

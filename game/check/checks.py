@@ -13,6 +13,12 @@ with the engine's queries and the player's shape:
 
 Every finding names the object it is about and where to mark it on a
 hitbox sheet.
+
+Bounded work: pairs of nearby boxes (wall parts, markers) come from a
+compiled sort-and-sweep and are compared in the engine's batch kernels; more
+than ``MAX_PAIRS`` pairs or ``MAX_SWEEP_STEPS`` box comparisons is one
+error instead of the check. Each kind of warning lists at most
+``MAX_LISTED`` findings, then one line with how many more.
 """
 
 from __future__ import annotations

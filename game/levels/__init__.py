@@ -4,7 +4,8 @@ Layout: ``files`` (where levels live), ``conventions`` (layer names,
 classes, properties; levels/README.md explains them to designers),
 ``frame`` (Tiled to engine coordinates, in one place), ``decompose``
 (simple-polygon checks and convex splitting), ``walls`` (Tiled shapes as
-engine shapes), ``reader`` (files, layers and findings).
+engine shapes), ``limits`` (the written limits on a level file, checked
+before the work they protect), ``reader`` (files, layers and findings).
 """
 
 from game.level import Finding, Level, LevelError, Marker, Wall

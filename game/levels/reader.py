@@ -1,10 +1,25 @@
 """Reading a Tiled map into a ``Level``, collecting every problem as a ``Finding``.
 
 ``read_level`` never raises for bad data: it returns ``(None, findings)``
-when any finding is an error. Order of work: the file (exists, text, JSON,
-a map, tilesets resolve), then pytiled_parser, then the map (orthogonal,
-finite), then each layer and object. pytiled_parser's exceptions become
-one line each; so do the engine's when it rejects a shape.
+when any finding is an error. Order of work, each step only if the ones
+before found no error:
+
+1. the file, through ``game.safe_read.read_bytes``: a regular file (a FIFO,
+   a device or a folder is refused unopened) of at most ``MAX_FILE_BYTES``;
+2. the text: JSON nested at most ``MAX_JSON_DEPTH`` deep (checked before
+   the parser recurses), or TMX (XML);
+3. the limits of ``limits.py``, right after parsing and before anything is
+   built: map size in tiles and pixels, objects, points per polygon and
+   polyline and in all, coordinates; duplicate object ids; object
+   templates (refused, never opened);
+4. the shape of the JSON (what pytiled_parser would trip over);
+5. pytiled_parser's layer and object parsers, fed the parsed document: it
+   never opens a file itself (tilesets are not read, templates refused,
+   tile data left out, so nothing is inflated);
+6. the map (orthogonal, finite), then each layer and object.
+
+pytiled_parser's exceptions become one line each; so do the engine's when
+it rejects a shape.
 """
 
 from __future__ import annotations
