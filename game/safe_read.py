@@ -70,8 +70,12 @@ def read_bytes(path: os.PathLike | str, limit: int) -> bytes:
     except IsADirectoryError:
         raise FileRefused(path, "is a folder, not a file") from None
     except OSError as err:
-        if err.errno == errno.ENXIO:  # a FIFO with no writer on some systems
-            raise FileRefused(path, "is a pipe (FIFO), not a file") from None
+        if err.errno == errno.ENXIO:  # a socket, or a FIFO with no writer on some systems
+            try:
+                kind = _kind(os.stat(path).st_mode)
+            except OSError:
+                kind = "not a regular file"
+            raise FileRefused(path, f"is {kind}, not a file") from None
         raise
     try:
         info = os.fstat(fd)
