@@ -187,7 +187,11 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
     if report.has_errors:
         return None
-    _check_census(list(_json_objects(raw["layers"])), report)
+    raw_objects = list(_json_objects(raw["layers"]))
+    if len(raw_objects) > MAX_OBJECTS:  # said before any per-object work
+        report.error(f"map has {len(raw_objects):,} objects; the limit is {MAX_OBJECTS:,}")
+        return None
+    _check_census([_json_census(obj, layer) for layer, obj in raw_objects if isinstance(obj, dict)], report)
     if report.has_errors:
         return None
     _check_raw_map(raw, path, report)
@@ -309,12 +313,12 @@ def _json_objects(layers: list, group: str = ""):
             yield from _json_objects(layer["layers"], name)
         elif layer.get("type") == "objectgroup" and isinstance(layer.get("objects"), list):
             for obj in layer["objects"]:
-                if isinstance(obj, dict):
-                    yield _json_census(obj, name)
+                yield name, obj  # counted whatever it is: a million numbers is a million findings otherwise
 
 
 def _json_census(obj: dict, layer: str) -> _Census:
-    kind = next((k for k in ("polygon", "polyline") if isinstance(obj.get(k), list)), "")
+    kind = "polygon" if isinstance(obj.get("polygon"), list) else "polyline" if isinstance(obj.get("polyline"),
+                                                                                          list) else ""
     points = obj.get(kind) if kind else []
 
     def numbers():
