@@ -22,6 +22,8 @@ about 60 objects and 40 points per outline):
 - ``MAX_OBJECTS``: 20,000 objects in all layers (hidden ones too); the
   checker compares walls pairwise through a box test and the game keeps
   one body per wall part.
+- ``MAX_LAYERS``: 1,000 layers, groups and the layers in them counted;
+  each is walked and may give a finding (a real map has a handful).
 - ``MAX_POLYGON_POINTS``: 5,000 vertices a polygon; the largest allowed
   concave outline is checked and split in well under 2 s
   (``benchmarks/levels.py``).
@@ -40,6 +42,7 @@ MAX_FILE_BYTES = 32 * 2**20
 MAX_MAP_TILES = 512
 MAX_MAP_PIXELS = 8192
 MAX_OBJECTS = 20_000
+MAX_LAYERS = 1_000
 MAX_POLYGON_POINTS = 5_000
 MAX_POLYLINE_POINTS = 5_000
 MAX_POINTS = 100_000
@@ -49,6 +52,7 @@ __all__ = [
     "MAX_COORDINATE",
     "MAX_FILE_BYTES",
     "MAX_JSON_DEPTH",
+    "MAX_LAYERS",
     "MAX_MAP_PIXELS",
     "MAX_MAP_TILES",
     "MAX_OBJECTS",

@@ -47,6 +47,7 @@ from .limits import (
     MAX_COORDINATE,
     MAX_FILE_BYTES,
     MAX_JSON_DEPTH,
+    MAX_LAYERS,
     MAX_MAP_PIXELS,
     MAX_MAP_TILES,
     MAX_OBJECTS,
@@ -187,6 +188,10 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
     if report.has_errors:
         return None
+    layers = _count_layers(raw["layers"], lambda layer: layer.get("layers") if isinstance(layer, dict) else None)
+    if layers > MAX_LAYERS:
+        report.error(f"map has {layers:,} layers; the limit is {MAX_LAYERS:,}")
+        return None
     raw_objects = list(_json_objects(raw["layers"]))
     if len(raw_objects) > MAX_OBJECTS:  # said before any per-object work
         report.error(f"map has {len(raw_objects):,} objects; the limit is {MAX_OBJECTS:,}")
@@ -233,6 +238,10 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     size = [_xml_number(attrs.get(k)) for k in ("width", "height", "tilewidth", "tileheight")]
     _check_map_size(*size, report)
     if report.has_errors:
+        return None
+    layers = _count_layers(list(root), lambda e: list(e) if e.tag == "group" else None)
+    if layers > MAX_LAYERS:
+        report.error(f"map has {layers:,} layers; the limit is {MAX_LAYERS:,}")
         return None
     _check_census(list(_xml_objects(root)), report)
     for tileset in root.iter("tileset"):
@@ -290,6 +299,18 @@ def _amount(value: float) -> str:
     if math.isfinite(value) and value == int(value) and abs(value) < 1e18:
         return f"{int(value):,}"
     return f"{value:,.6g}"
+
+
+def _count_layers(layers: list, children) -> int:
+    """Layers in the tree, group layers and what they hold included (XML counts every child element)."""
+    count, stack = 0, [layers]
+    while stack:
+        for layer in stack.pop():
+            count += 1
+            inner = children(layer)
+            if isinstance(inner, list):
+                stack.append(inner)
+    return count
 
 
 class _Census(NamedTuple):

@@ -24,6 +24,7 @@ import pytest
 from game.levels import LEVELS_DIR, read_level
 from game.levels.limits import (
     MAX_COORDINATE,
+    MAX_LAYERS,
     MAX_MAP_PIXELS,
     MAX_MAP_TILES,
     MAX_OBJECTS,
@@ -104,6 +105,14 @@ def test_too_many_objects_are_refused_before_any_is_parsed(tmp_path):
     path = maps.write(tmp_path, data)
     count = MAX_OBJECTS + sum(len(layer["objects"]) for layer in YARD["layers"] if "objects" in layer)
     assert errors_of(path) == [f"{path}: map has {count:,} objects; the limit is {MAX_OBJECTS:,}"]
+
+
+def test_too_many_layers_are_refused_counting_those_in_groups(tmp_path):
+    inner = [maps.layer(100 + k, f"notes {k}", [], visible=False) for k in range(MAX_LAYERS)]
+    data = yard_with(lambda d: d["layers"].append(maps.group(99, "g", inner)))
+    path = maps.write(tmp_path, data)
+    count = len(YARD["layers"]) + 1 + MAX_LAYERS
+    assert errors_of(path) == [f"{path}: map has {count:,} layers; the limit is {MAX_LAYERS:,}"]
 
 
 def test_too_many_points_in_all_are_refused(tmp_path):
