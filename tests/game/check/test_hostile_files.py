@@ -139,3 +139,11 @@ def test_the_compiled_labelling_reaches_what_a_breadth_first_flood_reaches(free,
     assert np.array_equal(flood(free, (i, j)), reference_flood(free, i, j))
     labels, count = label_cells(free)
     assert (labels > 0).sum() == free.sum() and (count == 0) == (not free.any())
+
+
+def test_the_sheet_reads_the_map_size_of_a_fifo_as_unknown_without_blocking(tmp_path):
+    from game.check.sheet import map_size
+
+    os.mkfifo(tmp_path / "pipe.tmj")
+    assert map_size(tmp_path / "pipe.tmj") is None
+    assert map_size(ROOT / "levels" / "yard.tmj") == (2560.0, 1600.0)
