@@ -77,7 +77,7 @@ class Rules:
     nav_clearance: float = 14.0
     # --- waves (see ``wave_plan``) ---
     #: Enemies in wave 1; each later wave brings ``wave_growth`` more.
-    first_wave: int = 7
+    first_wave: int = 10
     wave_growth: int = 3
     #: The first wave with shooters in it (waves before are chasers only).
     shooters_from: int = 2
@@ -101,7 +101,7 @@ class Rules:
     #: Seconds a new enemy waits before its first shot.
     first_shot_delay: float = 1.0
     #: Seconds between two spawns in wave 1; each later wave takes ``spawn_quickening`` off, down to ``min_spawn_interval``.
-    spawn_interval: float = 0.5
+    spawn_interval: float = 0.4
     spawn_quickening: float = 0.03
     min_spawn_interval: float = 0.2
     #: Seconds of quiet between the last enemy of a wave dying and the next wave.
