@@ -83,7 +83,10 @@ def real(what: str, value) -> float:
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{what} must be a number, got {_short(value)} ({type(value).__name__})")
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:  # an int past 1.8e308
+        raise ValueError(f"{what} is {_short(value)}: too large for a float") from None
 
 
 def check_coordinate(what: str, value: float) -> float:

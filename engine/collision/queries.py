@@ -104,6 +104,9 @@ def _collide_packed(data_a, data_b, xa, ya, angle_a, xb, yb, angle_b, mode, poly
     )  # fmt: skip
 
 
+#: The fast path's bound on the sum of the four squared coordinates: MAX_COORDINATE².
+_FAST_SQUARES = MAX_COORDINATE * MAX_COORDINATE
+
 _POLYTOPE = new_polytope()  # one query at a time: the engine is not re-entrant
 
 
@@ -118,31 +121,25 @@ def _object_bound(shape) -> float:
 
 
 def _collide(a, xf_a, b, xf_b, mode):
-    # The common case in a few comparisons (NaN fails them); anything else
-    # goes through ``check_transform``, which names the argument and the problem.
+    # The common case in a few float operations: the sum of squares bounds every
+    # coordinate (conservatively), a NaN or infinite angle makes it NaN, and
+    # ``type(s) is float`` holds only when all six were plain numbers, now
+    # floats (another number type would compile, and cache, another kernel).
+    # Anything else, including legal coordinates whose squares add up past
+    # the bound, goes through ``check_transform``, which decides exactly and
+    # names the argument and the problem.
     try:
         xa, ya, angle_a = xf_a
         xb, yb, angle_b = xf_b
-        ok = (
-            abs(xa) <= MAX_COORDINATE
-            and abs(ya) <= MAX_COORDINATE
-            and abs(xb) <= MAX_COORDINATE
-            and abs(yb) <= MAX_COORDINATE
-            and abs(angle_a) < math.inf
-            and abs(angle_b) < math.inf
-            and not isinstance(xf_a, (str, bytes))
-            and not isinstance(xf_b, (str, bytes))
-        )
-        if ok:  # floats always: another number type would compile (and cache) another kernel
-            xa, ya, angle_a, xb, yb, angle_b = (
-                float(xa),
-                float(ya),
-                float(angle_a),
-                float(xb),
-                float(yb),
-                float(angle_b),
-            )
-    except (TypeError, ValueError):
+        xa += 0.0
+        ya += 0.0
+        angle_a += 0.0
+        xb += 0.0
+        yb += 0.0
+        angle_b += 0.0
+        s = xa * xa + ya * ya + xb * xb + yb * yb + (angle_a - angle_a) + (angle_b - angle_b)
+        ok = type(s) is float and s <= _FAST_SQUARES and type(xf_a) is not bytes and type(xf_b) is not bytes
+    except (TypeError, ValueError, OverflowError):
         ok = False
     if not ok:
         xa, ya, angle_a = check_transform("xf_a", xf_a)
