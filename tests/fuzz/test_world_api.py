@@ -83,62 +83,79 @@ JUNK = st.one_of(
     st.lists(st.floats(-10, 10), max_size=4).map(tuple),
 )
 PLACE = st.floats(-300.0, 300.0)
-NUMBER = st.one_of(PLACE, PLACE, PLACE, SPECIAL, st.integers(-5, 5))
-ANGLE = st.one_of(st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), SPECIAL)
 # Long moves: any length from a thousandth to 1e300, in any direction.
 LONG = st.tuples(st.floats(-3.0, 300.0), st.floats(-math.pi, math.pi)).map(
     lambda p: (10.0 ** p[0] * math.cos(p[1]), 10.0 ** p[0] * math.sin(p[1]))
 )
 
 
-def sometimes(good, bad=JUNK):
-    return st.one_of(good, good, good, good, good, good, bad)
+def operations(hostile: bool):
+    """One operation and its arguments: sensible ones (long moves included), or
+    with ``hostile`` values mixed into every argument now and then."""
+
+    def sometimes(good, bad=JUNK):
+        return st.one_of(good, good, good, good, good, good, bad) if hostile else good
+
+    number = st.one_of(PLACE, PLACE, PLACE, SPECIAL, st.integers(-5, 5)) if hostile else PLACE
+    angle = st.one_of(st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), SPECIAL) if hostile else st.floats(-4.0, 4.0)
+    transform = sometimes(st.tuples(PLACE, PLACE, angle), st.one_of(JUNK, st.tuples(number, number, angle)))
+    vector = sometimes(
+        st.one_of(st.tuples(st.floats(-400, 400), st.floats(-400, 400)), LONG), st.tuples(number, number)
+    )
+    bits = sometimes(st.sampled_from([1, 2, 3, 0xFFFFFFFF]), st.one_of(JUNK, st.integers(-3, 2**40)))
+    body = sometimes(st.integers(0, 14), st.one_of(JUNK, st.integers(-3, 2**65)))
+    shape = sometimes(st.sampled_from(sorted(SHAPES)), st.sampled_from(["none", "text"]))
+    flag = sometimes(st.booleans(), st.sampled_from([None, "yes", 1, 0.0]))
+
+    def op(name, **args):
+        return st.tuples(st.just(name), st.fixed_dictionaries(args))
+
+    def rows(*columns):  # hostile: columns of any lengths
+        return [st.lists(c, max_size=3) for c in columns]
+
+    def by_rows(name, keys, *columns):
+        if hostile:
+            return op(name, **dict(zip(keys, rows(*columns), strict=True)), mask=bits)
+        together = st.lists(st.tuples(*columns), max_size=3, unique_by=lambda r: r[0])
+        return st.tuples(
+            st.just(name),
+            st.builds(
+                lambda rs, m: {**{k: [r[i] for r in rs] for i, k in enumerate(keys)}, "mask": m}, together, bits
+            ),
+        )
+
+    def transforms():
+        if hostile:
+            return op("set_transforms", **dict(zip(("bodies", "x", "y", "angle"), rows(body, number, number, angle))))
+        together = st.lists(st.tuples(body, PLACE, PLACE, angle), max_size=3, unique_by=lambda r: r[0])
+        return st.tuples(
+            st.just("set_transforms"),
+            together.map(lambda rs: {k: [r[i] for r in rs] for i, k in enumerate(("bodies", "x", "y", "angle"))}),
+        )
+
+    return st.one_of(
+        op("add", shape=shape, transform=transform, static=flag, sensor=sometimes(st.just(False)), layer=bits,
+           mask=bits),
+        op("add", shape=shape, transform=transform),
+        op("remove", body=body),
+        op("set_transform", body=body, transform=transform),
+        transforms(),
+        op("pairs"),
+        op("contacts"),
+        op("raycast", origin=sometimes(st.tuples(PLACE, PLACE)), direction=vector,
+           max_distance=sometimes(st.one_of(st.floats(0, 1e3), LONG.map(lambda v: math.hypot(*v))), number),
+           mask=bits),
+        op("shape_cast", shape=shape, transform=transform, translation=vector, mask=bits),
+        op("move_and_slide", body=body, displacement=vector, mask=bits),
+        by_rows("move_and_slide_bodies", ("bodies", "displacements"), body, vector),
+        by_rows("cast_bodies", ("bodies", "translations"), body, vector),
+        op("query_shape", shape=shape, transform=transform),
+        op("query_aabb", lo=sometimes(st.tuples(number, number)), hi=sometimes(st.tuples(number, number))),
+    )  # fmt: skip
 
 
-TRANSFORM = sometimes(st.tuples(PLACE, PLACE, ANGLE), st.one_of(JUNK, st.tuples(NUMBER, NUMBER, ANGLE)))
-VECTOR = sometimes(st.one_of(st.tuples(st.floats(-400, 400), st.floats(-400, 400)), LONG), st.tuples(NUMBER, NUMBER))
-BITS = sometimes(st.sampled_from([1, 2, 3, 0xFFFFFFFF]), st.one_of(JUNK, st.integers(-3, 2**40)))
-BODY = sometimes(st.integers(0, 14), st.one_of(JUNK, st.integers(-3, 2**65)))
-SHAPE = sometimes(st.sampled_from(sorted(SHAPES)), st.sampled_from(["none", "text"]))
-FLAG = sometimes(st.booleans(), st.sampled_from([None, "yes", 1, 0.0]))
-
-# fmt: off
-OPERATION = st.one_of(
-    st.tuples(st.just("add"), st.fixed_dictionaries(
-        {"shape": SHAPE, "transform": TRANSFORM, "static": FLAG, "sensor": sometimes(st.just(False)),
-         "layer": BITS, "mask": BITS}
-    )),
-    st.tuples(st.just("add"), st.fixed_dictionaries({"shape": SHAPE, "transform": TRANSFORM})),
-    st.tuples(st.just("remove"), st.fixed_dictionaries({"body": BODY})),
-    st.tuples(st.just("set_transform"), st.fixed_dictionaries({"body": BODY, "transform": TRANSFORM})),
-    st.tuples(st.just("set_transforms"), st.fixed_dictionaries(
-        {"bodies": st.lists(BODY, max_size=3), "x": st.lists(NUMBER, max_size=3),
-         "y": st.lists(NUMBER, max_size=3), "angle": st.lists(ANGLE, max_size=3)}
-    )),
-    st.tuples(st.just("pairs"), st.just({})),
-    st.tuples(st.just("contacts"), st.just({})),
-    st.tuples(st.just("raycast"), st.fixed_dictionaries(
-        {"origin": sometimes(st.tuples(PLACE, PLACE)), "direction": VECTOR,
-         "max_distance": sometimes(st.one_of(st.floats(0, 1e3), LONG.map(lambda v: math.hypot(*v))), NUMBER),
-         "mask": BITS}
-    )),
-    st.tuples(st.just("shape_cast"), st.fixed_dictionaries(
-        {"shape": SHAPE, "transform": TRANSFORM, "translation": VECTOR, "mask": BITS}
-    )),
-    st.tuples(st.just("move_and_slide"), st.fixed_dictionaries({"body": BODY, "displacement": VECTOR, "mask": BITS})),
-    st.tuples(st.just("move_and_slide_bodies"), st.fixed_dictionaries(
-        {"bodies": st.lists(BODY, max_size=3), "displacements": st.lists(VECTOR, max_size=3), "mask": BITS}
-    )),
-    st.tuples(st.just("cast_bodies"), st.fixed_dictionaries(
-        {"bodies": st.lists(BODY, max_size=3), "translations": st.lists(VECTOR, max_size=3), "mask": BITS}
-    )),
-    st.tuples(st.just("query_shape"), st.fixed_dictionaries({"shape": SHAPE, "transform": TRANSFORM})),
-    st.tuples(st.just("query_aabb"), st.fixed_dictionaries(
-        {"lo": sometimes(st.tuples(NUMBER, NUMBER)), "hi": sometimes(st.tuples(NUMBER, NUMBER))}
-    )),
-)
-# fmt: on
 CELL = st.one_of(st.none(), st.none(), st.floats(0.5, 200.0), SPECIAL, JUNK, st.integers(-3, 3))
+SENSIBLE, HOSTILE = operations(hostile=False), operations(hostile=True)
 
 
 def clone(world: World) -> World:
@@ -261,17 +278,38 @@ def check_result(before: World, world: World, op: str, args: dict, result) -> No
                 assert travelled <= 1e-6 * (1.0 + 1e3), (single, result.fraction[k])
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(cell=CELL, operations=st.lists(OPERATION, min_size=1, max_size=14))
-def test_random_operations_end_in_a_result_or_one_clear_error_and_keep_the_invariants(cell, operations):
+def run_all(cell, steps, seed=None) -> None:
+    """Make a world (with a scene of walls and movers from ``seed``), then run ``steps``."""
     with within_budget(SECONDS, MEGABYTES):
         try:
             world = World(cell_size=cell)
         except CLEAR as error:
             one_line(str(error))
             world = World()
-    for op, args in operations:
+    if seed is not None:
+        rng = np.random.default_rng(seed)
+        for k in range(10):
+            kind = ["wall", "wall", "crate", "ball", "capsule", "ellipse", "rounded", "bullet"][k % 8]
+            xf = (*rng.uniform(-250, 250, 2).tolist(), float(rng.uniform(-3, 3)))
+            run(world, "add", {"shape": kind, "transform": xf, "static": k < 5, "layer": 1 + k % 2})
+    for op, args in steps:
         run(world, op, args)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(cell=CELL, steps=st.lists(HOSTILE, min_size=1, max_size=14))
+def test_random_operations_with_hostile_values_end_in_a_result_or_one_clear_error(cell, steps):
+    run_all(cell, steps)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    cell=st.one_of(st.none(), st.floats(0.5, 200.0)),
+    seed=st.integers(0, 2**32 - 1),
+    steps=st.lists(SENSIBLE, min_size=1, max_size=20),
+)
+def test_random_sensible_operations_keep_the_invariants_whatever_the_lengths(cell, seed, steps):
+    run_all(cell, steps, seed)
 
 
 # --- stored cases -----------------------------------------------------------------------------
