@@ -51,10 +51,10 @@ window.ctx.finish()
 print("TITLE", time.time(), flush=True)
 import arcade
 window.current_view.on_key_press(arcade.key.ENTER, 0)
-while type(window.current_view).__name__ == "LoadingView":
-    window.current_view.on_update(1 / 60)
-    window.current_view.on_draw()
-    time.sleep(1 / 60)
+while type(window.current_view).__name__ == "LoadingView":  # 10 frames a second: headless GL is
+    window.current_view.on_update(1 / 10)                    # software, and its frames would take
+    window.current_view.on_draw()                            # the CPU from the compile
+    time.sleep(1 / 10)
 print("READY", time.time() - (time.monotonic() - app.warmup.ended_at), flush=True)
 play = window.current_view
 play.on_fixed_update(1 / 60)
