@@ -176,7 +176,13 @@ def _stage_bullets(state: dict) -> None:
             )
     for tick in range(30):
         sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), True))
-    sim.world.raycast((p.x, p.y), (1.0, 0.0), 500.0)
+    # Both ways a single cast reaches the narrow phase: a ray (a point shape) and a shape's own buffer.
+    from game.sim import PLAYER_SHAPE
+    from game.sim.rules import WALL
+
+    for a in (0.0, 1.6, 3.1, 4.7):
+        sim.world.raycast((p.x, p.y), (math.cos(a), math.sin(a)), 500.0, WALL)
+        sim.world.shape_cast(PLAYER_SHAPE, (p.x, p.y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
 
 
 def _stage_play(state: dict) -> None:
