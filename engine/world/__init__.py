@@ -3,12 +3,24 @@
 from .broadphase import MAX_SPAN
 from .casts import MAX_CAST_ITERATIONS
 from .slide import slide_along, slide_along_many
-from .world import ALL_LAYERS, CastBatch, CastHit, RayHit, SlideResult, World, WorldContacts
+from .world import (
+    ALL_LAYERS,
+    MAX_CELL_SIZE,
+    MIN_CELL_SIZE,
+    CastBatch,
+    CastHit,
+    RayHit,
+    SlideResult,
+    World,
+    WorldContacts,
+)
 
 __all__ = [
     "ALL_LAYERS",
     "MAX_CAST_ITERATIONS",
+    "MAX_CELL_SIZE",
     "MAX_SPAN",
+    "MIN_CELL_SIZE",
     "CastBatch",
     "CastHit",
     "RayHit",

@@ -24,6 +24,18 @@ No Python object is made per pair or per body in these paths, and the
 per-frame calls make few numpy calls of their own: after the rest of a
 game's frame has run, each costs microseconds with the caches cold.
 
+Limits, checked before any work, each refused with one error naming the
+argument and the range: positions (``add``, ``set_transform(s)``, a cast's
+start, a query point) within ``MAX_COORDINATE`` of the origin along x and y
+(``engine.collision.limits``, the one-pair queries' own check); a move
+(``move_and_slide``, ``move_and_slide_bodies``) whose end, were nothing in
+the way, lies beyond that; layers and masks in 0..0xFFFFFFFF; ``cell_size``
+in ``MIN_CELL_SIZE``..``MAX_CELL_SIZE``. A cast (``raycast``, ``shape_cast``,
+``cast_bodies``) of any finite length is exact: it is cut where it leaves
+the box of everything it could hit. Every box is grown by its body's share
+of the touching tolerance, so ``pairs()`` finds exactly the pairs
+``intersects`` calls touching, at any scale.
+
 Layers: A and B can touch when ``A.layer & B.mask`` and ``B.layer & A.mask``
 are both non-zero. Static bodies never pair with static bodies. Sensors pair
 like anything else (that is how a pickup notices the player) but are not
