@@ -98,6 +98,8 @@ def point_shape() -> np.ndarray:
     packed = np.zeros(HEADER + 2)
     packed[0] = KIND_POINTS
     packed[2] = 1.0
+    # Read-only like every shape's own buffer, so the cast kernels compile one signature for both.
+    packed.flags.writeable = False
     return packed
 
 
