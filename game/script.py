@@ -89,7 +89,7 @@ class ScriptError(ValueError):
     """A script that is not run: ``str()`` is one line naming the file, the line and the problem.
 
     >>> str(ScriptError("s.jsonl", 3, "unknown event 'jump'"))
-    's.jsonl:3: unknown event 'jump''
+    "s.jsonl:3: unknown event 'jump'"
     """
 
     def __init__(self, path, line: int | None, problem: str) -> None:

@@ -253,7 +253,7 @@ def make_socket(path):
         (make_fifo, "a pipe"),
         (make_device_link, "a device"),
         (make_folder, "a folder"),
-        (make_socket, "a pipe"),
+        (make_socket, "a socket"),
     ],
 )
 def test_a_special_file_as_the_scores_is_moved_aside_without_being_read(home, make, kind):
