@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game import levels
+from game.levels.limits import MAX_FILE_BYTES
 from game.safe_read import read_bytes
 from game.sim import Inputs, Simulation
 
@@ -67,8 +68,6 @@ VERSION = 1
 MAX_REPLAY_BYTES = 128 * 1024 * 1024
 #: Ticks a replay may hold (5 hours at 60 ticks a second).
 MAX_TICKS = 5 * 60 * 60 * 60
-#: A level file bigger than this is not hashed (no level comes near it).
-MAX_LEVEL_BYTES = 64 * 1024 * 1024
 #: One line of a recording is never longer than this (a tick line is under 150 characters).
 MAX_LINE_CHARS = 4096
 
@@ -105,7 +104,7 @@ def _level_file(reference: str) -> Path:
 
 def _sha256(path: Path) -> str:
     try:
-        return hashlib.sha256(read_bytes(path, MAX_LEVEL_BYTES)).hexdigest()
+        return hashlib.sha256(read_bytes(path, MAX_FILE_BYTES)).hexdigest()
     except (OSError, ValueError):
         return ""
 
