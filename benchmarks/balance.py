@@ -25,7 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from game.levels import LevelError, level_path, list_levels, load_level
+from game.tiled import LevelError, level_path, list_levels, load_level
 from game.sim import DT, Bot, Rules, Simulation
 
 #: Minutes at which the player's health is sampled.

@@ -24,7 +24,7 @@ import pymunk
 
 from engine.collision import Ellipse
 from engine.crosscheck.twins import twin
-from game.levels import level_path, load_level
+from game.tiled import level_path, load_level
 from game.sim import DT, ENEMIES, Bot, Simulation
 
 ENEMY_COUNT, BULLET_COUNT = 200, 1000

@@ -1,4 +1,4 @@
-"""Loading and checking level files at and past the written limits (game/levels/limits.py).
+"""Loading and checking level files at and past the written limits (game/tiled/limits.py).
 
 Run: ``.venv/bin/python benchmarks/levels.py``. For each case a copy of
 ``levels/yard.tmj`` gets one extra wall (or many objects, or a huge size);
@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from game.check import check_file
-from game.levels import LEVELS_DIR, read_level
-from game.levels.limits import MAX_OBJECTS, MAX_POLYGON_POINTS, MAX_POLYLINE_POINTS
+from game.tiled import LEVELS_DIR, read_level
+from game.tiled.limits import MAX_OBJECTS, MAX_POLYGON_POINTS, MAX_POLYLINE_POINTS
 
 YARD = json.loads((LEVELS_DIR / "yard.tmj").read_text())
 

@@ -58,7 +58,7 @@ def play_view(seed: int, radius: float, msaa: bool = False):
     import arcade
 
     from game.app import HEIGHT, TITLE, WIDTH, App
-    from game.levels import level_path, load_level
+    from game.tiled import level_path, load_level
     from game.sim import Bot
     from game.views.play import PlayView
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import arcade
 import numpy as np
 
-from game import levels
+from game import tiled
 from game.audio import Audio
 from game.level import Finding, LevelError
 from game.views.controls import Controls
@@ -77,7 +77,7 @@ class App:
             return None
 
         try:
-            level = levels.load_level(resolve_level(name))
+            level = tiled.load_level(resolve_level(name))
         except (LevelError, OSError) as err:
             self.audio.play("error", self.window.time)
             self.show_title(message=str(err))
@@ -117,14 +117,14 @@ def make_window(visible: bool = True, antialiasing: bool | None = None) -> arcad
 def resolve_level(name: str | None) -> Path:
     """A level name from ``levels/`` or a path to a map file; None means the first level."""
     if name is None:
-        names = levels.list_levels()
+        names = tiled.list_levels()
         if not names:
             raise LevelError(Finding("error", "levels/", None, "", "no level files found"))
         name = str(getattr(names[0], "stem", names[0]))
     path = Path(name)
     if path.suffix in (".tmj", ".tmx", ".json") or len(path.parts) > 1:
         return path
-    return Path(levels.level_path(name))
+    return Path(tiled.level_path(name))
 
 
 def run(level: str | None = None, seed: int = 1, record: str | None = None) -> int:
@@ -214,7 +214,7 @@ def run_demo(
 def _run_demo(
     level: str | None, frames: int, seed: int, screenshot: str | None, record: str | None = None
 ) -> DemoSummary:
-    loaded = levels.load_level(resolve_level(level))  # a bad level fails before any window opens
+    loaded = tiled.load_level(resolve_level(level))  # a bad level fails before any window opens
     from game.sim import Bot
     from game.views.play import PlayView
 

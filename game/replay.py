@@ -44,8 +44,8 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from game import levels
-from game.levels.limits import MAX_FILE_BYTES
+from game import tiled
+from game.tiled.limits import MAX_FILE_BYTES
 from game.safe_read import read_bytes
 from game.sim import Inputs, Simulation
 
@@ -83,12 +83,12 @@ class ReplayError(ValueError):
 def level_reference(path: Path | str) -> str:
     """How a recording names a level file: its name when it is one of ``levels/``, else its full path.
 
-    >>> level_reference(levels.level_path("yard"))
+    >>> level_reference(tiled.level_path("yard"))
     'yard'
     """
     path = Path(path).resolve()
     try:
-        if levels.level_path(path.stem).resolve() == path:
+        if tiled.level_path(path.stem).resolve() == path:
             return path.stem
     except (OSError, ValueError):
         pass
@@ -99,7 +99,7 @@ def _level_file(reference: str) -> Path:
     path = Path(reference)
     if path.suffix in (".tmj", ".tmx", ".json") or len(path.parts) > 1:
         return path
-    return Path(levels.level_path(reference))
+    return Path(tiled.level_path(reference))
 
 
 def _sha256(path: Path) -> str:
@@ -339,13 +339,13 @@ class ReplaySummary(NamedTuple):
 def _load(path: Path, reference: str, sha: str, line: int | None):
     try:
         file = _level_file(reference)
-    except (levels.LevelError, OSError, ValueError) as err:
+    except (tiled.LevelError, OSError, ValueError) as err:
         raise ReplayError(path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}") from None
     if sha and _sha256(file) != sha:
         raise ReplayError(path, line, f"the level file {file} changed since this was recorded (re-record it)")
     try:
-        return levels.load_level(file)
-    except (levels.LevelError, OSError, ValueError) as err:
+        return tiled.load_level(file)
+    except (tiled.LevelError, OSError, ValueError) as err:
         raise ReplayError(path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}") from None
 
 

@@ -280,14 +280,14 @@ class Session:
         import arcade
 
         from game import app as game_app
-        from game import levels
+        from game import tiled
 
         if frames is None:
             frames = (events[-1].frame if events else 0) + TAIL_FRAMES
         if not 1 <= frames <= MAX_FRAME + TAIL_FRAMES:
             raise ValueError(f"--frames must be from 1 to {MAX_FRAME + TAIL_FRAMES}, not {frames}")
         if level is not None:
-            levels.load_level(game_app.resolve_level(level))  # a bad level fails before any frame runs
+            tiled.load_level(game_app.resolve_level(level))  # a bad level fails before any frame runs
         self.events, self.frames, self.seed = list(events), int(frames), int(seed)
         self.window = window if window is not None else game_app.make_window(visible=False)
         self.app = game_app.App(self.window, seed=self.seed)

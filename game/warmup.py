@@ -138,7 +138,7 @@ def _free_points(sim, k: int, near: tuple[float, float], radius: float):
 
 def _stage_level(state: dict) -> None:
     from game.app import resolve_level
-    from game.levels import load_level
+    from game.tiled import load_level
     from game.sim import Simulation
 
     level = load_level(resolve_level(state.get("level")))
@@ -201,7 +201,7 @@ def _stage_ahead(state: dict) -> None:
     from engine import World
     from engine.collision import Circle
     from game.app import resolve_level
-    from game.levels import load_level
+    from game.tiled import load_level
     from game.sim import ENEMIES, PLAYER_SHAPE, Rules
     from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
 

@@ -1,6 +1,6 @@
 """The checker's own checks: what a loadable level can still get wrong.
 
-The loader (``game.levels.read_level``) reports everything about the file
+The loader (``game.tiled.read_level``) reports everything about the file
 itself; these checks run on the ``Level`` it returns, in world pixels (y up),
 with the engine's queries and the player's shape:
 

@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from game.levels import LEVELS_DIR, LevelError, level_path, list_levels
+from game.tiled import LEVELS_DIR, LevelError, level_path, list_levels
 
 
 def _parser() -> argparse.ArgumentParser:

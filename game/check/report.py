@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.level import Finding, Level
-from game.levels import read_level
-from game.levels.reader import display_name
+from game.tiled import read_level
+from game.tiled.reader import display_name
 
 from .checks import check_level
 

@@ -32,7 +32,7 @@ from typing import NamedTuple
 import arcade
 from arcade.exceptions import PerformanceWarning
 
-from game.levels.limits import MAX_FILE_BYTES
+from game.tiled.limits import MAX_FILE_BYTES
 from game.render.outline import outline
 from game.safe_read import read_json
 

@@ -48,7 +48,7 @@ def level_choices(path: Path | str) -> list[Choice]:
 
     Raises ``game.level.LevelError`` (one line) when the level cannot be loaded.
     """
-    from game.levels import level_path, load_level
+    from game.tiled import level_path, load_level
 
     path = Path(path)
     if path.suffix != ".tmj" and not path.exists():

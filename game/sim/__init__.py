@@ -1,6 +1,6 @@
 """The simulation: plain data and small systems over the engine, no window.
 
->>> from game.levels import load_level, level_path
+>>> from game.tiled import load_level, level_path
 >>> sim = Simulation(load_level(level_path("yard")), seed=1)
 >>> events = sim.step(Inputs(1.0, 0.0, sim.player.x + 100, sim.player.y, True))
 >>> [e.kind for e in events if e.kind == "player_fired"]

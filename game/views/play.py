@@ -16,7 +16,7 @@ import time
 import arcade
 import pyglet
 
-from game import levels
+from game import tiled
 from game.render.camera import clamp_to_level, follow
 from game.render.debug import draw_overlay
 from game.render.effects import Effects
@@ -91,7 +91,7 @@ class PlayView(arcade.View):
         The player keeps its place, health, ammo and score; walls, spawns and
         pickups come from the new file. A broken edit shows its first finding.
         """
-        level, findings = levels.read_level(self.level.path)
+        level, findings = tiled.read_level(self.level.path)
         errors = [f for f in findings if getattr(f, "severity", "error") == "error"]
         if level is None or errors:
             first = (

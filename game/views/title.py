@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import arcade
 
-from game import levels
+from game import tiled
 from game.render.progress import ProgressBar
 
 BACK = (18, 22, 34)
@@ -39,8 +39,8 @@ class LevelRow(NamedTuple):
 def level_rows() -> list[LevelRow]:
     """Every level file, read (a few ms each) so a broken one is marked before anyone picks it."""
     rows = []
-    for path in levels.list_levels():
-        level, findings = levels.read_level(path)
+    for path in tiled.list_levels():
+        level, findings = tiled.read_level(path)
         errors = [f for f in findings if f.severity == "error"]
         title = str(level.properties.get("title", path.stem)) if level is not None else path.stem
         rows.append(LevelRow(path.stem, title, str(errors[0]) if errors else ""))

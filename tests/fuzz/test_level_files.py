@@ -32,8 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.check import check_file
-from game.levels import list_levels, read_level
-from game.levels.limits import MAX_POLYGON_POINTS
+from game.tiled import list_levels, read_level
+from game.tiled.limits import MAX_POLYGON_POINTS
 
 from .conftest import FIXTURES, one_line, within_budget
 

@@ -100,7 +100,7 @@ def test_the_title_compiles_no_engine_or_simulation_kernel_on_an_empty_cache(tmp
         {"NUMBA_CACHE_DIR": str(tmp_path / "numba"), "GJK_SHOOTER_DATA": str(tmp_path / "data")},
         timeout=600,
     )
-    assert [name for name in compiled_names(result) if not name.startswith("game.levels.")] == []
+    assert [name for name in compiled_names(result) if not name.startswith("game.tiled.")] == []
 
 
 def test_report_compiles_names_each_kernel_as_it_compiles_and_is_silent_on_a_second_call():
@@ -302,7 +302,7 @@ def test_after_the_warmup_child_a_minute_of_play_compiles_nothing(tmp_path):
         textwrap.dedent(
             """
             from game.app import App, make_window
-            from game.levels import level_path, load_level
+            from game.tiled import level_path, load_level
             from game.sim import Bot
             from game.views.play import PlayView
             window = make_window(visible=False)

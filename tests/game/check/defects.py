@@ -1,6 +1,6 @@
 """One small level per defect the checker knows, and the exact line it must print for it.
 
-Each map is the loader tests' 320 × 256 px map (``tests/game/levels/maps``)
+Each map is the loader tests' 320 × 256 px map (``tests/game/tiled/maps``)
 with one thing wrong; ``{file}`` in a line stands for the map's path.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.game.levels.maps import layer, obj, point, polygon, rect, tiled_map, with_walls
+from tests.game.tiled.maps import layer, obj, point, polygon, rect, tiled_map, with_walls
 
 
 def box(oid, x, y, w, h, name):

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from game.check.cli import main
-from game.levels import list_levels
-from tests.game.levels.maps import write
+from game.tiled import list_levels
+from tests.game.tiled.maps import write
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -8,9 +8,9 @@ import pytest
 
 from game.check.cli import main
 from game.check.report import check_file
-from game.levels.reader import display_name
+from game.tiled.reader import display_name
 from tests.game.check.defects import DEFECTS
-from tests.game.levels.maps import with_walls, write
+from tests.game.tiled.maps import with_walls, write
 
 
 @pytest.mark.parametrize("defect", list(DEFECTS))
@@ -76,7 +76,7 @@ def test_a_folder_argument_checks_every_map_in_it(tmp_path, capsys):
 
 
 def test_slivers_from_splitting_a_thick_concave_wall_are_not_thin_walls(tmp_path):
-    from game.levels import LEVELS_DIR
+    from game.tiled import LEVELS_DIR
 
     notch = check_file(write(tmp_path, DEFECTS["concave polygon"][0]))
     assert [f.problem for f in notch.findings] == ["concave polygon split into 2 convex parts"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from tests.game.check.defects import DEFECTS
 from tests.game.check.fixtures.make_fixtures import HERE, file_name
-from tests.game.levels.maps import write
+from tests.game.tiled.maps import write
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -21,7 +21,7 @@ from hypothesis.extra.numpy import arrays
 from game.check import check_file
 from game.check import checks as checks_module
 from game.check.reach import flood, label_cells
-from tests.game.levels import maps
+from tests.game.tiled import maps
 
 ROOT = Path(__file__).resolve().parents[3]
 

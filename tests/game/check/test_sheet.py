@@ -16,7 +16,7 @@ from game.check.sheet import (
     write_sheets,
 )
 from tests.game.check.defects import DEFECTS
-from tests.game.levels.maps import layer, point, polygon, rect, tiled_map, write
+from tests.game.tiled.maps import layer, point, polygon, rect, tiled_map, write
 
 
 @pytest.fixture

@@ -217,7 +217,7 @@ def test_the_command_line_writes_a_screenshot_and_rejects_bad_places_in_one_line
 def test_a_levels_wall_parts_join_the_palette_and_are_picked_by_object_id():
     from game.lab.cli import InputError, find_choice
     from game.lab.palette import level_choices
-    from game.levels import LEVELS_DIR, load_level
+    from game.tiled import LEVELS_DIR, load_level
 
     level = load_level(LEVELS_DIR / "yard.tmj")
     choices = palette() + level_choices(LEVELS_DIR / "yard.tmj")

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from game.levels import level_path, load_level
+from game.tiled import level_path, load_level
 from game.sim import AimPoint, Inputs, Simulation
 
 

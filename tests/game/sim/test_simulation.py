@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.collision import Polygon, Transform, intersects
 from game.level import Level, Marker, Wall
-from game.levels import level_path, load_level
+from game.tiled import level_path, load_level
 from game.sim import DT, ENEMIES, PLAYER_SHAPE, Bot, Inputs, Rules, Simulation
 from game.sim.rules import BRUTE, CHASER, SHOOTER, WALL
 

@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from game.levels import level_path, load_level
+from game.tiled import level_path, load_level
 from game.sim import AimPoint, Simulation
 from game.views import bridge
 from game.views.controls import AimDirection, Controls, Intent

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from game import levels
+from game import tiled
 
 ROOT = Path(__file__).resolve().parents[3]
 SUMMARY = re.compile(
@@ -23,7 +23,7 @@ def run_game(*args, cwd=ROOT):
 
 
 def test_the_demo_plays_headless_and_prints_one_summary_line(tmp_path):
-    name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
+    name = str(getattr(tiled.list_levels()[0], "stem", tiled.list_levels()[0]))
     shot, rec = tmp_path / "demo.png", tmp_path / "demo.replay"
     done = run_game(
         "--demo", "--level", name, "--frames", "90", "--seed", "4", "--screenshot", str(shot), "--record", str(rec)

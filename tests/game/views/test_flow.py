@@ -3,7 +3,7 @@
 import arcade
 import pytest
 
-from game import levels
+from game import tiled
 from game.app import App
 from game.views import bridge
 from game.views.game_over import GameOverView
@@ -30,7 +30,7 @@ def test_the_title_lists_every_level_with_its_best_score(app, window):
     app.show_title()
     title = window.current_view
     assert isinstance(title, TitleView)
-    assert title.names == [str(getattr(n, "stem", n)) for n in levels.list_levels()] and title.names
+    assert title.names == [str(getattr(n, "stem", n)) for n in tiled.list_levels()] and title.names
     assert all(best.text.startswith("best ") for _, best in title.rows)
 
 

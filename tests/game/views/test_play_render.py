@@ -3,7 +3,7 @@
 import arcade
 import pytest
 
-from game import levels
+from game import tiled
 from game.app import App
 from game.render import hud, walls
 from game.render.outline import outline
@@ -16,7 +16,7 @@ from .helpers import run_steps
 def play(window, isolated_storage):
     app = App(window, seed=5)
     app.audio.volume = 0.0
-    name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
+    name = str(getattr(tiled.list_levels()[0], "stem", tiled.list_levels()[0]))
     view = app.start_level(name)
     run_steps(view, 20)
     return view

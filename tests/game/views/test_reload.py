@@ -6,7 +6,7 @@ import shutil
 import arcade
 import pytest
 
-from game import levels
+from game import tiled
 from game.app import App
 from game.views import bridge
 from game.views.play import PlayView
@@ -39,8 +39,8 @@ def first_rectangle(data):
 
 @pytest.fixture
 def level_copy(tmp_path):
-    name = str(getattr(levels.list_levels()[0], "stem", levels.list_levels()[0]))
-    source = levels.level_path(name)
+    name = str(getattr(tiled.list_levels()[0], "stem", tiled.list_levels()[0]))
+    source = tiled.level_path(name)
     folder = tmp_path / "levels"
     shutil.copytree(source.parent, folder)
     return folder / source.name

@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game import levels
+from game import tiled
 from game.replay import replay
 from game.script import Session, parse_script, view_name
 from game.sim.rules import MUZZLE
@@ -192,7 +192,7 @@ def test_dying_shows_game_over_and_enter_plays_the_level_again(session_on):
 
 
 def test_f5_reloads_a_level_edited_on_disk_and_the_player_stays_where_it_stands(session_on, tmp_path):
-    source = levels.level_path("yard")
+    source = tiled.level_path("yard")
     shutil.copytree(source.parent, tmp_path / "levels")
     copy = tmp_path / "levels" / source.name
     s = session_on(script(key(10, "W"), key(30, "W", down=False), key(40, "F5")), level=str(copy), frames=50)

@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from game.levels import MapFrame, engine_angle, tiled_to_world
+from game.tiled import MapFrame, engine_angle, tiled_to_world
 
 
 def test_the_map_origin_moves_from_top_left_to_bottom_left():

@@ -11,7 +11,7 @@ angles are counter-clockwise radians.
 A point given in an object's local Tiled frame (u, v), y down, relative to
 the pivot, lands at ``P + R(φ)·(u, −v)`` with ``P`` the flipped pivot and
 ``φ = −radians(rotation)``. Checked against Tiled's own renderer in
-``tests/game/levels/test_against_tiled.py``.
+``tests/game/tiled/test_against_tiled.py``.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.level import LevelError
-from game.levels import load_level, read_level
-from game.levels import walls as walls_module
+from game.tiled import load_level, read_level
+from game.tiled import walls as walls_module
 
 from . import maps
 
@@ -162,7 +162,7 @@ def test_every_error_in_a_file_is_reported_not_just_the_first(tmp_path):
 
 
 def test_a_shape_the_engine_refuses_becomes_a_finding(tmp_path, monkeypatch):
-    from game.levels.decompose import Split
+    from game.tiled.decompose import Split
 
     bent = ((0.0, 0.0), (4.0, 0.0), (2.0, 1.0), (4.0, 4.0), (0.0, 4.0))
     monkeypatch.setattr(walls_module, "split_polygon", lambda points: Split(bent, (bent,)))

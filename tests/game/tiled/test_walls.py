@@ -12,7 +12,7 @@ from shapely.geometry import LineString, Point, box
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon
-from game.levels import load_level, read_level
+from game.tiled import load_level, read_level
 
 from . import maps
 from .geometry import wall_geometry, world_points

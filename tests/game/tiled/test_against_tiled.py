@@ -36,7 +36,7 @@ from shapely.geometry import Point, box
 from shapely.ops import unary_union
 
 from engine.collision import Polygon
-from game.levels import MapFrame, list_levels, load_level, tiled_to_world
+from game.tiled import MapFrame, list_levels, load_level, tiled_to_world
 
 from .geometry import part_geometry, world_points
 

@@ -9,7 +9,7 @@ import pytest
 from shapely.geometry import Point, box
 from shapely.ops import unary_union
 
-from game.levels import LEVELS_DIR, level_path, list_levels, read_level
+from game.tiled import LEVELS_DIR, level_path, list_levels, read_level
 
 from .geometry import part_geometry
 

@@ -3,7 +3,7 @@
 import pytest
 
 from game.level import LevelError
-from game.levels import level_path, list_levels
+from game.tiled import level_path, list_levels
 
 
 def test_list_levels_gives_the_tmj_files_sorted_and_nothing_else(tmp_path):
@@ -27,8 +27,8 @@ def test_an_unknown_level_name_is_one_line_listing_the_known_ones(tmp_path):
 
 
 def test_the_designers_readme_names_every_layer_class_and_property_the_loader_knows():
-    from game.levels import LEVELS_DIR
-    from game.levels import conventions as cv
+    from game.tiled import LEVELS_DIR
+    from game.tiled import conventions as cv
 
     readme = (LEVELS_DIR / "README.md").read_text()
     names = [*cv.OBJECT_LAYERS, *cv.ENEMY_KINDS, *cv.PICKUP_KINDS, cv.THICKNESS, cv.TITLE]

@@ -1,6 +1,6 @@
 """Issue 13: every level file, however big or hostile, ends in a level or one-line findings, quickly.
 
-The written limits (``game/levels/limits.py``, levels/README.md "Limits")
+The written limits (``game/tiled/limits.py``, levels/README.md "Limits")
 are checked right after parsing, before anything is built; files are read
 through ``game.safe_read``; nothing pytiled_parser would open on its own is
 opened. Each test here failed on the loader before the fix (it hung,
@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from game.levels import LEVELS_DIR, read_level
-from game.levels.limits import (
+from game.tiled import LEVELS_DIR, read_level
+from game.tiled.limits import (
     MAX_COORDINATE,
     MAX_LAYERS,
     MAX_MAP_PIXELS,
