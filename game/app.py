@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NamedTuple
 
 import arcade
 import numpy as np
@@ -17,6 +16,7 @@ import numpy as np
 from game import tiled
 from game.audio import Audio
 from game.level import Finding, LevelError
+from game.summary import RunSummary
 from game.views.controls import Controls
 
 WIDTH, HEIGHT = 1280, 720
@@ -165,32 +165,9 @@ def _recorder(path: str | None):
     return Recorder(path)
 
 
-class DemoSummary(NamedTuple):
-    """What a headless bot run did; ``str()`` is the one line the demo prints."""
-
-    level: str
-    frames: int
-    kills: int
-    deaths: int
-    score: int
-    sim_ms_p50: float
-    sim_ms_p99: float
-    screenshot: str | None
-    #: ``Simulation.state_hash()`` of the last run at the end (same level, seed and frames: same hash).
-    state_hash: str = "-"
-
-    def __str__(self) -> str:
-        shot = f" screenshot={self.screenshot}" if self.screenshot else ""
-        return (
-            f"demo level={self.level} frames={self.frames} kills={self.kills} deaths={self.deaths} "
-            f"score={self.score} sim_ms_p50={self.sim_ms_p50:.3f} sim_ms_p99={self.sim_ms_p99:.3f} "
-            f"state_hash={self.state_hash}{shot}"
-        )
-
-
 def run_demo(
     level: str | None, frames: int, seed: int, screenshot: str | None = None, record: str | None = None
-) -> DemoSummary:
+) -> RunSummary:
     """A bot plays ``frames`` fixed steps through the real play view, drawing every frame.
 
     When the bot dies the level restarts (a new run, same seed + deaths) and
@@ -213,7 +190,7 @@ def run_demo(
 
 def _run_demo(
     level: str | None, frames: int, seed: int, screenshot: str | None, record: str | None = None
-) -> DemoSummary:
+) -> RunSummary:
     loaded = tiled.load_level(resolve_level(level))  # a bad level fails before any window opens
     from game.sim import Bot
     from game.views.play import PlayView
@@ -243,7 +220,8 @@ def _run_demo(
     p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99))
     if app.recorder is not None:
         app.recorder.finish()
-    return DemoSummary(loaded.name, frames, kills, deaths, score, p50, p99, screenshot, view.sim.state_hash())
+    return RunSummary("demo", loaded.name, frames, kills, deaths, score, p50, p99,
+                      state_hash=view.sim.state_hash(), screenshot=screenshot)
 
 
 def write_screenshot(path: str | Path) -> Path:

@@ -32,7 +32,7 @@ the fixed updates the fixed clock owes (one per 1/60 s frame), dispatch
 ``on_update``, then ``Window.draw`` (``on_draw`` and a buffer flip).
 
 The session ends after ``--frames`` frames (default: the last event's
-frame + 60) with one summary line (``SessionSummary``). A bad script is
+frame + 60) with one summary line (``RunSummary``). A bad script is
 one line naming the file, the line and the problem (``ScriptError``).
 """
 
@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.safe_read import read_bytes
+from game.summary import RunSummary
 
 __all__ = [
     "EVENTS",
@@ -51,10 +52,10 @@ __all__ = [
     "MAX_LINE_CHARS",
     "MAX_SCRIPT_BYTES",
     "MAX_SCRIPT_LINES",
+    "RunSummary",
     "ScriptError",
     "ScriptEvent",
     "Session",
-    "SessionSummary",
     "key_symbol",
     "parse_script",
     "play_script",
@@ -203,35 +204,6 @@ def read_script(path: Path | str) -> list[ScriptEvent]:
 
 
 # --- the session ------------------------------------------------------------------
-
-
-class SessionSummary(NamedTuple):
-    """What a scripted session came to; ``str()`` is the one line ``--play-script`` prints.
-
-    ``player`` is the last run's player: world x, y and heading in degrees
-    counter-clockwise from +x; None (printed ``-``) when no level was played.
-    """
-
-    level: str
-    frames: int
-    kills: int
-    deaths: int
-    score: int
-    sim_ms_p50: float
-    sim_ms_p99: float
-    view: str
-    player: tuple[float, float, float] | None
-    state_hash: str | None
-    screenshot: str | None = None
-
-    def __str__(self) -> str:
-        where = "-" if self.player is None else "{:.1f},{:.1f},{:.1f}".format(*self.player)
-        shot = f" screenshot={self.screenshot}" if self.screenshot else ""
-        return (
-            f"script level={self.level} frames={self.frames} kills={self.kills} deaths={self.deaths} "
-            f"score={self.score} sim_ms_p50={self.sim_ms_p50:.3f} sim_ms_p99={self.sim_ms_p99:.3f} "
-            f"view={self.view} player={where} state_hash={self.state_hash or '-'}{shot}"
-        )
 
 
 def view_name(view) -> str:
@@ -410,7 +382,7 @@ class Session:
         """The last play view the session saw (None before any level ran)."""
         return self.plays[-1] if self.plays else None
 
-    def summary(self, screenshot: str | None = None) -> SessionSummary:
+    def summary(self, screenshot: str | None = None) -> RunSummary:
         import numpy as np
 
         from game.replay import player_pose
@@ -418,7 +390,8 @@ class Session:
         sim_ms = [ms for p in self.plays for ms in p.sim_ms]
         p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99)) if sim_ms else (0.0, 0.0)
         play = self.play
-        return SessionSummary(
+        return RunSummary(
+            "script",
             play.level.name if play is not None else "-",
             self.frame,
             sum(p.kills for p in self.plays),
@@ -445,7 +418,7 @@ class Session:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def finish(self, screenshot: str | None = None) -> SessionSummary:
+    def finish(self, screenshot: str | None = None) -> RunSummary:
         """The summary; writes the screenshot (the last frame, drawn again) and the recording."""
         self.close()
         if screenshot:
@@ -468,7 +441,7 @@ def play_script(
     screenshot: str | None = None,
     record: Path | str | None = None,
     window=None,
-) -> SessionSummary:
+) -> RunSummary:
     """Run a script file through the game window and return the session's summary."""
     events = read_script(path)
     session = Session(events, level=level, frames=frames, seed=seed, window=window, record=record)
