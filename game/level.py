@@ -16,6 +16,9 @@ from typing import Any, Literal
 from engine.collision import Transform
 
 Severity = Literal["error", "warning"]
+#: ``Finding.code`` of anything the loader finds outside the map rectangle (a wall wholly outside, a
+#: marker): the loader is its one owner; the game plays on (a warning), ``game.check`` makes it an error.
+OUTSIDE_MAP = "outside-map"
 
 #: Characters a finding line never prints as they are: C0 and C1 controls (newlines, terminal
 #: escapes), Unicode line and paragraph separators, bidirectional overrides (they reorder what a
@@ -62,6 +65,8 @@ class Finding:
     problem: str
     #: Where to mark it on a hitbox sheet (world coordinates), when known.
     where: tuple[float, float] | None = None
+    #: A stable name of the kind of problem for tools that act on it (``OUTSIDE_MAP``); "" for most.
+    code: str = ""
 
     def __str__(self) -> str:
         file, problem = printable(self.file, MAX_FILE_CHARS), printable(self.problem, MAX_PROBLEM_CHARS)

@@ -6,13 +6,14 @@ with the engine's queries and the player's shape:
 
 - errors: the player start or a spawn inside a wall (a body of the
   player's size placed there overlaps it), a pickup inside a wall (its
-  point is), a wall or a marker outside the map;
+  point is);
 - warnings: a gap between two walls narrower than the player, an area
   (or a marker) the player cannot reach from the start, two walls that
   overlap and could be one, a very thin wall.
 
 Every finding names the object it is about and where to mark it on a
-hitbox sheet.
+hitbox sheet. What lies outside the map is the loader's to say (one owner:
+its findings carry ``code == OUTSIDE_MAP``); ``report`` lists them as errors.
 
 Bounded work: pairs of nearby boxes (wall parts, markers) come from a
 compiled sort-and-sweep and are compared in the engine's batch kernels; more
@@ -23,7 +24,6 @@ error instead of the check. Each kind of warning lists at most
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Any, NamedTuple
 
@@ -87,37 +87,22 @@ def _marker_word(level: Level, marker: Marker) -> str:
     return f"{marker.kind} spawn" if marker in level.spawns else f"{marker.kind} pickup"
 
 
-def check_level(level: Level, file: str) -> list[Finding]:
-    """Run every check on a loaded level; ``file`` is how findings name it."""
+def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> list[Finding]:
+    """Run every check on a loaded level; ``file`` is how findings name it. ``known`` are the
+    findings so far (the loader's, as the checker grades them): an error on the player start
+    there (outside the map, say) means there is no start to reach anything from."""
     parts = wall_parts(level)
-    findings = outside_map(level, parts, file)
+    findings = []
     stuck = markers_in_walls(level, parts, file)
     findings += stuck
     findings += narrow_gaps(parts, file)
     findings += overlapping_walls(parts, file)
     findings += thin_walls(level, file)
-    if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in findings):
+    if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)):
         from .reach import unreachable  # reach builds on this module's shapes and records
 
         findings += unreachable(level, parts, file, skip={f.object_id for f in stuck})
     return findings
-
-
-def outside_map(level: Level, parts: list[Part], file: str) -> list[Finding]:
-    """Walls wholly outside the map rectangle, and markers outside it: errors."""
-    found = []
-    size = f"{level.width:g} × {level.height:g} px"
-    for wall, group in itertools.groupby(parts, key=lambda p: p.wall):
-        boxes = [p.box for p in group]
-        if all(b[2] < 0 or b[0] > level.width or b[3] < 0 or b[1] > level.height for b in boxes):
-            x, y = boxes[0][0], boxes[0][1]
-            found.append(_finding("error", file, wall, f"wall is outside the map ({size})", (x, y)))
-    for marker in (level.player_start, *level.spawns, *level.pickups):
-        if not (0.0 <= marker.x <= level.width and 0.0 <= marker.y <= level.height):
-            word = _marker_word(level, marker)
-            problem = f"{word} at ({marker.x:g}, {marker.y:g}) is outside the map ({size})"
-            found.append(_finding("error", file, marker, problem, (marker.x, marker.y)))
-    return found
 
 
 @njit(cache=True)

@@ -8,17 +8,28 @@ the command line never shows a traceback.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from game.level import Finding, Level
+from game.level import OUTSIDE_MAP, Finding, Level
 from game.tiled import read_level
 from game.tiled.reader import display_name
 
 from .checks import check_level
 
-#: The loader warns about a marker outside the map; the checker makes it an error of its own.
-_LOADER_OUTSIDE = "is outside the map"
+#: Loader findings (by ``Finding.code``) the game plays on with but a designer must fix before
+#: shipping: the checker lists them as errors. The loader alone decides what they are about.
+STRICTER = frozenset({OUTSIDE_MAP})
+
+
+def graded(finding: Finding) -> Finding:
+    """A loader finding as the checker lists it: an error when its code is in ``STRICTER``.
+
+    >>> graded(Finding("warning", "a.tmj", 3, "b1", "brute spawn ... is outside the map", code=OUTSIDE_MAP)).severity
+    'error'
+    """
+    return replace(finding, severity="error") if finding.code in STRICTER else finding
 
 
 class Checked(NamedTuple):
@@ -41,16 +52,15 @@ def check_file(path: Path | str) -> Checked:
     """Load ``path`` with the game's loader and run the checker's checks on it."""
     path = Path(path)
     level, findings = read_level(path)
+    findings = [graded(f) for f in findings]
     if level is None:
         return Checked(path, None, findings)
     file = display_name(path)
     try:
-        ours = check_level(level, file)
+        ours = check_level(level, file, findings)
     except Exception as bug:  # a checker bug must still be one line, not a traceback
         ours = [Finding("error", file, None, "", f"checker failed: {type(bug).__name__}: {bug}")]
-    promoted = {f.object_id for f in ours if f.severity == "error" and _LOADER_OUTSIDE in f.problem}
-    kept = [f for f in findings if not (f.object_id in promoted and _LOADER_OUTSIDE in f.problem)]
-    return Checked(path, level, kept + ours)
+    return Checked(path, level, findings + ours)
 
 
 def text_report(results: list[Checked]) -> str:
@@ -86,7 +96,7 @@ def json_report(results: list[Checked]) -> str:
             ],
             "findings": [
                 {"severity": f.severity, "file": f.file, "object_id": f.object_id, "name": f.name,
-                 "problem": f.problem, "line": str(f), "where": list(f.where) if f.where else None}
+                 "problem": f.problem, "code": f.code, "line": str(f), "where": list(f.where) if f.where else None}
                 for r in results for f in (*r.errors, *r.warnings)
             ],
             "errors": sum(len(r.errors) for r in results),

@@ -32,9 +32,9 @@ from typing import NamedTuple
 import arcade
 from arcade.exceptions import PerformanceWarning
 
-from game.tiled.limits import MAX_FILE_BYTES
 from game.render.outline import outline
 from game.safe_read import read_json
+from game.tiled.limits import MAX_FILE_BYTES
 
 from .checks import PLAYER_RADIUS, wall_parts
 from .report import Checked

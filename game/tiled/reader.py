@@ -38,7 +38,8 @@ from pytiled_parser.parsers.json.properties import parse as parse_json_propertie
 from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
 from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
-from game.level import Finding, Level, LevelError, Marker, Wall
+from engine.collision import Transform, aabb
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, Wall
 from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
@@ -71,15 +72,15 @@ class _Report:
     def error(self, problem: str, obj: Any = None, where=None) -> None:
         self._add("error", problem, obj, where)
 
-    def warning(self, problem: str, obj: Any = None, where=None) -> None:
-        self._add("warning", problem, obj, where)
+    def warning(self, problem: str, obj: Any = None, where=None, code: str = "") -> None:
+        self._add("warning", problem, obj, where, code)
 
-    def _add(self, severity, problem, obj, where) -> None:
+    def _add(self, severity, problem, obj, where, code="") -> None:
         oid = None if obj is None else _int_or_none(getattr(obj, "object_id", getattr(obj, "id", None)))
         name = "" if obj is None else str(getattr(obj, "name", "") or "")
         if where is not None and not all(math.isfinite(v) for v in where):
             where = None
-        self.findings.append(Finding(severity, self.file, oid, name, problem, where))
+        self.findings.append(Finding(severity, self.file, oid, name, problem, where, code))
 
     @property
     def has_errors(self) -> bool:
@@ -617,6 +618,7 @@ class _Layout:
 
     def __init__(self, width: float, height: float, report: _Report) -> None:
         self.width, self.height, self.report = width, height, report
+        self.size = f"{width:g} × {height:g} px"
         self.walls: list[Wall] = []
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
 
@@ -681,6 +683,9 @@ class _Layout:
             return
         for note in built.notes:
             self.report.warning(note, obj, where)
+        boxes = [aabb(shape, Transform(*xf)) for shape, xf in built.wall.parts]
+        if all(b[2] < 0 or b[0] > self.width or b[3] < 0 or b[1] > self.height for b in boxes):
+            self.report.warning(f"wall is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
         self.walls.append(built.wall)
 
     def marker(self, obj: Any, layer: str, frame: MapFrame, where) -> None:
@@ -695,7 +700,8 @@ class _Layout:
             return
         x, y = where
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
-            self.report.warning(f"point ({x:g}, {y:g}) is outside the map", obj, where)
+            word = "player start" if layer == cv.PLAYER else f"{kind} {'spawn' if layer == cv.SPAWNS else 'pickup'}"
+            self.report.warning(f"{word} at ({x:g}, {y:g}) is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
         marker = Marker(int(obj.id), obj.name or "", kind or layer, x, y, dict(obj.properties or {}))
         self.markers[layer].append(marker)
 

@@ -261,5 +261,5 @@ def test_tile_layers_and_markers_off_the_map_are_warnings_not_errors(tmp_path):
     assert level is not None and level.pickups[0].x == 400
     assert [(f.severity, str(f)) for f in findings] == [
         ("warning", f"{tmp_path / 'case.tmj'}: tile layer 'floor' ignored (the game reads object layers only)"),
-        ("warning", f"{tmp_path / 'case.tmj'}:40 (lost): point (400, 246) is outside the map"),
+        ("warning", f"{tmp_path / 'case.tmj'}:40 (lost): ammo pickup at (400, 246) is outside the map (320 × 256 px)"),
     ]
