@@ -1,11 +1,15 @@
 """The level checker: the loader's findings plus checks that need the whole level, and hitbox sheets.
 
-Layout: ``checks`` (markers in walls, outside the map, narrow gaps,
-overlaps, thin walls), ``reach`` (flood fill from the player start),
-``report`` (per file, text and JSON), ``sheet`` (the PNG), ``cli``.
+Layout: ``parts`` (wall parts and how findings name things, what every
+check builds on), ``reach`` (flood fill from the player start),
+``checks`` (markers in walls, narrow gaps, overlaps, thin walls; calls
+``reach``), ``report`` (per file, text and JSON; the loader's findings
+graded), ``sheet`` (the PNG), ``cli``. Imports go one way: parts <- reach
+<- checks <- report <- sheet, cli.
 """
 
-from .checks import PLAYER_RADIUS, check_level
+from .checks import check_level
+from .parts import PLAYER_RADIUS
 from .report import Checked, check_file, json_report, text_report
 
 __all__ = ["PLAYER_RADIUS", "Checked", "check_file", "check_level", "json_report", "text_report"]

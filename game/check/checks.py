@@ -25,7 +25,6 @@ error instead of the check. Each kind of warning lists at most
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -36,24 +35,21 @@ from engine.collision import (
     Ellipse,
     ShapeTable,
     Transform,
-    aabb,
     contacts_batch,
     distances_batch,
     intersects_batch,
 )
-from game.level import Finding, Level, Marker, Wall
+from game.level import Finding, Level, Wall
 
-#: The player's collision shape: a disc 24 px across (levels/README.md, "Making a good level").
-PLAYER_RADIUS = 12.0
-PLAYER_SHAPE = Circle(PLAYER_RADIUS)
+from .parts import PLAYER_RADIUS, PLAYER_SHAPE, Part, finding, marker_word, wall_parts
+from .reach import unreachable
+
 #: Pickups are points: one is inside a wall when this tiny disc around it overlaps the wall.
 POINT_SHAPE = Circle(0.5)
 #: Walls thinner than this (px, across their narrowest way) are hard to see and to aim at.
 THIN_WALL = 6.0
 #: Overlaps shallower than this (px) are walls that merely touch.
 OVERLAP_SLACK = 1.0
-#: Unreachable pockets smaller than this many grid cells are ignored (corners between walls).
-MIN_POCKET_CELLS = 4
 #: The most pairs of nearby boxes (wall parts, markers) the checker compares shape by shape, and the
 #: most box comparisons its sweep makes to find them: beyond either, the check is refused with one
 #: error (a real level has a few hundred pairs; these keep a hostile file to a few seconds).
@@ -61,30 +57,6 @@ MAX_PAIRS = 1_000_000
 MAX_SWEEP_STEPS = 50_000_000
 #: Findings of one kind listed per level; past this, one more line says how many were left out.
 MAX_LISTED = 200
-
-
-class Part(NamedTuple):
-    """One convex part of a wall, placed, with its world bounding box (min_x, min_y, max_x, max_y)."""
-
-    wall: Wall
-    shape: Any
-    xf: Transform
-    box: tuple[float, float, float, float]
-
-
-def wall_parts(level: Level) -> list[Part]:
-    """Every convex part of every wall, with its world AABB."""
-    return [Part(w, s, Transform(*xf), aabb(s, Transform(*xf))) for w in level.walls for s, xf in w.parts]
-
-
-def _finding(severity, file: str, obj, problem: str, where) -> Finding:
-    return Finding(severity, file, obj.object_id, obj.name, problem, where)
-
-
-def _marker_word(level: Level, marker: Marker) -> str:
-    if marker is level.player_start:
-        return "player start"
-    return f"{marker.kind} spawn" if marker in level.spawns else f"{marker.kind} pickup"
 
 
 def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> list[Finding]:
@@ -99,8 +71,6 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
     findings += overlapping_walls(parts, file)
     findings += thin_walls(level, file)
     if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)):
-        from .reach import unreachable  # reach builds on this module's shapes and records
-
         findings += unreachable(level, parts, file, skip={f.object_id for f in stuck})
     return findings
 
@@ -206,13 +176,13 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
         if m not in first:
             continue
         wall = parts[first[m]].wall
-        word = _marker_word(level, marker)
+        word = marker_word(level, marker)
         if bodies[m] is POINT_SHAPE:
             problem = f"{word} is inside wall {wall.object_id} ({wall.name})"
         else:
             problem = (f"{word} is inside wall {wall.object_id} ({wall.name}): a body {2 * PLAYER_RADIUS:g} px "
                        "across placed there overlaps it")
-        found.append(_finding("error", file, marker, problem, (marker.x, marker.y)))
+        found.append(finding("error", file, marker, problem, (marker.x, marker.y)))
     return found
 
 
@@ -272,7 +242,7 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
         mid = ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
         problem = (f"gap of {gap:.1f} px to wall {other.wall.object_id} ({other.wall.name}) is narrower than "
                    f"the player ({width:g} px): the player cannot pass")
-        found.append(_finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
+        found.append(finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
     return found + _left_out(file, len(gaps), "gaps narrower than the player")
 
 
@@ -294,7 +264,7 @@ def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:
         where = c.point_a[k]
         problem = (f"overlaps wall {other.wall.object_id} ({other.wall.name}) by {-neg_depth:.1f} px: "
                    "the two could be merged into one")
-        found.append(_finding("warning", file, first.wall, problem, (float(where[0]), float(where[1]))))
+        found.append(finding("warning", file, first.wall, problem, (float(where[0]), float(where[1]))))
     return found + _left_out(file, len(deepest), "overlapping walls")
 
 
@@ -429,5 +399,5 @@ def thin_walls(level: Level, file: str) -> list[Finding]:
         if width < THIN_WALL:
             _, xf = wall.parts[0]
             problem = f"very thin wall ({width:.1f} px across; at least {THIN_WALL:g} px is easy to see and hit)"
-            found.append(_finding("warning", file, wall, problem, (xf[0], xf[1])))
+            found.append(finding("warning", file, wall, problem, (xf[0], xf[1])))
     return found

@@ -22,9 +22,11 @@ from numba import njit
 from game.level import Finding, Level
 from game.sim.navigation import build_grid
 
-from .checks import MIN_POCKET_CELLS, PLAYER_RADIUS, Part, _finding, _marker_word
+from .parts import PLAYER_RADIUS, Part, finding, marker_word
 
 CELL = PLAYER_RADIUS
+#: Unreachable pockets smaller than this many grid cells are ignored (corners between walls).
+MIN_POCKET_CELLS = 4
 
 
 class Grid(NamedTuple):
@@ -121,8 +123,8 @@ def unreachable(level: Level, parts: list[Part], file: str, skip=frozenset()) ->
         i, j = grid.index(marker.x, marker.y)
         near = grid.reached[max(j - 1, 0):j + 2, max(i - 1, 0):i + 2]
         if not near.any():
-            word = _marker_word(level, marker)
-            found.append(_finding("warning", file, marker, f"{word} cannot be reached from the player start",
+            word = marker_word(level, marker)
+            found.append(finding("warning", file, marker, f"{word} cannot be reached from the player start",
                                   (marker.x, marker.y)))
     for pocket in pockets(grid):
         if pocket.cells < MIN_POCKET_CELLS:

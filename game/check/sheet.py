@@ -36,7 +36,7 @@ from game.render.outline import outline
 from game.safe_read import read_json
 from game.tiled.limits import MAX_FILE_BYTES
 
-from .checks import PLAYER_RADIUS, wall_parts
+from .parts import PLAYER_RADIUS, wall_parts
 from .report import Checked
 
 SHEET_SIZE = (1600, 1000)

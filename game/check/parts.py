@@ -1,0 +1,45 @@
+"""The level as every check sees it: convex wall parts with their world boxes, and how findings name things.
+
+``checks`` and ``reach`` both build on this module and on ``hitbox``; neither
+imports the other's internals (``checks`` calls ``reach``, never the reverse).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.collision import Circle, Transform, aabb
+from game.level import Finding, Level, Marker, Severity, Wall
+
+#: The player's collision shape: a disc 24 px across (levels/README.md, "Making a good level").
+PLAYER_RADIUS = 12.0
+PLAYER_SHAPE = Circle(PLAYER_RADIUS)
+
+
+class Part(NamedTuple):
+    """One convex part of a wall, placed, with its world bounding box (min_x, min_y, max_x, max_y)."""
+
+    wall: Wall
+    shape: Any
+    xf: Transform
+    box: tuple[float, float, float, float]
+
+
+def wall_parts(level: Level) -> list[Part]:
+    """Every convex part of every wall, with its world AABB."""
+    return [Part(w, s, Transform(*xf), aabb(s, Transform(*xf))) for w in level.walls for s, xf in w.parts]
+
+
+def finding(severity: Severity, file: str, obj: Wall | Marker, problem: str, where) -> Finding:
+    """A finding about one wall or marker, located as ``file:id (name)``."""
+    return Finding(severity, file, obj.object_id, obj.name, problem, where)
+
+
+def marker_word(level: Level, marker: Marker) -> str:
+    """What a marker is, in words: ``player start``, ``brute spawn``, ``ammo pickup``."""
+    if marker is level.player_start:
+        return "player start"
+    return f"{marker.kind} spawn" if marker in level.spawns else f"{marker.kind} pickup"
+
+
+__all__ = ["PLAYER_RADIUS", "PLAYER_SHAPE", "Part", "finding", "marker_word", "wall_parts"]
