@@ -44,8 +44,40 @@ def printable(text: object, limit: int = MAX_PROBLEM_CHARS) -> str:
 
 
 @dataclass(frozen=True)
+class TileRef:
+    """One cell of a tile layer and the tile in it, for walls made of tiles and for findings.
+
+    ``col, row`` are Tiled's cell (row 0 at the top); ``tileset`` and
+    ``local_id`` name the tile (an empty tileset name when unknown).
+
+    >>> str(TileRef("walls", 3, 7, "depot", 12))
+    'walls:tile-3,7 (depot 12)'
+    >>> str(TileRef("floor", 0, 0, "", -1))
+    'floor:tile-0,0'
+    """
+
+    layer: str
+    col: int
+    row: int
+    tileset: str
+    local_id: int
+
+    def __str__(self) -> str:
+        where = f"{printable(self.layer, MAX_NAME_CHARS)}:tile-{self.col},{self.row}"
+        if not self.tileset and self.local_id < 0:
+            return where
+        return f"{where} ({printable(self.tileset, MAX_NAME_CHARS)} {self.local_id})"
+
+
+@dataclass(frozen=True)
 class Finding:
     """One problem in a level file, located as ``file:object-id (name): problem``.
+
+    A problem with a tile says where the tile is instead:
+    ``file:layer:tile-x,y (tileset tile-id): problem``.
+
+    >>> str(Finding("error", "depot.tmj", None, "", "no tileset has gid 99", tile=TileRef("walls", 4, 2, "", -1)))
+    'depot.tmj:walls:tile-4,2: no tileset has gid 99'
 
     >>> str(Finding("error", "levels/yard.tmj", 12, "crate", "polygon self-intersects"))
     'levels/yard.tmj:12 (crate): polygon self-intersects'
@@ -67,9 +99,13 @@ class Finding:
     where: tuple[float, float] | None = None
     #: A stable name of the kind of problem for tools that act on it (``OUTSIDE_MAP``); "" for most.
     code: str = ""
+    #: The tile layer cell it is about, for problems with tiles (then the line names the cell).
+    tile: TileRef | None = None
 
     def __str__(self) -> str:
         file, problem = printable(self.file, MAX_FILE_CHARS), printable(self.problem, MAX_PROBLEM_CHARS)
+        if self.tile is not None:
+            return f"{file}:{self.tile}: {problem}"
         if self.object_id is None:
             return f"{file}: {problem}"
         return f"{file}:{self.object_id} ({printable(self.name, MAX_NAME_CHARS)}): {problem}"
@@ -90,8 +126,12 @@ class Wall:
     """A solid object from the map, as the convex parts the engine collides.
 
     ``kind`` is the Tiled object kind it came from: ``rectangle``,
-    ``ellipse``, ``polygon`` or ``polyline``. ``parts`` pairs each convex
-    engine shape (local frame) with its world transform.
+    ``ellipse``, ``polygon`` or ``polyline``, or ``tile`` for a tile's
+    collision object placed by a tile layer (then ``tile`` says which cell;
+    ``object_id`` and ``name`` are the collision object's in its tileset;
+    the tile's look is the tile, so such walls are not drawn as polygons).
+    ``parts`` pairs each convex engine shape (local frame) with its world
+    transform.
     """
 
     object_id: int
@@ -99,6 +139,50 @@ class Wall:
     kind: str
     parts: tuple[tuple[Any, Transform], ...]
     properties: dict[str, Any] = field(default_factory=dict)
+    #: The cell a tile wall comes from (its first, top-left cell when merged); None for object walls.
+    tile: TileRef | None = None
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """One tile as drawn, in the WORLD frame (px, y up, origin at the map's bottom-left).
+
+    ``center_x, center_y`` is the centre of the drawn image after the
+    tileset's tile offset, the layer offsets and bottom-left anchoring;
+    ``width, height`` its size before the diagonal flip swaps them. Flips
+    are Tiled's bits as stored: apply the diagonal flip first (swap x and
+    y), then the horizontal, then the vertical.
+    """
+
+    layer: str
+    col: int
+    row: int
+    tileset: str
+    local_id: int
+    image: Path
+    source: tuple[int, int, int, int]
+    center_x: float
+    center_y: float
+    width: float
+    height: float
+    flip_h: bool
+    flip_v: bool
+    flip_d: bool
+    opacity: float
+
+
+@dataclass(frozen=True)
+class TileLayer:
+    """A visible tile layer's tiles, in Tiled's render order (rows top to bottom, left to right).
+
+    ``opacity`` is the layer's times its groups'; ``offset`` is the summed
+    layer and group offsets in world px (y up), already in each tile's centre.
+    """
+
+    name: str
+    tiles: tuple[PlacedTile, ...]
+    opacity: float
+    offset: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -131,3 +215,5 @@ class Level:
     spawns: tuple[Marker, ...]
     pickups: tuple[Marker, ...]
     properties: dict[str, Any] = field(default_factory=dict)
+    #: Visible tile layers in draw order (bottom first).
+    tile_layers: tuple[TileLayer, ...] = ()

@@ -25,3 +25,11 @@ def level_path(name: str, directory: Path | str = LEVELS_DIR) -> Path:
         return path
     known = ", ".join(p.stem for p in list_levels(directory)) or "none"
     raise LevelError(Finding("error", str(path), None, "", f"no level named {name!r} (levels: {known})"))
+
+
+def display_name(path: Path) -> str:
+    """The path as findings show it: relative to the working directory when it is inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        return str(path)

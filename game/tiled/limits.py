@@ -32,6 +32,43 @@ about 60 objects and 40 points per outline):
 - ``MAX_COORDINATE``: 1,000,000 px: no object position, size or point may
   be farther from the origin, so products of coordinates stay exact
   enough for the geometry and nothing overflows.
+
+Tilesets (``tilesets.py``; a tileset is read whole before any tile is used):
+
+- ``MAX_TILESET_BYTES``: 8 MiB a tileset file (``.tsj``/``.tsx``); a real
+  one with collision on every tile of a 1,024-tile atlas is under 1 MiB.
+- ``MAX_TILESETS``: 64 tilesets a map (external and embedded).
+- ``MAX_TILESET_TILES``: 65,536 tiles a tileset (its ``tilecount`` and the
+  tiles it lists): a 4,096 px atlas of 16 px tiles.
+- ``MAX_TILE_SIZE``: 2,048 px a side of a tile (and ``MAX_IMAGE_PIXELS``
+  16,384 px a side of a tileset or tile image as the file declares it).
+- ``MAX_TILE_SHAPES``: 64 collision objects a tile; each is a wall on
+  every cell the tile is painted on.
+- ``MAX_TILE_POLYGON_POINTS``: 1,000 points a collision polygon or
+  polyline (a traced outline is a few dozen); ``MAX_TILESET_POINTS``:
+  100,000 in a whole tileset.
+- ``MAX_IMAGE_PATH_CHARS``: 1,024 characters an image path; an image must
+  be a regular file of at most ``MAX_IMAGE_BYTES`` (64 MiB): the renderer
+  opens it, and a FIFO or a device named as an image would hang it.
+
+Tile layers (``tiles.py``; each checked before the data is decoded):
+
+- ``MAX_LAYER_CELLS``: 262,144 cells (width × height) a tile layer, the
+  most a 512 × 512 map holds; ``MAX_TILE_CELLS``: 1,048,576 cells in all
+  tile layers (8 MiB of decoded ids at most).
+- Base64 data: its length is checked against what ``width × height``
+  cells need before decoding; compressed (zlib, gzip) data may be at most
+  ``MAX_COMPRESSED_RATIO`` (1.01) of the raw size plus 1 KiB, and is
+  inflated by a bounded ``decompressobj`` that stops one byte past the
+  ``width × height × 4`` bytes expected, so a zlib bomb costs nothing.
+- CSV text (TMX): at most ``MAX_CSV_CHARS_PER_CELL`` (12) characters a
+  cell before it is split.
+- ``MAX_PLACED_TILES``: 100,000 painted cells in visible layers (each is
+  drawn as a sprite).
+- ``MAX_TILE_WALLS``: 20,000 walls from tile collision after merging,
+  counted before any engine shape is built (the same budget as
+  ``MAX_OBJECTS``); before merging, ``MAX_TILE_SHAPES_PLACED`` (400,000)
+  collision objects placed in all, counted from the decoded ids alone.
 """
 
 from __future__ import annotations
@@ -48,15 +85,51 @@ MAX_POLYLINE_POINTS = 5_000
 MAX_POINTS = 100_000
 MAX_COORDINATE = 1_000_000.0
 
+MAX_TILESET_BYTES = 8 * 2**20
+MAX_TILESETS = 64
+MAX_TILESET_TILES = 65_536
+MAX_TILE_SIZE = 2_048
+MAX_IMAGE_PIXELS = 16_384
+MAX_TILE_SHAPES = 64
+MAX_TILE_POLYGON_POINTS = 1_000
+MAX_TILESET_POINTS = 100_000
+MAX_IMAGE_PATH_CHARS = 1_024
+MAX_IMAGE_BYTES = 64 * 2**20
+
+MAX_LAYER_CELLS = 512 * 512
+MAX_TILE_CELLS = 4 * MAX_LAYER_CELLS
+MAX_COMPRESSED_RATIO = 1.01
+MAX_CSV_CHARS_PER_CELL = 12
+MAX_PLACED_TILES = 100_000
+MAX_TILE_WALLS = 20_000
+MAX_TILE_SHAPES_PLACED = 400_000
+
 __all__ = [
+    "MAX_COMPRESSED_RATIO",
     "MAX_COORDINATE",
+    "MAX_CSV_CHARS_PER_CELL",
     "MAX_FILE_BYTES",
+    "MAX_IMAGE_BYTES",
+    "MAX_IMAGE_PATH_CHARS",
+    "MAX_IMAGE_PIXELS",
     "MAX_JSON_DEPTH",
     "MAX_LAYERS",
+    "MAX_LAYER_CELLS",
     "MAX_MAP_PIXELS",
     "MAX_MAP_TILES",
     "MAX_OBJECTS",
+    "MAX_PLACED_TILES",
     "MAX_POINTS",
     "MAX_POLYGON_POINTS",
     "MAX_POLYLINE_POINTS",
+    "MAX_TILESETS",
+    "MAX_TILESET_BYTES",
+    "MAX_TILESET_POINTS",
+    "MAX_TILESET_TILES",
+    "MAX_TILE_CELLS",
+    "MAX_TILE_POLYGON_POINTS",
+    "MAX_TILE_SHAPES",
+    "MAX_TILE_SHAPES_PLACED",
+    "MAX_TILE_SIZE",
+    "MAX_TILE_WALLS",
 ]

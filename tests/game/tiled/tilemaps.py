@@ -1,0 +1,132 @@
+"""Tilesets and tile layers for the loader tests, as Tiled 1.8 writes them (JSON dicts, TSX text, PNG images)."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import gzip
+import json
+import zlib
+from pathlib import Path
+
+from PIL import Image
+
+from .maps import TILE, layer, point, tiled_map
+
+H, V, D = 0x80000000, 0x40000000, 0x20000000
+
+
+def png(folder: Path, name: str, width: int, height: int, colour=(200, 80, 40, 255)) -> Path:
+    """Write a plain PNG of ``width × height`` and return its path."""
+    path = Path(folder) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGBA", (width, height), colour).save(path)
+    return path
+
+
+def shape(oid: int, kind: str = "rectangle", x=0.0, y=0.0, w=0.0, h=0.0, rotation=0.0, points=(), name="",
+          properties=None) -> dict:
+    """One collision object of a tile, as Tiled's collision editor saves it."""
+    obj = {"id": oid, "name": name, "type": "", "x": x, "y": y, "width": w, "height": h, "rotation": rotation,
+           "visible": True}
+    if kind == "ellipse":
+        obj["ellipse"] = True
+    elif kind == "point":
+        obj["point"] = True
+    elif kind in ("polygon", "polyline"):
+        obj[kind] = [{"x": px, "y": py} for px, py in points]
+    if properties:
+        obj["properties"] = properties
+    return obj
+
+
+def tile(tid: int, *shapes: dict, properties=None, cls: str = "", image=None) -> dict:
+    entry: dict = {"id": tid}
+    if cls:
+        entry["type"] = cls
+    if properties:
+        entry["properties"] = properties
+    if image is not None:
+        name, w, h = image
+        entry.update(image=name, imagewidth=w, imageheight=h)
+    if shapes:
+        entry["objectgroup"] = {"draworder": "index", "id": 2, "name": "", "objects": list(shapes), "opacity": 1,
+                                "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+    return entry
+
+
+def tileset(name: str = "blocks", tiles=(), columns: int = 4, count: int = 8, image: str | None = "blocks.png",
+            size: int = TILE, offset=(0, 0)) -> dict:
+    """A tileset's JSON fields (an atlas of ``count`` tiles, or an image collection when ``image`` is None)."""
+    data = {"columns": columns if image else 0, "margin": 0, "name": name, "spacing": 0, "tilecount": count,
+            "tiledversion": "1.8.2", "tileheight": size, "tilewidth": size, "type": "tileset", "version": "1.8",
+            "tiles": [copy.deepcopy(t) for t in tiles]}
+    if image:
+        rows = -(-count // columns)
+        data.update(image=image, imagewidth=columns * size, imageheight=rows * size)
+    if offset != (0, 0):
+        data["tileoffset"] = {"x": offset[0], "y": offset[1]}
+    return data
+
+
+#: The test tileset: 0 a full box, 1 a top-half box, 2 a triangle (u + v < T), 3 a 24 px circle at (4, 4),
+#: 4 floor art with no collision, 5 a rotated rectangle and a polygon (two walls), 6 a full box with a
+#: property (so it never merges with 0), 7 a concave L polygon.
+BLOCK_TILES = (
+    tile(0, shape(1, x=0, y=0, w=32, h=32)),
+    tile(1, shape(1, x=0, y=0, w=32, h=16)),
+    tile(2, shape(1, "polygon", x=0, y=0, points=[(0, 0), (32, 0), (0, 32)])),
+    tile(3, shape(1, "ellipse", x=4, y=4, w=24, h=24)),
+    tile(5, shape(1, x=16, y=2, w=12, h=6, rotation=30), shape(2, "polygon", x=4, y=20, points=[(0, 0), (8, 0), (4, 8)])),
+    tile(6, shape(1, x=0, y=0, w=32, h=32), properties=[{"name": "material", "type": "string", "value": "steel"}]),
+    tile(7, shape(1, "polygon", x=0, y=0, points=[(0, 0), (32, 0), (32, 8), (8, 8), (8, 32), (0, 32)])),
+)
+
+
+def blocks(folder: Path, name: str = "blocks", **fields) -> dict:
+    """The test tileset's fields, with its atlas image written to ``folder``."""
+    data = tileset(name, BLOCK_TILES, **fields)
+    png(folder, data["image"], data["imagewidth"], data["imageheight"])
+    return data
+
+
+def write_json(folder: Path, name: str, data) -> Path:
+    path = Path(folder) / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def encode(gids: list[int], compression: str = "") -> str:
+    """Cells as Tiled's base64 (little-endian uint32), compressed as asked."""
+    raw = b"".join(int(g).to_bytes(4, "little") for g in gids)
+    if compression == "zlib":
+        raw = zlib.compress(raw)
+    elif compression == "gzip":
+        raw = gzip.compress(raw)
+    return base64.b64encode(raw).decode("ascii")
+
+
+def tile_layer(lid: int, name: str, gids: list[int], width: int, height: int, encoding: str = "csv",
+               compression: str = "", offset=(0, 0), visible=True, opacity=1.0) -> dict:
+    data = {"id": lid, "name": name, "type": "tilelayer", "width": width, "height": height, "x": 0, "y": 0,
+            "opacity": opacity, "visible": visible, "offsetx": offset[0], "offsety": offset[1]}
+    if encoding == "base64":
+        data.update(encoding="base64", compression=compression, data=encode(gids, compression))
+    else:
+        data["data"] = list(gids)
+    return data
+
+
+def tile_map(layers: list, tilesets: list, width: int = 10, height: int = 8, start=(16, 16)) -> dict:
+    """A map of tile layers (and a player start) using ``tilesets`` (each a dict with its ``firstgid``)."""
+    data = tiled_map([*layers, layer(90, "player", [point(99, "", *start, name="start")])], width, height)
+    data["tilesets"] = tilesets
+    return data
+
+
+def grid(width: int, height: int, cells: dict[tuple[int, int], int]) -> list[int]:
+    """Row-major gids of a ``width × height`` layer, 0 except ``{(col, row): gid}``."""
+    gids = [0] * (width * height)
+    for (col, row), gid in cells.items():
+        gids[row * width + col] = gid
+    return gids
