@@ -1,18 +1,27 @@
-"""The level's static art: a tiled floor and the walls, built once per (re)load.
+"""The level's static art: the ground (a sand floor and the map's tile layers) and the walls, built once per (re)load.
 
-Walls are drawn from the same engine shapes the world collides (each convex
-part through ``outline``), as filled polygons with a darker rim, all in one
-``ShapeElementList`` so a whole level is a single draw call.
+Walls from object layers are drawn from the same engine shapes the world
+collides (each convex part through ``outline``), as filled polygons with a
+darker rim, all in one ``ShapeElementList`` so a whole level is a single
+draw call. Walls made of tiles (``kind == "tile"``) are not: their tiles
+are their look (``tiles.py`` draws the tile layers).
+
+Order, bottom first: the sand floor (only where no opaque tile covers it),
+the tile layers in the map's order, the object-layer walls, then the
+actors. Object walls go over the tiles so a wall that collides is never
+hidden under a ground layer painted across the whole map.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_polygon
 
 from .outline import outline
+from .tiles import TileLayers, TileTextures, build_tile_layers, opaque_cells
 
 WALL_FILL = (92, 96, 112)
 WALL_RIM = (48, 50, 62)
@@ -24,8 +33,13 @@ TILE = 64
 
 
 def wall_outlines(level) -> list[list[tuple[float, float]]]:
-    """World outlines of every convex wall part of ``level`` (counter-clockwise)."""
-    return [outline(shape, xf) for wall in level.walls for shape, xf in wall.parts]
+    """World outlines of every convex wall part of ``level`` drawn as a polygon (counter-clockwise)."""
+    return [outline(shape, xf) for wall in drawn_walls(level) for shape, xf in wall.parts]
+
+
+def drawn_walls(level) -> list:
+    """The walls drawn as polygons: all but those made of tiles (the tiles draw those)."""
+    return [wall for wall in level.walls if wall.kind != "tile"]
 
 
 def _key(p: tuple[float, float]) -> tuple[float, float]:
@@ -52,9 +66,9 @@ def rim_segments(parts: list[list[tuple[float, float]]]) -> list[tuple[float, fl
 
 
 def build_walls(level) -> ShapeElementList:
-    """Filled wall polygons with rims, batched."""
+    """Filled wall polygons with rims, batched (walls made of tiles are left to their tiles)."""
     shapes: ShapeElementList = ShapeElementList()
-    for wall in level.walls:
+    for wall in drawn_walls(level):
         parts = [outline(shape, xf) for shape, xf in wall.parts]
         for points in parts:
             shapes.append(create_polygon(points, WALL_FILL))
@@ -85,14 +99,36 @@ class Floor(arcade.SpriteList):
 _TILES: list[arcade.Texture] = []
 
 
-def build_floor(level) -> Floor:
-    """Floor tiles covering the level's rectangle (a checker of two sand tiles)."""
+def build_floor(level, covered: AbstractSet[tuple[int, int]] = frozenset()) -> Floor:
+    """Floor tiles covering the level's rectangle (a checker of two sand tiles), except ``covered`` cells."""
     floor = Floor(capacity=256)
     if not _TILES:
         _TILES.extend((arcade.load_texture(FLOOR_TILE), arcade.load_texture(FLOOR_TILE_ALT)))
     base, alt = _TILES
     for i in range(math.ceil(level.width / TILE)):
         for j in range(math.ceil(level.height / TILE)):
+            if (i, j) in covered:
+                continue
             texture = alt if (i * 7 + j * 3) % 5 == 0 else base
             floor.append(arcade.Sprite(texture, center_x=(i + 0.5) * TILE, center_y=(j + 0.5) * TILE))
     return floor
+
+
+class Ground:
+    """What lies under the walls and actors: the sand floor, then the level's tile layers, bottom first."""
+
+    def __init__(self, floor: Floor, tiles: TileLayers) -> None:
+        self.floor = floor
+        self.tiles = tiles
+
+    def draw(self) -> None:
+        if len(self.floor):
+            self.floor.draw()
+        self.tiles.draw()
+
+
+def build_ground(level) -> Ground:
+    """The floor (left out under opaque tiles) and the tile layers of ``level``."""
+    textures = TileTextures()
+    tiles = build_tile_layers(level, textures)
+    return Ground(build_floor(level, opaque_cells(level, TILE, textures)), tiles)

@@ -22,7 +22,7 @@ from game.render.debug import draw_overlay
 from game.render.effects import Effects
 from game.render.hud import Hud
 from game.render.sprites import SpriteMirror
-from game.render.walls import VOID_COLOR, build_floor, build_walls
+from game.render.walls import VOID_COLOR, build_ground, build_walls
 
 from . import bridge
 from .controls import Controls
@@ -75,7 +75,7 @@ class PlayView(arcade.View):
         self.title = str(level.properties.get("title", level.name))
         self.level_size = (float(level.width), float(level.height))
         self.walls = build_walls(level)
-        self.floor = build_floor(level)
+        self.floor = build_ground(level)
 
     @property
     def view_size(self) -> tuple[float, float]:
