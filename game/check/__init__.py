@@ -9,7 +9,8 @@ graded), ``sheet`` (the PNG), ``cli``. Imports go one way: parts <- reach
 """
 
 from .checks import check_level
-from .parts import PLAYER_RADIUS
+from .hitbox import actor_names, actor_parts, minimum_width, player_width
 from .report import Checked, check_file, json_report, text_report
 
-__all__ = ["PLAYER_RADIUS", "Checked", "check_file", "check_level", "json_report", "text_report"]
+__all__ = ["Checked", "actor_names", "actor_parts", "check_file", "check_level", "json_report", "minimum_width",
+           "player_width", "text_report"]

@@ -4,12 +4,16 @@ The loader (``game.tiled.read_level``) reports everything about the file
 itself; these checks run on the ``Level`` it returns, in world pixels (y up),
 with the engine's queries and the player's shape:
 
-- errors: the player start or a spawn inside a wall (a body of the
-  player's size placed there overlaps it), a pickup inside a wall (its
-  point is);
-- warnings: a gap between two walls narrower than the player, an area
-  (or a marker) the player cannot reach from the start, two walls that
+- errors: the player start or a spawn inside a wall (the hitbox of the
+  actor the game puts there, at angle 0 as it places them, overlaps it),
+  a pickup inside a wall (its point is);
+- warnings: a gap between two walls narrower than the player's minimum
+  width (its narrowest way across: it can turn, so no narrower gap lets it
+  through at any angle), an area (or a marker) the player's hitbox cannot
+  reach from the start turning as it needs (``reach``), two walls that
   overlap and could be one, a very thin wall.
+
+Hitboxes come from ``hitbox.actor_parts`` (the actors' own data).
 
 Every finding names the object it is about and where to mark it on a
 hitbox sheet. What lies outside the map is the loader's to say (one owner:
@@ -41,7 +45,8 @@ from engine.collision import (
 )
 from game.level import Finding, Level, Wall
 
-from .parts import PLAYER_RADIUS, PLAYER_SHAPE, Part, finding, marker_word, wall_parts
+from .hitbox import actor_parts, player_parts, player_width, reach_radius
+from .parts import Part, finding, marker_word, wall_parts
 from .reach import unreachable
 
 #: Pickups are points: one is inside a wall when this tiny disc around it overlaps the wall.
@@ -147,14 +152,28 @@ def _too_many(file: str, what: str) -> Finding:
                    f"nearby pairs (or {MAX_SWEEP_STEPS:,} box comparisons), the checker's limit")
 
 
+def _body(level: Level, marker) -> tuple[tuple, str]:
+    """What the game puts at a marker, at angle 0 as it places them, and its words: the player's
+    hitbox at the start, the enemy's at its spawn, a tiny disc for a pickup (its point)."""
+    if marker in level.pickups:
+        return (POINT_SHAPE,), ""
+    if marker is level.player_start:
+        return player_parts(), "the player's hitbox"
+    try:
+        return actor_parts(marker.kind), f"a {marker.kind}'s hitbox"
+    except KeyError:
+        return player_parts(), "the player's hitbox"
+
+
 def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding]:
-    """The start or a spawn where a player-sized body would overlap a wall, or a pickup inside one."""
+    """The start or a spawn where the actor the game puts there would overlap a wall (its hitbox at
+    angle 0, as the game places it), or a pickup inside one."""
     markers = (level.player_start, *level.spawns, *level.pickups)
     if not parts:
         return []
-    bodies = [POINT_SHAPE if m in level.pickups else PLAYER_SHAPE for m in markers]
-    boxes = [p.box for p in parts] + [(m.x - b.radius, m.y - b.radius, m.x + b.radius, m.y + b.radius)
-                                      for m, b in zip(markers, bodies)]
+    bodies = [_body(level, m) for m in markers]
+    radii = [reach_radius(body) for body, _ in bodies]
+    boxes = [p.box for p in parts] + [(m.x - r, m.y - r, m.x + r, m.y + r) for m, r in zip(markers, radii)]
     group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(markers), np.int64)]
     try:
         pairs = box_pairs(np.array(boxes), group, 0.0)
@@ -164,12 +183,14 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
         return []
     part_k, marker_k = pairs[:, 0], pairs[:, 1] - len(parts)  # parts come first, so they are the smaller index
     table, part_xf = _table(parts)
-    body_index = {id(PLAYER_SHAPE): table.add(PLAYER_SHAPE), id(POINT_SHAPE): table.add(POINT_SHAPE)}
-    body_of = np.array([body_index[id(b)] for b in bodies], np.int64)
+    index: dict[int, int] = {}
+    shapes_of = [[index.setdefault(id(s), table.add(s)) for s in body] for body, _ in bodies]
+    rows = [(m, k, s) for m, k in zip(marker_k.tolist(), part_k.tolist()) for s in shapes_of[m]]
+    m_of, k_of, s_of = (np.array(col, np.int64) for col in zip(*rows))
     at = np.array([(float(m.x), float(m.y), 0.0) for m in markers]).reshape(-1, 3)
-    hit = intersects_batch(table, body_of[marker_k], at[marker_k], part_k, part_xf[part_k])
+    hit = intersects_batch(table, s_of, at[m_of], k_of, part_xf[k_of])
     first: dict[int, int] = {}
-    for m, k in zip(marker_k[hit].tolist(), part_k[hit].tolist()):
+    for m, k in zip(m_of[hit].tolist(), k_of[hit].tolist()):
         first[m] = min(k, first.get(m, k))
     found = []
     for m, marker in enumerate(markers):
@@ -177,11 +198,10 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
             continue
         wall = parts[first[m]].wall
         word = marker_word(level, marker)
-        if bodies[m] is POINT_SHAPE:
-            problem = f"{word} is inside wall {wall.object_id} ({wall.name})"
-        else:
-            problem = (f"{word} is inside wall {wall.object_id} ({wall.name}): a body {2 * PLAYER_RADIUS:g} px "
-                       "across placed there overlaps it")
+        body = bodies[m][1]
+        problem = f"{word} is inside wall {wall.object_id} ({wall.name})"
+        if body:
+            problem += f": {body} placed there overlaps it"
         found.append(finding("error", file, marker, problem, (marker.x, marker.y)))
     return found
 
@@ -217,8 +237,9 @@ def _wall_pair_key(p: Part, q: Part) -> tuple[int, int]:
 
 
 def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
-    """Two walls closer than the player is wide, but not touching: the player cannot pass (warning)."""
-    width = 2.0 * PLAYER_RADIUS
+    """Two walls closer than the player's minimum width, but not touching (warning): however the
+    player turns, its hitbox does not pass (``hitbox.minimum_width``)."""
+    width = player_width()
     try:
         near, touching_pairs = _near_pairs(parts, width), _near_pairs(parts, 0.0)
     except TooMany:
@@ -241,7 +262,7 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
         first, other = (p, q) if p.wall.object_id == key[0] else (q, p)
         mid = ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
         problem = (f"gap of {gap:.1f} px to wall {other.wall.object_id} ({other.wall.name}) is narrower than "
-                   f"the player ({width:g} px): the player cannot pass")
+                   f"the player ({width:.1f} px across its narrowest way): the player cannot pass at any angle")
         found.append(finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
     return found + _left_out(file, len(gaps), "gaps narrower than the player")
 

@@ -8,12 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.collision import Circle, Transform, aabb
+from engine.collision import Transform, aabb
 from game.level import Finding, Level, Marker, Severity, Wall
-
-#: The player's collision shape: a disc 24 px across (levels/README.md, "Making a good level").
-PLAYER_RADIUS = 12.0
-PLAYER_SHAPE = Circle(PLAYER_RADIUS)
 
 
 class Part(NamedTuple):
@@ -42,4 +38,4 @@ def marker_word(level: Level, marker: Marker) -> str:
     return f"{marker.kind} spawn" if marker in level.spawns else f"{marker.kind} pickup"
 
 
-__all__ = ["PLAYER_RADIUS", "PLAYER_SHAPE", "Part", "finding", "marker_word", "wall_parts"]
+__all__ = ["Part", "finding", "marker_word", "wall_parts"]

@@ -1,40 +1,69 @@
-"""Where the player can go: a flood fill from the start over a grid of placements.
+"""Where an actor can go: a flood fill from the player start over placements (x, y, turn).
 
-The map is cut into square cells ``PLAYER_RADIUS`` px wide. A cell is free
-when the player's disc centred on it overlaps no wall; the free/blocked
-verdicts come from one batched ``intersects`` call over every (cell, wall
-part) pair whose boxes meet. The cells are grouped once by a compiled
-labelling pass (linear in the cells, at most 683 × 683 on the largest map
-allowed). Moving between two free neighbours (4-way) is
-safe: the two discs, a radius apart, cover the path between them except
-slivers thinner than 2 px at its sides. Free cells the fill from the start
-does not reach are pockets the player can never enter; a marker there is
-an enemy that never arrives or a pickup never picked up.
+The map is cut into square cells ``CELL`` px wide, and at each cell the
+actor's hitbox (``hitbox.actor_parts``, the player's by default) is tried at
+``TURNS`` angles: a hitbox that is not round turns to fit (the player turns
+to aim, enemies to walk), so whether it gets somewhere depends on the angle
+it holds there. A placement (cell, turn) is free when the hitbox at the
+cell's centre, at that angle, overlaps no wall. First a disc around the
+whole hitbox (its ``reach_radius``) is tested against every wall part whose
+box is near: where that disc is clear, every turn is; only the cells it hits
+are tried turn by turn. Every verdict comes from the engine's batched
+``intersects``.
+
+Moves: to a free neighbouring cell at the same turn (4-way), or to the next
+or previous turn in the same cell. A move between two free placements is
+safe but for slivers at the side: a shift of one cell leaves notches of at
+most about half a cell beside a sharp corner of the hitbox (1.6 px beside a
+disc of radius 12), and a turn of 2π/TURNS sweeps past its two ends by
+R·(1 − cos(π/TURNS)), 0.35 px for the player's 18 px reach. So a wall
+thinner than that poking into a path may be missed (the checker's thin-wall
+warning names walls under 6 px).
+
+The placements are grouped once by a compiled labelling pass (linear in
+them: at most 683 × 683 cells × ``TURNS`` on the largest map allowed).
+Placements the fill from the start does not reach are pockets the player can
+never enter; a marker there is an enemy that never arrives or a pickup never
+picked up.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
+from engine.collision import Circle, ShapeTable, intersects_batch
 from game.level import Finding, Level
-from game.sim.navigation import build_grid
 
-from .parts import PLAYER_RADIUS, Part, finding, marker_word
+from .hitbox import player_parts, reach_radius
+from .parts import Part, finding, marker_word
 
-CELL = PLAYER_RADIUS
+#: Cell size, px: 683 × 683 cells on the largest map allowed (8192 px a side).
+CELL = 12.0
+#: Angles tried per cell for a hitbox that is not round (16: a turn of 22.5°).
+TURNS = 16
 #: Unreachable pockets smaller than this many grid cells are ignored (corners between walls).
 MIN_POCKET_CELLS = 4
+#: The most hitbox-against-wall-part tests one grid may make; past it the reach check is refused with
+#: one error (a shipped level makes under 100,000; this keeps a hostile map to a few seconds).
+MAX_PLACEMENT_TESTS = 20_000_000
+
+
+class TooManyPlacements(Exception):
+    """The grid would test more placements against walls than ``MAX_PLACEMENT_TESTS``."""
 
 
 class Grid(NamedTuple):
-    """Free cells (``free[j, i]``, row j from the bottom) and which of them the start reaches."""
+    """Cells where the actor fits at some turn (``free[j, i]``, row j from the bottom) and which of
+    them the start reaches at some turn; ``placements[k, j, i]`` says which turns fit."""
 
     free: np.ndarray
     reached: np.ndarray
     cell: float
+    placements: np.ndarray | None = None
 
     def centre(self, i: int, j: int) -> tuple[float, float]:
         return (i + 0.5) * self.cell, (j + 0.5) * self.cell
@@ -44,34 +73,101 @@ class Grid(NamedTuple):
         return min(max(int(x // self.cell), 0), ni - 1), min(max(int(y // self.cell), 0), nj - 1)
 
 
-@njit(cache=True)
-def label_cells(free: np.ndarray) -> tuple[np.ndarray, int]:
-    """4-connected groups of free cells: ``labels[j, i]`` is 1..count for free cells, 0 for blocked.
+def turns_for(parts) -> int:
+    """How many angles to try: one for a hitbox that is a disc about the actor's centre.
 
-    Compiled, one pass with an explicit stack: linear in the cells (the
-    largest map allowed has under half a million), whatever the walls.
+    >>> turns_for([Circle(11.0)]), turns_for([Circle(2.0, center=(5.0, 0.0))])
+    (1, 16)
     """
-    nj, ni = free.shape
-    labels = np.zeros((nj, ni), np.int64)
-    stack = np.empty(nj * ni, np.int64)
+    round_ = all(isinstance(s, Circle) and s.center == (0.0, 0.0) for s in parts)
+    return 1 if round_ else TURNS
+
+
+def placements(width: float, height: float, walls: list[Part], parts, cell: float = CELL,
+               turns: int | None = None) -> np.ndarray:
+    """``free[k, j, i]``: the hitbox ``parts`` at cell (i, j)'s centre, turned 2πk/turns, overlaps no
+    wall part. Raises ``TooManyPlacements`` past ``MAX_PLACEMENT_TESTS``."""
+    turns = turns_for(parts) if turns is None else turns
+    ni, nj = max(1, math.ceil(width / cell)), max(1, math.ceil(height / cell))
+    free = np.ones((turns, nj, ni), dtype=bool)
+    if not walls:
+        return free
+    reach = reach_radius(parts)
+    table = ShapeTable([Circle(reach), *parts, *(p.shape for p in walls)])
+    first_wall = 1 + len(parts)
+    cells, owners = [], []
+    for k, part in enumerate(walls):
+        x0, y0, x1, y1 = part.box
+        i0, i1 = max(0, int((x0 - reach) // cell)), min(ni - 1, int((x1 + reach) // cell))
+        j0, j1 = max(0, int((y0 - reach) // cell)), min(nj - 1, int((y1 + reach) // cell))
+        if i1 < i0 or j1 < j0:
+            continue
+        count = (i1 - i0 + 1) * (j1 - j0 + 1)
+        if sum(len(c) for c in cells) + count > MAX_PLACEMENT_TESTS:
+            raise TooManyPlacements()
+        jj, ii = np.mgrid[j0:j1 + 1, i0:i1 + 1]
+        cells.append(np.column_stack([ii.ravel(), jj.ravel()]))
+        owners.append(np.full(ii.size, k))
+    if not cells:
+        return free
+    ij, owner = np.concatenate(cells), np.concatenate(owners)
+    wall_xf = np.array([tuple(p.xf) for p in walls], np.float64).reshape(-1, 3)
+    at = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
+    # The disc round the whole hitbox: where it is clear of a part, every turn is.
+    near = intersects_batch(table, np.zeros(len(ij), np.int64), at, owner + first_wall, wall_xf[owner])
+    if turns_for(parts) == 1 and len(parts) == 1:  # the hitbox is that disc: nothing more to try
+        free[0, ij[near, 1], ij[near, 0]] = False
+        return free
+    ij, owner, at = ij[near], owner[near], at[near]
+    if len(ij) * turns * len(parts) > MAX_PLACEMENT_TESTS:
+        raise TooManyPlacements()
+    for k in range(turns):
+        at[:, 2] = 2.0 * math.pi * k / turns
+        for a in range(len(parts)):
+            hit = intersects_batch(table, np.full(len(ij), 1 + a, np.int64), at, owner + first_wall, wall_xf[owner])
+            free[k, ij[hit, 1], ij[hit, 0]] = False
+    return free
+
+
+@njit(cache=True)
+def label_placements(free: np.ndarray) -> tuple[np.ndarray, int]:
+    """Connected groups of free placements ``free[k, j, i]``: neighbours are the 4 cells around at the
+    same turn and the turns before and after (cyclic) in the same cell. ``labels`` is 1..count for
+    free placements, 0 for blocked.
+
+    Compiled, one pass with an explicit stack: linear in the placements,
+    whatever the walls.
+    """
+    nk, nj, ni = free.shape
+    labels = np.zeros((nk, nj, ni), np.int32)
+    stack = np.empty(nk * nj * ni, np.int64)
     count = 0
-    for j0 in range(nj):
-        for i0 in range(ni):
-            if not free[j0, i0] or labels[j0, i0] != 0:
-                continue
-            count += 1
-            labels[j0, i0] = count
-            stack[0] = j0 * ni + i0
-            top = 1
-            while top > 0:
-                top -= 1
-                j, i = divmod(stack[top], ni)
-                for a, b in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                    if 0 <= a < ni and 0 <= b < nj and free[b, a] and labels[b, a] == 0:
-                        labels[b, a] = count
-                        stack[top] = b * ni + a
-                        top += 1
+    for k0 in range(nk):
+        for j0 in range(nj):
+            for i0 in range(ni):
+                if not free[k0, j0, i0] or labels[k0, j0, i0] != 0:
+                    continue
+                count += 1
+                labels[k0, j0, i0] = count
+                stack[0] = (k0 * nj + j0) * ni + i0
+                top = 1
+                while top > 0:
+                    top -= 1
+                    rest, i = divmod(stack[top], ni)
+                    k, j = divmod(rest, nj)
+                    for c, b, a in ((k, j, i + 1), (k, j, i - 1), (k, j + 1, i), (k, j - 1, i),
+                                    ((k + 1) % nk, j, i), ((k - 1) % nk, j, i)):
+                        if 0 <= a < ni and 0 <= b < nj and free[c, b, a] and labels[c, b, a] == 0:
+                            labels[c, b, a] = count
+                            stack[top] = (c * nj + b) * ni + a
+                            top += 1
     return labels, count
+
+
+def label_cells(free: np.ndarray) -> tuple[np.ndarray, int]:
+    """4-connected groups of free cells (``free[j, i]``): ``labels[j, i]`` is 1..count, 0 for blocked."""
+    labels, count = label_placements(np.ascontiguousarray(free, dtype=np.bool_)[None])
+    return labels[0].astype(np.int64), count
 
 
 def flood(free: np.ndarray, start: tuple[int, int]) -> np.ndarray:
@@ -83,11 +179,25 @@ def flood(free: np.ndarray, start: tuple[int, int]) -> np.ndarray:
     return labels == labels[j, i]
 
 
-def grid_for(level: Level, parts: list[Part]) -> Grid:
-    # The same free-cell grid the game's enemies path over, probed with the player's disc.
-    free = build_grid(level, PLAYER_RADIUS, CELL).free
-    grid = Grid(free, np.zeros_like(free), CELL)
-    return grid._replace(reached=flood(free, grid.index(level.player_start.x, level.player_start.y)))
+def reached_from(free: np.ndarray, i: int, j: int) -> np.ndarray:
+    """``reached[k, j, i]``: placements connected to a free placement in cell (i, j), or, if that cell
+    holds none (the start lies near a cell's edge by a wall), in one of its 8 neighbours."""
+    labels, _ = label_placements(free)
+    for radius in (0, 1):
+        seeds = labels[:, max(j - radius, 0):j + radius + 1, max(i - radius, 0):i + radius + 1]
+        ids = np.unique(seeds[seeds > 0])
+        if len(ids):
+            return np.isin(labels, ids)
+    return np.zeros_like(free)
+
+
+def grid_for(level: Level, parts: list[Part], actor=None, cell: float = CELL) -> Grid:
+    """The placements of ``actor`` (hitbox parts; the player's by default) and those the start reaches."""
+    actor = player_parts() if actor is None else tuple(actor)
+    free3 = placements(level.width, level.height, parts, actor, cell)
+    grid = Grid(free3.any(axis=0), np.zeros(free3.shape[1:], bool), cell, free3)
+    i, j = grid.index(level.player_start.x, level.player_start.y)
+    return grid._replace(reached=reached_from(free3, i, j).any(axis=0))
 
 
 class Pocket(NamedTuple):
@@ -113,9 +223,13 @@ def pockets(grid: Grid) -> list[Pocket]:
 
 
 def unreachable(level: Level, parts: list[Part], file: str, skip=frozenset()) -> list[Finding]:
-    """Markers and areas the player cannot reach from the start (warnings); markers in ``skip``
-    (already reported inside a wall) are not reported again."""
-    grid = grid_for(level, parts)
+    """Markers and areas the player's hitbox cannot reach from the start, turning as it needs to
+    (warnings); markers in ``skip`` (already reported inside a wall) are not reported again."""
+    try:
+        grid = grid_for(level, parts)
+    except TooManyPlacements:
+        return [Finding("error", file, None, "", "too many walls close together to check what the player can "
+                        f"reach: more than {MAX_PLACEMENT_TESTS:,} placements to test, the checker's limit")]
     found = []
     for marker in (*level.spawns, *level.pickups):
         if marker.object_id in skip:
@@ -125,7 +239,7 @@ def unreachable(level: Level, parts: list[Part], file: str, skip=frozenset()) ->
         if not near.any():
             word = marker_word(level, marker)
             found.append(finding("warning", file, marker, f"{word} cannot be reached from the player start",
-                                  (marker.x, marker.y)))
+                                 (marker.x, marker.y)))
     for pocket in pockets(grid):
         if pocket.cells < MIN_POCKET_CELLS:
             break

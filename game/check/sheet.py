@@ -7,11 +7,12 @@ bottom-left, so the sheet is the level as the game shows it. Colours:
 - walls of one part: dark blue outline on a pale fill;
 - the convex parts of a split polygon: alternating green and purple;
 - each part's bounding box: a faint grey rectangle;
-- player start: green disc of the player's size; spawns: orange discs;
-  pickups: small teal squares;
+- player start: the player's hitbox in green; spawns: the hitbox of the
+  enemy spawned there in orange (both at angle 0, as the game places
+  them); pickups: small teal squares;
 - findings: a red ring at the place, thick for an error and thin for a
   warning, labelled with ``#id`` and the problem in a few words
-  (``ring_label``: "gap 10 px < player 24 px"); findings without a place
+  (``ring_label``: "gap 10 px < player 25.8 px"); findings without a place
   are listed in the title strip.
 
 A legend along the bottom says what each colour means.
@@ -36,7 +37,8 @@ from game.render.outline import outline
 from game.safe_read import read_json
 from game.tiled.limits import MAX_FILE_BYTES
 
-from .parts import PLAYER_RADIUS, wall_parts
+from .hitbox import actor_parts, player_parts
+from .parts import wall_parts
 from .report import Checked
 
 SHEET_SIZE = (1600, 1000)
@@ -118,14 +120,32 @@ def _draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
     return frame
 
 
+def _draw_hitbox(parts, x: float, y: float, frame: SheetFrame, colour) -> float:
+    """An actor's hitbox at a marker, at angle 0 as the game places it (at least 3 px across on the
+    sheet so a small map still shows it); returns how far right of the marker it reaches, sheet px."""
+    right = 3.0
+    for shape in parts:
+        pts = [frame(px, py) for px, py in outline(shape, (x, y, 0.0), 32)]
+        sx, sy = frame(x, y)
+        if max(abs(px - sx) + abs(py - sy) for px, py in pts) < 3.0:
+            arcade.draw_circle_filled(sx, sy, 3.0, colour)
+            continue
+        arcade.draw_polygon_filled(pts, colour)
+        right = max(right, max(px for px, _ in pts) - sx)
+    return right
+
+
 def _draw_markers(level, frame: SheetFrame) -> None:
-    r = max(PLAYER_RADIUS * frame.scale, 3.0)
     sx, sy = frame(level.player_start.x, level.player_start.y)
-    arcade.draw_circle_filled(sx, sy, r, START)
+    r = _draw_hitbox(player_parts(), level.player_start.x, level.player_start.y, frame, START)
     arcade.draw_text("start", sx + r + 2, sy - 5, START, 10, bold=True)
     for spawn in level.spawns:
         x, y = frame(spawn.x, spawn.y)
-        arcade.draw_circle_filled(x, y, r, SPAWN)
+        try:
+            parts = actor_parts(spawn.kind)
+        except KeyError:
+            parts = player_parts()
+        r = _draw_hitbox(parts, spawn.x, spawn.y, frame, SPAWN)
         arcade.draw_text(spawn.kind, x + r + 2, y - 5, SPAWN, 9)
     for pickup in level.pickups:
         x, y = frame(pickup.x, pickup.y)
@@ -151,7 +171,7 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
 
 #: Problem text -> the few words beside its ring; the first pattern that matches wins.
 _SHORT = (
-    (re.compile(r"gap of ([\d.]+) px .* player \(([\d.]+) px\)"), lambda m: f"gap {float(m[1]):g} px < player {m[2]} px"),
+    (re.compile(r"gap of ([\d.]+) px .* player \(([\d.]+) px"), lambda m: f"gap {float(m[1]):g} px < player {m[2]} px"),
     (re.compile(r"overlaps wall (\d+) .* by ([\d.]+) px"), lambda m: f"overlaps #{m[1]} by {float(m[2]):g} px"),
     (re.compile(r"very thin wall \(([\d.]+) px"), lambda m: f"thin: {float(m[1]):g} px across"),
     (re.compile(r"split into (\d+) convex"), lambda m: f"concave: split in {m[1]}"),
@@ -169,8 +189,8 @@ def ring_label(finding) -> str:
 
     >>> from game.level import Finding
     >>> ring_label(Finding("warning", "a.tmj", 7, "left",
-    ...     "gap of 10.0 px to wall 8 (right) is narrower than the player (24 px): the player cannot pass"))
-    '#7 gap 10 px < player 24 px'
+    ...     "gap of 10.0 px to wall 8 (right) is narrower than the player (25.8 px across its narrowest way): ..."))
+    '#7 gap 10 px < player 25.8 px'
     >>> ring_label(Finding("warning", "a.tmj", None, "", "an area of about 512 px² cannot be reached"))
     'unreachable'
     """
@@ -205,8 +225,8 @@ def _draw_legend() -> None:
                     arcade.draw_lrbt_rectangle_filled(x + 9, x + 18, y - 6, y + 6, PART_FILLS[1])),
          "convex parts of a split polygon"),
         (lambda x: arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, AABB, 1), "part's bounding box"),
-        (lambda x: arcade.draw_circle_filled(x + 9, y, 7, START), "player start (player size)"),
-        (lambda x: arcade.draw_circle_filled(x + 9, y, 7, SPAWN), "enemy spawn"),
+        (lambda x: arcade.draw_circle_filled(x + 9, y, 7, START), "player start (hitbox)"),
+        (lambda x: arcade.draw_circle_filled(x + 9, y, 7, SPAWN), "spawn (enemy's hitbox)"),
         (lambda x: arcade.draw_lrbt_rectangle_filled(x + 5, x + 13, y - 4, y + 4, PICKUP), "pickup"),
         (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 3), "error (labelled #object and problem)"),
         (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 1.5), "warning"),

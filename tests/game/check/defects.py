@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import json
 
+from game.check.hitbox import player_parts
+from tests.game.check.calipers import polygon_width
 from tests.game.tiled.maps import layer, obj, point, polygon, rect, tiled_map, with_walls
+
+(_PLAYER,) = player_parts()
+#: The player's minimum width by the tests' own calipers (the hitbox turns, so this decides a gap).
+PLAYER_WIDTH = polygon_width(_PLAYER.points, _PLAYER.radius)
 
 
 def box(oid, x, y, w, h, name):
@@ -49,12 +55,12 @@ DEFECTS = {
     "missing tileset": (_missing_tileset(), "error", "{file}: tileset 'missing.tsj' not found (looked next to the map)"),
     "player start inside a wall": (
         with_walls(box(7, 80, 100, 60, 60, "crate")),
-        "error", "{file}:99 (start): player start is inside wall 7 (crate): a body 24 px across placed there "
+        "error", "{file}:99 (start): player start is inside wall 7 (crate): the player's hitbox placed there "
         "overlaps it"),
     "spawn inside a wall": (
         start_and(layer(1, "walls", [box(7, 200, 40, 60, 60, "crate")]),
                   layer(3, "spawns", [point(8, "chaser", 220, 60, name="c1")])),
-        "error", "{file}:8 (c1): chaser spawn is inside wall 7 (crate): a body 24 px across placed there "
+        "error", "{file}:8 (c1): chaser spawn is inside wall 7 (crate): a chaser's hitbox placed there "
         "overlaps it"),
     "pickup inside a wall": (
         start_and(layer(1, "walls", [box(7, 200, 40, 60, 60, "crate")]),
@@ -71,8 +77,8 @@ DEFECTS = {
         "warning", "{file}:7 (notch): concave polygon split into 2 convex parts"),
     "gap narrower than the player": (
         with_walls(box(7, 200, 20, 40, 80, "left"), box(8, 250, 20, 40, 80, "right")),
-        "warning", "{file}:7 (left): gap of 10.0 px to wall 8 (right) is narrower than the player (24 px): "
-        "the player cannot pass"),
+        "warning", "{file}:7 (left): gap of 10.0 px to wall 8 (right) is narrower than the player "
+        f"({PLAYER_WIDTH:.1f} px across its narrowest way): the player cannot pass at any angle"),
     "unreachable pickup": (
         start_and(layer(1, "walls", [box(1, 180, 0, 20, 256, "divider")]),
                   layer(3, "pickups", [point(8, "health", 260, 60, name="h1")])),
