@@ -23,22 +23,7 @@ import numpy as np
 from .epa import MAX_EPA_VERTICES, ROW
 from .jit import kernel, unmanaged
 from .limits import check_transform_rows
-from .narrowphase import (
-    MODE_CONTACT,
-    MODE_DISTANCE,
-    MODE_VERDICT,
-    R_DEPTH,
-    R_DISTANCE,
-    R_HIT,
-    R_NX,
-    R_NY,
-    R_PAX,
-    R_PAY,
-    R_PBX,
-    R_PBY,
-    R_STATUS,
-    collide_pair,
-)
+from .narrowphase import MODE_CONTACT, MODE_DISTANCE, MODE_VERDICT, collide_pair
 from .shapes import H_BOUND, H_RADIUS
 
 
@@ -140,19 +125,19 @@ def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit,
             xf_a[k, 0], xf_a[k, 1], xf_a[k, 2], xf_b[k, 0], xf_b[k, 1], xf_b[k, 2],
             mode, poly,
         )  # fmt: skip
-        hit[k] = r[R_HIT]
+        hit[k] = r.hit
         if mode != MODE_VERDICT:
-            status[k] = r[R_STATUS]
-            if mode == MODE_CONTACT and not r[R_HIT]:
+            status[k] = r.status
+            if mode == MODE_CONTACT and not r.hit:
                 continue
-            values[k, 0] = r[R_DISTANCE]
-            values[k, 1] = r[R_NX]
-            values[k, 2] = r[R_NY]
-            values[k, 3] = r[R_DEPTH]
-            values[k, 4] = r[R_PAX]
-            values[k, 5] = r[R_PAY]
-            values[k, 6] = r[R_PBX]
-            values[k, 7] = r[R_PBY]
+            values[k, 0] = r.distance
+            values[k, 1] = r.nx
+            values[k, 2] = r.ny
+            values[k, 3] = r.depth
+            values[k, 4] = r.pax
+            values[k, 5] = r.pay
+            values[k, 6] = r.pbx
+            values[k, 7] = r.pby
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
 
 

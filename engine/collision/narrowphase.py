@@ -27,6 +27,7 @@ batch queries run this same function.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from .epa import epa
 from .gjk import STATUS_GJK_MAX_ITERATIONS, STATUS_OK, gjk, simplex_normal, witness_points
@@ -42,7 +43,51 @@ MODE_VERDICT = 0  # yes/no only: stop as soon as the answer is known
 MODE_DISTANCE = 1  # distance and closest points
 MODE_CONTACT = 2  # normal, depth and deepest points when overlapping
 
-# Indices into the tuple ``collide_pair`` returns.
+
+
+class PairResult(NamedTuple):
+    """What ``collide_pair`` returns: one pair's answer, every point and vector in the WORLD frame.
+
+    Read it by name (``r.hit``, ``r.nx``); numba compiles the names to the
+    same fields a plain tuple has, so naming costs nothing in the kernels.
+
+    ``status``       how the query ended (``gjk.STATUS_*``): 0 OK, 1 GJK capped, 2 EPA capped;
+                     a capped query still carries its best answer.
+    ``hit``          the shapes overlap or touch (a gap within the pair's tolerance is a hit).
+    ``distance``     ``MODE_DISTANCE`` only: the gap between the outlines, ≥ 0, 0 on a hit.
+    ``nx, ny``       the unit normal from A towards B. A contact (``MODE_CONTACT``, hit):
+                     moving B by ``depth``·n separates the shapes. A distance apart: the
+                     direction from A's closest point to B's. (0, 0) when not computed.
+    ``depth``        how far B must move along n to separate, ≥ 0: 0 when just touching
+                     and whenever the shapes are apart (``MODE_DISTANCE`` fills it only
+                     when the radii alone overlap, the cores being apart).
+    ``pax, pay``     ``MODE_CONTACT``: A's deepest point inside B; ``MODE_DISTANCE``: A's
+                     closest point to B (on a hit, the one point the shapes share).
+    ``pbx, pby``     the same for B; for a contact ``pa − pb = depth·n``.
+    ``iterations``   GJK iterations used.
+
+    ``MODE_VERDICT`` fills only ``status``, ``hit`` and ``iterations``; a query
+    the bounding circles settle (apart) returns all zeros and ``hit`` False.
+    The fields keep the order of the ``R_*`` indices below.
+
+    >>> PairResult(0, True, 0.0, 1.0, 0.0, 0.5, 1.0, 0.0, 0.5, 0.0, 2).depth
+    0.5
+    """
+
+    status: int
+    hit: bool
+    distance: float
+    nx: float
+    ny: float
+    depth: float
+    pax: float
+    pay: float
+    pbx: float
+    pby: float
+    iterations: int
+
+
+# Positions of PairResult's fields, for code that still indexes it (engine.world, until it reads names).
 R_STATUS, R_HIT, R_DISTANCE, R_NX, R_NY, R_DEPTH, R_PAX, R_PAY, R_PBX, R_PBY, R_ITERATIONS = range(11)
 
 
@@ -71,8 +116,8 @@ def collide_pair(
        and the radii are added to the depth;
     5. results are moved back to world coordinates.
 
-    Returns (status, hit, distance, nx, ny, depth, pax, pay, pbx, pby,
-    iterations), world frame. ``hit`` counts touching as a hit. For
+    Returns a ``PairResult``, world frame (see there for each field's
+    meaning and sign). ``hit`` counts touching as a hit. For
     ``MODE_DISTANCE``, pa and pb are the closest points (one shared point when
     the shapes touch or overlap). For ``MODE_CONTACT`` with a hit, n is the
     unit normal from A towards B, moving B by depth·n separates the shapes,
@@ -85,7 +130,7 @@ def collide_pair(
         # Bounding circles apart: no GJK (nor trigonometry) for a yes/no or a contact.
         bounds = bound_a + bound_b + reach
         if (xb - xa) ** 2 + (yb - ya) ** 2 > bounds * bounds:
-            return STATUS_OK, False, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0
+            return PairResult(STATUS_OK, False, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
 
     ca, sa = math.cos(angle_a), math.sin(angle_a)
     cb, sb = math.cos(angle_b), math.sin(angle_b)
@@ -105,7 +150,7 @@ def collide_pair(
     distance, nx, ny, depth = 0.0, 0.0, 0.0, 0.0
 
     if mode == MODE_VERDICT:
-        return status, hit, distance, nx, ny, depth, 0.0, 0.0, 0.0, 0.0, iterations
+        return PairResult(status, hit, distance, nx, ny, depth, 0.0, 0.0, 0.0, 0.0, iterations)
 
     if core > tol:
         nx, ny = simplex_normal(simplex)
@@ -135,7 +180,7 @@ def collide_pair(
     nx, ny = rotate(ca, sa, nx, ny)
     pax, pay = rotate(ca, sa, pax, pay)
     pbx, pby = rotate(ca, sa, pbx, pby)
-    return (
+    return PairResult(
         status, hit, distance, nx, ny, depth,
         pax + xa, pay + ya, pbx + xa, pby + ya, iterations,
     )  # fmt: skip

@@ -19,23 +19,7 @@ from .epa import new_polytope
 from .gjk import STATUS_EPA_MAX_ITERATIONS, STATUS_GJK_MAX_ITERATIONS, STATUS_OK
 from .jit import kernel, unmanaged
 from .limits import MAX_COORDINATE, check_transform
-from .narrowphase import (
-    MODE_CONTACT,
-    MODE_DISTANCE,
-    MODE_VERDICT,
-    R_DEPTH,
-    R_DISTANCE,
-    R_HIT,
-    R_ITERATIONS,
-    R_NX,
-    R_NY,
-    R_PAX,
-    R_PAY,
-    R_PBX,
-    R_PBY,
-    R_STATUS,
-    collide_pair,
-)
+from .narrowphase import MODE_CONTACT, MODE_DISTANCE, MODE_VERDICT, collide_pair
 from .pure import python_version
 from .shapes import H_BOUND, H_RADIUS, SupportShape, support_object
 from .transform import Transform
@@ -166,7 +150,7 @@ def intersects(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transfor
     >>> intersects(Polygon.box(1, 1), (0, 0, 0), Polygon.box(1, 1), (2, 0, 0))  # touching
     True
     """
-    return bool(_collide(a, xf_a, b, xf_b, MODE_VERDICT)[R_HIT])
+    return bool(_collide(a, xf_a, b, xf_b, MODE_VERDICT).hit)
 
 
 def distance(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform) -> DistanceResult:
@@ -175,23 +159,23 @@ def distance(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform)
     # The kernel returns Python floats already (np.float64, a float, from the
     # plain-Python run), so no conversions here: they cost a third of a call.
     return DistanceResult(
-        r[R_DISTANCE],
-        (r[R_PAX], r[R_PAY]),
-        (r[R_PBX], r[R_PBY]),
-        _STATUS[r[R_STATUS]],
-        int(r[R_ITERATIONS]),
+        r.distance,
+        (r.pax, r.pay),
+        (r.pbx, r.pby),
+        _STATUS[r.status],
+        int(r.iterations),
     )
 
 
 def contact(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform) -> Contact | None:
     """Normal and depth of the overlap, or None when the shapes are apart."""
     r = _collide(a, xf_a, b, xf_b, MODE_CONTACT)
-    if not r[R_HIT]:
+    if not r.hit:
         return None
     return Contact(
-        (r[R_NX], r[R_NY]),
-        r[R_DEPTH],
-        (r[R_PAX], r[R_PAY]),
-        (r[R_PBX], r[R_PBY]),
-        _STATUS[r[R_STATUS]],
+        (r.nx, r.ny),
+        r.depth,
+        (r.pax, r.pay),
+        (r.pbx, r.pby),
+        _STATUS[r.status],
     )
