@@ -46,8 +46,9 @@ from engine.collision import (
 from game.level import Finding, Level, Wall
 
 from .hitbox import actor_parts, player_parts, player_width, reach_radius
-from .parts import Part, finding, marker_word, wall_parts
+from .parts import Part, finding, marker_word, wall_name, wall_parts
 from .reach import unreachable
+from .tiles import sealed_markers, shapes_leaving_tiles
 
 #: Pickups are points: one is inside a wall when this tiny disc around it overlaps the wall.
 POINT_SHAPE = Circle(0.5)
@@ -76,7 +77,10 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
     findings += overlapping_walls(parts, file)
     findings += thin_walls(level, file)
     if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)):
-        findings += unreachable(level, parts, file, skip={f.object_id for f in stuck})
+        lost = unreachable(level, parts, file, skip={f.object_id for f in stuck})
+        findings += lost
+        findings += sealed_markers(level, parts, file, {f.object_id for f in lost if f.object_id is not None})
+    findings += shapes_leaving_tiles(level, parts, file)
     return findings
 
 
@@ -199,7 +203,7 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
         wall = parts[first[m]].wall
         word = marker_word(level, marker)
         body = bodies[m][1]
-        problem = f"{word} is inside wall {wall.object_id} ({wall.name})"
+        problem = f"{word} is inside {wall_name(wall)}"
         if body:
             problem += f": {body} placed there overlaps it"
         found.append(finding("error", file, marker, problem, (marker.x, marker.y)))
@@ -208,13 +212,13 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
 
 def _near_pairs(parts: list[Part], margin: float) -> np.ndarray:
     """(k, 2) indices of parts of different walls whose boxes come within ``margin`` of each other."""
-    return box_pairs(np.array([p.box for p in parts]), np.array([p.wall.object_id for p in parts]), margin)
+    return box_pairs(np.array([p.box for p in parts]), np.array([p.index for p in parts]), margin)
 
 
 def _per_wall_pair(parts: list[Part], pairs: np.ndarray, value: np.ndarray, keep: np.ndarray):
     """For each pair of walls, the kept part pair with the smallest ``value``: (value, p, q, index) each."""
     pairs, value = pairs[keep], value[keep]
-    ids = np.array([p.wall.object_id for p in parts], np.int64)
+    ids = np.array([p.index for p in parts], np.int64)
     a, b = ids[pairs[:, 0]], ids[pairs[:, 1]]
     lo, hi = np.minimum(a, b), np.maximum(a, b)
     order = np.lexsort((value, hi, lo))
@@ -233,7 +237,7 @@ def _left_out(file: str, total: int, what: str) -> list[Finding]:
 
 
 def _wall_pair_key(p: Part, q: Part) -> tuple[int, int]:
-    return tuple(sorted((p.wall.object_id, q.wall.object_id)))
+    return tuple(sorted((p.index, q.index)))
 
 
 def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
@@ -259,9 +263,9 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     gaps = [g for g in gaps if _wall_pair_key(g[1], g[2]) not in touching]
     for gap, p, q, k in sorted(gaps, key=lambda g: _wall_pair_key(g[1], g[2]))[:MAX_LISTED]:
         key = _wall_pair_key(p, q)
-        first, other = (p, q) if p.wall.object_id == key[0] else (q, p)
+        first, other = (p, q) if p.index == key[0] else (q, p)
         mid = ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
-        problem = (f"gap of {gap:.1f} px to wall {other.wall.object_id} ({other.wall.name}) is narrower than "
+        problem = (f"gap of {gap:.1f} px to {wall_name(other.wall)} is narrower than "
                    f"the player ({width:.1f} px across its narrowest way): the player cannot pass at any angle")
         found.append(finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
     return found + _left_out(file, len(gaps), "gaps narrower than the player")
@@ -277,13 +281,16 @@ def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:
         return []
     table, xf = _table(parts)
     c = contacts_batch(table, pairs[:, 0], xf[pairs[:, 0]], pairs[:, 1], xf[pairs[:, 1]])
-    deepest = _per_wall_pair(parts, pairs, -c.depth, c.hit & (c.depth > OVERLAP_SLACK))
+    # Two tiles' collisions overlapping is how tiles are painted, not two walls to merge.
+    tiles = np.array([p.wall.tile is not None for p in parts], bool)
+    both_tiles = tiles[pairs[:, 0]] & tiles[pairs[:, 1]]
+    deepest = _per_wall_pair(parts, pairs, -c.depth, c.hit & (c.depth > OVERLAP_SLACK) & ~both_tiles)
     found = []
     for neg_depth, p, q, k in sorted(deepest, key=lambda g: _wall_pair_key(g[1], g[2]))[:MAX_LISTED]:
         key = _wall_pair_key(p, q)
-        first, other = (p, q) if p.wall.object_id == key[0] else (q, p)
+        first, other = (p, q) if p.index == key[0] else (q, p)
         where = c.point_a[k]
-        problem = (f"overlaps wall {other.wall.object_id} ({other.wall.name}) by {-neg_depth:.1f} px: "
+        problem = (f"overlaps {wall_name(other.wall)} by {-neg_depth:.1f} px: "
                    "the two could be merged into one")
         found.append(finding("warning", file, first.wall, problem, (float(where[0]), float(where[1]))))
     return found + _left_out(file, len(deepest), "overlapping walls")

@@ -13,22 +13,40 @@ from game.level import Finding, Level, Marker, Severity, Wall
 
 
 class Part(NamedTuple):
-    """One convex part of a wall, placed, with its world bounding box (min_x, min_y, max_x, max_y)."""
+    """One convex part of a wall, placed, with its world bounding box (min_x, min_y, max_x, max_y).
+
+    ``index`` is the wall's place in ``Level.walls``: what tells walls apart (tile walls share the
+    object ids of their tileset's collision objects, so an id names no single wall)."""
 
     wall: Wall
     shape: Any
     xf: Transform
     box: tuple[float, float, float, float]
+    index: int = 0
 
 
 def wall_parts(level: Level) -> list[Part]:
     """Every convex part of every wall, with its world AABB."""
-    return [Part(w, s, Transform(*xf), aabb(s, Transform(*xf))) for w in level.walls for s, xf in w.parts]
+    return [Part(w, s, Transform(*xf), aabb(s, Transform(*xf)), k)
+            for k, w in enumerate(level.walls) for s, xf in w.parts]
 
 
 def finding(severity: Severity, file: str, obj: Wall | Marker, problem: str, where) -> Finding:
-    """A finding about one wall or marker, located as ``file:id (name)``."""
-    return Finding(severity, file, obj.object_id, obj.name, problem, where)
+    """A finding about one wall or marker, located as ``file:id (name)``, or as the painted cell
+    ``file:layer:tile-x,y (tileset id)`` for a wall made by a tile."""
+    tile = getattr(obj, "tile", None)
+    return Finding(severity, file, obj.object_id, obj.name, problem, where, tile=tile)
+
+
+def wall_name(wall: Wall) -> str:
+    """A wall in words: ``wall 8 (right)``, or ``tile walls:tile-3,7 (depot 12)`` for a tile's.
+
+    >>> wall_name(Wall(8, "right", "rectangle", ()))
+    'wall 8 (right)'
+    """
+    if wall.tile is not None:
+        return f"tile {wall.tile}"
+    return f"wall {wall.object_id} ({wall.name})"
 
 
 def marker_word(level: Level, marker: Marker) -> str:
@@ -38,4 +56,4 @@ def marker_word(level: Level, marker: Marker) -> str:
     return f"{marker.kind} spawn" if marker in level.spawns else f"{marker.kind} pickup"
 
 
-__all__ = ["Part", "finding", "marker_word", "wall_parts"]
+__all__ = ["Part", "finding", "marker_word", "wall_name", "wall_parts"]

@@ -96,7 +96,9 @@ def json_report(results: list[Checked]) -> str:
             ],
             "findings": [
                 {"severity": f.severity, "file": f.file, "object_id": f.object_id, "name": f.name,
-                 "problem": f.problem, "code": f.code, "line": str(f), "where": list(f.where) if f.where else None}
+                 "problem": f.problem, "code": f.code, "line": str(f), "where": list(f.where) if f.where else None,
+                 "tile": None if f.tile is None else {"layer": f.tile.layer, "col": f.tile.col, "row": f.tile.row,
+                                                      "tileset": f.tile.tileset, "local_id": f.tile.local_id}}
                 for r in results for f in (*r.errors, *r.warnings)
             ],
             "errors": sum(len(r.errors) for r in results),

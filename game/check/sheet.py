@@ -177,6 +177,8 @@ _SHORT = (
     (re.compile(r"split into (\d+) convex"), lambda m: f"concave: split in {m[1]}"),
     (re.compile(r"inside wall (\d+)"), lambda m: f"inside wall #{m[1]}"),
     (re.compile(r"outside the map"), lambda m: "outside the map"),
+    (re.compile(r"seals \w+ \w+ (\d+) "), lambda m: f"seals #{m[1]} in"),
+    (re.compile(r"reaches ([\d.]+) px outside the tile"), lambda m: f"shape {float(m[1]):g} px out of its tile"),
     (re.compile(r"cannot be reached"), lambda m: "unreachable"),
     (re.compile(r"self-intersects"), lambda m: "self-intersects"),
     (re.compile(r"zero area"), lambda m: "zero area"),
@@ -202,6 +204,8 @@ def ring_label(finding) -> str:
     else:
         text = finding.problem.split(":", 1)[0]
         text = text if len(text) <= MAX_LABEL_CHARS else text[: MAX_LABEL_CHARS - 1] + "…"
+    if getattr(finding, "tile", None) is not None:
+        return f"tile-{finding.tile.col},{finding.tile.row} {text}"
     return f"#{finding.object_id} {text}" if finding.object_id is not None else text
 
 
