@@ -5,14 +5,18 @@ classes, properties; levels/README.md explains them to designers),
 ``frame`` (Tiled to engine coordinates, in one place), ``decompose``
 (simple-polygon checks and convex splitting), ``walls`` (Tiled shapes as
 engine shapes), ``limits`` (the written limits on a level file, checked
-before the work they protect), ``reader`` (files, layers and findings).
+before the work they protect), ``tilesets`` (``.tsj``/``.tsx`` and
+embedded tilesets), ``tiles`` (tile layers: cells decoded under limits,
+flips, placing, tile collision as walls), ``merge`` (greedy rectangles
+over full-box tiles), ``reader`` (files, layers and findings).
 """
 
-from game.level import Finding, Level, LevelError, Marker, Wall
+from game.level import Finding, Level, LevelError, Marker, PlacedTile, TileLayer, TileRef, Wall
 
 from .files import LEVELS_DIR, level_path, list_levels
 from .frame import MapFrame, engine_angle, tiled_to_world
 from .reader import load_level, read_level
+from .tilesets import TileDef, Tileset, TileShape, read_tileset
 
 __all__ = [
     "LEVELS_DIR",
@@ -21,11 +25,18 @@ __all__ = [
     "LevelError",
     "MapFrame",
     "Marker",
+    "PlacedTile",
+    "TileDef",
+    "TileLayer",
+    "TileRef",
+    "TileShape",
+    "Tileset",
     "Wall",
     "engine_angle",
     "level_path",
     "list_levels",
     "load_level",
     "read_level",
+    "read_tileset",
     "tiled_to_world",
 ]

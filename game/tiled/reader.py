@@ -14,9 +14,13 @@ before found no error:
    templates (refused, never opened);
 4. the shape of the JSON (what pytiled_parser would trip over);
 5. pytiled_parser's layer and object parsers, fed the parsed document: it
-   never opens a file itself (tilesets are not read, templates refused,
-   tile data left out, so nothing is inflated);
-6. the map (orthogonal, finite), then each layer and object.
+   never opens a file itself (templates refused; tile data taken out
+   first, and decoded by ``tiles.py`` under its own limits: cells per layer
+   and in all, base64 length, bounded inflation);
+6. the map (orthogonal, finite), its tilesets (``tilesets.py``: external
+   ``.tsj``/``.tsx`` files through ``game.safe_read``, embedded ones), then
+   each layer: objects as walls and markers, tile layers placed
+   (``tiles.py``: flips, offsets, anchoring, collision as walls, merged).
 
 pytiled_parser's exceptions become one line each; so do the engine's when
 it rejects a shape.
@@ -24,6 +28,7 @@ it rejects a shape.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -39,10 +44,11 @@ from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
 from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, Wall
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, TileRef, Wall
 from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
+from .files import display_name
 from .frame import MapFrame, tiled_to_world
 from .limits import (
     MAX_COORDINATE,
@@ -55,7 +61,10 @@ from .limits import (
     MAX_POINTS,
     MAX_POLYGON_POINTS,
     MAX_POLYLINE_POINTS,
+    MAX_TILESETS,
 )
+from .tiles import TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
+from .tilesets import Tileset, read_tileset, tileset_from_json, tileset_from_xml
 from .walls import WallProblem, build_wall, object_kind
 
 #: Fields pytiled_parser reads from every JSON object without a default.
@@ -69,18 +78,19 @@ class _Report:
         self.file = file
         self.findings: list[Finding] = []
 
-    def error(self, problem: str, obj: Any = None, where=None) -> None:
-        self._add("error", problem, obj, where)
+    def error(self, problem: str, obj: Any = None, where=None, *, tile: TileRef | None = None) -> None:
+        self._add("error", problem, obj, where, tile=tile)
 
-    def warning(self, problem: str, obj: Any = None, where=None, code: str = "") -> None:
-        self._add("warning", problem, obj, where, code)
+    def warning(self, problem: str, obj: Any = None, where=None, code: str = "", *,
+                tile: TileRef | None = None) -> None:
+        self._add("warning", problem, obj, where, code, tile)
 
-    def _add(self, severity, problem, obj, where, code="") -> None:
+    def _add(self, severity, problem, obj, where, code="", tile=None) -> None:
         oid = None if obj is None else _int_or_none(getattr(obj, "object_id", getattr(obj, "id", None)))
         name = "" if obj is None else str(getattr(obj, "name", "") or "")
         if where is not None and not all(math.isfinite(v) for v in where):
             where = None
-        self.findings.append(Finding(severity, self.file, oid, name, problem, where, code))
+        self.findings.append(Finding(severity, self.file, oid, name, problem, where, code, tile))
 
     @property
     def has_errors(self) -> bool:
@@ -91,20 +101,16 @@ def _int_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def display_name(path: Path) -> str:
-    """The path as findings show it: relative to the working directory when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+def read_level(path: Path | str, *, merge_tiles: bool = True) -> tuple[Level | None, list[Finding]]:
+    """Load a map, collecting every error and warning; the level is None if there is any error.
 
-
-def read_level(path: Path | str) -> tuple[Level | None, list[Finding]]:
-    """Load a map, collecting every error and warning; the level is None if there is any error."""
+    ``merge_tiles=False`` keeps one wall per tile collision object (no
+    greedy rectangles): the tests compare the two.
+    """
     path = Path(path)
     report = _Report(display_name(path))
     try:
-        level = _read(path, report)
+        level = _read(path, report, merge_tiles)
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
@@ -125,14 +131,14 @@ def _one_line(error: BaseException) -> str:
     return text[:200] or type(error).__name__
 
 
-def _read(path: Path, report: _Report) -> Level | None:
+def _read(path: Path, report: _Report, merge_tiles: bool = True) -> Level | None:
     data = _read_file(path, report)
     if data is None:
         return None
     document = _read_tmx(data, path, report) if data.lstrip()[:1] == b"<" else _read_tmj(data, path, report)
     if document is None or report.has_errors:
         return None
-    return _build(path, document, report)
+    return _build(path, document, report, merge_tiles)
 
 
 class _Document(NamedTuple):
@@ -144,6 +150,11 @@ class _Document(NamedTuple):
     tile_size: tuple[Any, Any]
     properties: dict
     layers: list
+    #: Tile layers' cells by layer path (see ``tiles.collect_json_cells``), not decoded yet.
+    cells: dict = {}  # noqa: RUF012 (a NamedTuple's default, never mutated)
+    #: The map's tileset entries: JSON dicts or ``<tileset>`` elements.
+    tilesets: tuple = ()
+    render_order: str = "right-down"
 
 
 def _read_file(path: Path, report: _Report) -> bytes | None:
@@ -200,30 +211,23 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     _check_census([_json_census(obj, layer) for layer, obj in raw_objects if isinstance(obj, dict)], report)
     if report.has_errors:
         return None
+    stripped, cells = collect_json_cells(raw["layers"])
+    problem = cell_count_problem(cells)
+    if problem:  # said before any cell is decoded
+        report.error(problem)
+        return None
     _check_raw_map(raw, path, report)
     if report.has_errors:
         return None
     try:
-        layers = [parse_json_layer(layer, "utf-8", None) for layer in _without_tiles(raw["layers"])]
+        layers = [parse_json_layer(layer, "utf-8", None) for layer in stripped]
         properties = parse_json_properties(raw["properties"]) if raw.get("properties") is not None else {}
     except Exception as problem:
         _parser_problem(problem, report)
         return None
     return _Document(raw["orientation"], bool(raw.get("infinite", False)), (raw["width"], raw["height"]),
-                     (raw["tilewidth"], raw["tileheight"]), properties, layers)
-
-
-def _without_tiles(layers: list) -> list:
-    """The layers with tile data left out: the game ignores tile layers, so they are never decoded
-    (a compressed tile layer can inflate a thousandfold)."""
-    kept = []
-    for layer in layers:
-        if layer.get("type") == "tilelayer":
-            layer = {k: v for k, v in layer.items() if k not in ("data", "chunks", "encoding", "compression")}
-        elif layer.get("type") == "group":
-            layer = {**layer, "layers": _without_tiles(layer["layers"])}
-        kept.append(layer)
-    return kept
+                     (raw["tilewidth"], raw["tileheight"]), properties, layers, cells, tuple(raw["tilesets"]),
+                     str(raw.get("renderorder", "right-down")))
 
 
 def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
@@ -251,7 +255,12 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
             report.error(f"cannot open {Path(source).name!r}: file not found")
     if report.has_errors:
         return None
-    for layer in root.iter("layer"):  # tile data is never decoded (see _without_tiles)
+    cells = collect_tmx_cells(root)  # decoded later by tiles.py, under its limits
+    problem = cell_count_problem(cells)
+    if problem:
+        report.error(problem)
+        return None
+    for layer in root.iter("layer"):  # pytiled_parser never decodes tile data
         for data_element in layer.findall("data"):
             layer.remove(data_element)
     try:
@@ -264,7 +273,8 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     except Exception as problem:
         _parser_problem(problem, report)
         return None
-    return _Document(orientation, infinite, (size[0], size[1]), (size[2], size[3]), properties, layers)
+    return _Document(orientation, infinite, (size[0], size[1]), (size[2], size[3]), properties, layers, cells,
+                     tuple(root.findall("tileset")), attrs.get("renderorder", "right-down"))
 
 
 def _xml_number(text: str | None) -> Any:
@@ -550,10 +560,16 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
         _check_properties_raw(raw["properties"], report, who, "object")
 
 
-def _build(path: Path, document: _Document, report: _Report) -> Level | None:
+def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool = True) -> Level | None:
     if document.orientation != "orthogonal":
         report.error(f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported")
-    if document.infinite:
+    chunked = [data for data in document.cells.values() if data.chunks is not None]
+    for data in chunked:  # one line a layer, at its first chunk
+        x, y, count = data.chunks
+        report.error(f"map is infinite: its tile layers come in chunks ({count} in this layer), which are not "
+                     "read; set a fixed map size (Map > Map Properties > Infinite off)",
+                     tile=TileRef(data.name, x, y, "", -1))
+    if document.infinite and not chunked:
         report.error("map is infinite; set a fixed map size (Map > Map Properties > Infinite off)")
     width = float(document.size[0] * document.tile_size[0])
     height = float(document.size[1] * document.tile_size[1])
@@ -566,7 +582,13 @@ def _build(path: Path, document: _Document, report: _Report) -> Level | None:
     if not isinstance(title, str):
         report.error(f"map property {cv.TITLE!r} must be a string, got {title!r}")
 
-    layout = _Layout(width, height, report)
+    tilesets = _tilesets(path, document, report)
+    if report.has_errors:
+        return None
+    grid = (int(document.tile_size[0]), int(document.tile_size[1]))
+    placer = TilePlacer(tilesets, grid, (width, height), report, render_order=document.render_order,
+                        merge=merge_tiles)
+    layout = _Layout(width, height, report, placer, document.cells)
     layout.walk(document.layers, MapFrame(height))
     player = layout.player_start()
     if report.has_errors or player is None:
@@ -576,12 +598,62 @@ def _build(path: Path, document: _Document, report: _Report) -> Level | None:
         path=path,
         width=width,
         height=height,
-        walls=tuple(layout.walls),
+        walls=(*layout.walls, *placer.walls),
         player_start=player,
         spawns=tuple(layout.markers[cv.SPAWNS]),
         pickups=tuple(layout.markers[cv.PICKUPS]),
         properties={**dict(document.properties or {}), cv.TITLE: title},
+        tile_layers=tuple(placer.tile_layers),
     )
+
+
+def _tilesets(path: Path, document: _Document, report: _Report) -> list[Tileset]:
+    """The map's tilesets, external (read through ``read_tileset``) and embedded, each with its firstgid."""
+    entries = document.tilesets
+    if len(entries) > MAX_TILESETS:
+        report.error(f"map has {len(entries):,} tilesets; the limit is {MAX_TILESETS}")
+        return []
+    found: list[Tileset] = []
+    seen: dict[int, str] = {}
+    for entry in entries:
+        xml = not isinstance(entry, dict)
+        fields = entry.attrib if xml else entry
+        first = _xml_number(fields.get("firstgid")) if xml else fields.get("firstgid")
+        if not (isinstance(first, int) and not isinstance(first, bool) and 1 <= first <= 0x0FFFFFFF):
+            report.error(f"a tileset's 'firstgid' must be a whole number from 1, got {_one_line(repr(first))}")
+            continue
+        source = fields.get("source")
+        if source is not None:
+            if not isinstance(source, str):
+                report.error(f"a tileset's 'source' must be a path, got {_one_line(repr(source))}")
+                continue
+            tileset, findings = read_tileset(path.parent / source)
+            report.findings.extend(findings)
+            if tileset is not None:
+                tileset = dataclasses.replace(tileset, first_gid=first)
+        elif xml:
+            tileset = tileset_from_xml(entry, path.parent, first_gid=first, file=report.file,
+                                       findings=report.findings)
+        else:
+            tileset = tileset_from_json(entry, path.parent, first_gid=first, file=report.file,
+                                        findings=report.findings)
+        if tileset is None:
+            if not report.has_errors:
+                report.error(f"tileset with firstgid {first} cannot be read")
+            continue
+        if first in seen:
+            report.error(f"tilesets {seen[first]!r} and {tileset.name!r} both start at gid {first}")
+            continue
+        seen[first] = tileset.name
+        found.append(tileset)
+    return found
+
+
+def _opacity(value: Any) -> float:
+    """A layer's opacity as a number from 0 to 1 (Tiled writes 0 to 1; anything else is clamped)."""
+    if not isinstance(value, (int, float)) or not math.isfinite(value):
+        return 1.0
+    return min(max(float(value), 0.0), 1.0)
 
 
 def _check_properties(properties: dict | None, report: _Report, obj: Any, what: str) -> None:
@@ -616,14 +688,16 @@ def _finite(value: Any) -> bool:
 class _Layout:
     """Walks the layer tree, sorting objects into walls and markers."""
 
-    def __init__(self, width: float, height: float, report: _Report) -> None:
+    def __init__(self, width: float, height: float, report: _Report, tiles: TilePlacer | None = None,
+                 cells: dict | None = None) -> None:
         self.width, self.height, self.report = width, height, report
+        self.tiles, self.cells = tiles, cells or {}
         self.size = f"{width:g} × {height:g} px"
         self.walls: list[Wall] = []
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
 
-    def walk(self, layers: list, frame: MapFrame) -> None:
-        for layer in layers:
+    def walk(self, layers: list, frame: MapFrame, path: tuple[int, ...] = (), opacity: float = 1.0) -> None:
+        for index, layer in enumerate(layers):
             offset = (layer.offset.x, layer.offset.y)
             if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in offset):
                 self.report.error(f"layer {layer.name!r}: offset is not a finite number {offset}")
@@ -632,13 +706,20 @@ class _Layout:
                 self.report.warning(f"hidden layer {layer.name!r} ignored")
                 continue
             child = frame.nested(*offset)
+            alpha = opacity * _opacity(layer.opacity)
+            parallax = getattr(layer, "parallax_factor", None)
+            if parallax is not None and (parallax.x, parallax.y) != (1, 1):
+                self.report.warning(f"layer {layer.name!r}: parallax is not applied (the game draws every layer at "
+                                    "the map's own scroll)")
             if isinstance(layer, tlayer.LayerGroup):
-                self.walk(layer.layers or [], child)
+                self.walk(layer.layers or [], child, (*path, index), alpha)
             elif isinstance(layer, tlayer.ObjectLayer):
                 self.object_layer(layer, child)
+            elif isinstance(layer, tlayer.TileLayer) and (*path, index) in self.cells and self.tiles is not None:
+                self.tiles.layer(layer.name, self.cells[(*path, index)], child, alpha)
             else:
                 kind = "tile" if isinstance(layer, tlayer.TileLayer) else "image"
-                self.report.warning(f"{kind} layer {layer.name!r} ignored (the game reads object layers only)")
+                self.report.warning(f"{kind} layer {layer.name!r} ignored (the game reads object and tile layers)")
 
     def object_layer(self, layer: Any, frame: MapFrame) -> None:
         if layer.name not in cv.OBJECT_LAYERS:

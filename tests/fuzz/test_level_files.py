@@ -16,7 +16,9 @@ Cases that found bugs are kept in ``fixtures/levels/`` as
 ``star-2000-points``, ``polygon-5001-points``, ``lone-surrogate-name`` and
 ``duplicate-id`` are issue 13's reports; ``zlib-tile-bomb`` and
 ``array-100000-deep`` were found while fixing it (pytiled_parser inflated
-tile data the game ignores; the parser's recursion).
+tile data the game then ignored; the parser's recursion). Now that tile
+layers are read, the bomb is refused: its data is far longer than its
+cells need.
 """
 
 from __future__ import annotations

@@ -170,12 +170,12 @@ def test_an_object_template_is_refused_without_opening_it(tmp_path):
                                "detach it in Tiled (right-click > Detach)"]
 
 
-def test_an_external_tileset_is_never_opened(tmp_path):
-    (tmp_path / "tiles.tsj").write_text("not even JSON")  # the game ignores tile layers: never parsed
+def test_a_broken_external_tileset_is_one_line_naming_the_tileset_file(tmp_path):
+    (tmp_path / "tiles.tsj").write_text("not even JSON")
     data = maps.with_walls(maps.rect(1, 10, 10, 40, 20))
     data["tilesets"] = [{"firstgid": 1, "source": "tiles.tsj"}]
-    level, _ = read_level(maps.write(tmp_path, data))
-    assert level is not None
+    assert errors_of(maps.write(tmp_path, data)) == [
+        f"{tmp_path / 'tiles.tsj'}: not valid JSON: Expecting value at line 1 column 1"]
 
 
 def test_a_fifo_as_an_external_tileset_is_refused_without_blocking(tmp_path):
@@ -209,8 +209,8 @@ def test_a_tmx_map_a_million_tiles_wide_is_refused(tmp_path):
     assert errors_of(path) == [f"{path}: map width is 1,000,000 tiles; the limit is 512 tiles a side"]
 
 
-def test_a_compressed_tile_layer_is_never_inflated(tmp_path):
-    # 256 MiB of zeros in 256 KB: pytiled_parser used to inflate it while parsing a layer the game ignores.
+def test_a_compressed_tile_layer_far_bigger_than_its_cells_is_refused_before_it_is_inflated(tmp_path):
+    # 256 MiB of zeros in 256 KB: pytiled_parser used to inflate it; 80 cells need 320 bytes.
     bomb = base64.b64encode(zlib.compress(bytes(256 * 2**20), 9)).decode()
     data = maps.with_walls(maps.rect(1, 10, 10, 40, 20))
     data["layers"].insert(0, {"id": 30, "name": "floor", "type": "tilelayer", "width": 10, "height": 8,
@@ -223,8 +223,10 @@ def test_a_compressed_tile_layer_is_never_inflated(tmp_path):
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert level is not None
-    assert "tile layer 'floor' ignored (the game reads object layers only)" in [f.problem for f in findings]
+    assert level is None
+    # 80 cells are 320 bytes; compressed, at most 1.01 × 320 + 1 KiB = 1,347 bytes, 1,796 base64 characters.
+    assert [str(f) for f in findings if f.severity == "error"] == [
+        f"{path}: tile layer 'floor': base64 data is {len(bomb):,} characters; 80 cells need at most 1,796"]
     assert peak < 64 * 2**20
 
 

@@ -117,10 +117,12 @@ def tile_layer(lid: int, name: str, gids: list[int], width: int, height: int, en
     return data
 
 
-def tile_map(layers: list, tilesets: list, width: int = 10, height: int = 8, start=(16, 16)) -> dict:
-    """A map of tile layers (and a player start) using ``tilesets`` (each a dict with its ``firstgid``)."""
+def tile_map(layers: list, tilesets: list, width: int = 10, height: int = 8, start=(16, 16), **fields) -> dict:
+    """A map of tile layers (and a player start) using ``tilesets`` (each a dict with its ``firstgid``);
+    ``fields`` set map fields (``renderorder``, ``infinite``...)."""
     data = tiled_map([*layers, layer(90, "player", [point(99, "", *start, name="start")])], width, height)
     data["tilesets"] = tilesets
+    data.update(fields)
     return data
 
 
