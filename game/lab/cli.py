@@ -2,9 +2,12 @@
 
 Interactive by default; ``--screenshot out.png`` renders one configuration
 headless (no screen needed) and exits. Shapes are picked by palette name
-(``polygon``, ``rounded``, ``circle``, ``capsule``, ``ellipse``) or, with a
-level, by wall object id (``12`` or ``12.2`` for the second part of a split
-polygon). With a level and no ``--a``/``--b``, A and B start as its first two
+(``polygon``, ``rounded``, ``circle``, ``capsule``, ``ellipse``), by actor
+name for its hitbox (``player``, ``chaser``, ``shooter``, ``brute``,
+``player_bullet``, ``enemy_bullet``: the actors' own data, ``brute.2`` for a
+second part), or, with a level, by wall object id (``12`` or ``12.2`` for
+the second part of a split polygon) or by a tile's painted cell
+(``tile-3,7`` or ``blocks:tile-3,7`` with its layer). With a level and no ``--a``/``--b``, A and B start as its first two
 wall parts that fit the world panel, and a small map of its walls shows where
 they are. ``--step`` is 0 .. ``MAX_STEP``; a step past the end of the run
 shows its last turn. The screenshot's suffix names its format (.png, .jpg,
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -33,8 +37,10 @@ def _parser() -> argparse.ArgumentParser:
 
     p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
-    p.add_argument("--a", help="shape A: palette name or wall id (default polygon, or the level's first part)")
-    p.add_argument("--b", help="shape B: palette name or wall id (default rounded, or the level's second part)")
+    p.add_argument("--a", help="shape A: palette name, actor name, wall id or tile-x,y (default polygon, or the "
+                               "level's first part)")
+    p.add_argument("--b", help="shape B: palette name, actor name, wall id or tile-x,y (default rounded, or the "
+                               "level's second part)")
     p.add_argument("--at-a", default="-70,0,0", metavar="X,Y,DEG", help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)")
     p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
     p.add_argument("--step", type=whole_number(0, MAX_STEP), default=None,
@@ -63,31 +69,52 @@ def parse_place(text: str, what: str) -> Transform:
 
 
 ALIASES = {"rounded": "rounded polygon"}
+_PART = re.compile(r"^(?P<base>.+?)(?:\.(?P<part>\d+))?$")
+_TILE = re.compile(r"^(?:(?P<layer>.+):)?tile-(?P<col>\d+),(?P<row>\d+)$")
 
 
 def find_choice(choices, name: str) -> int:
-    """Index of a palette name or a wall id (``12``, ``12.2``) among ``choices``."""
+    """Index of a palette name, an actor name (``player``, ``brute.2``), a wall id (``12``, ``12.2``) or a
+    tile's cell (``tile-3,7``, ``blocks:tile-3,7.2``) among ``choices``; the first part when none is given."""
+    from .palette import ACTOR
+
     name = ALIASES.get(name, name)
     for k, choice in enumerate(choices):
         if choice.label == name:
             return k
-    wall, _, part = name.partition(".")
+    match = _PART.match(name)
+    base, part = match["base"], int(match["part"] or 0)
+    tile = _TILE.match(base)
+
+    def fits(choice) -> bool:
+        if part and choice.part != part:
+            return False
+        if choice.source == "actor":
+            return choice.label.removeprefix(ACTOR).partition(" part ")[0] in (base, base.removeprefix(ACTOR))
+        if choice.source != "wall":
+            return False
+        if tile is not None:
+            return choice.tile is not None and (choice.tile.col, choice.tile.row) == (int(tile["col"]),
+                   int(tile["row"])) and tile["layer"] in (None, choice.tile.layer)
+        return choice.tile is None and choice.label.partition(":")[2].partition(" ")[0] == base
+
     for k, choice in enumerate(choices):
-        level_id = choice.label.partition(":")[2].partition(" ")[0]
-        if wall and level_id == wall and (not part or choice.label.endswith(f" part {part}/" +
-                                                                           choice.label.rsplit("/", 1)[-1])):
+        if fits(choice):
             return k
-    known = ", ".join(c.label for c in choices[:5])
-    raise InputError(f"no shape {name!r} (palette: {known}; or a wall id of the level)")
+    known = ", ".join(c.label for c in choices if c.source == "palette")
+    actors = ", ".join(dict.fromkeys(c.label.removeprefix(ACTOR).partition(" part ")[0] for c in choices
+                                     if c.source == "actor"))
+    raise InputError(f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; or a wall id or "
+                     "tile-x,y of the level)")
 
 
 def build_state(args):
     from game.level import LevelError
 
-    from .palette import first_level_picks, level_choices, palette
+    from .palette import actor_choices, first_level_picks, level_choices, palette
     from .state import LabState
 
-    choices = palette()
+    choices = palette() + actor_choices()
     if args.level:
         try:
             choices += level_choices(args.level)

@@ -253,7 +253,8 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
     return lines
 
 
-HELP = "drag: move   wheel, Q/E: rotate   Tab: select A/B   N/P: next/previous shape   Space/B: step GJK   0: whole run"
+HELP = ("drag: move   wheel, Q/E: rotate   Tab: select A/B   N/P: next/previous shape   H: next actor hitbox   "
+        "W: next wall/tile   Space/B: step GJK   0: whole run")
 
 
 def _draw_numbers(state: LabState, analysis: Analysis, width: int) -> None:

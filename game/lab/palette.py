@@ -1,8 +1,11 @@
-"""The shapes the hitbox lab offers: a fixed palette, plus every wall part of a level.
+"""The shapes the hitbox lab offers: a fixed palette, every actor's hitbox, and every wall part of a level.
 
 Sizes are pixels, like the game's walls; every shape is defined around its
 own local origin (y up), so dragging moves it by its centre and rotating
-turns it about that centre.
+turns it about that centre. Actor hitboxes come from the actors' own data
+(``game.check.hitbox.actor_parts``: ``assets/actors.tsj`` through
+``game.actors``), in the actor frame (+x the way the actor faces); a wall
+part made by a tile is labelled by its painted cell.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ class Choice(NamedTuple):
     shape: Any
     angle: float = 0.0
     where: Transform | None = None
+    #: The painted cell of a wall part made by a tile (None otherwise).
+    tile: Any = None
+    #: Which part (1-based) of a wall or hitbox of several convex parts; 0 when it is whole.
+    part: int = 0
+    #: ``actor`` for an actor's hitbox, ``wall`` for a level's wall or tile part, ``palette`` otherwise.
+    source: str = "palette"
 
 
 def palette() -> list[Choice]:
@@ -43,8 +52,30 @@ def palette() -> list[Choice]:
     ]
 
 
+#: The prefix of an actor hitbox's label: ``actor player``.
+ACTOR = "actor "
+
+
+def actor_choices() -> list[Choice]:
+    """Every actor's hitbox, one choice per convex part, labelled ``actor <name>`` (and the part).
+
+    >>> [c.label for c in actor_choices()][:2]
+    ['actor player', 'actor chaser']
+    """
+    from game.check.hitbox import actor_names, actor_parts
+
+    choices = []
+    for name in actor_names():
+        parts = actor_parts(name)
+        for k, shape in enumerate(parts):
+            part = f" part {k + 1}/{len(parts)}" if len(parts) > 1 else ""
+            choices.append(Choice(f"{ACTOR}{name}{part}", shape, 0.0, None, None, k + 1 if part else 0, "actor"))
+    return choices
+
+
 def level_choices(path: Path | str) -> list[Choice]:
-    """Every convex wall part of a level, labelled ``level:id (name)`` (and the part, when split).
+    """Every convex wall part of a level, labelled ``level:id (name)``, or ``level:layer:tile-x,y
+    (tileset id)`` for a part a tile made (and the part, when split).
 
     Raises ``game.level.LevelError`` (one line) when the level cannot be loaded.
     """
@@ -59,7 +90,9 @@ def level_choices(path: Path | str) -> list[Choice]:
         count = len(wall.parts)
         for k, (shape, xf) in enumerate(wall.parts):
             part = f" part {k + 1}/{count}" if count > 1 else ""
-            choices.append(Choice(f"{level.name}:{wall.object_id} ({wall.name}){part}", shape, xf.angle, xf))
+            named = str(wall.tile) if wall.tile is not None else f"{wall.object_id} ({wall.name})"
+            choices.append(Choice(f"{level.name}:{named}{part}", shape, xf.angle, xf, wall.tile,
+                                  k + 1 if count > 1 else 0, "wall"))
     return choices
 
 

@@ -59,6 +59,21 @@ class LabState:
         self.xfs[self.selected] = Transform(xf.x, xf.y, self.choices[k].angle)
         self.moved()
 
+    def cycle_source(self, source: str, by: int = 1) -> bool:
+        """Next (or previous) choice from ``source`` (``actor``: a hitbox, ``wall``: a level's wall or
+        tile part) for the selected side, keeping its place; False when there is none."""
+        ks = [k for k, c in enumerate(self.choices) if c.source == source]
+        if not ks:
+            return False
+        here = self.pick[self.selected]
+        later = [k for k in ks if (k - here) * by > 0]
+        k = (min(later, key=lambda k: (k - here) * by) if later else (ks[0] if by > 0 else ks[-1]))
+        self.pick[self.selected] = k
+        xf = self.xfs[self.selected]
+        self.xfs[self.selected] = Transform(xf.x, xf.y, self.choices[k].angle)
+        self.moved()
+        return True
+
     def advance(self, by: int, count: int) -> None:
         """Step through a trace of ``count`` turns (0 = first support); wraps around, and None = whole run."""
         current = count if self.step is None else min(self.step, count)

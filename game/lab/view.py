@@ -65,6 +65,8 @@ class LabView(arcade.View):
             arcade.key.TAB: lambda: setattr(self.state, "selected", 1 - self.state.selected),
             arcade.key.N: lambda: self.state.cycle_shape(1),
             arcade.key.P: lambda: self.state.cycle_shape(-1),
+            arcade.key.H: lambda: self.state.cycle_source("actor", -1 if modifiers & arcade.key.MOD_SHIFT else 1),
+            arcade.key.W: lambda: self.state.cycle_source("wall", -1 if modifiers & arcade.key.MOD_SHIFT else 1),
             arcade.key.SPACE: lambda: self.state.advance(1, count),
             arcade.key.B: lambda: self.state.advance(-1, count),
             arcade.key.KEY_0: lambda: setattr(self.state, "step", None),
