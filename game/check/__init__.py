@@ -1,11 +1,14 @@
 """The level checker: the loader's findings plus checks that need the whole level, and hitbox sheets.
 
-Layout: ``parts`` (wall parts and how findings name things, what every
-check builds on), ``reach`` (flood fill from the player start),
+Layout: ``hitbox`` (the actors' hitboxes, from their data, and a hitbox's
+minimum width), ``parts`` (wall parts and how findings name things, what
+every check builds on), ``reach`` (flood fill over placements of a hitbox
+from the player start), ``tiles`` (what tile collision gets wrong),
 ``checks`` (markers in walls, narrow gaps, overlaps, thin walls; calls
-``reach``), ``report`` (per file, text and JSON; the loader's findings
-graded), ``sheet`` (the PNG), ``cli``. Imports go one way: parts <- reach
-<- checks <- report <- sheet, cli.
+``reach`` and ``tiles``), ``doors`` (a level's narrowest door),
+``report`` (per file, text and JSON; the loader's findings graded),
+``sheet`` (the PNG), ``cli``. Imports go one way: hitbox, parts <- reach
+<- tiles <- checks <- report <- sheet, cli.
 """
 
 from .checks import check_level

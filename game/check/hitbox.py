@@ -20,6 +20,7 @@ one.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from functools import lru_cache
 from typing import Any
@@ -57,10 +58,10 @@ def actor_parts(name: str) -> tuple[Any, ...]:
 def _shipped() -> dict[str, tuple[Any, ...]]:
     # The ONE source of the checker's hitboxes: game.actors (assets/actors.tsj) once it exists,
     # else the shapes the simulation holds today. Switching is this function alone.
-    try:
-        from game.actors import actor_hitboxes
-    except ImportError:
+    if importlib.util.find_spec("game.actors") is None:
         return _from_sim()
+    from game.actors import actor_hitboxes
+
     return {name: tuple(hitbox.parts) for name, hitbox in actor_hitboxes().items()}
 
 
