@@ -149,3 +149,48 @@ def test_every_shipped_level_has_a_door_wider_than_every_walking_actor():
     assert all(door.width >= 60.0 - DOOR_CELL for door in doors.values())
     assert all(door.width > widest for door in doors.values())
     assert np.isfinite([d.width for d in doors.values()]).all()
+
+
+def reference_placements_flood(free: np.ndarray, k: int, j: int, i: int) -> np.ndarray:
+    """Breadth-first over (turn, row, column): 4 cells around at one turn, the turns either side (cyclic)."""
+    from collections import deque
+
+    nk, nj, ni = free.shape
+    seen = np.zeros_like(free)
+    if not free[k, j, i]:
+        return seen
+    seen[k, j, i] = True
+    queue = deque([(k, j, i)])
+    while queue:
+        k, j, i = queue.popleft()
+        for c, b, a in ((k, j, i + 1), (k, j, i - 1), (k, j + 1, i), (k, j - 1, i), ((k + 1) % nk, j, i),
+                        ((k - 1) % nk, j, i)):
+            if 0 <= a < ni and 0 <= b < nj and free[c, b, a] and not seen[c, b, a]:
+                seen[c, b, a] = True
+                queue.append((c, b, a))
+    return seen
+
+
+@given(st.integers(1, 5).flatmap(lambda nk: st.tuples(
+    st.lists(st.booleans(), min_size=nk * 6 * 7, max_size=nk * 6 * 7).map(lambda v: np.array(v).reshape(nk, 6, 7)),
+    st.integers(0, nk - 1), st.integers(0, 5), st.integers(0, 6))))
+def test_the_compiled_placement_labelling_reaches_what_a_breadth_first_search_over_turns_reaches(case):
+    from game.check.reach import label_placements
+
+    free, k, j, i = case
+    labels, count = label_placements(free)
+    expected = reference_placements_flood(free, k, j, i)
+    if free[k, j, i]:
+        assert np.array_equal(labels == labels[k, j, i], expected)
+    assert (labels > 0).sum() == free.sum() and (count == 0) == (not free.any())
+
+
+def test_too_many_placements_to_test_is_one_error_line_not_unbounded_work(tmp_path, monkeypatch):
+    from game.check import reach
+
+    path = write(tmp_path, gap_map(40.0))
+    assert not check_file(path).errors
+    monkeypatch.setattr(reach, "MAX_PLACEMENT_TESTS", 50)
+    assert [f.problem for f in check_file(path).errors] == [
+        "too many walls close together to check what the player can reach: more than 50 placements to test, "
+        "the checker's limit"]
