@@ -491,41 +491,50 @@ class TilePlacer:
         return True
 
     def _resolve(self, name: str, gids: np.ndarray) -> bool:
-        """Every distinct gid of the layer looked up (and built) once; errors named at the first cell."""
+        """Every distinct gid of the layer looked up (and built) once; each problem said once, at its first cell
+        (row by row), with how many more cells share it (a tile's flips included)."""
         flat = gids.ravel()
         unique, first, counts = np.unique(flat, return_index=True, return_counts=True)
-        ok = True
+        problems: dict[tuple[str, int, str], list[int]] = {}
+        images: dict[Path, list] = {}
+
+        def problem(tileset: str, local_id: int, text: str, at: int, count: int) -> None:
+            seen = problems.setdefault((tileset, local_id, text), [at, 0])
+            seen[0], seen[1] = min(seen[0], at), seen[1] + count
+
         shapes = 0
-        width = gids.shape[1]
-        said_images: set[Path] = set()
         for gid, at, count in zip(unique.tolist(), first.tolist(), counts.tolist(), strict=True):
             if gid == 0:
                 continue
             if gid & GID_MASK == 0:
-                self._say(name, at, width, "", -1, count, f"a cell holds only flip bits ({gid:#x}), no tile",
-                          error=True)
-                ok = False
+                problem("", -1, f"a cell holds only flip bits ({gid:#x}), no tile", at, count)
                 continue
             kind = self._kind(gid)
             if isinstance(kind, str):
-                self._say(name, at, width, "", -1, count, kind, error=True)
-                ok = False
+                problem("", -1, kind, at, count)
                 continue
-            if kind.image in self.bad_images and kind.image not in said_images:
-                said_images.add(kind.image)
-                self._say(name, at, width, kind.tileset.name, kind.tile.local_id, count,
-                          f"tileset image: {image_problem(kind.image)}", error=True)
-                ok = False
+            ref = (kind.tileset.name, kind.tile.local_id)
+            if kind.image in self.bad_images:  # one line an image, at the first cell of any tile drawn from it
+                seen = images.setdefault(kind.image, [at, 0, ref])
+                if at < seen[0]:
+                    seen[0], seen[2] = at, ref
+                seen[1] += count
             if kind.problem is not None:
-                self._say(name, at, width, kind.tileset.name, kind.tile.local_id, count, kind.problem, error=True)
-                ok = False
+                problem(*ref, kind.problem, at, count)
             shapes += count * len(kind.walls)
+        for image, (at, count, ref) in images.items():
+            problem(*ref, f"tileset image: {image_problem(image)}", at, count)
+        width = gids.shape[1]
+        for (tileset, local_id, text), (at, count) in sorted(problems.items(), key=lambda item: item[1][0]):
+            self._say(name, at, width, tileset, local_id, count, text, error=True)
+        if problems:
+            return False
         self.shapes_placed += shapes
-        if ok and self.shapes_placed > MAX_TILE_SHAPES_PLACED:
+        if self.shapes_placed > MAX_TILE_SHAPES_PLACED:
             self.report.error(f"tile layer {name!r}: the tile layers place {self.shapes_placed:,} collision objects; "
                               f"the limit is {MAX_TILE_SHAPES_PLACED:,}")
-            ok = False
-        return ok
+            return False
+        return True
 
     def _say(self, layer: str, at: int, width: int, tileset: str, local_id: int, count: int, problem: str,
              error: bool = False) -> None:

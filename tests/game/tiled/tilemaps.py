@@ -132,3 +132,88 @@ def grid(width: int, height: int, cells: dict[tuple[int, int], int]) -> list[int
     for (col, row), gid in cells.items():
         gids[row * width + col] = gid
     return gids
+
+
+def _xml_properties(props) -> str:
+    if not props:
+        return ""
+    def value(v):
+        return str(v).lower() if isinstance(v, bool) else v
+
+    items = "".join(f'<property name="{p["name"]}" type="{p["type"]}" value="{value(p["value"])}"/>' for p in props)
+    return f"<properties>{items}</properties>"
+
+
+def _xml_object(o: dict) -> str:
+    attrs = f'id="{o["id"]}" name="{o["name"]}" x="{o["x"]}" y="{o["y"]}"'
+    if o.get("width") or o.get("height"):
+        attrs += f' width="{o["width"]}" height="{o["height"]}"'
+    if o.get("rotation"):
+        attrs += f' rotation="{o["rotation"]}"'
+    inner = _xml_properties(o.get("properties"))
+    if o.get("ellipse"):
+        inner += "<ellipse/>"
+    elif o.get("point"):
+        inner += "<point/>"
+    for kind in ("polygon", "polyline"):
+        if kind in o:
+            points = " ".join(f"{p['x']},{p['y']}" for p in o[kind])
+            inner += f'<{kind} points="{points}"/>'
+    return f"<object {attrs}>{inner}</object>"
+
+
+def tsx_text(data: dict, first_gid: int | None = None) -> str:
+    """A tileset's JSON fields as TSX (a file's root, or embedded in a map with ``first_gid``)."""
+    gid = f'firstgid="{first_gid}" ' if first_gid is not None else ""
+    head = (f'<tileset {gid}name="{data["name"]}" tilewidth="{data["tilewidth"]}" tileheight="{data["tileheight"]}" '
+            f'tilecount="{data["tilecount"]}" columns="{data["columns"]}">')
+    body = ""
+    if "tileoffset" in data:
+        body += f'<tileoffset x="{data["tileoffset"]["x"]}" y="{data["tileoffset"]["y"]}"/>'
+    if "image" in data:
+        body += f'<image source="{data["image"]}" width="{data["imagewidth"]}" height="{data["imageheight"]}"/>'
+    for entry in data.get("tiles", []):
+        kind = f' type="{entry["type"]}"' if entry.get("type") else ""
+        inner = _xml_properties(entry.get("properties"))
+        if "image" in entry:
+            inner += f'<image source="{entry["image"]}" width="{entry["imagewidth"]}" height="{entry["imageheight"]}"/>'
+        if "objectgroup" in entry:
+            inner += ('<objectgroup draworder="index">' + "".join(_xml_object(o) for o in entry["objectgroup"]["objects"])
+                      + "</objectgroup>")
+        body += f'<tile id="{entry["id"]}"{kind}>{inner}</tile>'
+    return head + body + "</tileset>"
+
+
+def tmx_text(data: dict, encoding: str = "csv", compression: str = "", tilesets: list[str] | None = None) -> str:
+    """A map of tile layers and a player start (as ``tile_map`` makes) as TMX, its cells in ``encoding``
+    (``csv``, ``base64`` with ``compression``, or ``xml``: one ``<tile gid>`` a cell). ``tilesets`` are the
+    ``<tileset>`` elements' text (embedded or with ``source``)."""
+    out = [f'<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
+           f'renderorder="{data.get("renderorder", "right-down")}" width="{data["width"]}" height="{data["height"]}" '
+           f'tilewidth="{data["tilewidth"]}" tileheight="{data["tileheight"]}" infinite="0" nextlayerid="99" '
+           'nextobjectid="999">']
+    out += tilesets or []
+
+    def layer_xml(layer: dict) -> str:
+        common = (f'id="{layer["id"]}" name="{layer["name"]}"'
+                  + (f' opacity="{layer["opacity"]}"' if layer.get("opacity", 1) != 1 else "")
+                  + ("" if layer.get("visible", True) else ' visible="0"')
+                  + (f' offsetx="{layer.get("offsetx", 0)}" offsety="{layer.get("offsety", 0)}"'
+                     if layer.get("offsetx") or layer.get("offsety") else ""))
+        if layer["type"] == "group":
+            return f"<group {common}>" + "".join(layer_xml(inner) for inner in layer["layers"]) + "</group>"
+        if layer["type"] == "objectgroup":
+            return f"<objectgroup {common}>" + "".join(_xml_object(o) for o in layer["objects"]) + "</objectgroup>"
+        gids = layer["data"]
+        if encoding == "csv":
+            cells = f'<data encoding="csv">{",".join(map(str, gids))}</data>'
+        elif encoding == "xml":
+            cells = "<data>" + "".join(f'<tile gid="{g}"/>' if g else "<tile/>" for g in gids) + "</data>"
+        else:
+            attr = f' compression="{compression}"' if compression else ""
+            cells = f'<data encoding="base64"{attr}>\n   {encode(gids, compression)}\n  </data>'
+        return f'<layer {common} width="{layer["width"]}" height="{layer["height"]}">{cells}</layer>'
+
+    out += [layer_xml(layer) for layer in data["layers"]]
+    out.append("</map>\n")
+    return "\n ".join(out)
