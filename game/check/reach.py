@@ -95,15 +95,15 @@ def placements(width: float, height: float, walls: list[Part], parts, cell: floa
     reach = reach_radius(parts)
     table = ShapeTable([Circle(reach), *parts, *(p.shape for p in walls)])
     first_wall = 1 + len(parts)
-    cells, owners = [], []
+    cells, owners, total = [], [], 0
     for k, part in enumerate(walls):
         x0, y0, x1, y1 = part.box
         i0, i1 = max(0, int((x0 - reach) // cell)), min(ni - 1, int((x1 + reach) // cell))
         j0, j1 = max(0, int((y0 - reach) // cell)), min(nj - 1, int((y1 + reach) // cell))
         if i1 < i0 or j1 < j0:
             continue
-        count = (i1 - i0 + 1) * (j1 - j0 + 1)
-        if sum(len(c) for c in cells) + count > MAX_PLACEMENT_TESTS:
+        total += (i1 - i0 + 1) * (j1 - j0 + 1)
+        if total > MAX_PLACEMENT_TESTS:
             raise TooManyPlacements()
         jj, ii = np.mgrid[j0:j1 + 1, i0:i1 + 1]
         cells.append(np.column_stack([ii.ravel(), jj.ravel()]))

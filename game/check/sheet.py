@@ -268,8 +268,12 @@ def _draw_broken(result: Checked, width: int, height: int) -> SheetFrame:
     _draw_legend()
     y = y1 - 20
     for finding in result.errors[:20]:
-        text = str(finding).split(": ", 1)[-1] if finding.object_id is None else \
-            f"#{finding.object_id} ({finding.name}): {finding.problem}"
+        if finding.tile is not None:
+            text = f"{finding.tile}: {finding.problem}"
+        elif finding.object_id is None:
+            text = str(finding).split(": ", 1)[-1]
+        else:
+            text = f"#{finding.object_id} ({finding.name}): {finding.problem}"
         arcade.draw_text(text[:150], x0 + 10, y, INK, 11)
         y -= 18
     return frame
