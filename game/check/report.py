@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from game.level import OUTSIDE_MAP, Finding, Level
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError
 from game.tiled import read_level
 from game.tiled.reader import display_name
 
@@ -58,6 +58,8 @@ def check_file(path: Path | str) -> Checked:
     file = display_name(path)
     try:
         ours = check_level(level, file, findings)
+    except LevelError as problem:  # the actors' hitbox file (assets/actors.tsj) cannot be read
+        ours = [Finding("error", file, None, "", f"cannot check with the actors' hitboxes: {problem}")]
     except Exception as bug:  # a checker bug must still be one line, not a traceback
         ours = [Finding("error", file, None, "", f"checker failed: {type(bug).__name__}: {bug}")]
     return Checked(path, level, findings + ours)

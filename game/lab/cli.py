@@ -114,7 +114,10 @@ def build_state(args):
     from .palette import actor_choices, first_level_picks, level_choices, palette
     from .state import LabState
 
-    choices = palette() + actor_choices()
+    try:
+        choices = palette() + actor_choices()
+    except LevelError as problem:  # the actors' hitbox file is broken: say which line of it, once
+        raise InputError(f"actor hitboxes: {problem}") from None
     if args.level:
         try:
             choices += level_choices(args.level)

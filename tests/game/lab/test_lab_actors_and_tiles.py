@@ -109,3 +109,19 @@ def test_the_window_steps_through_hitboxes_with_h_and_walls_and_tiles_with_w(win
     ox, oy = world_origin(window.width, window.height)
     ring = {image.getpixel((round(ox + ax + dx), image.height - 1 - round(oy + ay))) for dx in range(-14, 15)}
     assert COLOR_A in ring
+
+
+def test_a_broken_actor_file_is_one_line_in_the_lab_and_in_the_checker(tmp_path, monkeypatch):
+    from game.check import hitbox
+    from game.check.report import check_file
+    from game.level import Finding, LevelError
+
+    def broken():
+        raise LevelError(Finding("error", "assets/actors.tsj", 3, "player", "polygon self-intersects"))
+
+    monkeypatch.setattr(hitbox, "_shipped", broken)
+    with pytest.raises(InputError, match=r"^actor hitboxes: assets/actors.tsj:3 \(player\): polygon self-intersects$"):
+        build_state(_parser().parse_args([]))
+    result = check_file(CLEAN)
+    assert [f.problem for f in result.errors] == [
+        "cannot check with the actors' hitboxes: assets/actors.tsj:3 (player): polygon self-intersects"]
