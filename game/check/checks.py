@@ -11,11 +11,13 @@ with the engine's queries and the player's shape:
   width (its narrowest way across: it can turn, so no narrower gap lets it
   through at any angle), an area (or a marker) the player's hitbox cannot
   reach from the start turning as it needs (``reach``), two walls that
-  overlap and could be one, a very thin wall.
+  overlap and could be one (never two tiles: painted tiles overlap by
+  design), a very thin wall; and what tile collision gets wrong (``tiles``).
 
 Hitboxes come from ``hitbox.actor_parts`` (the actors' own data).
 
-Every finding names the object it is about and where to mark it on a
+Every finding names the object it is about (a wall made by a tile by its
+painted cell, ``layer:tile-x,y (tileset id)``) and where to mark it on a
 hitbox sheet. What lies outside the map is the loader's to say (one owner:
 its findings carry ``code == OUTSIDE_MAP``); ``report`` lists them as errors.
 
