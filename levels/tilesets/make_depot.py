@@ -320,12 +320,18 @@ def depot_map(layers: dict[str, Grid], tileset_source: str = "tilesets/depot.tsj
         next_id += 1
         objects[layer].append(obj)
 
-    # Object-layer walls beside the tiles: concrete barriers the tiles do not draw (the game draws them grey).
+    # Object-layer walls beside the tiles, one of each kind (the game draws them grey: no tile covers them).
     add("walls", {"id": 0, "name": "barrier", "type": "", "x": 1000, "y": 880, "width": 112, "height": 24,
                   "rotation": -20, "visible": True})
     add("walls", {"id": 0, "name": "fence", "type": "", "x": 1600, "y": 340, "width": 0, "height": 0, "rotation": 0,
                   "visible": True, "polyline": [{"x": 0, "y": 0}, {"x": 96, "y": 40}, {"x": 192, "y": 0}],
                   "properties": [{"name": "thickness", "type": "float", "value": 12.0}]})
+    add("walls", {"id": 0, "name": "water tank", "type": "", "x": 1192, "y": 1112, "width": 112, "height": 80,
+                  "rotation": 25, "visible": True, "ellipse": True})
+    add("walls", {"id": 0, "name": "sandbags", "type": "", "x": 1190, "y": 840, "width": 0, "height": 0,
+                  "rotation": 15, "visible": True,
+                  "polygon": [{"x": 0, "y": 0}, {"x": 100, "y": 0}, {"x": 100, "y": 100}, {"x": 70, "y": 100},
+                              {"x": 70, "y": 30}, {"x": 0, "y": 30}]})
     add("player", point(0, "start", "player", 12, 14))
     for col, row, kind in [(6, 5.5, "chaser"), (33, 2, "chaser"), (37, 17, "chaser"), (3, 21, "chaser"),
                            (19, 2, "shooter"), (31, 19.5, "shooter"), (24, 14, "shooter"),
@@ -397,8 +403,12 @@ def check_spacing(layers: dict[str, Grid], tiled_map: dict) -> None:
             if "polyline" in obj:
                 line = LineString([(obj["x"] + p["x"], obj["y"] + p["y"]) for p in obj["polyline"]])
                 solids.append(line.buffer(obj["properties"][0]["value"] / 2))
+            elif "polygon" in obj:
+                points = [(p["x"], p["y"]) for p in obj["polygon"]]
+                solids.append(Polygon(shape_outline({"kind": "polygon", **obj, "points": points})))
             else:
-                solids.append(Polygon(shape_outline({"kind": "rectangle", **obj})))
+                kind = "ellipse" if obj.get("ellipse") else "rectangle"
+                solids.append(Polygon(shape_outline({"kind": kind, **obj})))
     union = unary_union(solids)
     parts = list(getattr(union, "geoms", [union]))
     problems = []

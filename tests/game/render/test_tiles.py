@@ -208,3 +208,65 @@ def test_the_floor_is_left_out_under_opaque_tiles_only(window, atlas, tmp_path):
     image = arcade.get_image().convert("RGB")
     assert pixel(image, 100, 30) == (10, 200, 10)  # the tile, drawn over where the floor was left out
     assert pixel(image, 30, 64 * 5 + 30) != (10, 200, 10)  # the floor shows through a clear tile
+
+
+def as_tiled_draws(tile: PlacedTile) -> Image.Image:
+    """The tile's region turned by PIL as Tiled turns it: the diagonal flip (transpose) first, then H, then V."""
+    x, y, w, h = tile.source
+    image = Image.open(tile.image).convert("RGBA").crop((x, y, x + w, y + h))
+    if tile.flip_d:
+        image = image.transpose(Image.Transpose.TRANSPOSE)
+    if tile.flip_h:
+        image = image.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    if tile.flip_v:
+        image = image.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    return image
+
+
+def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(window):
+    from game.tiled import level_path, load_level
+    from game.views.play import PlayView
+
+    level = load_level(level_path("depot"))
+    view = PlayView(None, level, seed=0)
+    window.show_view(view)
+    view.camera.position = (window.width / 2, window.height / 2)  # world (0, 0) at the screen's bottom-left
+    view.on_draw()
+    image = arcade.get_image().convert("RGB")
+
+    # The top tile of each cell wholly on screen and under the HUD strip, where nothing else is drawn.
+    top: dict[tuple[int, int], PlacedTile] = {}
+    for layer in level.tile_layers:
+        for tile in layer.tiles:
+            top[tile.col, tile.row] = tile
+    # Actors and pickups stand on markers; object walls are drawn over the tiles: keep clear of both.
+    actors = [(m.x, m.y) for m in (level.player_start, *level.spawns, *level.pickups)]
+    grey = [(min(x for x, _ in pts) - 4, min(y for _, y in pts) - 4, max(x for x, _ in pts) + 4,
+             max(y for _, y in pts) + 4) for pts in walls.wall_outlines(level)]
+    checked = {"turned": 0, "plain": 0, "wall": 0}
+    for tile in top.values():
+        left, bottom = tile.center_x - tile.width / 2, tile.center_y - tile.height / 2
+        on_screen = left >= 0 and bottom >= 0 and left + tile.width <= window.width
+        if not on_screen or bottom + tile.height > window.height - 60:
+            continue
+        if any(abs(ax - tile.center_x) < 80 and abs(ay - tile.center_y) < 80 for ax, ay in actors):
+            continue
+        if any(x0 < left + tile.width and left < x1 and y0 < bottom + tile.height and bottom < y1
+               for x0, y0, x1, y1 in grey):
+            continue
+        want = as_tiled_draws(tile)
+        top_row = int(window.height - (bottom + tile.height))  # PIL rows count down from the top
+        shown = image.crop((int(left), top_row, int(left) + int(tile.width), top_row + int(tile.height)))
+        # Where the tile is see-through, what lies under it shows: compare its opaque pixels only.
+        pairs = [(got, w[:3]) for got, w in zip(shown.getdata(), want.getdata()) if w[3] == 255]
+        if len(pairs) < tile.width * tile.height / 2:
+            continue
+        assert all(got == w for got, w in pairs), (tile.layer, tile.col, tile.row)
+        checked["turned" if tile.flip_d or tile.flip_h or tile.flip_v else "plain"] += 1
+        checked["wall"] += tile.layer == "blocks"  # the depot's walls: brick, stone and crates
+    assert checked["turned"] >= 3 and checked["plain"] >= 50 and checked["wall"] >= 30, checked
+
+    # An object-layer wall keeps its grey look over the tiles: the water tank's centre.
+    tank = next(w for w in level.walls if w.name == "water tank")
+    (_, xf), *_ = tank.parts
+    assert pixel(image, xf.x, xf.y) == walls.WALL_FILL

@@ -90,7 +90,9 @@ def sample(map_path: Path, level, alpha: np.ndarray, step: int) -> Samples:
     rows, cols = int(level.height), int(level.width)
     assert alpha.shape[0] >= rows and alpha.shape[1] >= cols
 
-    solid = unary_union([part_geometry(s, xf) for w in level.walls if w.kind != "polyline" for s, xf in w.parts])
+    # Walls made of tiles are not in the walls layer Tiled draws here (test_depot_against_tiled.py pins them).
+    solid = unary_union([part_geometry(s, xf) for w in level.walls if w.kind not in ("polyline", "tile")
+                         for s, xf in w.parts])
     everything = unary_union([part_geometry(s, xf) for w in level.walls for s, xf in w.parts])
     inside = solid.buffer(-MARGIN)
     dots = [Point(x, y).buffer(FIRST_POINT_DOT) for x, y in first_point_dots(map_path, level)]
@@ -150,7 +152,9 @@ MAPS = [FIXTURE, *list_levels()]
 @pytest.mark.parametrize("map_path", MAPS, ids=[p.stem for p in MAPS])
 def test_tiled_paints_inside_our_walls_and_nothing_outside_them(map_path, tmp_path):
     level = load_level(map_path)
-    found = sample(map_path, level, render_walls(map_path, tmp_path), step=2 if map_path == FIXTURE else 5)
+    # The depot's walls are mostly tiles (pinned in test_depot_against_tiled.py): its few object walls need step 2.
+    fine = map_path == FIXTURE or map_path.stem == "depot"
+    found = sample(map_path, level, render_walls(map_path, tmp_path), step=2 if fine else 5)
     assert found.inside.sum() > 2000 and found.outside.sum() > 20000, "too few samples to mean anything"
     unpainted, stray = found.misses()
     first = [(float(found.wx[i]), float(found.wy[i])) for i in [*unpainted[:3], *stray[:3]]]
