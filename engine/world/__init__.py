@@ -1,18 +1,22 @@
-"""The world: AABB broad phase, layers, ray and shape casts, and move-and-slide."""
+"""The world: AABB broad phase, layers, ray and shape casts, and move-and-slide.
 
-from .broadphase import MAX_SPAN
-from .casts import MAX_CAST_ITERATIONS
-from .slide import slide_along, slide_along_many
+One topic per module: ``world`` (the ``World`` facade), ``arguments`` (checks
+on every public argument), ``bodies`` (the bodies' arrays as one record),
+``boxes`` (world and oriented boxes), ``grid`` (dense-grid building blocks),
+``walls`` (the walls' dense grid), ``hashgrid`` (the moving bodies' hashed
+grid), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
+``sweep`` (many casts through the grids), ``slide`` (move and slide).
+"""
+
+from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit
+from .hashgrid import MAX_SPAN
+from .pairs import WorldContacts
+from .slide import SlideResult, slide_along, slide_along_many
 from .world import (
     ALL_LAYERS,
     MAX_CELL_SIZE,
     MIN_CELL_SIZE,
-    CastBatch,
-    CastHit,
-    RayHit,
-    SlideResult,
     World,
-    WorldContacts,
 )
 
 __all__ = [

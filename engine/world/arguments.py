@@ -29,7 +29,7 @@ import operator
 import numpy as np
 
 from ..collision import Transform
-from ..collision.limits import check_coordinate, check_transform
+from ..collision.limits import MAX_COORDINATE, check_coordinate, check_transform
 
 #: Layers and masks are 32-bit sets.
 MAX_BITS = 0xFFFFFFFF
@@ -111,4 +111,85 @@ def transform(value, name: str) -> Transform:
     return Transform(*check_transform(name, value))
 
 
-__all__ = ["MAX_BITS", "bits", "body_id", "flag", "pair", "real", "shown", "transform"]
+#: The dtypes the per-frame arrays must have to pass untouched.
+F64, I64 = np.dtype(np.float64), np.dtype(np.int64)
+
+
+def vector(values, dtype: np.dtype, name: str) -> np.ndarray:
+    """``values`` as a C-contiguous 1-D array of ``dtype``; an array that already
+    is one passes untouched (the per-frame path: each numpy call is costly
+    when the caches are cold). Ids must be integers: 1.5 is refused, not cut."""
+    if type(values) is np.ndarray and values.dtype is dtype and values.ndim == 1 and values.flags.c_contiguous:
+        return values
+    if dtype is I64:
+        return ids(values, name)
+    try:
+        array = np.asarray(values)
+        if array.dtype.kind not in "biuf" or array.ndim > 1:
+            raise TypeError
+        return np.ascontiguousarray(array, dtype=dtype).reshape(-1)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be a sequence of numbers; got {shown(values)}") from None
+
+
+def ids(values, name: str) -> np.ndarray:
+    """Body ids as a C-contiguous int64 vector; anything but integers is refused."""
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        array = np.asarray(None)
+    if array.ndim > 1 or not (array.dtype.kind in "iu" or (array.size == 0 and array.dtype.kind == "f")):
+        raise TypeError(f"{name} must be a sequence of body ids (integers); got {shown(values)}")
+    if array.dtype.kind == "u" and array.size and array.max() > np.iinfo(np.int64).max:
+        raise KeyError(f"no body with id {int(array.max())} in this world")
+    return np.ascontiguousarray(array, dtype=np.int64).reshape(-1)
+
+
+def rows_fast(values, k: int, name: str) -> np.ndarray:
+    """``values`` as a C-contiguous (k, 2) float64 array (untouched if it is one)."""
+    if type(values) is np.ndarray and values.dtype is F64 and values.shape == (k, 2) and values.flags.c_contiguous:
+        return values
+    return rows(values, k, name)
+
+
+def rows(values, k: int, name: str) -> np.ndarray:
+    """``values`` as a new (k, 2) float64 array; a wrong shape or kind is refused."""
+    try:
+        array = np.asarray(values)
+        if array.dtype.kind not in "biuf":
+            raise TypeError
+        array = np.array(array, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise TypeError(f"{name} must be (k, 2) numbers; got {shown(values)}") from None
+    if array.size != 2 * k or (array.ndim != 2 and array.size):
+        raise ValueError(f"{name} must be {k} rows of (dx, dy), one per body; got shape {array.shape}")
+    return array.reshape(k, 2)
+
+
+def check_end(body: int, x: float, y: float, dx: float, dy: float) -> None:
+    """Refuse a move whose end, were nothing in the way, lies beyond the coordinate limit."""
+    ex, ey = x + dx, y + dy
+    if not (abs(ex) <= MAX_COORDINATE and abs(ey) <= MAX_COORDINATE):
+        raise ValueError(
+            f"displacement ({dx:g}, {dy:g}) of body {body} would end at ({ex:g}, {ey:g}), "
+            f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+        )
+
+
+__all__ = [
+    "F64",
+    "I64",
+    "MAX_BITS",
+    "bits",
+    "body_id",
+    "check_end",
+    "flag",
+    "ids",
+    "pair",
+    "real",
+    "rows",
+    "rows_fast",
+    "shown",
+    "transform",
+    "vector",
+]

@@ -34,23 +34,14 @@ normal at the hit, pointing from B towards A.
 
 from __future__ import annotations
 
+import math
+from typing import NamedTuple
+
 import numpy as np
 
+from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel
-from ..collision.narrowphase import (
-    MODE_CONTACT,
-    MODE_DISTANCE,
-    R_DEPTH,
-    R_DISTANCE,
-    R_HIT,
-    R_NX,
-    R_NY,
-    R_PAX,
-    R_PAY,
-    R_PBX,
-    R_PBY,
-    collide_pair,
-)
+from ..collision.narrowphase import MODE_CONTACT, MODE_DISTANCE, collide_pair
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS
 
 #: Advancement steps before a cast gives up and reports its best fraction as a hit.
@@ -62,6 +53,33 @@ ARRIVAL_REL = 1e-9
 #: The box around the targets is grown by this fraction of the boxes' sizes before a cast is
 #: cut to it, well above any arrival tolerance (``ARRIVAL_REL``), so the cut never drops a hit.
 CLIP_MARGIN_REL = 1e-6
+
+
+class RayHit(NamedTuple):
+    """Nearest body a ray meets. ``normal`` is the body's surface normal, facing the ray."""
+
+    body: int
+    point: tuple[float, float]
+    normal: tuple[float, float]
+    distance: float
+
+
+class CastHit(NamedTuple):
+    """First body a moving shape meets, at ``fraction`` of its translation (0 if it starts inside)."""
+
+    body: int
+    fraction: float
+    point: tuple[float, float]
+    normal: tuple[float, float]
+
+
+class CastBatch(NamedTuple):
+    """First hits of many bodies cast at once; ``body`` is -1 and ``fraction`` 1 where nothing is hit."""
+
+    body: np.ndarray
+    fraction: np.ndarray
+    point: np.ndarray
+    normal: np.ndarray
 
 
 @inline
@@ -266,12 +284,12 @@ def advance_cast(
             data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
             xa + t * dx, ya + t * dy, angle_a, xb, yb, angle_b, MODE_DISTANCE, poly,
         )  # fmt: skip
-        d = r[R_DISTANCE]
-        gx, gy = r[R_PBX] - r[R_PAX], r[R_PBY] - r[R_PAY]
+        d = r.distance
+        gx, gy = r.pbx - r.pax, r.pby - r.pay
         g = np.sqrt(gx * gx + gy * gy)
         if d <= target + tol:
             if t > 0.0:  # arrived; the last normal is the face reached
-                return True, t, -nx, -ny, r[R_PBX], r[R_PBY]
+                return True, t, -nx, -ny, r.pbx, r.pby
             # Already within reach at the start. Overlapping: a hit, unless the
             # move leads straight out. Only touching or within the target: a
             # hit only if the move closes in; sliding along is free.
@@ -279,16 +297,16 @@ def advance_cast(
                 data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
                 xa, ya, angle_a, xb, yb, angle_b, MODE_CONTACT, poly,
             )  # fmt: skip
-            if c[R_HIT] and c[R_DEPTH] > tol:
-                if escape and dx * c[R_NX] + dy * c[R_NY] < 0.0:
+            if c.hit and c.depth > tol:
+                if escape and dx * c.nx + dy * c.ny < 0.0:
                     return False, 1.0, 0.0, 0.0, 0.0, 0.0
-                return True, 0.0, -c[R_NX], -c[R_NY], c[R_PBX], c[R_PBY]
+                return True, 0.0, -c.nx, -c.ny, c.pbx, c.pby
             if g > 0.0:
                 nx, ny = gx / g, gy / g
-            elif c[R_HIT]:
-                nx, ny = c[R_NX], c[R_NY]
+            elif c.hit:
+                nx, ny = c.nx, c.ny
             if dx * nx + dy * ny > CLOSING_REL * np.sqrt(dx * dx + dy * dy):
-                return True, 0.0, -nx, -ny, r[R_PBX], r[R_PBY]
+                return True, 0.0, -nx, -ny, r.pbx, r.pby
             return False, 1.0, 0.0, 0.0, 0.0, 0.0
         nx, ny = gx / g, gy / g
         closing = dx * nx + dy * ny
@@ -297,4 +315,49 @@ def advance_cast(
         t += (d - target) / closing
         if t > 1.0:
             return False, 1.0, 0.0, 0.0, 0.0, 0.0
-    return True, t, -nx, -ny, r[R_PBX], r[R_PBY]
+    return True, t, -nx, -ny, r.pbx, r.pby
+
+
+def nearest_hit(bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float) -> CastHit | None:
+    """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the
+    bodies ``slots`` (a ``bodies.Bodies`` record's rows, the candidates whose
+    boxes meet the swept box). The move is first cut where it leaves the
+    candidates' box for good (``clip_fraction``), so a cast of any finite
+    length is exact. One shape cast from Python: a loop over few candidates."""
+    x, y, angle = xf
+    reach = float(data_a[off_a + H_BOUND] + data_a[off_a + H_RADIUS])
+    boxes = bodies.boxes[slots]
+    cut = clip_fraction(
+        x - reach, y - reach, x + reach, y + reach, dx, dy,
+        boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max(), 0.0,
+    )  # fmt: skip
+    if cut == 0.0:
+        return None
+    dx, dy = cut * dx, cut * dy
+    best: CastHit | None = None
+    poly = np.zeros((MAX_EPA_VERTICES, ROW))
+    tol = ARRIVAL_REL * (reach + math.hypot(dx, dy))
+    for s in slots:
+        bx, by, bangle = bodies.xf[s]
+        hit, t, nx, ny, px, py = cast_pair(
+            data_a, off_a, x, y, angle, dx, dy,
+            bodies.data, bodies.offsets[bodies.shape[s]], bx, by, bangle, 0.0, tol, False, poly,
+        )  # fmt: skip
+        if hit and (best is None or t * cut < best.fraction):
+            best = CastHit(int(bodies.ids[s]), float(t * cut), (float(px), float(py)), (float(nx), float(ny)))
+    return best
+
+
+__all__ = [
+    "MAX_CAST_ITERATIONS",
+    "CastBatch",
+    "CastHit",
+    "RayHit",
+    "advance_cast",
+    "cast_pair",
+    "cast_turned",
+    "clip_fraction",
+    "nearest_hit",
+    "point_shape",
+    "round_cast",
+]

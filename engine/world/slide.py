@@ -1,56 +1,64 @@
-"""Sliding: what is left of a move after it meets a wall, one body or many at once.
+"""Move and slide: move bodies, stopping at walls and sliding along them, all at once.
 
-A move that meets a wall keeps only its part along the wall. If that part
-would go back into a wall met earlier in the same step, it keeps only the
-part along the crease of the two walls, or nothing when they make a corner,
-so a body pushed into a corner stops in it instead of squeezing through.
+Outline, per body: cast it along what is left of its move, stopping a skin's
+width short of the first solid body (``sweep.first_hits``, escaping a wall it
+starts in when the move leads out); keep the part of the rest that runs
+along the wall (``slide_row``); if that would go back into a wall met earlier
+in the step, keep only the part along the crease of the two, or nothing when
+they make a corner, so a body pushed into a corner stops in it instead of
+squeezing through; at most ``MAX_SLIDES`` times. Then a last step pushes each
+body back out to the skin's width from anything it crept nearer to through
+rounding (``keep_skin`` in ``world``), so it never ends inside or touching a
+wall. Each slide is one batched cast of every body still moving; a single
+``move_and_slide`` is a batch of one.
 
-Frames: world-space. A normal is the wall's outward unit normal (from the
+The bodies moved together are kinematic and do not block one another.
+
+Frames: world space. A normal is the wall's outward unit normal (from the
 wall towards the body).
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
+from ..collision import ShapeTable, contacts_batch, distances_batch
 from ..collision.jit import inline, kernel
+from ..collision.shapes import H_BOUND, H_RADIUS
+from .bodies import Bodies
+from .grid import DenseGrid
+from .sweep import Casters, first_hits, gather, targets_of
 
 
-def slide_along(rx: float, ry: float, normal, earlier) -> tuple[float, float]:
-    """The part of the move (rx, ry) that runs along a wall with ``normal``
-    without going back into any wall met ``earlier`` in this step.
+class SlideResult(NamedTuple):
+    r"""Where ``move_and_slide`` left the body, and what it slid along (``casts.CastHit``\s)."""
 
-    >>> slide_along(3.0, -4.0, (0.0, 1.0), [])
-    (3.0, 0.0)
-    >>> slide_along(3.0, -4.0, (0.0, 1.0), [(-1.0, 0.0)])
-    (0.0, 0.0)
-    """
-    nx, ny = normal
-    into = rx * nx + ry * ny
-    if into < 0.0:
-        rx, ry = rx - into * nx, ry - into * ny
-    for mx, my in earlier:
-        if rx * mx + ry * my < 0.0:
-            # Along the crease of the two walls, or nowhere if they make a corner.
-            tx, ty = -ny, nx
-            along = rx * tx + ry * ty
-            rx, ry = along * tx, along * ty
-            if rx * mx + ry * my < -1e-12 * math.hypot(rx, ry):
-                return 0.0, 0.0
-    return rx, ry
+    x: float
+    y: float
+    hits: tuple
+
+
+#: Cast-and-slide steps per move.
+MAX_SLIDES = 4
+#: A body keeps this fraction of its size (bound + radius) between it and any wall.
+SKIN_REL = 1e-4
 
 
 @inline
-def _slide_row(rx, ry, nx, ny, earlier, row, count):
-    """``slide_along`` for one row of a batch: ``earlier[row, :count]`` are the walls met before."""
+def slide_row(rx, ry, nx, ny, earlier, row, count):
+    """The part of the move (rx, ry) that runs along a wall with normal (nx, ny)
+    without going back into any wall met earlier in this step:
+    ``earlier[row, :count]``."""
     into = rx * nx + ry * ny
     if into < 0.0:
         rx, ry = rx - into * nx, ry - into * ny
     for j in range(count):
         mx, my = earlier[row, j, 0], earlier[row, j, 1]
         if rx * mx + ry * my < 0.0:
+            # Along the crease of the two walls, or nowhere if they make a corner.
             tx, ty = -ny, nx
             along = rx * tx + ry * ty
             rx, ry = along * tx, along * ty
@@ -62,15 +70,11 @@ def _slide_row(rx, ry, nx, ny, earlier, row, count):
 @kernel
 def _slide_rows(rest, normal, earlier, count, out):
     for i in range(rest.shape[0]):
-        out[i, 0], out[i, 1] = _slide_row(
-            rest[i, 0], rest[i, 1], normal[i, 0], normal[i, 1], earlier, i, count[i]
-        )
+        out[i, 0], out[i, 1] = slide_row(rest[i, 0], rest[i, 1], normal[i, 0], normal[i, 1], earlier, i, count[i])
 
 
-def slide_along_many(
-    rest: np.ndarray, normal: np.ndarray, earlier: np.ndarray, count: np.ndarray
-) -> np.ndarray:
-    """``slide_along`` for many moves at once: row i of ``rest`` (k, 2) meets a
+def slide_along_many(rest: np.ndarray, normal: np.ndarray, earlier: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """``slide_row`` for many moves at once: row i of ``rest`` (k, 2) meets a
     wall with ``normal[i]``; ``earlier[i, :count[i]]`` are the walls it met
     before in this step. Returns the new moves (k, 2).
 
@@ -85,12 +89,25 @@ def slide_along_many(
     return out
 
 
+def slide_along(rx: float, ry: float, normal, earlier) -> tuple[float, float]:
+    """``slide_row`` for one move: ``earlier`` lists the normals met before.
+
+    >>> slide_along(3.0, -4.0, (0.0, 1.0), [])
+    (3.0, 0.0)
+    >>> slide_along(3.0, -4.0, (0.0, 1.0), [(-1.0, 0.0)])
+    (0.0, 0.0)
+    """
+    before = np.array(list(earlier), dtype=np.float64).reshape(1, -1, 2)
+    out = slide_along_many(np.array([[rx, ry]]), np.array([normal], dtype=np.float64), before, np.array([before.shape[1]]))
+    return float(out[0, 0]), float(out[0, 1])
+
+
 @kernel
-def advance(active, fraction, normal, winner, xf, boxes, rest, earlier, count, skin):
+def _advance(active, fraction, normal, winner, point, xf, boxes, rest, earlier, count, skin, hits):
     """One slide of a batch: move each ``active`` row by its free ``fraction`` of
-    ``rest`` (its box too); a row that hit (``winner`` ≥ 0) keeps the part of
-    the rest that slides along the wall and remembers the wall's normal, a
-    row that did not is done. Returns the rows still moving."""
+    ``rest`` (its box too); a row that hit (``winner`` ≥ 0) records the hit,
+    keeps the part of the rest that slides along the wall and remembers the
+    wall's normal, a row that did not is done. Returns the rows still moving."""
     still = np.empty(active.shape[0], dtype=np.int64)
     n = 0
     for i in range(active.shape[0]):
@@ -106,12 +123,114 @@ def advance(active, fraction, normal, winner, xf, boxes, rest, earlier, count, s
         if winner[i] < 0:
             rest[r, 0], rest[r, 1] = 0.0, 0.0
             continue
+        h = count[r]
+        hits[r, h, 0], hits[r, h, 1] = winner[i], f
+        hits[r, h, 2], hits[r, h, 3] = point[i, 0], point[i, 1]
         left_x, left_y = (1.0 - f) * rest[r, 0], (1.0 - f) * rest[r, 1]
-        rx, ry = _slide_row(left_x, left_y, normal[i, 0], normal[i, 1], earlier, r, count[r])
+        rx, ry = slide_row(left_x, left_y, normal[i, 0], normal[i, 1], earlier, r, h)
         rest[r, 0], rest[r, 1] = rx, ry
-        earlier[r, count[r], 0], earlier[r, count[r], 1] = normal[i, 0], normal[i, 1]
+        earlier[r, h, 0], earlier[r, h, 1] = normal[i, 0], normal[i, 1]
         count[r] += 1
         if math.sqrt(rx * rx + ry * ry) > skin[r] * 1e-3:
             still[n] = r
             n += 1
     return still[:n]
+
+
+@kernel
+def slide_bodies(
+    data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids,
+    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members,
+    slots, rest, cast_mask, m_cell, limit,
+):  # fmt: skip
+    """Move the bodies ``slots`` by ``rest`` (k, 2), sliding, against the solid
+    bodies in ``cast_mask`` that are not among them; the world is not written.
+
+    Returns (bad, moved, box, skin, targets, hits, normals, count): ``bad`` is -1,
+    or a row whose move is not finite (``-2 - row``) or would end, were
+    nothing in the way, farther than ``limit`` along x or y (``row``), and
+    nothing is moved; ``moved`` (k, 3) is each body's new (x, y, angle) and
+    ``box`` (k, 4) its box there; ``skin`` each body's skin; ``targets`` what it slid against (for
+    ``keep_skin``); hit h of row r is ``hits[r, h]`` = (slot, fraction of the
+    move left at that slide, point x, y), normal ``normals[r, h]``, ``count[r]``
+    hits. Flat arguments: called from Python every frame.
+    """
+    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
+    walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
+    k = slots.shape[0]
+    at, box = np.empty((k, 3)), np.empty((k, 4))
+    skin = np.empty(k)
+    earlier, count = np.zeros((k, MAX_SLIDES, 2)), np.zeros(k, dtype=np.int64)
+    hits = np.zeros((k, MAX_SLIDES, 4))
+    excluded = np.zeros(boxes.shape[0], dtype=np.bool_)
+    rest = rest.copy()
+    n_active = 0
+    active = np.empty(k, dtype=np.int64)
+    for q in range(k):
+        s = slots[q]
+        excluded[s] = True
+        at[q, 0], at[q, 1], at[q, 2] = xf[s, 0], xf[s, 1], xf[s, 2]
+        box[q, 0], box[q, 1], box[q, 2], box[q, 3] = boxes[s, 0], boxes[s, 1], boxes[s, 2], boxes[s, 3]
+        off = offsets[shape[s]]
+        skin[q] = SKIN_REL * (data[off + H_BOUND] + data[off + H_RADIUS])
+        if math.sqrt(rest[q, 0] ** 2 + rest[q, 1] ** 2) > skin[q] * 1e-3:
+            active[n_active] = q
+            n_active += 1
+    active = active[:n_active]
+    targets = targets_of(bodies, walls, cast_mask, excluded, k, m_cell)
+    for q in range(k):
+        if not (math.isfinite(rest[q, 0]) and math.isfinite(rest[q, 1])):
+            return -2 - q, at, box, skin, targets, hits, earlier, count
+        ex, ey = at[q, 0] + rest[q, 0], at[q, 1] + rest[q, 1]
+        if not (abs(ex) <= limit and abs(ey) <= limit):
+            return q, at, box, skin, targets, hits, earlier, count
+    for _ in range(MAX_SLIDES):
+        if active.shape[0] == 0:
+            break
+        moves = np.empty((active.shape[0], 2))
+        for i in range(active.shape[0]):
+            moves[i, 0], moves[i, 1] = rest[active[i], 0], rest[active[i], 1]
+        _, winner, fraction, point, normal = first_hits(
+            bodies, walls, targets, slots[active], active, at, box, moves, skin[active], True
+        )
+        active = _advance(active, fraction, normal, winner, point, at, box, rest, earlier, count, skin, hits)
+    return -1, at, box, skin, targets, hits, earlier, count
+
+
+def keep_skin(table: ShapeTable, bodies: Bodies, walls: DenseGrid, targets, slots, at, box, skin) -> None:
+    """Push each body (slot ``slots[q]`` at ``at[q]``, its box ``box[q]``) back out
+    to its ``skin`` from the nearest of ``targets`` it has crept nearer to
+    than half a skin through rounding, so it never ends touching a wall;
+    moves ``at`` and ``box`` in place. At most ``MAX_SLIDES`` pushes each."""
+    rows = np.arange(len(slots))
+    for _ in range(MAX_SLIDES):
+        near_rows = gather(bodies, walls, targets, Casters(slots, rows, at, box, np.zeros((len(slots), 2)), skin))
+        if not len(near_rows):
+            return
+        who, what = near_rows[:, 0], near_rows[:, 1]
+        near = distances_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], bodies.xf[what])
+        order = np.lexsort((near.distance, who))
+        first = order[np.r_[True, who[order][1:] != who[order][:-1]]]  # the nearest target per body
+        close = first[near.distance[first] < 0.5 * skin[who[first]]]
+        if not len(close):
+            return
+        who, what = who[close], what[close]
+        c = contacts_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], bodies.xf[what])
+        gap = near.point_a[close] - near.point_b[close]
+        length = np.hypot(gap[:, 0], gap[:, 1])
+        out = np.where(c.hit[:, None], -c.normal, gap / np.where(length > 0.0, length, 1.0)[:, None])
+        push = np.where(c.hit, c.depth + skin[who], skin[who] - near.distance[close])
+        at[who, :2] += push[:, None] * out
+        box[who] += np.tile(push[:, None] * out, 2)
+
+
+__all__ = [
+    "MAX_SLIDES",
+    "SKIN_REL",
+    "SlideResult",
+    "keep_skin",
+    "slide_along",
+    "slide_along_many",
+    "slide_bodies",
+    "slide_row",
+]

@@ -2,7 +2,8 @@
 
 Each caster walks the cells its swept box covers, in the walls' dense grid
 and in a grid of the moving targets: laid over the walls' cells when the
-walls' grid holds them (one walk meets both), else hashed. Every body met
+walls' grid holds them (``grid.lay_over``, the same layout ``pairs`` walks:
+one walk meets both), else hashed (``hashgrid``). Every body met
 there once (a stamp per body) that is solid for the caster's mask, is not
 excluded and whose box meets the swept box is gathered if it passes a cheap
 conservative test; then each gathered pair is cast
@@ -24,20 +25,73 @@ scaled back after: a cast of any finite length walks cells and casts only as
 far as there is anything to hit (a 1e200 move would overflow the cell
 indices; a 1e12 one would have a tolerance of a thousand).
 
+Two loops, not one: the walk gathers every (caster, body) pair that passes
+the cheap tests (``gather``), then each is cast. The grid walk stays small
+and branchy, the casts stay in one place (the code of a cast is large, and a
+walk that inlines it at every lookup runs out of the instruction cache).
+
+The records: ``Casters`` (who casts, from where, how far) and ``Targets``
+(what can be hit, and the grid of the moving ones).
+
 Frames: world space; per-caster outputs as in ``casts.cast_pair``.
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
-from .broadphase import MAX_LISTED, _bucket, _build_grid
+from .bodies import Bodies
+from .boxes import box_meets
 from .casts import ARRIVAL_REL, cast_turned, clip_fraction
+from .grid import (
+    DenseGrid,
+    cell_span,
+    clip_span,
+    first_visit,
+    lay_over,
+    make_room,
+    put,
+    rows_for,
+    span_meets,
+)
+from .hashgrid import MAX_LISTED, MAX_SPAN, HashGrid, bucket, hash_boxes
+
+
+class Casters(NamedTuple):
+    """Who casts: caster q is slot ``slot[q]`` (its shape; it never hits itself),
+    placed at row ``row[q]`` of ``xf`` with its box there in the same row of
+    ``box``, moved by ``moves[q]`` and stopping ``target[q]`` short."""
+
+    slot: np.ndarray
+    row: np.ndarray
+    xf: np.ndarray
+    box: np.ndarray
+    moves: np.ndarray
+    target: np.ndarray
+
+
+class Targets(NamedTuple):
+    """What the casters can hit: ``solid[j]`` for each slot; ``members`` the
+    moving solid slots, either laid over the walls' cells (``laid``: rows of
+    ``members`` in ``start``/``row``) or in the ``hashed`` grid; ``listed``
+    the moving slots in neither, tested one by one."""
+
+    solid: np.ndarray
+    any_wall: bool
+    members: np.ndarray
+    laid: bool
+    start: np.ndarray
+    row: np.ndarray
+    hashed: HashGrid
+    listed: np.ndarray
+    #: The box around every solid body: no hit lies beyond it.
+    bounds: np.ndarray
 
 
 @inline
@@ -82,34 +136,161 @@ def _capsule_meets_circle(ax, ay, dx, dy, reach, cx, cy, radius):
 
 
 @inline
-def _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j):
-    return boxes[j, 0] <= hi_x and lo_x <= boxes[j, 2] and boxes[j, 1] <= hi_y and lo_y <= boxes[j, 3]
-
-
-@inline
-def _meets_moving(data, offsets, shape, xf, boxes, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
+def _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
     """Whether moving body j may be hit: its box meets the swept box lo–hi and
     its bounding circle the capsule (``_capsule_meets_circle``)."""
-    off_b = offsets[shape[j]]
-    return _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j) and _capsule_meets_circle(
-        ax, ay, dx, dy, reach, xf[j, 0], xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
+    off_b = bodies.offsets[bodies.shape[j]]
+    data = bodies.data
+    return box_meets(lo_x, lo_y, hi_x, hi_y, bodies.boxes, j) and _capsule_meets_circle(
+        ax, ay, dx, dy, reach, bodies.xf[j, 0], bodies.xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
     )
 
 
+@kernel
+def targets_of(bodies, walls, mask, excluded, casters_count, m_cell):
+    """The ``Targets`` of a cast in ``mask``: slots that are not sensors, whose layer
+    is in ``mask`` and that are not flagged in ``excluded`` (empty: none are).
+    The moving ones share the walls' cells when the walls' grid holds nearly
+    all of them and has no more cells than the work pays for (a level's walls
+    enclose its play area); else they get a hashed grid of side ``m_cell``."""
+    n = bodies.boxes.shape[0]
+    static, boxes = bodies.static, bodies.boxes
+    solid = np.empty(n, dtype=np.bool_)
+    bounds = np.array([np.inf, np.inf, -np.inf, -np.inf])
+    any_wall, moving = False, 0
+    for j in range(n):
+        solid[j] = not bodies.sensor[j] and (bodies.layer[j] & mask) != 0
+        solid[j] = solid[j] and not (excluded.shape[0] > 0 and excluded[j])
+        if solid[j]:
+            any_wall = any_wall or static[j]
+            moving += not static[j]
+            bounds[0], bounds[1] = min(bounds[0], boxes[j, 0]), min(bounds[1], boxes[j, 1])
+            bounds[2], bounds[3] = max(bounds[2], boxes[j, 2]), max(bounds[3], boxes[j, 3])
+    members = np.empty(moving, dtype=np.int64)
+    moving = 0
+    for j in range(n):
+        if solid[j] and not static[j]:
+            members[moving] = j
+            moving += 1
+    none = np.zeros(0, dtype=np.int64)
+    if any_wall and moving > 0 and walls.nx * walls.ny <= 8 * (moving + casters_count) + 4096:
+        start, row, listed = lay_over(
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, boxes, members, MAX_SPAN, MAX_LISTED
+        )
+        if listed.shape[0] <= MAX_LISTED:
+            hashed = hash_boxes(boxes, none, 1.0, MAX_SPAN)  # unused: an empty one
+            return Targets(solid, any_wall, members, True, start, row, hashed, members[listed], bounds)
+    hashed = hash_boxes(boxes, members, 1.0 / m_cell, MAX_SPAN)
+    return Targets(solid, any_wall, members, False, none, none, hashed, hashed.large, bounds)
+
+
+@kernel
+def _walk(bodies, walls, targets, casters, stamp, found):
+    """(caster, body) rows into ``found``: each caster's swept box walks the
+    walls' dense grid and the moving targets' grid (every target, for a huge
+    sweep through a hashed grid), then tests the targets listed apart one by
+    one. A body met there once, solid, not the caster itself, whose box meets
+    the swept box and that passes the capsule test is a row. Returns the
+    number of rows (``grid.put``)."""
+    boxes, obb = unmanaged(bodies.boxes), unmanaged(bodies.obb)
+    solid, stamp, found = unmanaged(targets.solid), unmanaged(stamp), unmanaged(found)
+    cast_xf, cast_box, moves, target = casters.xf, casters.box, casters.moves, casters.target
+    data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
+    w_start, w_body = unmanaged(walls.start), unmanaged(walls.body)
+    t_start, t_row, members = unmanaged(targets.start), unmanaged(targets.row), unmanaged(targets.members)
+    hashed = targets.hashed
+    laid, has_moving = targets.laid, targets.members.shape[0] > 0
+    w_inv, m_inv = 1.0 / walls.cell, hashed.inv_cell
+    count = 0
+    for q in range(casters.slot.shape[0]):
+        me, row = casters.slot[q], casters.row[q]
+        off_a = offsets[shape[me]]
+        ax, ay = cast_xf[row, 0], cast_xf[row, 1]
+        dx, dy = moves[q, 0], moves[q, 1]
+        # The caster's box swept along its move and grown by its target.
+        lo_x = min(cast_box[row, 0], cast_box[row, 0] + dx) - target[q]
+        lo_y = min(cast_box[row, 1], cast_box[row, 1] + dy) - target[q]
+        hi_x = max(cast_box[row, 2], cast_box[row, 2] + dx) + target[q]
+        hi_y = max(cast_box[row, 3], cast_box[row, 3] + dy) + target[q]
+        reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
+        length = math.sqrt(dx * dx + dy * dy)
+        wx, wy = (-dy / length, dx / length) if length > 0.0 else (0.0, 0.0)
+        gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, w_inv, walls.x0, walls.y0)
+        if targets.any_wall and span_meets(gx0, gx1, gy0, gy1, walls.nx, walls.ny):
+            gx0, gx1, gy0, gy1 = clip_span(gx0, gx1, gy0, gy1, walls.nx, walls.ny)
+            for gy in range(gy0, gy1 + 1):
+                for gx in range(gx0, gx1 + 1):
+                    c = gy * walls.nx + gx
+                    for p in range(w_start[c], w_start[c + 1]):
+                        j = w_body[p]
+                        if not solid[j] or j == me or not first_visit(stamp, j, q):
+                            continue
+                        if box_meets(lo_x, lo_y, hi_x, hi_y, boxes, j) and _capsule_meets_oriented(
+                            ax, ay, dx, dy, wx, wy, reach, obb, j
+                        ):
+                            count = put(found, count, q, j)
+                    if not laid:
+                        continue
+                    for p in range(t_start[c], t_start[c + 1]):
+                        j = members[t_row[p]]
+                        if j == me or not first_visit(stamp, j, q):
+                            continue
+                        if _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
+                            count = put(found, count, q, j)
+        if not has_moving:
+            continue
+        # Moving bodies: buckets of the hashed grid, or all of them for a huge sweep.
+        x0, x1, y0, y1 = cell_span(lo_x, lo_y, hi_x, hi_y, m_inv, 0, 0)
+        huge = not laid and (x1 - x0 + 1 > MAX_SPAN or y1 - y0 + 1 > MAX_SPAN)
+        listed = members if huge else targets.listed
+        for e in range(listed.shape[0]):
+            j = listed[e]
+            if j == me or not first_visit(stamp, j, q):
+                continue
+            if _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
+                count = put(found, count, q, j)
+        if huge or laid:
+            continue
+        for x in range(x0, x1 + 1):
+            for y in range(y0, y1 + 1):
+                b = bucket(x, y, hashed.mask)
+                for p in range(hashed.start[b], hashed.start[b + 1]):
+                    if hashed.cx[p] != x or hashed.cy[p] != y:
+                        continue
+                    j = hashed.body[p]
+                    if j == me or not first_visit(stamp, j, q):
+                        continue
+                    if _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
+                        count = put(found, count, q, j)
+    return count
+
+
+@kernel
+def gather(bodies, walls, targets, casters):
+    """Every (caster, body) pair the casters may hit (``_walk``), rows (q, slot)."""
+    stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
+    found = rows_for(4 * casters.slot.shape[0])
+    while True:
+        count = _walk(bodies, walls, targets, casters, stamp, found)
+        found, again = make_room(found, count, stamp)
+        if not again:
+            return found[:count]
+
+
 @inline
-def _try(
-    data, offsets, shape, xf, off_a, round_a, ax, ay, angle_a, moves, target, escape,
-    q, j, cb, sb, poly, out_f, out_n, out_p, win,
-):  # fmt: skip
+def _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, out_f, out_n, out_p, win):
     """Cast caster q against body j (rotated by cosine ``cb``, sine ``sb``); keep
     it if it is the first hit so far (``casts.cast_turned``, inlined into the
     sweep's own loop)."""
-    dx, dy = moves[q, 0], moves[q, 1]
-    reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]
+    data, xf = bodies.data, bodies.xf
+    row = casters.row[q]
+    dx, dy = casters.moves[q, 0], casters.moves[q, 1]
+    target = casters.target[q]
+    reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target
     tol = ARRIVAL_REL * (reach + math.sqrt(dx * dx + dy * dy))
     hit, t, nx, ny, px, py = cast_turned(
-        data, off_a, round_a, ax, ay, angle_a, dx, dy,
-        data, offsets[shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], cb, sb, target[q], tol, escape, poly,
+        data, off_a, round_a, casters.xf[row, 0], casters.xf[row, 1], casters.xf[row, 2], dx, dy,
+        data, bodies.offsets[bodies.shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], cb, sb, target, tol, escape, poly,
     )  # fmt: skip
     if hit and (win[q] < 0 or t < out_f[q]):
         out_f[q], win[q] = t, j
@@ -118,21 +299,23 @@ def _try(
 
 
 @kernel
-def _solid_flags(static, sensor, layer, n, mask, excluded, boxes, bounds):
-    """Which slots a cast stops at: not a sensor, ``layer & mask``, not ``excluded``
-    (an empty ``excluded`` excludes no one); whether any wall is among them,
-    and how many moving bodies. ``bounds`` gets the box around them all."""
-    solid = np.empty(n, dtype=np.bool_)
-    any_wall, moving = False, 0
-    bounds[0], bounds[1], bounds[2], bounds[3] = np.inf, np.inf, -np.inf, -np.inf
-    for j in range(n):
-        solid[j] = not sensor[j] and (layer[j] & mask) != 0 and not (excluded.shape[0] > 0 and excluded[j])
-        any_wall = any_wall or (solid[j] and static[j])
-        moving += solid[j] and not static[j]
-        if solid[j]:
-            bounds[0], bounds[1] = min(bounds[0], boxes[j, 0]), min(bounds[1], boxes[j, 1])
-            bounds[2], bounds[3] = max(bounds[2], boxes[j, 2]), max(bounds[3], boxes[j, 3])
-    return solid, any_wall, moving
+def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner):
+    """Cast every gathered (caster, body) row; the first hit of each caster wins."""
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly = unmanaged(polytope)
+    data, offsets, shape = unmanaged(bodies.data), bodies.offsets, bodies.shape
+    xf, obb, static = unmanaged(bodies.xf), unmanaged(bodies.obb), bodies.static
+    fraction, normal, point, winner = unmanaged(fraction), unmanaged(normal), unmanaged(point), unmanaged(winner)
+    for e in range(found.shape[0]):
+        q, j = found[e, 0], found[e, 1]
+        off_a = offsets[shape[casters.slot[q]]]
+        round_a = data[off_a + H_KIND] == KIND_POINTS and data[off_a + H_COUNT] == 1
+        if static[j]:  # a wall's cosine and sine are in its oriented box
+            cb, sb = obb[j, 0], obb[j, 1]
+        else:
+            cb, sb = math.cos(xf[j, 2]), math.sin(xf[j, 2])
+        _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, fraction, normal, point, winner)
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
 
 
 @kernel
@@ -152,77 +335,13 @@ def _clip_moves(moves, cast_row, cast_box, target, bounds, cut):
 
 
 @kernel
-def _aligned_grid(boxes, members, x0, y0, nx, ny, cell, max_span):
-    """The moving targets in a dense grid laid over the walls' grid (same cells),
-    so one walk over a caster's cells meets both: (start, body, listed).
-
-    A target whose box is not wholly inside the grid, or spans more than
-    ``max_span`` cells, goes to ``listed`` instead (a caster and such a
-    target may meet outside the grid, where no cell is walked).
-    """
-    inv = 1.0 / cell
-    cells = nx * ny
-    start = np.zeros(cells + 1, dtype=np.int64)
-    inside = np.zeros(members.shape[0], dtype=np.bool_)
-    listed = np.empty(members.shape[0], dtype=np.int64)
-    n_listed, entries = 0, 0
-    for k in range(members.shape[0]):
-        j = members[k]
-        gx0, gx1 = np.int64(math.floor(boxes[j, 0] * inv)) - x0, np.int64(math.floor(boxes[j, 2] * inv)) - x0
-        gy0, gy1 = np.int64(math.floor(boxes[j, 1] * inv)) - y0, np.int64(math.floor(boxes[j, 3] * inv)) - y0
-        if gx0 < 0 or gy0 < 0 or gx1 >= nx or gy1 >= ny or gx1 - gx0 >= max_span or gy1 - gy0 >= max_span:
-            listed[n_listed] = j
-            n_listed += 1
-            continue
-        inside[k] = True
-        for gy in range(gy0, gy1 + 1):
-            for gx in range(gx0, gx1 + 1):
-                start[gy * nx + gx + 1] += 1
-                entries += 1
-    for c in range(cells):
-        start[c + 1] += start[c]
-    body = np.empty(entries, dtype=np.int64)
-    for k in range(members.shape[0]):
-        if not inside[k]:
-            continue
-        j = members[k]
-        gx0, gx1 = np.int64(math.floor(boxes[j, 0] * inv)) - x0, np.int64(math.floor(boxes[j, 2] * inv)) - x0
-        gy0, gy1 = np.int64(math.floor(boxes[j, 1] * inv)) - y0, np.int64(math.floor(boxes[j, 3] * inv)) - y0
-        for gy in range(gy0, gy1 + 1):
-            for gx in range(gx0, gx1 + 1):
-                c = gy * nx + gx
-                body[start[c]] = j
-                start[c] += 1
-    # Placing moved every start to the next cell's start: shift back.
-    for c in range(cells, 0, -1):
-        start[c] = start[c - 1]
-    start[0] = 0
-    return start, body, listed[:n_listed]
-
-
-@kernel
-def sweep_grids(
-    data, offsets, shape, xf, boxes, obb, static, sensor, layer, ids, mask, excluded,
-    cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
-    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, m_cell, max_span,
-):  # fmt: skip
-    """First hit of every caster among the solid bodies: slots (below
-    ``len(static)``) that are not sensors, whose layer is in ``mask`` and that
-    are not flagged in ``excluded`` (empty: none are).
-
-    Caster q is slot ``cast_slot[q]``, placed at row ``cast_row[q]`` of
-    ``cast_xf``, with its box there in the same row of ``cast_box``, moved by
-    ``moves[q]`` and stopping ``target[q]`` short (an empty ``target``: 0);
-    ``w_*`` is the walls' dense grid. The moving targets get a grid of their
-    own (1,000 bullets casting at 200 enemies should not look through each
-    other's cells): the walls' cells (``_aligned_grid``), or hashed cells of
-    side ``m_cell``.
-
-    Returns (bad, body, fraction, point, normal): ``bad`` is the first row of
-    ``moves`` that is not finite (nothing cast) or -1; ``body`` the id
-    (``ids``) of the body hit or -1, with ``fraction`` 1 where nothing is hit.
-    """
-    k, n = cast_slot.shape[0], static.shape[0]
+def first_hits(bodies, walls, targets, slots, rows, xf, boxes, moves, target, escape):
+    """First hit of every caster (slot ``slots[q]`` at row ``rows[q]`` of ``xf``
+    and ``boxes``, moved by ``moves[q]``, stopping ``target[q]`` short; an empty
+    ``target``: 0) among ``targets``. Returns (bad, slot hit, fraction, point,
+    normal): ``bad`` the first row of ``moves`` that is not finite (nothing
+    cast) or -1; the slot hit is -1, with fraction 1, where nothing is hit."""
+    k = slots.shape[0]
     fraction, winner = np.ones(k), np.full(k, -1, dtype=np.int64)
     normal, point = np.zeros((k, 2)), np.zeros((k, 2))
     for q in range(k):
@@ -230,215 +349,46 @@ def sweep_grids(
             return q, winner, fraction, point, normal
     if target.shape[0] == 0:
         target = np.zeros(k)
-    bounds = np.empty(4)
-    solid, any_wall, targets = _solid_flags(static, sensor, layer, n, mask, excluded, boxes, bounds)
     cut = np.ones(k)
-    cast_moves = _clip_moves(moves, cast_row, cast_box, target, bounds, cut)
-    members = np.empty(targets, dtype=np.int64)
-    targets = 0
-    for j in range(n):
-        if solid[j] and not static[j]:
-            members[targets] = j
-            targets += 1
-    # The targets share the walls' cells when the walls' grid holds nearly all
-    # of them (a level's walls enclose its play area) and has no more cells
-    # than the work pays for; else they get a hashed grid.
-    aligned = False
-    if any_wall and targets > 0 and w_nx * w_ny <= 8 * (targets + k) + 4096:
-        t_start, t_body, t_listed = _aligned_grid(boxes, members, w_x0, w_y0, w_nx, w_ny, w_cell, max_span)
-        aligned = t_listed.shape[0] <= MAX_LISTED
-    if aligned:
-        m_mask, m_cx, m_cy = 0, t_body, t_body  # unused on this path
-    else:
-        t_start, t_body, m_cx, m_cy, t_listed, m_mask = _build_grid(boxes, members, 1.0 / m_cell, max_span)
-    _cast_all(
-        data, offsets, shape, xf, boxes, obb, static, solid, any_wall, targets > 0, aligned,
-        cast_slot, cast_row, cast_xf, cast_box, cast_moves, target, escape,
-        w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
-        t_start, t_body, m_cx, m_cy, m_mask, m_cell, t_listed, members, max_span,
-        fraction, normal, point, winner,
-    )  # fmt: skip
+    clipped = _clip_moves(moves, rows, boxes, target, targets.bounds, cut)
+    casters = Casters(slots, rows, xf, boxes, clipped, target)
+    found = gather(bodies, walls, targets, casters)
+    _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     for q in range(k):
         if winner[q] >= 0:
-            winner[q] = ids[winner[q]]
             fraction[q] *= cut[q]
     return -1, winner, fraction, point, normal
 
 
 @kernel
 def cast_ids(
-    data, offsets, shape, xf, boxes, obb, static, sensor, layer, ids, slot_of, mask, bodies, moves,
-    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, m_cell, max_span,
+    data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids,
+    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members,
+    slot_of, cast_mask, bodies_cast, moves, m_cell,
 ):  # fmt: skip
-    """``sweep_grids`` for the bodies with ids ``bodies``, each from where it is,
-    against every solid body but itself; ``bad`` is ``-2 - row`` for an id
-    not in the world."""
-    slots = np.empty(bodies.shape[0], dtype=np.int64)
-    for q in range(bodies.shape[0]):
-        b = bodies[q]
+    """``first_hits`` for the bodies with ids ``bodies_cast``, each from where it is,
+    against every solid body in ``cast_mask`` but itself. Returns (bad, id hit,
+    fraction, point, normal); ``bad`` is ``-2 - row`` for an id not in the world.
+
+    The arguments are a ``Bodies`` record and the walls' ``DenseGrid`` spread
+    flat: this is called from Python every frame (``pairs.find_pairs``)."""
+    k = bodies_cast.shape[0]
+    slots = np.empty(k, dtype=np.int64)
+    for q in range(k):
+        b = bodies_cast[q]
         if b < 0 or b >= slot_of.shape[0] or slot_of[b] < 0:
             return -2 - q, slots, np.ones(0), np.zeros((0, 2)), np.zeros((0, 2))
         slots[q] = slot_of[b]
-    return sweep_grids(
-        data, offsets, shape, xf, boxes, obb, static, sensor, layer, ids, mask, np.zeros(0, dtype=np.bool_),
-        slots, slots, xf, boxes, moves, np.zeros(0), False,
-        w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, m_cell, max_span,
-    )  # fmt: skip
+    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
+    walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
+    targets = targets_of(bodies, walls, cast_mask, np.zeros(0, dtype=np.bool_), k, m_cell)
+    bad, winner, fraction, point, normal = first_hits(
+        bodies, walls, targets, slots, slots, xf, boxes, moves, np.zeros(0), False
+    )
+    for q in range(winner.shape[0]):
+        if winner[q] >= 0:
+            winner[q] = ids[winner[q]]
+    return bad, winner, fraction, point, normal
 
 
-@kernel
-def _cast_all(
-    data, offsets, shape, xf, boxes, obb, static, solid, any_wall, has_moving, aligned,
-    cast_slot, cast_row, cast_xf, cast_box, moves, target, escape,
-    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
-    m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span,
-    fraction, normal, point, winner,
-):  # fmt: skip
-    """The work of ``sweep_grids``: gather every (caster, body) pair that passes
-    the cheap tests, then cast each. Two loops, not one: the grid walk stays
-    small and branchy, the casts stay in one place (the code of a cast is
-    large, and a walk that inlines it at every lookup runs out of the
-    instruction cache)."""
-    k, n = cast_slot.shape[0], static.shape[0]
-    stamp = np.full(n, -1, dtype=np.int64)
-    found = np.empty((4 * k + 16, 2), dtype=np.int64)
-    count = _gather(
-        data, offsets, shape, xf, boxes, obb, solid, any_wall, has_moving, aligned,
-        cast_slot, cast_row, cast_xf, cast_box, moves, target,
-        w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
-        m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span, stamp, found,
-    )  # fmt: skip
-    if count > found.shape[0]:
-        found = np.empty((count, 2), dtype=np.int64)
-        stamp[:] = -1
-        _gather(
-            data, offsets, shape, xf, boxes, obb, solid, any_wall, has_moving, aligned,
-            cast_slot, cast_row, cast_xf, cast_box, moves, target,
-            w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
-            m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span, stamp, found,
-        )  # fmt: skip
-    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, data, offsets, shape = unmanaged(polytope), unmanaged(data), unmanaged(offsets), unmanaged(shape)
-    xf, obb, static, cast_slot = unmanaged(xf), unmanaged(obb), unmanaged(static), unmanaged(cast_slot)
-    cast_row, cast_xf, moves, target = unmanaged(cast_row), unmanaged(cast_xf), unmanaged(moves), unmanaged(target)
-    fraction, normal, point, winner = unmanaged(fraction), unmanaged(normal), unmanaged(point), unmanaged(winner)
-    for e in range(count):
-        q, j = found[e, 0], found[e, 1]
-        off_a = offsets[shape[cast_slot[q]]]
-        round_a = data[off_a + H_KIND] == KIND_POINTS and data[off_a + H_COUNT] == 1
-        row = cast_row[q]
-        if static[j]:  # a wall's cosine and sine are in its oriented box
-            cb, sb = obb[j, 0], obb[j, 1]
-        else:
-            cb, sb = math.cos(xf[j, 2]), math.sin(xf[j, 2])
-        _try(
-            data, offsets, shape, xf, off_a, round_a, cast_xf[row, 0], cast_xf[row, 1], cast_xf[row, 2],
-            moves, target, escape, q, j, cb, sb, poly, fraction, normal, point, winner,
-        )  # fmt: skip
-    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
-
-
-@kernel
-def _gather(
-    data, offsets, shape, xf, boxes, obb, solid, any_wall, has_moving, aligned,
-    cast_slot, cast_row, cast_xf, cast_box, moves, target,
-    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body,
-    m_start, m_body, m_cx, m_cy, m_mask, m_cell, m_large, m_members, max_span, stamp, found,
-):  # fmt: skip
-    """(caster, body) rows into ``found``: each caster's swept box walks the
-    walls' dense grid and the moving targets' grid ``m_*`` (every target,
-    for a huge sweep), then tests the targets listed in ``m_large`` one by
-    one. The targets' grid is ``_aligned_grid`` when ``aligned`` (its cells
-    are the walls' cells: ``m_start`` and ``m_body`` only), else a hashed
-    grid (``broadphase._build_grid``). A body met there once (``stamp``),
-    solid, not the caster itself, whose box meets the swept box and that
-    passes the capsule test is a row. Returns the number of rows (more than
-    ``found`` holds: call again with room for them)."""
-    data, offsets, shape, xf = unmanaged(data), unmanaged(offsets), unmanaged(shape), unmanaged(xf)
-    boxes, obb, solid = unmanaged(boxes), unmanaged(obb), unmanaged(solid)
-    cast_slot, cast_row, cast_xf, cast_box = unmanaged(cast_slot), unmanaged(cast_row), unmanaged(cast_xf), unmanaged(cast_box)
-    moves, target, stamp, found = unmanaged(moves), unmanaged(target), unmanaged(stamp), unmanaged(found)
-    w_start, w_body, m_start, m_body = unmanaged(w_start), unmanaged(w_body), unmanaged(m_start), unmanaged(m_body)
-    m_cx, m_cy, m_large, m_members = unmanaged(m_cx), unmanaged(m_cy), unmanaged(m_large), unmanaged(m_members)
-    count, room = 0, found.shape[0]
-    for q in range(cast_slot.shape[0]):
-        me, row = cast_slot[q], cast_row[q]
-        off_a = offsets[shape[me]]
-        ax, ay = cast_xf[row, 0], cast_xf[row, 1]
-        dx, dy = moves[q, 0], moves[q, 1]
-        # The caster's box swept along its move and grown by its target.
-        lo_x = min(cast_box[row, 0], cast_box[row, 0] + dx) - target[q]
-        lo_y = min(cast_box[row, 1], cast_box[row, 1] + dy) - target[q]
-        hi_x = max(cast_box[row, 2], cast_box[row, 2] + dx) + target[q]
-        hi_y = max(cast_box[row, 3], cast_box[row, 3] + dy) + target[q]
-        reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
-        length = math.sqrt(dx * dx + dy * dy)
-        wx, wy = (-dy / length, dx / length) if length > 0.0 else (0.0, 0.0)
-        # Walls: cells of the dense grid.
-        inv = 1.0 / w_cell
-        gx0 = np.int64(math.floor(lo_x * inv)) - w_x0
-        gx1 = np.int64(math.floor(hi_x * inv)) - w_x0
-        gy0 = np.int64(math.floor(lo_y * inv)) - w_y0
-        gy1 = np.int64(math.floor(hi_y * inv)) - w_y0
-        if any_wall and gx1 >= 0 and gy1 >= 0 and gx0 < w_nx and gy0 < w_ny:
-            gx0, gx1 = max(gx0, 0), min(gx1, w_nx - 1)
-            gy0, gy1 = max(gy0, 0), min(gy1, w_ny - 1)
-            for gy in range(gy0, gy1 + 1):
-                for gx in range(gx0, gx1 + 1):
-                    c = gy * w_nx + gx
-                    for p in range(w_start[c], w_start[c + 1]):
-                        j = w_body[p]
-                        if stamp[j] == q or not solid[j] or j == me:
-                            continue
-                        stamp[j] = q
-                        if _box_overlap(lo_x, lo_y, hi_x, hi_y, boxes, j) and _capsule_meets_oriented(
-                            ax, ay, dx, dy, wx, wy, reach, obb, j
-                        ):
-                            if count < room:
-                                found[count, 0], found[count, 1] = q, j
-                            count += 1
-                    if not aligned:
-                        continue
-                    for p in range(m_start[c], m_start[c + 1]):
-                        j = m_body[p]
-                        if stamp[j] == q or j == me:
-                            continue
-                        stamp[j] = q
-                        if _meets_moving(data, offsets, shape, xf, boxes, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
-                            if count < room:
-                                found[count, 0], found[count, 1] = q, j
-                            count += 1
-        if not has_moving:
-            continue
-        # Moving bodies: buckets of the hashed grid, or all of them for a huge sweep.
-        inv = 1.0 / m_cell
-        x0, x1 = np.int64(math.floor(lo_x * inv)), np.int64(math.floor(hi_x * inv))
-        y0, y1 = np.int64(math.floor(lo_y * inv)), np.int64(math.floor(hi_y * inv))
-        huge = not aligned and (x1 - x0 + 1 > max_span or y1 - y0 + 1 > max_span)
-        listed = m_members.shape[0] if huge else m_large.shape[0]
-        for e in range(listed):
-            j = m_members[e] if huge else m_large[e]
-            if stamp[j] == q or not solid[j] or j == me:
-                continue
-            stamp[j] = q
-            if _meets_moving(data, offsets, shape, xf, boxes, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
-                if count < room:
-                    found[count, 0], found[count, 1] = q, j
-                count += 1
-        if huge or aligned:
-            continue
-        for x in range(x0, x1 + 1):
-            for y in range(y0, y1 + 1):
-                b = _bucket(x, y, m_mask)
-                for p in range(m_start[b], m_start[b + 1]):
-                    if m_cx[p] != x or m_cy[p] != y:
-                        continue
-                    j = m_body[p]
-                    if stamp[j] == q or not solid[j] or j == me:
-                        continue
-                    stamp[j] = q
-                    if _meets_moving(data, offsets, shape, xf, boxes, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
-                        if count < room:
-                            found[count, 0], found[count, 1] = q, j
-                        count += 1
-    return count
+__all__ = ["Casters", "Targets", "cast_ids", "first_hits", "gather", "targets_of"]

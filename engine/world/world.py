@@ -1,24 +1,26 @@
 """The world: every wall, enemy and bullet, their overlaps, casts and sliding moves.
 
-Bodies live in dense parallel arrays (slot = row); a body id is stable and
-maps to its slot. The game keeps its own state in arrays and hands the
+A thin facade: it checks every argument (``arguments``), keeps the bodies'
+arrays (``bodies``) and its caches, and hands the work to the modules that
+hold the algorithms. Bodies live in dense parallel arrays (slot = row); a
+body id is stable and maps to its slot. The game keeps its own state in arrays and hands the
 world all moving transforms at once (``set_transforms``, one kernel that
 also refreshes those bodies' boxes). Per frame:
 
-- walls sit in a dense grid built once (``wallgrid``) that lists each wall
-  only where its oriented box reaches;
-- ``pairs()`` is one compiled call (``slotkernels.find_pairs``): when the
-  walls' grid holds the moving bodies (a level's walls enclose its play
-  area), one walk over its cells meets walls and moving bodies alike; else
-  the moving bodies go into a hashed grid (``broadphase``) whose cell comes
-  from a cost estimate over their sizes (chosen again when their number
-  doubles or halves). Candidates are filtered by layer and mask, then the
-  narrow phase's verdicts; rows turned and sorted by body id;
+- walls sit in a dense grid built once (``walls``, on ``grid``) that lists
+  each wall only where its oriented box reaches;
+- ``pairs()`` is one compiled call (``pairs.find_pairs``): when the walls'
+  grid holds the moving bodies (a level's walls enclose its play area), one
+  walk over its cells meets walls and moving bodies alike; else the moving
+  bodies go into a hashed grid (``hashgrid``) whose cell comes from a cost
+  estimate over their sizes (chosen again when their number doubles or
+  halves). Candidates are filtered by layer and mask, then the narrow
+  phase's verdicts; rows turned and sorted by body id;
 - the frame's overlapping pairs are kept until anything changes, so
   ``contacts()`` only adds contact data to the pairs ``pairs()`` found;
 - ``cast_bodies`` and ``move_and_slide_bodies`` cast every body in one call
   that walks the walls' cells and a grid of the cast's moving targets
-  (``sweep``).
+  (``sweep``, ``slide``); ``move_and_slide`` is a batch of one.
 
 No Python object is made per pair or per body in these paths, and the
 per-frame calls make few numpy calls of their own: after the rest of a
@@ -49,15 +51,19 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..collision import ShapeTable, Transform, contacts_batch, distances_batch, intersects_batch
-from ..collision.epa import MAX_EPA_VERTICES, ROW
+from ..collision import ShapeTable, Transform, intersects_batch
 from ..collision.limits import MAX_COORDINATE, MAX_SIZE
-from . import arguments, broadphase
-from .casts import ARRIVAL_REL, cast_pair, clip_fraction, point_shape
-from .slide import advance, slide_along
-from .slotkernels import contacts_of, find_pairs, frame_candidates, slots_of, store_transforms
-from .sweep import cast_ids, sweep_grids
-from .wallgrid import WallGrid, build_wall_grid, oriented_boxes, query_walls
+from ..collision.shapes import H_BOUND, H_RADIUS
+from . import arguments
+from .bodies import Bodies, slots_of, store_transforms
+from .boxes import aabb_of, compute_aabbs, oriented_boxes
+from .casts import CastBatch, CastHit, RayHit, nearest_hit, point_shape
+from .grid import DenseGrid, empty_grid
+from .hashgrid import choose_cell
+from .pairs import WorldContacts, contacts_of, find_pairs, frame_candidates
+from .slide import SlideResult, keep_skin, slide_bodies
+from .sweep import cast_ids
+from .walls import build_walls
 
 ALL_LAYERS = 0xFFFFFFFF
 #: The grids number cells with int64: a cell this small still numbers every
@@ -66,123 +72,9 @@ ALL_LAYERS = 0xFFFFFFFF
 MIN_CELL_SIZE = (MAX_COORDINATE + 2.0 * MAX_SIZE) * 2.0**-56
 #: A larger cell than this holds the whole world in one: nothing to gain.
 MAX_CELL_SIZE = 4.0 * (MAX_COORDINATE + MAX_SIZE)
-#: ``move_and_slide`` keeps this fraction of the body's size between it and any wall.
-SKIN_REL = 1e-4
-#: Cast-and-slide steps per ``move_and_slide`` call.
-MAX_SLIDES = 4
 
-
-_EMPTY = np.zeros(0, dtype=np.int64)
 _NO_BOXES = np.zeros((0, 4))
-# A stand-in for the walls' grid when there are no walls, so kernels keep one signature.
-_NO_WALLS = WallGrid(0, 0, 1, 1, 1.0, np.zeros(2, dtype=np.int64), _EMPTY, _EMPTY)
-_F64, _I64 = np.dtype(np.float64), np.dtype(np.int64)
-
-
-def _vector(values, dtype: np.dtype, name: str) -> np.ndarray:
-    """``values`` as a C-contiguous 1-D array of ``dtype``; an array that already
-    is one passes untouched (the per-frame path: each numpy call is costly
-    when the caches are cold). Ids must be integers: 1.5 is refused, not cut."""
-    if type(values) is np.ndarray and values.dtype is dtype and values.ndim == 1 and values.flags.c_contiguous:
-        return values
-    if dtype is _I64:
-        return _ids(values, name)
-    try:
-        array = np.asarray(values)
-        if array.dtype.kind not in "biuf" or array.ndim > 1:
-            raise TypeError
-        return np.ascontiguousarray(array, dtype=dtype).reshape(-1)
-    except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"{name} must be a sequence of numbers; got {arguments.shown(values)}") from None
-
-
-def _ids(values, name: str) -> np.ndarray:
-    """Body ids as a C-contiguous int64 vector; anything but integers is refused."""
-    try:
-        array = np.asarray(values)
-    except (TypeError, ValueError, OverflowError):
-        array = np.asarray(None)
-    if array.ndim > 1 or not (array.dtype.kind in "iu" or (array.size == 0 and array.dtype.kind == "f")):
-        raise TypeError(f"{name} must be a sequence of body ids (integers); got {arguments.shown(values)}")
-    if array.dtype.kind == "u" and array.size and array.max() > np.iinfo(np.int64).max:
-        raise KeyError(f"no body with id {int(array.max())} in this world")
-    return np.ascontiguousarray(array, dtype=np.int64).reshape(-1)
-
-
-def _rows2(values, k: int, name: str) -> np.ndarray:
-    """``values`` as a C-contiguous (k, 2) float64 array (untouched if it is one)."""
-    if type(values) is np.ndarray and values.dtype is _F64 and values.shape == (k, 2) and values.flags.c_contiguous:
-        return values
-    return _rows(values, k, name)
-
-
-def _rows(values, k: int, name: str) -> np.ndarray:
-    """``values`` as a new (k, 2) float64 array; a wrong shape or kind is refused."""
-    try:
-        array = np.asarray(values)
-        if array.dtype.kind not in "biuf":
-            raise TypeError
-        array = np.array(array, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):
-        raise TypeError(f"{name} must be (k, 2) numbers; got {arguments.shown(values)}") from None
-    if array.size != 2 * k or (array.ndim != 2 and array.size):
-        raise ValueError(f"{name} must be {k} rows of (dx, dy), one per body; got shape {array.shape}")
-    return array.reshape(k, 2)
-
-
-def _check_end(body: int, x: float, y: float, dx: float, dy: float) -> None:
-    """Refuse a move whose end, were nothing in the way, lies beyond the coordinate limit."""
-    ex, ey = x + dx, y + dy
-    if not (abs(ex) <= MAX_COORDINATE and abs(ey) <= MAX_COORDINATE):
-        raise ValueError(
-            f"displacement ({dx:g}, {dy:g}) of body {body} would end at ({ex:g}, {ey:g}), "
-            f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
-        )
-
-
-class RayHit(NamedTuple):
-    """Nearest body a ray meets. ``normal`` is the body's surface normal, facing the ray."""
-
-    body: int
-    point: tuple[float, float]
-    normal: tuple[float, float]
-    distance: float
-
-
-class CastHit(NamedTuple):
-    """First body a moving shape meets, at ``fraction`` of its translation (0 if it starts inside)."""
-
-    body: int
-    fraction: float
-    point: tuple[float, float]
-    normal: tuple[float, float]
-
-
-class WorldContacts(NamedTuple):
-    """Overlapping pairs with their contacts; ``normal`` points from ``pairs[:, 0]`` to ``pairs[:, 1]``."""
-
-    pairs: np.ndarray
-    normal: np.ndarray
-    depth: np.ndarray
-    point_a: np.ndarray
-    point_b: np.ndarray
-
-
-class CastBatch(NamedTuple):
-    """First hits of many bodies cast at once; ``body`` is -1 and ``fraction`` 1 where nothing is hit."""
-
-    body: np.ndarray
-    fraction: np.ndarray
-    point: np.ndarray
-    normal: np.ndarray
-
-
-class SlideResult(NamedTuple):
-    """Where ``move_and_slide`` left the body, and what it slid along."""
-
-    x: float
-    y: float
-    hits: tuple[CastHit, ...]
+_F64, _I64 = arguments.F64, arguments.I64
 
 
 class _Point:
@@ -236,10 +128,8 @@ class World:
         self._frame: dict[str, Any] = {}
         self._moving: np.ndarray | None = None  # slots of the moving bodies, kept until one is added or removed
         self._move_cell: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
-        self._walls: WallGrid | None = None
+        self._walls: DenseGrid | None = None
         self._obb = np.zeros((0, 6))
-
-    # --- bodies -----------------------------------------------------------
 
     def add(
         self,
@@ -309,9 +199,9 @@ class World:
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing."""
-        bodies = _vector(bodies, _I64, "World.set_transforms bodies")
-        x, y = _vector(x, _F64, "World.set_transforms x"), _vector(y, _F64, "World.set_transforms y")
-        angle = _vector(angle, _F64, "World.set_transforms angle")
+        bodies = arguments.vector(bodies, _I64, "World.set_transforms bodies")
+        x, y = arguments.vector(x, _F64, "World.set_transforms x"), arguments.vector(y, _F64, "World.set_transforms y")
+        angle = arguments.vector(angle, _F64, "World.set_transforms angle")
         if not (len(bodies) == len(x) == len(y) == len(angle)):
             raise ValueError(
                 f"set_transforms needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}"
@@ -397,9 +287,7 @@ class World:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
         if "pairs" not in self._frame:
             self._find_pairs()
-        found, values = contacts_of(
-            self._table.data, self._table.offsets, self._shape, self._xf, self._id, self._frame["slots"]
-        )
+        found, values = contacts_of(*self._bodies(), self._frame["slots"])
         return WorldContacts(found, values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
 
     # --- queries ----------------------------------------------------------
@@ -408,7 +296,7 @@ class World:
         """Ids of bodies whose boxes overlap the box lo–hi and whose layer is in ``mask``.
 
         The boxes are the bodies' world boxes grown by their share of the
-        touching tolerance (``broadphase.aabb_of``).
+        touching tolerance (``boxes.aabb_of``).
         """
         lo_x, lo_y = arguments.pair(lo, "World.query_aabb lo")
         hi_x, hi_y = arguments.pair(hi, "World.query_aabb hi")
@@ -424,7 +312,7 @@ class World:
                 f"World.query_shape shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
             )
         # Its box grown as the bodies' are, so no touching body is culled.
-        lo_x, lo_y, hi_x, hi_y = broadphase.aabb_of(shape.packed, 0, *xf)
+        lo_x, lo_y, hi_x, hi_y = aabb_of(shape.packed, 0, *xf)
         slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
         if not len(slots):
             return np.zeros(0, dtype=np.int64)
@@ -462,9 +350,7 @@ class World:
         ux, uy = dx / scale, dy / scale
         length = math.hypot(ux, uy)
         ux, uy = ux / length, uy / length
-        hit = self._cast(
-            _POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, 0.0, mask, exclude=-1
-        )
+        hit = self._cast(_POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, mask)
         if hit is None:
             return None
         distance = hit.fraction * max_distance
@@ -484,123 +370,45 @@ class World:
                 f"World.shape_cast shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
             )
         index = self._shape_index(shape)
-        return self._cast(
-            self._table.data, int(self._table.offsets[index]), xf, dx, dy, 0.0, mask, exclude=-1
-        )
+        return self._cast(self._table.data, int(self._table.offsets[index]), xf, dx, dy, mask)
 
     def cast_bodies(self, bodies, translations, mask: int = ALL_LAYERS) -> CastBatch:
         """Cast many bodies along their own translations at once (bullets), against
         the solid bodies whose layer is in ``mask``; the bodies do not move.
 
         Each body's swept box goes through the same grids as ``pairs()``, and
-        every candidate is cast in one compiled call. A body that starts
-        overlapping a target hits it at fraction 0, as in ``shape_cast``.
+        every candidate is cast in one compiled call (``sweep``). A body that
+        starts overlapping a target hits it at fraction 0, as in ``shape_cast``.
         """
-        bodies = _vector(bodies, _I64, "World.cast_bodies bodies")
-        moves = _rows2(translations, len(bodies), "World.cast_bodies translations")
+        bodies = arguments.vector(bodies, _I64, "World.cast_bodies bodies")
+        moves = arguments.rows_fast(translations, len(bodies), "World.cast_bodies translations")
         mask = arguments.bits(mask, "World.cast_bodies mask")
-        walls = self._wall_grid()
         # A caster skips itself; other casters stay targets.
         bad, body, fraction, point, normal = cast_ids(
-            self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), self._obb,
-            self._static[: self._n], self._sensor, self._layer, self._id, self._slot_of, int(mask), bodies, moves,
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
-            self._moving_cell(), broadphase.MAX_SPAN,
-        )  # fmt: skip
+            *self._bodies(), *self._wall_grid(), self._slot_of, mask, bodies, moves, self._moving_cell()
+        )
         if bad <= -2:
             raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
         if bad >= 0:
             raise ValueError(f"translation of body {int(bodies[bad])} is not finite: {tuple(moves[bad])}")
         return CastBatch(body, fraction, point, normal)
 
-    def _sweep(self, slots, rows, xf, boxes, moves, target, mask, excluded, escape):
-        """Cast bodies ``slots``, placed at ``xf[rows]`` (their boxes there:
-        ``boxes[rows]``), by ``moves``, each stopping ``target`` short of the
-        solid bodies in ``mask``, except itself and the slots flagged in
-        ``excluded`` (empty: no one).
-
-        Returns (bad row or -1, body id hit or -1, fraction, point, normal) per caster.
-        """
-        walls = self._wall_grid()
-        return sweep_grids(
-            self._table.data, self._table.offsets, self._shape, self._xf, self._all_boxes(), self._obb,
-            self._static[: self._n], self._sensor, self._layer, self._id, int(mask), excluded,
-            slots, rows, xf, boxes, moves, target, escape,
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body,
-            self._moving_cell(), broadphase.MAX_SPAN,
-        )  # fmt: skip
-
-    def _swept_candidates(self, start, moves, margin, mask, excluded, slots):
-        """(caster row, target slot) pairs: the caster's box ``start`` swept by
-        ``moves`` and grown by ``margin`` overlaps the box of a solid body in
-        ``mask``; never the caster itself (``slots``) nor a slot flagged in ``excluded``.
-        """
-        boxes = self._all_boxes()
-        swept = np.column_stack(
-            [
-                np.minimum(start[:, 0], start[:, 0] + moves[:, 0]) - margin,
-                np.minimum(start[:, 1], start[:, 1] + moves[:, 1]) - margin,
-                np.maximum(start[:, 2], start[:, 2] + moves[:, 0]) + margin,
-                np.maximum(start[:, 3], start[:, 3] + moves[:, 1]) + margin,
-            ]
-        )
-        static = self._static[: self._n]
-        solid = ~self._sensor[: self._n] & ((self._layer[: self._n] & int(mask)) != 0) & ~excluded
-        found = [np.zeros((0, 2), dtype=np.int64)]
-        if (static & solid).any():
-            found.append(query_walls(self._wall_grid(), swept, boxes, self._obb))
-        if (~static & solid).any():
-            cell = self._moving_cell()
-            grid = broadphase.build_grid(boxes, self._moving_slots(), cell, broadphase.MAX_SPAN)
-            combined = np.concatenate([boxes, swept])
-            queries = np.arange(self._n, self._n + len(swept))
-            pairs = broadphase.cross_pairs(combined, queries, grid, cell, broadphase.MAX_SPAN)
-            found.append(np.column_stack([pairs[:, 0] - self._n, pairs[:, 1]]))
-        cand = np.concatenate(found)
-        casters, targets = cand[:, 0], cand[:, 1]
-        keep = solid[targets] & (targets != slots[casters])
-        return casters[keep], targets[keep]
-
     def move_and_slide(self, body: int, displacement, mask: int = ALL_LAYERS) -> SlideResult:
-        """Move a body by ``displacement``, stopping at walls and sliding along them.
-
-        Outline: cast the body along what is left of the move, stopping a
-        skin's width short of the first solid body; keep the part of the rest
-        that runs along the wall; if that would go back into a wall met
-        earlier in the step, keep only the part along the crease of the two
-        (nothing, in a corner); at most ``MAX_SLIDES`` times. The body never
-        ends inside or touching a wall, and never passes a corner: a last
-        step pushes it back to the skin's width from anything it crept
-        nearer to through rounding.
+        """Move a body by ``displacement``, stopping at walls and sliding along them
+        (``slide``): it stops a skin short of the first solid body in ``mask``,
+        slides for the rest of the step, never ends inside or touching a wall
+        and never passes a corner. A batch of one ``move_and_slide_bodies``,
+        reporting what it slid along.
         """
         slot = self._slot(body)
-        x, y, angle = self._xf[slot]
-        rx, ry = arguments.pair(displacement, "World.move_and_slide displacement", what="(dx, dy)")
+        move = arguments.pair(displacement, "World.move_and_slide displacement", what="(dx, dy)")
         mask = arguments.bits(mask, "World.move_and_slide mask")
-        _check_end(body, x, y, rx, ry)
-        offset = int(self._table.offsets[self._shape[slot]])
-        size = float(self._table.data[offset + 5] + self._table.data[offset + 1])
-        skin = SKIN_REL * size
-        hits: list[CastHit] = []
-        normals: list[tuple[float, float]] = []
-        for _ in range(MAX_SLIDES):
-            if math.hypot(rx, ry) <= skin * 1e-3:
-                break
-            hit = self._cast(
-                self._table.data, offset, (x, y, angle), rx, ry, skin, mask, exclude=slot, escape=True
-            )
-            if hit is None:
-                x, y = x + rx, y + ry
-                break
-            hits.append(hit)
-            x, y = x + hit.fraction * rx, y + hit.fraction * ry
-            rx, ry = (1.0 - hit.fraction) * rx, (1.0 - hit.fraction) * ry
-            rx, ry = slide_along(rx, ry, hit.normal, normals)
-            normals.append(hit.normal)
-        x, y = self._keep_skin(slot, offset, x, y, angle, skin, mask)
-        self._xf[slot] = (x, y, angle)
-        self._changed(bool(self._static[slot]))
-        return SlideResult(float(x), float(y), tuple(hits))
+        at, hits, normals, count = self._slide(np.array([slot]), np.array([move]), mask)
+        found = tuple(
+            CastHit(int(self._id[int(h[0])]), float(h[1]), (float(h[2]), float(h[3])), tuple(map(float, n)))
+            for h, n in zip(hits[0, : count[0]], normals[0, : count[0]])
+        )
+        return SlideResult(float(at[0, 0]), float(at[0, 1]), found)
 
     def move_and_slide_bodies(self, bodies, displacements, mask: int = ALL_LAYERS) -> np.ndarray:
         """``move_and_slide`` for many bodies at once; returns their final
@@ -609,106 +417,42 @@ class World:
         The moved bodies are kinematic and do not block one another within
         the call: each one stops at, and slides along, the solid bodies in
         ``mask`` that are not being moved in this call (the game passes the
-        walls' layer). Same guarantees as ``move_and_slide``: it stops a skin
-        short of the first wall, slides for the rest of the step (at most
-        ``MAX_SLIDES`` casts), never ends inside or touching a wall and never
-        passes a corner. Each slide is one batched cast of every body still
-        moving, so Python works per iteration, not per body.
+        walls' layer). Each slide is one batched cast of every body still
+        moving, so Python works per call, not per body.
         """
-        slots = self._slots(_ids(bodies, "World.move_and_slide_bodies bodies"))
-        rest = _rows(displacements, len(slots), "World.move_and_slide_bodies displacements")
+        slots = self._slots(arguments.ids(bodies, "World.move_and_slide_bodies bodies"))
+        rest = arguments.rows(displacements, len(slots), "World.move_and_slide_bodies displacements")
         mask = arguments.bits(mask, "World.move_and_slide_bodies mask")
-        if not np.isfinite(rest).all():
-            k = int(np.flatnonzero(~np.isfinite(rest).all(axis=1))[0])
-            raise ValueError(
-                f"displacement of body {int(self._id[slots[k]])} is not finite: {tuple(rest[k].tolist())}"
-            )
-        ends = self._xf[slots, :2] + rest
-        far = np.abs(ends).max(axis=1, initial=0.0) > MAX_COORDINATE
-        if far.any():
-            k = int(np.flatnonzero(far)[0])
-            _check_end(int(self._id[slots[k]]), *self._xf[slots[k], :2], *rest[k])
         if len(np.unique(slots)) != len(slots):
             raise ValueError("move_and_slide_bodies got the same body twice")
-        moved = np.zeros(self._n, dtype=np.bool_)
-        moved[slots] = True
-        data, offsets = self._table.data, self._table.offsets
-        off = offsets[self._shape[slots]]
-        skin = SKIN_REL * (data[off + 5] + data[off + 1])
-        xf = self._xf[slots].copy()
-        boxes = self._all_boxes()[slots]
-        earlier, count = np.zeros((len(slots), MAX_SLIDES, 2)), np.zeros(len(slots), dtype=np.int64)
-        active = np.flatnonzero(np.hypot(rest[:, 0], rest[:, 1]) > skin * 1e-3)
-        for _ in range(MAX_SLIDES):
-            if not len(active):
-                break
-            _, target, fraction, _, normal = self._sweep(
-                slots[active], active, xf, boxes, rest[active], skin[active], mask, moved, escape=True
-            )
-            active = advance(active, fraction, normal, target, xf, boxes, rest, earlier, count, skin)
-        self._keep_skin_many(slots, xf, boxes, skin, mask, moved)
-        self._xf[slots] = xf
-        self._changed(bool(self._static[slots].any()))
-        return xf[:, :2].copy()
-
-    def _keep_skin_many(self, slots, xf, boxes, skin, mask, moved) -> None:
-        """``_keep_skin`` for many bodies at once; moves ``xf`` and ``boxes`` in place."""
-        for _ in range(MAX_SLIDES):
-            rows, targets = self._swept_candidates(boxes, np.zeros((len(slots), 2)), skin, mask, moved, slots)
-            if not len(rows):
-                return
-            near = distances_batch(
-                self._table, self._shape[slots[rows]], xf[rows], self._shape[targets], self._xf[targets]
-            )
-            order = np.lexsort((near.distance, rows))
-            first = order[np.r_[True, rows[order][1:] != rows[order][:-1]]]  # nearest target per body
-            close = first[near.distance[first] < 0.5 * skin[rows[first]]]
-            if not len(close):
-                return
-            who, what = rows[close], targets[close]
-            c = contacts_batch(
-                self._table, self._shape[slots[who]], xf[who], self._shape[what], self._xf[what]
-            )
-            gap = near.point_a[close] - near.point_b[close]
-            length = np.hypot(gap[:, 0], gap[:, 1])
-            out = np.where(c.hit[:, None], -c.normal, gap / np.where(length > 0.0, length, 1.0)[:, None])
-            push = np.where(c.hit, c.depth + skin[who], skin[who] - near.distance[close])
-            xf[who, :2] += push[:, None] * out
-            boxes[who] += np.tile(push[:, None] * out, 2)
-
-    def _keep_skin(self, slot, offset, x, y, angle, skin, mask) -> tuple[float, float]:
-        """Push the body back out to half a skin from any solid body it has crept
-        nearer to, so rounding never lets it end touching a wall."""
-        data = self._table.data
-        reach = float(data[offset + 5] + data[offset + 1]) + skin
-        for _ in range(MAX_SLIDES):
-            slots = self._box_slots(x - reach, y - reach, x + reach, y + reach, mask)
-            slots = slots[~self._sensor[slots] & (slots != slot)]
-            if not len(slots):
-                break
-            near = distances_batch(
-                self._table, np.full(len(slots), self._shape[slot]), np.tile([x, y, angle], (len(slots), 1)),
-                self._shape[slots], self._xf[slots],
-            )  # fmt: skip
-            k = int(np.argmin(near.distance))
-            if near.distance[k] >= 0.5 * skin:
-                break
-            c = contacts_batch(
-                self._table, self._shape[slot : slot + 1], np.array([[x, y, angle]]),
-                self._shape[slots[k : k + 1]], self._xf[slots[k : k + 1]],
-            )  # fmt: skip
-            if c.hit[0]:
-                nx, ny = -c.normal[0]
-                push = c.depth[0] + skin
-            else:
-                gx, gy = near.point_a[k] - near.point_b[k]
-                g = math.hypot(gx, gy)
-                nx, ny = gx / g, gy / g
-                push = skin - near.distance[k]
-            x, y = x + push * nx, y + push * ny
-        return x, y
+        return self._slide(slots, rest, mask)[0][:, :2].copy()
 
     # --- internals --------------------------------------------------------
+
+    def _slide(self, slots, rest, mask):
+        """Move-and-slide ``slots`` by ``rest`` and write where they end; returns
+        (xf rows, hits, normals, count) as ``slide.slide_bodies``."""
+        bad, at, box, skin, targets, hits, normals, count = slide_bodies(
+            *self._bodies(), *self._wall_grid(), slots, rest, mask, self._moving_cell(), MAX_COORDINATE
+        )
+        if bad <= -2:
+            k = -2 - bad
+            raise ValueError(f"displacement of body {int(self._id[slots[k]])} is not finite: {tuple(rest[k].tolist())}")
+        if bad >= 0:
+            arguments.check_end(int(self._id[slots[bad]]), *self._xf[slots[bad], :2], *rest[bad])
+        keep_skin(self._table, self._bodies(), self._wall_grid(), targets, slots, at, box, skin)
+        self._xf[slots] = at
+        self._changed(bool(self._static[slots].any()))
+        return at, hits, normals, count
+
+    def _bodies(self) -> Bodies:
+        """The bodies' arrays as one record (``bodies.Bodies``), boxes and oriented boxes current."""
+        boxes = self._all_boxes()
+        self._wall_grid()
+        return Bodies(
+            self._table.data, self._table.offsets, self._shape, self._xf, boxes, self._obb,
+            self._layer, self._mask, self._static, self._sensor, self._id,
+        )  # fmt: skip
 
     def _grow(self) -> None:
         for name in ("_xf", "_shape", "_layer", "_mask", "_static", "_sensor", "_id"):
@@ -745,14 +489,12 @@ class World:
     def _all_boxes(self) -> np.ndarray:
         if self._boxes is None:
             boxes = np.empty((self._n, 4))
-            broadphase.compute_aabbs(
-                self._table.data, self._table.offsets, self._shape[: self._n], self._xf[: self._n], boxes
-            )
+            compute_aabbs(self._table.data, self._table.offsets, self._shape[: self._n], self._xf[: self._n], boxes)
             self._boxes = boxes
         return self._boxes
 
     def _moving_cell(self) -> float:
-        """The moving bodies' cell side: given, or chosen by ``broadphase.choose_cell``
+        """The moving bodies' cell side: given, or chosen by ``hashgrid.choose_cell``
         again only when their number doubles or halves (cheap, and stable)."""
         if self._cell is not None:
             return self._cell
@@ -760,7 +502,7 @@ class World:
         chosen = self._move_cell
         if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
             boxes = self._all_boxes()[moving]
-            chosen = (max(broadphase.choose_cell(boxes, boxes), MIN_CELL_SIZE), len(moving))
+            chosen = (max(choose_cell(boxes, boxes), MIN_CELL_SIZE), len(moving))
             self._move_cell = chosen
         return chosen[0]
 
@@ -770,48 +512,30 @@ class World:
             self._moving = np.flatnonzero(~self._static[: self._n])
         return self._moving
 
-    def _wall_grid(self) -> WallGrid:
+    def _wall_grid(self) -> DenseGrid:
         """The static bodies' dense grid, built when first needed after a wall
-        changed (``_NO_WALLS`` when there are none)."""
+        changed (an empty one when there are none)."""
         if self._walls is None:
             boxes = self._all_boxes()
             static = self._static[: self._n]
             walls = np.flatnonzero(static)
-            if not len(walls):
-                self._walls = _NO_WALLS
-                return self._walls
             self._obb = np.zeros((self._n, 6))
+            if not len(walls):
+                self._walls = empty_grid()
+                return self._walls
             oriented_boxes(self._table.data, self._table.offsets, self._shape, self._xf, walls, self._obb)
             cell = self._cell
             if cell is None:
                 moving = np.flatnonzero(~static)
                 asking = boxes[moving] if len(moving) else boxes[walls]
-                cell = max(broadphase.choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
-            self._walls = build_wall_grid(boxes, self._obb, walls, cell)
+                cell = max(choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
+            self._walls = build_walls(boxes, self._obb, walls, cell)
         return self._walls
-
-    def _candidate_slots(self) -> np.ndarray:
-        """Broad-phase pairs of slots, filtered by layer and mask (not yet by
-        shape), as ``pairs()`` finds them; for tests."""
-        walls = self._wall_grid()
-        return frame_candidates(
-            self._all_boxes(), self._layer, self._mask, self._moving_slots(), 1.0 / self._moving_cell(),
-            broadphase.MAX_SPAN,
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body, walls.members,
-            self._obb,
-        )  # fmt: skip
 
     def _find_pairs(self) -> None:
         """This frame's overlapping pairs, as ids and as slots (rows alike: the
         smaller id first, sorted), in one compiled call."""
-        walls = self._wall_grid()
-        found, slots = find_pairs(
-            self._table.data, self._table.offsets, self._shape, self._xf, self._id,
-            self._all_boxes(), self._layer, self._mask, self._moving_slots(), 1.0 / self._moving_cell(),
-            broadphase.MAX_SPAN,
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, walls.start, walls.body, walls.members,
-            self._obb,
-        )  # fmt: skip
+        found, slots = find_pairs(*self._bodies(), self._moving_slots(), 1.0 / self._moving_cell(), *self._wall_grid())
         # Read-only, so the array handed out cannot change what the world keeps
         # (a flag on the array: a copy per call would cost more than the call).
         found.flags.writeable = False
@@ -824,36 +548,45 @@ class World:
         inside &= (self._layer[: self._n] & int(mask)) != 0
         return np.flatnonzero(inside)
 
-    def _cast(self, data_a, off_a, xf, dx, dy, target, mask, exclude, escape=False) -> CastHit | None:
-        """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among solid
-        bodies; the move is first cut where it leaves the candidates' box for
-        good (``casts.clip_fraction``), so a cast of any finite length is exact."""
-        x, y, angle = xf
-        reach = float(data_a[off_a + 5] + data_a[off_a + 1]) + target
+    def _cast(self, data_a, off_a, xf, dx, dy, mask) -> CastHit | None:
+        """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the solid
+        bodies in ``mask`` (``casts.nearest_hit`` over those whose boxes meet the sweep)."""
+        x, y, _ = xf
+        reach = float(data_a[off_a + H_BOUND] + data_a[off_a + H_RADIUS])
         lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
         lo_y, hi_y = min(y, y + dy) - reach, max(y, y + dy) + reach
         slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
-        slots = slots[~self._sensor[slots] & (slots != exclude)]
+        slots = slots[~self._sensor[slots]]
         if not len(slots):
             return None
-        boxes = self._all_boxes()[slots]
-        cut = clip_fraction(
-            x - reach, y - reach, x + reach, y + reach, dx, dy,
-            boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max(), 0.0,
-        )  # fmt: skip
-        if cut == 0.0:
-            return None
-        dx, dy = cut * dx, cut * dy
-        best: CastHit | None = None
-        poly = np.zeros((MAX_EPA_VERTICES, ROW))
-        data, offsets = self._table.data, self._table.offsets
-        tol = ARRIVAL_REL * (reach + math.hypot(dx, dy))
-        for s in slots:
-            bx, by, bangle = self._xf[s]
-            hit, t, nx, ny, px, py = cast_pair(
-                data_a, off_a, x, y, angle, dx, dy,
-                data, offsets[self._shape[s]], bx, by, bangle, target, tol, escape, poly,
-            )  # fmt: skip
-            if hit and (best is None or t * cut < best.fraction):
-                best = CastHit(int(self._id[s]), float(t * cut), (float(px), float(py)), (float(nx), float(ny)))
-        return best
+        return nearest_hit(self._bodies(), slots, data_a, off_a, xf, dx, dy)
+
+
+class FrameView(NamedTuple):
+    """What a frame's kernels see of a world: its bodies' record, the slots of
+    its moving bodies, their hashed grid's 1 / cell, and the walls' grid."""
+
+    bodies: Bodies
+    moving: np.ndarray
+    inv_cell: float
+    walls: DenseGrid
+
+
+def frame_view(world: World) -> FrameView:
+    """``world`` as its kernels see it this frame, caches built: to drive or
+    check one stage of the pipeline (``pairs.candidates_over_walls``,
+    ``sweep.targets_of``...) apart from the rest, in tests and tools."""
+    return FrameView(world._bodies(), world._moving_slots(), 1.0 / world._moving_cell(), world._wall_grid())
+
+
+def candidate_pairs(world: World) -> np.ndarray:
+    """The broad phase's slot pairs of ``world`` (boxes overlap, layers and masks
+    agree; not yet judged by shape), as ``pairs()`` finds them: to test the
+    broad phase apart from the narrow phase. Rows (a, b) of slots, in no order."""
+    view = frame_view(world)
+    return frame_candidates(view.bodies, view.moving, view.inv_cell, view.walls)
+
+
+def slot_of(world: World, body: int) -> int:
+    """The row of ``body`` in ``world``'s arrays (what ``candidate_pairs`` lists)."""
+    return world._slot(body)

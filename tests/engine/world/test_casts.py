@@ -13,8 +13,9 @@ from shapely.geometry import Polygon as ShapelyPolygon
 
 from engine import World
 from engine.collision import Circle, Polygon, intersects
-from engine.world.broadphase import MAX_LISTED, MAX_SPAN
-from engine.world.sweep import _aligned_grid
+from engine.world.grid import lay_over
+from engine.world.hashgrid import MAX_LISTED, MAX_SPAN
+from engine.world.world import frame_view, slot_of
 
 
 def world_points(poly: Polygon, xf):
@@ -198,9 +199,11 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
     )
     moves = rng.uniform(-60, 60, (150, 2))
     if walls:  # the layout takes the path it is named for
-        grid, boxes = world._wall_grid(), world._all_boxes()
-        enemies = np.flatnonzero(world._layer[: len(world)] == 2)
-        listed = _aligned_grid(boxes, enemies, grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, MAX_SPAN)[2]
+        view = frame_view(world)
+        grid, boxes = view.walls, view.bodies.boxes
+        enemies = np.array([world.bodies[k] for k in range(len(world)) if world.layer(int(world.bodies[k])) == 2])
+        enemies = np.array([slot_of(world, int(b)) for b in enemies])
+        listed = lay_over(grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, boxes, enemies, MAX_SPAN, len(enemies))[2]
         assert (len(listed) > 0) == (outside > 0) and (len(listed) > MAX_LISTED) == (outside > MAX_LISTED)
     if paired_first:
         world.pairs()

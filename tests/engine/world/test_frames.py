@@ -11,7 +11,8 @@ import pytest
 
 from engine import World
 from engine.collision import Circle, Polygon, intersects
-from engine.world.wallgrid import MAX_CELLS
+from engine.world.grid import MAX_CELLS
+from engine.world.world import candidate_pairs, frame_view, slot_of
 
 from .test_pairs import brute_force_pairs, random_shape
 
@@ -72,7 +73,8 @@ def test_a_wall_set_too_wide_for_a_dense_grid_coarsens_the_grid_and_stays_exact(
         bodies[world.add(shape, (x + 4.0, x + 1.5, 0.0))] = (shape, 1, 0xFFFFFFFF, False)
     pairs = world.pairs().tolist()
     assert pairs == exact(world, bodies) and len(pairs) == 3
-    assert world._walls.nx * world._walls.ny <= MAX_CELLS
+    walls = frame_view(world).walls
+    assert walls.nx * walls.ny <= MAX_CELLS
 
 
 def test_a_body_beside_a_rotated_wall_but_inside_its_box_is_not_a_candidate():
@@ -81,7 +83,7 @@ def test_a_body_beside_a_rotated_wall_but_inside_its_box_is_not_a_candidate():
     wall = world.add(Polygon.box(100.0, 1.0), (0.0, 0.0, math.pi / 4), static=True)
     ball = world.add(Circle(2.0), (40.0, -40.0, 0.0))  # deep in the wall's box, far from the wall
     near = world.add(Circle(2.0), (30.0, 31.0, 0.0))  # touching the wall's face
-    assert world._candidate_slots().tolist() == [[world._slot(near), world._slot(wall)]]
+    assert candidate_pairs(world).tolist() == [[slot_of(world, near), slot_of(world, wall)]]
     assert world.pairs().tolist() == [[wall, near]]
     assert not intersects(Circle(2.0), (40.0, -40.0, 0.0), Polygon.box(100.0, 1.0), (0.0, 0.0, math.pi / 4))
     assert ball in world

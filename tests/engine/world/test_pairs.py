@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from engine import World
 from engine.collision import Capsule, Circle, Ellipse, Polygon, intersects
-from engine.world.broadphase import MAX_LISTED, MAX_SPAN
-from engine.world.slotkernels import aligned_candidates
+from engine.world.hashgrid import MAX_LISTED
+from engine.world.pairs import candidates_over_walls
+from engine.world.world import frame_view
 
 
 def brute_force_pairs(world: World, bodies) -> list[list[int]]:
@@ -182,10 +183,8 @@ def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_wall
     for _ in range(huge):  # wider than MAX_SPAN cells, over walls and bodies alike
         add(Polygon.box(90.0, 6.0), (*rng.uniform(-50, 50, 2), rng.uniform(-3, 3)), False)
     if walls:  # the layout takes the path it is named for
-        grid = world._wall_grid()
-        args = (grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, grid.start, grid.body, grid.members, world._obb)
-        moving = world._moving_slots()
-        ok, _ = aligned_candidates(world._all_boxes(), world._layer, world._mask, moving, MAX_SPAN, *args)
+        view = frame_view(world)
+        ok, _ = candidates_over_walls(view.bodies, view.moving, view.walls)
         assert ok == (outside + huge <= MAX_LISTED)
     found = world.pairs().tolist()
     assert found == brute_force_pairs(world, bodies)

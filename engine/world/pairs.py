@@ -1,0 +1,329 @@
+"""A frame's overlapping pairs and their contacts, in one compiled call each.
+
+Outline of ``find_pairs``: candidate slot pairs (boxes overlap, layers and
+masks agree), then the narrow phase's verdict on each, rows turned so the
+smaller body id comes first and sorted.
+
+Candidates come one of two ways:
+
+- laid over the walls (``candidates_over_walls``): when the walls' dense
+  grid holds nearly every moving body (a level's walls enclose its play
+  area), the moving bodies are laid over the walls' cells
+  (``grid.lay_over``) and each moving body in turn walks its cells once,
+  meeting the walls listed there and the moving bodies laid before it. A pair
+  of moving bodies is reported in the cell holding the lower-left corner of
+  their boxes' overlap: both cover that cell, and only one cell holds that
+  point. Up to ``MAX_LISTED`` bodies that do not fit (outside the grid, or
+  wider than ``MAX_SPAN`` cells) are tested one by one;
+- hashed (``candidates_hashed``): otherwise the moving bodies go into a
+  hashed grid (``hashgrid``) and each also walks the walls' grid.
+
+The world's slots are known good, so these kernels read the world's own
+arrays (``bodies.Bodies``) through slot indices: gathering checked copies
+for the public batch functions of ``engine.collision`` would cost more than
+the narrow phase of a typical frame.
+
+Frames: world space; a contact normal points from the first body of a
+pair to the second, as in ``contacts_batch``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..collision.epa import MAX_EPA_VERTICES, ROW
+from ..collision.jit import inline, kernel, unmanaged
+from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
+from ..collision.shapes import H_BOUND, H_RADIUS
+from .bodies import Bodies
+from .boxes import box_meets_oriented, boxes_overlap
+from .grid import (
+    DenseGrid,
+    cell_of,
+    cell_span,
+    clip_span,
+    first_visit,
+    lay_over,
+    make_room,
+    put,
+    rows_for,
+    span_meets,
+)
+from .hashgrid import MAX_LISTED, MAX_SPAN, brute_pairs, hash_boxes, self_pairs
+
+
+class WorldContacts(NamedTuple):
+    """Overlapping pairs with their contacts; ``normal`` points from ``pairs[:, 0]`` to ``pairs[:, 1]``."""
+
+    pairs: np.ndarray
+    normal: np.ndarray
+    depth: np.ndarray
+    point_a: np.ndarray
+    point_b: np.ndarray
+
+
+#: Numbers in a contact row of ``contacts_of``: nx, ny, depth, pax, pay, pbx, pby.
+CONTACT_VALUES = 7
+
+
+@kernel
+def collide_slots(bodies, pairs, mode, hit, values):
+    """``collide_pair`` on slot pairs (k, 2): ``hit``, and in contact mode
+    ``values`` (k, 7) = nx, ny, depth, pax, pay, pbx, pby where hit."""
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly, data = unmanaged(polytope), unmanaged(bodies.data)
+    offsets, shape, xf = bodies.offsets, bodies.shape, bodies.xf
+    for k in range(pairs.shape[0]):
+        a, b = pairs[k, 0], pairs[k, 1]
+        oa, ob = offsets[shape[a]], offsets[shape[b]]
+        r = collide_pair(
+            data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
+            data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
+            xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2],
+            mode, poly,
+        )  # fmt: skip
+        hit[k] = r.hit
+        if mode == MODE_CONTACT and r.hit:
+            values[k, 0], values[k, 1], values[k, 2] = r.nx, r.ny, r.depth
+            values[k, 3], values[k, 4] = r.pax, r.pay
+            values[k, 5], values[k, 6] = r.pbx, r.pby
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
+
+
+@inline
+def _keep_meeting_layers(found, n, layer, mask):
+    """Keep, in order, the first ``n`` rows (a, b) of ``found`` with
+    ``layer[a] & mask[b]`` and ``layer[b] & mask[a]``; returns how many."""
+    kept = 0
+    for k in range(n):
+        a, b = found[k, 0], found[k, 1]
+        if (layer[a] & mask[b]) != 0 and (layer[b] & mask[a]) != 0:
+            found[kept, 0], found[kept, 1] = a, b
+            kept += 1
+    return kept
+
+
+@inline
+def _meet_walls(boxes, obb, walls, i, stamp, found, n):
+    """Rows (i, wall) for the walls whose box and oriented box meet body i's box,
+    each once: a walk over the walls' cells the box covers (every wall once
+    when the box covers more cells than there are walls)."""
+    lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
+    gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, 1.0 / walls.cell, walls.x0, walls.y0)
+    if not span_meets(gx0, gx1, gy0, gy1, walls.nx, walls.ny):
+        return n
+    gx0, gx1, gy0, gy1 = clip_span(gx0, gx1, gy0, gy1, walls.nx, walls.ny)
+    if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > walls.members.shape[0]:
+        for e in range(walls.members.shape[0]):
+            j = walls.members[e]
+            if boxes_overlap(boxes, i, j) and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j):
+                n = put(found, n, i, j)
+        return n
+    for gy in range(gy0, gy1 + 1):
+        for gx in range(gx0, gx1 + 1):
+            c = gy * walls.nx + gx
+            for p in range(walls.start[c], walls.start[c + 1]):
+                j = walls.body[p]
+                if (
+                    first_visit(stamp, j, i)
+                    and boxes_overlap(boxes, i, j)
+                    and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j)
+                ):
+                    n = put(found, n, i, j)
+    return n
+
+
+@kernel
+def _walk_hashed(bodies, moving, grid, walls, stamp, found):
+    """The walk of ``candidates_hashed``: rows into ``found``; their number."""
+    boxes, obb = unmanaged(bodies.boxes), unmanaged(bodies.obb)
+    stamp, found = unmanaged(stamp), unmanaged(found)
+    n = self_pairs(boxes, grid, found)
+    if grid.large.shape[0]:
+        is_large = np.zeros(boxes.shape[0], dtype=np.bool_)
+        is_large[grid.large] = True
+        brute = rows_for(4 * grid.large.shape[0])
+        while True:
+            m = brute_pairs(boxes, grid.large, moving, False, brute)
+            brute, again = make_room(brute, m, stamp)
+            if not again:
+                break
+        for k in range(m):
+            i, j = brute[k, 0], brute[k, 1]
+            if not is_large[j] or i < j:  # two large bodies meet from both sides: once
+                n = put(found, n, i, j)
+    if walls.members.shape[0]:
+        for k in range(moving.shape[0]):
+            n = _meet_walls(boxes, obb, walls, moving[k], stamp, found, n)
+    return n
+
+
+@kernel
+def candidates_hashed(bodies, moving, inv_cell, walls):
+    """Candidate slot pairs with the moving bodies in a hashed grid of cells of side
+    1 / ``inv_cell``: pairs among them (``hashgrid.self_pairs``), their large
+    bodies against every moving body (a pair of two large bodies once), every
+    moving body against the walls; then the layer test. Rows in no order."""
+    grid = hash_boxes(bodies.boxes, moving, inv_cell, MAX_SPAN)
+    stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
+    found = rows_for(4 * grid.body.shape[0] + 4 * moving.shape[0])
+    while True:
+        n = _walk_hashed(bodies, moving, grid, walls, stamp, found)
+        found, again = make_room(found, n, stamp)
+        if not again:
+            break
+    return found[: _keep_meeting_layers(found, n, bodies.layer, bodies.mask)].copy()
+
+
+@kernel
+def _walk_over_walls(bodies, moving, walls, start, row, listed, stamp, found):
+    """The walk of ``candidates_over_walls``: rows into ``found``; their number."""
+    boxes, obb, moving = unmanaged(bodies.boxes), unmanaged(bodies.obb), unmanaged(moving)
+    start, row, stamp, found = unmanaged(start), unmanaged(row), unmanaged(stamp), unmanaged(found)
+    inv = 1.0 / walls.cell
+    is_listed = np.zeros(moving.shape[0], dtype=np.bool_)
+    for a in range(listed.shape[0]):
+        is_listed[listed[a]] = True
+    n = 0
+    for k in range(moving.shape[0]):
+        i = moving[k]
+        n = _meet_walls(boxes, obb, walls, i, stamp, found, n)
+        if is_listed[k]:
+            continue  # a listed body meets the moving ones below
+        lo_x, lo_y = boxes[i, 0], boxes[i, 1]
+        gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, boxes[i, 2], boxes[i, 3], inv, walls.x0, walls.y0)
+        for gy in range(gy0, gy1 + 1):
+            for gx in range(gx0, gx1 + 1):
+                c = gy * walls.nx + gx
+                for p in range(start[c], start[c + 1]):
+                    r = row[p]
+                    if r >= k:
+                        break  # rows are laid in order: the rest come after this body
+                    j = moving[r]
+                    if not boxes_overlap(boxes, i, j):
+                        continue
+                    corner_x = cell_of(max(lo_x, boxes[j, 0]), inv) - walls.x0
+                    corner_y = cell_of(max(lo_y, boxes[j, 1]), inv) - walls.y0
+                    if corner_x == gx and corner_y == gy:
+                        n = put(found, n, min(i, j), max(i, j))
+    for a in range(listed.shape[0]):
+        i = moving[listed[a]]
+        for k in range(moving.shape[0]):
+            j = moving[k]
+            # Two listed bodies meet once: from the first of them.
+            if j == i or (is_listed[k] and k < listed[a]) or not boxes_overlap(boxes, i, j):
+                continue
+            n = put(found, n, min(i, j), max(i, j))
+    return n
+
+
+@kernel
+def candidates_over_walls(bodies, moving, walls):
+    """Candidate slot pairs for moving bodies that sit in the walls' grid, in one
+    walk over the walls' cells: (ok, pairs); ``ok`` is False, and nothing
+    done, when more than ``MAX_LISTED`` of them do not fit in it. Then the
+    layer test, as in ``candidates_hashed``."""
+    start, row, listed = lay_over(
+        walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, bodies.boxes, moving, MAX_SPAN, MAX_LISTED
+    )
+    if listed.shape[0] > MAX_LISTED:
+        return False, np.empty((0, 2), dtype=np.int64)
+    stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
+    found = rows_for(2 * moving.shape[0])
+    while True:
+        n = _walk_over_walls(bodies, moving, walls, start, row, listed, stamp, found)
+        found, again = make_room(found, n, stamp)
+        if not again:
+            break
+    return True, found[: _keep_meeting_layers(found, n, bodies.layer, bodies.mask)]
+
+
+@kernel
+def frame_candidates(bodies, moving, inv_cell, walls):
+    """Candidate slot pairs of a frame (boxes overlap; layers and masks agree):
+    laid over the walls (``candidates_over_walls``) when there are walls,
+    their grid has no more cells than the work pays for and holds nearly
+    every moving body; else hashed (``candidates_hashed``)."""
+    if walls.members.shape[0] and walls.nx * walls.ny <= 8 * moving.shape[0] + 4096:
+        ok, candidates = candidates_over_walls(bodies, moving, walls)
+        if ok:
+            return candidates
+    return candidates_hashed(bodies, moving, inv_cell, walls)
+
+
+@kernel
+def overlapping_in_id_order(bodies, candidates):
+    """The candidate slot pairs whose shapes overlap or touch, each row turned so
+    the smaller body id comes first, rows sorted by (first id, second id)."""
+    ids = bodies.ids
+    hit = np.zeros(candidates.shape[0], dtype=np.bool_)
+    collide_slots(bodies, candidates, MODE_VERDICT, hit, np.empty((0, CONTACT_VALUES)))
+    rows = np.flatnonzero(hit)
+    # Ids stay below 2**32 (World.add), so two of them pack into one sortable key.
+    keys = np.empty(rows.shape[0], dtype=np.int64)
+    for k in range(rows.shape[0]):
+        a, b = ids[candidates[rows[k], 0]], ids[candidates[rows[k], 1]]
+        keys[k] = (min(a, b) << 32) | max(a, b)
+    order = np.argsort(keys)
+    out = np.empty((rows.shape[0], 2), dtype=np.int64)
+    for k in range(rows.shape[0]):
+        a, b = candidates[rows[order[k]], 0], candidates[rows[order[k]], 1]
+        if ids[a] > ids[b]:
+            a, b = b, a
+        out[k, 0], out[k, 1] = a, b
+    return out
+
+
+@kernel
+def find_pairs(
+    data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids, moving, inv_cell,
+    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members,
+):  # fmt: skip
+    """A frame's overlapping pairs: ``frame_candidates``, then the narrow phase
+    (``overlapping_in_id_order``). Returns (id pairs, slot pairs), rows alike.
+
+    The arguments are a ``Bodies`` record and the walls' ``DenseGrid`` spread
+    flat: this is called from Python every frame, and numba unboxes a record
+    of arrays at about twice the cost of the same arrays one by one."""
+    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
+    walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
+    slots = overlapping_in_id_order(bodies, frame_candidates(bodies, moving, inv_cell, walls))
+    found = np.empty_like(slots)
+    for k in range(slots.shape[0]):
+        found[k, 0], found[k, 1] = ids[slots[k, 0]], ids[slots[k, 1]]
+    return found, slots
+
+
+@kernel
+def contacts_of(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids, slots):
+    """Contacts of the overlapping slot pairs ``slots`` (from ``find_pairs``):
+    (id pairs, values) with ``values`` (k, 7) as in ``collide_slots``. A pair
+    that touched by the verdict and not by the contact query (rounding at
+    exact touching) is left out. Flat arguments, as ``find_pairs``."""
+    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
+    hit = np.zeros(slots.shape[0], dtype=np.bool_)
+    values = np.empty((slots.shape[0], CONTACT_VALUES))
+    collide_slots(bodies, slots, MODE_CONTACT, hit, values)
+    found = np.empty((slots.shape[0], 2), dtype=np.int64)
+    kept = 0
+    for k in range(slots.shape[0]):
+        if hit[k]:
+            values[kept] = values[k]
+            found[kept, 0], found[kept, 1] = ids[slots[k, 0]], ids[slots[k, 1]]
+            kept += 1
+    return found[:kept], values[:kept]
+
+
+__all__ = [
+    "CONTACT_VALUES",
+    "WorldContacts",
+    "candidates_hashed",
+    "candidates_over_walls",
+    "collide_slots",
+    "contacts_of",
+    "find_pairs",
+    "frame_candidates",
+    "overlapping_in_id_order",
+]
