@@ -50,7 +50,7 @@ import numbers
 
 import numpy as np
 
-from .jit import kernel
+from .jit import inline, kernel
 
 #: Largest |x| or |y| of a position or of a shape's local point.
 MAX_COORDINATE = 1e9
@@ -68,6 +68,7 @@ __all__ = [
     "check_transform",
     "check_transform_rows",
     "real",
+    "transforms_in_limits",
 ]
 
 
@@ -173,6 +174,18 @@ def first_bad_row(xf, max_coordinate):
         ):
             return k
     return -1
+
+
+@inline
+def transforms_in_limits(xa, ya, angle_a, xb, yb, angle_b):
+    """True when two transforms' numbers are inside the limits: what ``check_transform``
+    asks of them (|x|, |y| ≤ ``MAX_COORDINATE``, a finite angle; NaN fails), for a
+    kernel that got them as floats. A False sends the caller to ``check_transform``
+    for the error that names the argument."""
+    return (
+        abs(xa) <= MAX_COORDINATE and abs(ya) <= MAX_COORDINATE and abs(angle_a) < math.inf
+        and abs(xb) <= MAX_COORDINATE and abs(yb) <= MAX_COORDINATE and abs(angle_b) < math.inf
+    )  # fmt: skip
 
 
 def check_transform_rows(what: str, xf: np.ndarray) -> None:

@@ -25,6 +25,14 @@ or ``KIND_ELLIPSE`` (the core is the ellipse with semi-axes rx, ry).
 ``bound`` is the largest distance from the local origin to the core, used to
 scale tolerances. Many shapes are concatenated into one buffer by
 ``ShapeTable``; a shape is then known by its offset into the buffer.
+
+Each built-in shape also keeps ``_address``, where its ``packed`` data lives:
+the one-pair queries hand that integer to their kernels (``packed_at``)
+instead of the array, because numba unboxes an array argument into a fresh
+record on every call and an integer in a fraction of that time. The shapes
+are frozen and ``packed`` is read-only, so the address holds for the shape's
+life; a copy or an unpickled shape is built afresh by its constructor
+(``__reduce__``), so it gets its own buffer and its own address.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from .jit import inline
+from .jit import inline, view_at
 from .limits import MAX_COORDINATE, MIN_SIZE, _short, check_coordinate, check_size, check_transform, real
 from .transform import Transform
 
@@ -90,6 +98,22 @@ def support_packed(data, off, dx, dy):
         if dot > best_dot:
             best, best_dot = i, dot
     return data[base + 2 * best], data[base + 2 * best + 1], best
+
+
+@inline
+def packed_at(address):
+    """The packed shape whose data starts at ``address`` (a shape's ``_address``), as a view.
+
+    The header says how long the shape is: ``HEADER`` numbers, then ``count`` points.
+    """
+    head = view_at(address, HEADER)
+    return view_at(address, HEADER + 2 * int(head[H_COUNT]))
+
+
+def _set_packed(shape, packed: np.ndarray) -> None:
+    """Give a (frozen) shape its packed data and the address the one-pair kernels read it at."""
+    object.__setattr__(shape, "packed", packed)
+    object.__setattr__(shape, "_address", packed.ctypes.data)
 
 
 def support_object(shape, off, dx, dy):
@@ -168,11 +192,15 @@ class Circle:
     radius: float
     center: tuple[float, float] = (0.0, 0.0)
     packed: np.ndarray = field(init=False, repr=False, compare=False)
+    _address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "radius", _check_radius("circle", self.radius, allow_zero=False))
         object.__setattr__(self, "center", _point("circle center", self.center))
-        object.__setattr__(self, "packed", _pack(KIND_POINTS, self.radius, [self.center]))
+        _set_packed(self, _pack(KIND_POINTS, self.radius, [self.center]))
+
+    def __reduce__(self):
+        return Circle, (self.radius, self.center)
 
     def support(self, dx: float, dy: float) -> tuple[float, float]:
         return support_rounded(self.packed, dx, dy)
@@ -192,6 +220,7 @@ class Capsule:
     p2: tuple[float, float]
     radius: float
     packed: np.ndarray = field(init=False, repr=False, compare=False)
+    _address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         p1, p2 = _point("capsule p1", self.p1), _point("capsule p2", self.p2)
@@ -202,7 +231,10 @@ class Capsule:
         object.__setattr__(self, "p1", p1)
         object.__setattr__(self, "p2", p2)
         object.__setattr__(self, "radius", radius)
-        object.__setattr__(self, "packed", _pack(KIND_POINTS, radius, [p1, p2]))
+        _set_packed(self, _pack(KIND_POINTS, radius, [p1, p2]))
+
+    def __reduce__(self):
+        return Capsule, (self.p1, self.p2, self.radius)
 
     def support(self, dx: float, dy: float) -> tuple[float, float]:
         return support_rounded(self.packed, dx, dy)
@@ -222,13 +254,17 @@ class Ellipse:
     rx: float
     ry: float
     packed: np.ndarray = field(init=False, repr=False, compare=False)
+    _address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rx = check_size("ellipse rx", real("ellipse rx", self.rx))
         ry = check_size("ellipse ry", real("ellipse ry", self.ry))
         object.__setattr__(self, "rx", rx)
         object.__setattr__(self, "ry", ry)
-        object.__setattr__(self, "packed", _pack(KIND_ELLIPSE, 0.0, [(0.0, 0.0)], rx, ry))
+        _set_packed(self, _pack(KIND_ELLIPSE, 0.0, [(0.0, 0.0)], rx, ry))
+
+    def __reduce__(self):
+        return Ellipse, (self.rx, self.ry)
 
     @property
     def radius(self) -> float:
@@ -258,13 +294,17 @@ class Polygon:
     points: tuple[tuple[float, float], ...]
     radius: float = 0.0
     packed: np.ndarray = field(init=False, repr=False, compare=False)
+    _address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         radius = _check_radius("polygon", self.radius, allow_zero=True)
         points = validate_convex_polygon(self.points)
         object.__setattr__(self, "points", points)
         object.__setattr__(self, "radius", radius)
-        object.__setattr__(self, "packed", _pack(KIND_POINTS, radius, points))
+        _set_packed(self, _pack(KIND_POINTS, radius, points))
+
+    def __reduce__(self):
+        return Polygon, (self.points, self.radius)
 
     @classmethod
     def box(cls, half_width: float, half_height: float, radius: float = 0.0) -> Polygon:

@@ -172,6 +172,26 @@ def test_a_transform_of_the_wrong_form_is_one_error_naming_the_argument(query, x
         query(Circle(1.0), xf_a, Circle(1.0), (3.0, 0.0, 0.0))
 
 
+@pytest.mark.parametrize("query", [intersects, distance, contact])
+@pytest.mark.parametrize(
+    ("make_xf_a", "needle"),
+    [
+        (lambda: (True, 0.0, 0.0), r"xf_a x must be a number, got True \(bool\)"),
+        (lambda: (0.0, 0.0, False), r"xf_a angle must be a number, got False \(bool\)"),
+        (lambda: (v for v in (0.0, 0.0, 0.0)), r"xf_a must be \(x, y, angle\) or a Transform, got <generator"),
+    ],
+)
+def test_a_bool_coordinate_or_a_generator_is_refused_by_the_one_pair_queries_as_everywhere(
+    query, make_xf_a, needle
+):
+    # Regression: the one-pair queries' fast path took True as 1.0 and a generator as three
+    # numbers, while check_transform (aabb, the general path) and the batches refuse both.
+    with pytest.raises(TypeError, match=needle):
+        query(Circle(1.0), make_xf_a(), Circle(1.0), (3.0, 0.0, 0.0))
+    with pytest.raises(TypeError, match=needle.replace("xf_a", "xf")):
+        aabb(Circle(1.0), make_xf_a())
+
+
 def test_something_without_a_support_is_named_as_not_a_shape():
     with pytest.raises(TypeError, match="b is a str, not a shape"):
         distance(Circle(1.0), ORIGIN, "circle", ORIGIN)
