@@ -18,7 +18,7 @@ from .judge import Judged, OurAnswer, Verdict, judge_all
 from .replay import Replayed, replay
 from .specs import KINDS, Pair, shape_of, spec_of
 from .styles import STYLES
-from .twins import PymunkAnswer, pymunk_answer
+from .twins import PymunkAnswer, place, pymunk_answer, pymunk_contact, to_pymunk
 
 __all__ = [
     "KINDS",
@@ -33,9 +33,12 @@ __all__ = [
     "Replayed",
     "Verdict",
     "judge_all",
+    "place",
     "pymunk_answer",
+    "pymunk_contact",
     "read_case",
     "replay",
     "shape_of",
     "spec_of",
+    "to_pymunk",
 ]

@@ -41,7 +41,7 @@ from engine.collision import ShapeTable, contacts_batch, distances_batch
 
 from .exact import Exact, exact_answers, support_depth
 from .specs import Pair, largest_coordinate, pair_size
-from .twins import PymunkAnswer, collide, place, twin
+from .twins import PymunkAnswer, place, pymunk_contact, twin
 
 TOUCH_REL = 1e-12
 TOUCH_POS = 8.0 * 2.220446049250313e-16
@@ -121,7 +121,7 @@ def pymunk_answers(pairs: list[Pair]) -> list[PymunkAnswer]:
             twins[key] = (shape, twin(shape))  # the shape too, so its id stays taken
         return place(twins[key][1], xf)
 
-    return [collide(placed("a", p.a, p.xf_a), placed("b", p.b, p.xf_b)) for p in pairs]
+    return [pymunk_contact(placed("a", p.a, p.xf_a), placed("b", p.b, p.xf_b)) for p in pairs]
 
 
 def tolerances(pair: Pair) -> tuple[float, float]:

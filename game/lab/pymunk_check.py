@@ -1,21 +1,18 @@
 """pymunk's verdict on the same pair, for the lab to show beside the engine's.
 
-Each shape gets its pymunk twin on a kinematic body placed angle first,
-then position (Chipmunk rotates a body about its centre of gravity, which
-for a kinematic body is its origin, like ours), then ``cache_bb`` so the
-world geometry pymunk reads is current. ``Poly`` takes the convex hull of
-its points, which for our (already convex) polygons is the polygon itself.
-pymunk has no ellipse: the lab says so rather than comparing with an
-approximation.
+The shapes become pymunk shapes through the project's one conversion,
+``engine.crosscheck.to_pymunk`` (kinematic bodies, angle before position,
+``cache_bb``, polygons pymunk's silent hull would change refused), and the
+answer is read by ``engine.crosscheck.pymunk_contact`` (depth from the
+contact points, never ``ContactPoint.distance``). pymunk has no ellipse: the
+lab says so rather than comparing with an approximation.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-import pymunk
-
-from engine.collision import Capsule, Circle, Polygon
+from engine.crosscheck import pymunk_contact, to_pymunk
 
 
 class PymunkVerdict(NamedTuple):
@@ -31,39 +28,16 @@ class PymunkVerdict(NamedTuple):
     reason: str = ""
 
 
-def twin(shape, xf) -> pymunk.Shape | None:
-    """Our shape's pymunk twin placed at ``xf`` = (x, y, angle), or None if pymunk has no such shape."""
-    body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-    if isinstance(shape, Polygon):
-        pm = pymunk.Poly(body, shape.points, radius=shape.radius)
-    elif isinstance(shape, Circle):
-        pm = pymunk.Circle(body, shape.radius, offset=shape.center)
-    elif isinstance(shape, Capsule):
-        pm = pymunk.Segment(body, shape.p1, shape.p2, shape.radius)
-    else:
-        return None
-    x, y, angle = xf
-    body.angle = angle
-    body.position = (x, y)
-    pm.cache_bb()
-    return pm
-
-
 def pymunk_verdict(shape_a, xf_a, shape_b, xf_b) -> PymunkVerdict:
-    """Collide the twins; depth = max over contact points of (point_a − point_b)·normal.
-
-    ``ContactPoint.distance`` is not used: its sign depends on the argument order.
-    """
-    pa, pb = twin(shape_a, xf_a), twin(shape_b, xf_b)
-    if pa is None or pb is None:
-        missing = type(shape_a if pa is None else shape_b).__name__.lower()
-        return PymunkVerdict(False, reason=f"pymunk has no {missing}")
-    cps = pa.shapes_collide(pb)
-    if not cps.points:
+    """Collide the twins; depth = max over contact points of (point_a − point_b)·normal."""
+    try:
+        twin_a, twin_b = to_pymunk(shape_a, xf_a), to_pymunk(shape_b, xf_b)
+    except (TypeError, ValueError) as refused:  # no such shape in pymunk, or pymunk would change it
+        return PymunkVerdict(False, reason=str(refused))
+    answer = pymunk_contact(twin_a, twin_b)
+    if not answer.hit:
         return PymunkVerdict(True)
-    nx, ny = cps.normal
-    if nx == 0.0 and ny == 0.0:  # pymunk's GJK starts from the centre offset: none when they coincide
+    if answer.normal == (0.0, 0.0):  # pymunk's GJK starts from the centre offset: none when they coincide
         return PymunkVerdict(True, True, None, reason="pymunk gives no normal (and so no depth) when the "
                              "centres coincide")
-    depth = max((p.point_a.x - p.point_b.x) * nx + (p.point_a.y - p.point_b.y) * ny for p in cps.points)
-    return PymunkVerdict(True, True, float(depth), (float(nx), float(ny)))
+    return PymunkVerdict(True, True, answer.depth, answer.normal)

@@ -3,8 +3,9 @@
 Our shapes are a *core* (polygon, segment or point) plus a radius. Here each
 one is turned into
 
-* its pymunk twin (``Poly(radius=r)``, ``Segment(radius=r)``, ``Circle(offset)``)
-  on a kinematic body, so that pymunk rotates it about the same point we do;
+* its pymunk twin (``engine.crosscheck.to_pymunk``: ``Poly(radius=r)``,
+  ``Segment(radius=r)``, ``Circle(offset)`` on a kinematic body, so that
+  pymunk rotates it about the same point we do);
 * its world-space core as a shapely geometry, for exact distances;
 * its world-space core as a point list, for an exact penetration depth by
   enumerating the face normals of the Minkowski difference.
@@ -19,7 +20,6 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-import pymunk
 import shapely
 
 from engine.collision import Capsule, Circle, Polygon
@@ -27,7 +27,27 @@ from engine.collision import Capsule, Circle, Polygon
 # The crosscheck tool is where these pieces live now; the tests share them.
 from engine.crosscheck.specs import core_points, world_points
 from engine.crosscheck.styles import convex_hull
-from engine.crosscheck.twins import place
+from engine.crosscheck.twins import PymunkAnswer, place, pymunk_contact, to_pymunk
+
+__all__ = [
+    "KINDS",
+    "Exact",
+    "PymunkAnswer",
+    "brute_force_depth",
+    "convex_hull",
+    "exact_distance",
+    "exact_pair",
+    "extent",
+    "outline_offset",
+    "place",
+    "pymunk_contact",
+    "random_convex_points",
+    "random_shape",
+    "shapely_core",
+    "shapely_cores",
+    "support_depth",
+    "to_pymunk",
+]
 
 KINDS = ("polygon", "rounded", "circle", "capsule")
 
@@ -167,43 +187,9 @@ def brute_force_depth(shape_a, xf_a, shape_b, xf_b, directions: int = 200_000) -
 
 
 # --- pymunk ------------------------------------------------------------------
-
-
-def pymunk_shape(shape, body: pymunk.Body) -> pymunk.Shape:
-    """Our shape's pymunk twin on ``body``, in the same local coordinates."""
-    if isinstance(shape, Polygon):
-        return pymunk.Poly(body, shape.points, radius=shape.radius)
-    if isinstance(shape, Circle):
-        return pymunk.Circle(body, shape.radius, offset=shape.center)
-    if isinstance(shape, Capsule):
-        return pymunk.Segment(body, shape.p1, shape.p2, shape.radius)
-    raise TypeError(f"no pymunk twin for {type(shape).__name__}")
-
-
-def pymunk_twin(shape, xf) -> pymunk.Shape:
-    """A kinematic body carrying our shape's twin, placed at ``xf``."""
-    return place(pymunk_shape(shape, pymunk.Body(body_type=pymunk.Body.KINEMATIC)), xf)
-
-
-class PymunkContact(NamedTuple):
-    """pymunk's answer: ``hit`` when the set has points; ``normal`` from A to B;
-    ``depth`` = max over the points of dot(point_a − point_b, normal)."""
-
-    hit: bool
-    normal: tuple[float, float]
-    depth: float
-    count: int
-
-
-def pymunk_contact(pm_a: pymunk.Shape, pm_b: pymunk.Shape) -> PymunkContact:
-    """Collide two placed pymunk shapes, without trusting ``ContactPoint.distance``
-    (its sign depends on the argument order)."""
-    cps = pm_a.shapes_collide(pm_b)
-    if not cps.points:
-        return PymunkContact(False, (0.0, 0.0), 0.0, 0)
-    nx, ny = cps.normal
-    depth = max((p.point_a.x - p.point_b.x) * nx + (p.point_a.y - p.point_b.y) * ny for p in cps.points)
-    return PymunkContact(True, (float(nx), float(ny)), float(depth), len(cps.points))
+# One conversion for the whole project, in engine.crosscheck.twins (quirks and all):
+# ``to_pymunk(shape, xf)`` places a twin, ``place`` moves it, ``pymunk_contact`` reads
+# ``shapes_collide`` without trusting ``ContactPoint.distance``.
 
 
 # --- random shapes -----------------------------------------------------------

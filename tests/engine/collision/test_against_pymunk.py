@@ -41,9 +41,8 @@ from .oracles import (
     extent,
     place,
     pymunk_contact,
-    pymunk_shape,
-    pymunk_twin,
     random_shape,
+    to_pymunk,
 )
 
 SEED = 20_240_611
@@ -131,7 +130,7 @@ def test_pymunk_keeps_the_vertices_of_our_polygons_and_capsules():
     for kind in ("polygon", "rounded", "capsule", "circle"):
         for _ in range(50):
             shape = random_shape(rng, kind, 2.0)
-            twin = pymunk_shape(shape, kinematic())
+            twin = to_pymunk(shape, (0.0, 0.0, 0.0))
             if isinstance(shape, Polygon):
                 assert set(twin.get_vertices()) == set(shape.points)
                 assert twin.radius == shape.radius
@@ -247,7 +246,7 @@ def sweep() -> Sweep:
         side: {kind: [table.add(s) for s in pool] for kind, pool in pools[side].items()} for side in "ab"
     }
     twins = {
-        side: {kind: [pymunk_shape(s, kinematic()) for s in pool] for kind, pool in pools[side].items()}
+        side: {kind: [to_pymunk(s, (0.0, 0.0, 0.0)) for s in pool] for kind, pool in pools[side].items()}
         for side in "ab"
     }
 
@@ -454,7 +453,7 @@ def test_the_exact_oracle_agrees_with_a_brute_force_search_over_directions(sweep
 )  # fmt: skip
 def test_hand_picked_pairs_match_pymunk_and_the_expected_depth(a, xf_a, b, xf_b, depth, normal):
     ours = contact(a, xf_a, b, xf_b)
-    theirs = pymunk_contact(pymunk_twin(a, xf_a), pymunk_twin(b, xf_b))
+    theirs = pymunk_contact(to_pymunk(a, xf_a), to_pymunk(b, xf_b))
     assert ours is not None and theirs.hit
     assert ours.depth == pytest.approx(depth, abs=1e-12)
     assert theirs.depth == pytest.approx(depth, abs=1e-12)
