@@ -1,4 +1,4 @@
-"""Narrow-phase benchmark: the engine's GJK/EPA against pymunk (and arcade).
+"""Narrow-phase benchmark: the engine's GJK/EPA against pymunk, pybox2d (and arcade).
 
 Run ``python benchmarks/narrow_phase.py`` (``--pairs N``, ``--repeat R``,
 ``--quick`` for a smoke run of a few seconds).
@@ -26,10 +26,29 @@ Each method runs over the whole set and is reported in µs per pair:
                  cache_bb) beforehand: how pymunk users call it
   pymunk+pose    the same, with setting both bodies' angle and position and
                  both ``cache_bb`` calls inside the timed loop
+  box2d          pybox2d 2.3.10's ``b2TestOverlap(shape_a, 0, shape_b, 0,
+                 xf_a, xf_b)``, one call per pair: what a Python user picks
+                 besides pymunk for a yes/no (the ``bench`` extra installs it)
   arcade         ``arcade.geometry.are_polygons_intersecting`` on world-space
                  point lists (plain polygon pairs only)
 
-Ellipses have no pymunk or arcade twin: their pairings show engine numbers only.
+The pymunk twins come from ``engine.crosscheck.to_pymunk``, the project's one
+conversion (kinematic bodies, angle then position then ``cache_bb``).
+
+How the pybox2d comparison is made fair. ``b2TestOverlap`` is a verdict, so
+it is set against ``intersects`` (``1x hit``), the same kind of one call from
+Python. Its shapes (``b2PolygonShape``, ``b2CircleShape`` with ``pos``, and
+``b2EdgeShape`` for a capsule's core) and its ``b2Transform``s are built once
+per pair outside the timed loop, exactly as the pymunk twins are placed
+beforehand; the loop does nothing but the call, as pymunk's does. Box2D gives
+every polygon and edge a skin (``b2_polygonRadius``, 0.01): each twin's
+``radius`` is set to our shape's instead, so both libraries answer for the
+same geometry. Box2D computes in float32 and runs GJK with no bounding-circle
+test first, while the engine works in float64 and tries the bounding circles
+first: that is part of what is compared. The verdicts are checked against the
+engine's outside a float32 band (``BOX2D_BAND_REL``), as information.
+
+Ellipses have no pymunk, pybox2d or arcade twin: their pairings show engine numbers only.
 
 Timing is interleaved: each of R rounds runs every method of every pairing
 once (the method order rotates from round to round), and the table shows the
@@ -42,14 +61,16 @@ Reading the output
 2. Ratios engine/pymunk (lower is better for the engine), each against its
    target: batch verdicts ≤ 0.05, batch normal + depth ≤ 0.1, one-pair calls
    ≤ 0.5 (``contact`` is the like-for-like call: ``shapes_collide`` also
-   returns normal and depth); "ok" when met, "MISSED" when not. Engine/arcade
-   ratios for plain polygons.
+   returns normal and depth); "ok" when met, "MISSED" when not. Then
+   ``intersects`` against ``b2TestOverlap`` (target ≤ 1: no slower), and
+   pybox2d's own ratio to pymunk. Engine/arcade ratios for plain polygons.
 3. Agreement gate: engine verdicts vs pymunk's on every benchmark pair. A
    disagreement only counts against the engine when the engine's gap (distance
    or depth) is above a tiny touching band; pymunk, for one, does not count
    two circles that exactly touch. Also informative: the largest difference
    in depth and normal between the engine and pymunk on pairs both call hits,
-   and how many engine queries stopped on an iteration cap.
+   and how many engine queries stopped on an iteration cap. pybox2d's
+   verdicts likewise, outside its float32 band (information, not the gate).
 4. Start-up, measured in fresh subprocesses: a cold compile (empty numba
    cache: import + first ``contact`` + first ``contacts_batch``) and a warm
    start (the same with the cache the cold run left; target ≤ 1 s). If the
@@ -84,6 +105,12 @@ import numpy as np
 import pymunk
 from arcade.geometry import are_polygons_intersecting
 
+try:
+    import Box2D
+    from Box2D import b2TestOverlap
+except ImportError:  # pip install -e '.[bench]'
+    Box2D = b2TestOverlap = None
+
 from engine.collision import (
     Capsule,
     Circle,
@@ -96,6 +123,7 @@ from engine.collision import (
     intersects,
     intersects_batch,
 )
+from engine.crosscheck import to_pymunk
 
 REPO = Path(__file__).resolve().parent.parent
 SEED = 20_240_607
@@ -111,7 +139,13 @@ TOUCH_BAND_REL = 1e-9
 #: Start-up runs again (up to this many times) if the engine's sources change meanwhile.
 STARTUP_ATTEMPTS = 3
 
+#: pybox2d computes in float32: a verdict differing from ours within this fraction of
+#: (the pair's size + its largest coordinate) of touching is float32's rounding, not a fault.
+BOX2D_BAND_REL = 1e-5
+
 TARGETS = {"batch hit": 0.05, "batch contact": 0.1, "1x hit": 0.5, "1x contact": 0.5}
+#: ``intersects`` against pybox2d's ``b2TestOverlap``: no slower.
+BOX2D_TARGET = 1.0
 
 
 # --- random shapes ---------------------------------------------------------------
@@ -157,15 +191,23 @@ def extent(shape) -> float:
     return max(shape.rx, shape.ry)
 
 
-def pymunk_twin(shape, body: pymunk.Body) -> pymunk.Shape | None:
-    """The same shape in pymunk, in the same local coordinates; None for ellipses."""
+def box2d_twin(shape):
+    """The same shape in pybox2d, same local coordinates, with our radius as its skin."""
     if isinstance(shape, Polygon):
-        return pymunk.Poly(body, shape.points, radius=shape.radius)
-    if isinstance(shape, Circle):
-        return pymunk.Circle(body, shape.radius, offset=shape.center)
-    if isinstance(shape, Capsule):
-        return pymunk.Segment(body, shape.p1, shape.p2, shape.radius)
-    return None
+        twin = Box2D.b2PolygonShape(vertices=list(shape.points))
+    elif isinstance(shape, Circle):
+        twin = Box2D.b2CircleShape(pos=shape.center)
+    else:  # a capsule: an edge (its core) with the capsule's radius
+        twin = Box2D.b2EdgeShape(vertices=[shape.p1, shape.p2])
+    twin.radius = shape.radius  # not Box2D's default skin of b2_polygonRadius (0.01)
+    return twin
+
+
+def box2d_transform(pose):
+    xf = Box2D.b2Transform()
+    xf.position = pose[0], pose[1]
+    xf.angle = pose[2]
+    return xf
 
 
 def world_points(points, xf) -> list[tuple[float, float]]:
@@ -208,6 +250,7 @@ class PairSet:
     engine_args: list = field(default_factory=list)  # (a, xf_a, b, xf_b) tuples
     pymunk_pairs: list | None = None  # (shape_a, shape_b), already positioned
     pymunk_poses: list | None = None  # (body_a, shape_a, pose_a, body_b, shape_b, pose_b)
+    box2d_pairs: list | None = None  # (shape_a, transform_a, shape_b, transform_b)
     arcade_pairs: list | None = None  # (world points a, world points b)
 
     @property
@@ -249,30 +292,25 @@ def make_pair_set(name: str, make_a: Maker, make_b: Maker, n: int, seed: int) ->
 
 
 def add_library_views(ps: PairSet) -> None:
-    """Fill in the per-pair Python objects of the engine, pymunk and arcade."""
+    """Fill in the per-pair Python objects of the engine, pymunk, pybox2d and arcade."""
     poses_a, poses_b = [tuple(r) for r in ps.xf_a.tolist()], [tuple(r) for r in ps.xf_b.tolist()]
     ps.engine_args = list(zip(ps.shapes_a, poses_a, ps.shapes_b, poses_b, strict=True))
     if not any(isinstance(s, Ellipse) for s in ps.shapes_a + ps.shapes_b):
         ps.pymunk_pairs, ps.pymunk_poses = [], []
         for a, pose_a, b, pose_b in ps.engine_args:
-            body_a = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-            body_b = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-            sa, sb = pymunk_twin(a, body_a), pymunk_twin(b, body_b)
-            set_pose(body_a, sa, pose_a)
-            set_pose(body_b, sb, pose_b)
+            sa, sb = to_pymunk(a, pose_a), to_pymunk(b, pose_b)
             ps.pymunk_pairs.append((sa, sb))
-            ps.pymunk_poses.append((body_a, sa, pose_a, body_b, sb, pose_b))
+            ps.pymunk_poses.append((sa.body, sa, pose_a, sb.body, sb, pose_b))
+        if Box2D is not None:
+            ps.box2d_pairs = [
+                (box2d_twin(a), box2d_transform(pose_a), box2d_twin(b), box2d_transform(pose_b))
+                for a, pose_a, b, pose_b in ps.engine_args
+            ]
     plain = all(isinstance(s, Polygon) and s.radius == 0.0 for s in ps.shapes_a + ps.shapes_b)
     if plain:
         ps.arcade_pairs = [
             (world_points(a.points, pa), world_points(b.points, pb)) for a, pa, b, pb in ps.engine_args
         ]
-
-
-def set_pose(body: pymunk.Body, shape: pymunk.Shape, pose) -> None:
-    body.angle = pose[2]
-    body.position = pose[0], pose[1]
-    shape.cache_bb()
 
 
 # --- the timed methods -------------------------------------------------------------
@@ -303,6 +341,7 @@ def run_pymunk(ps: PairSet, stop: int) -> None:
 
 
 def run_pymunk_posed(ps: PairSet, stop: int) -> None:
+    # ``engine.crosscheck.place``'s steps, written out: a call per twin would be timed as pymunk's.
     for body_a, sa, (xa, ya, aa), body_b, sb, (xb, yb, ab) in ps.pymunk_poses[:stop]:
         body_a.angle = aa
         body_a.position = xa, ya
@@ -311,6 +350,11 @@ def run_pymunk_posed(ps: PairSet, stop: int) -> None:
         body_b.position = xb, yb
         sb.cache_bb()
         sa.shapes_collide(sb)
+
+
+def run_box2d(ps: PairSet, stop: int) -> None:
+    for sa, ta, sb, tb in ps.box2d_pairs[:stop]:
+        b2TestOverlap(sa, 0, sb, 0, ta, tb)
 
 
 def run_arcade(ps: PairSet, stop: int) -> None:
@@ -325,6 +369,7 @@ METHODS: dict[str, Callable[[PairSet, int], None]] = {
     "1x contact": run_single_contact,
     "pymunk": run_pymunk,
     "pymunk+pose": run_pymunk_posed,
+    "box2d": run_box2d,
     "arcade": run_arcade,
 }
 
@@ -333,6 +378,8 @@ def methods_for(ps: PairSet) -> list[str]:
     names = ["batch hit", "batch contact", "1x hit", "1x contact"]
     if ps.pymunk_pairs is not None:
         names += ["pymunk", "pymunk+pose"]
+    if ps.box2d_pairs is not None:
+        names.append("box2d")
     if ps.arcade_pairs is not None:
         names.append("arcade")
     return names
@@ -373,6 +420,8 @@ class Agreement:
     capped: int  # contacts_batch status != OK
     depth_err: float | None  # max |depth - pymunk depth| / pair size, pairs both hit
     normal_dot: float | None  # min normal · pymunk normal, same pairs
+    box2d_disagreements: int | None = None  # engine vs pybox2d verdicts
+    box2d_outside_band: int | None = None  # ... of which outside pybox2d's float32 band
 
 
 def pymunk_depth(points: pymunk.ContactPointSet) -> float:
@@ -401,6 +450,13 @@ def check_agreement(ps: PairSet) -> Agreement:
     size = ps.extents
     dist = distances_batch(ps.table, ps.ids_a, ps.xf_a, ps.ids_b, ps.xf_b).distance
     gap = np.where(dist > 0.0, dist, -cb.depth)
+    if ps.box2d_pairs is not None:
+        b2_hit = np.array([b2TestOverlap(sa, 0, sb, 0, ta, tb) for sa, ta, sb, tb in ps.box2d_pairs])
+        b2_differ = np.flatnonzero(b2_hit != hit)
+        largest = np.abs(np.concatenate([ps.xf_a[:, :2], ps.xf_b[:, :2]], axis=1)).max(axis=1)
+        band = BOX2D_BAND_REL * (size + largest)
+        result.box2d_disagreements = len(b2_differ)
+        result.box2d_outside_band = int((np.abs(gap[b2_differ]) > band[b2_differ]).sum())
     result.pymunk_overlap = float(pm_hit.mean())
     result.disagreements = len(differ)
     result.outside_band = int((np.abs(gap[differ]) > TOUCH_BAND_REL * size[differ]).sum())
@@ -522,11 +578,19 @@ def print_ratios(pair_sets: list[PairSet], med: dict) -> tuple[int, int]:
             if pm is not None:
                 checked += 1
                 met += med[ps.name, name] / pm <= target
+        b2 = med.get((ps.name, "box2d"))
+        row.append(ratio_cell(med.get((ps.name, "1x hit")), b2, BOX2D_TARGET))
+        if b2 is not None:
+            checked += 1
+            met += med[ps.name, "1x hit"] / b2 <= BOX2D_TARGET
+        row.append(ratio_cell(b2, pm, None))
         arc = med.get((ps.name, "arcade"))
         row.append(ratio_cell(med.get((ps.name, "1x hit")), arc, None))
         row.append(ratio_cell(med.get((ps.name, "batch hit")), arc, None))
         rows.append(row)
-    headers = [f"{n}/pymunk (≤{t})" for n, t in TARGETS.items()] + ["1x hit/arcade", "batch hit/arcade"]
+    headers = [f"{n}/pymunk (≤{t})" for n, t in TARGETS.items()] + [
+        f"1x hit/box2d (≤{BOX2D_TARGET:g})", "box2d/pymunk", "1x hit/arcade", "batch hit/arcade"
+    ]
     print_table(["pairing", *headers], rows)
     return met, checked
 
@@ -543,12 +607,14 @@ def print_agreement(agreements: list[Agreement]) -> bool:
             str(a.capped),
             fmt(a.depth_err, ".1e"),
             fmt(a.normal_dot, ".6f"),
+            fmt(a.box2d_disagreements, "d"),
+            fmt(a.box2d_outside_band, "d"),
         ]
         for a in agreements
     ]
     headers = [
         "pairing", "engine hits", "pymunk hits", "disagree", "outside band",
-        "engine 1x≠batch", "capped", "max |Δdepth|/size", "min n·n_pymunk",
+        "engine 1x≠batch", "capped", "max |Δdepth|/size", "min n·n_pymunk", "box2d disagree", "outside f32 band",
     ]  # fmt: skip
     print_table(headers, rows)
     return all(not a.outside_band and not a.engine_internal for a in agreements)
@@ -598,9 +664,10 @@ def main(argv=None) -> int:
         f"narrow-phase benchmark: {args.pairs} pairs per pairing, {args.repeat} interleaved rounds, "
         f"seed {SEED}, near-contact gap ±{GAP:.0%}"
     )
+    box2d = f"pybox2d {Box2D.__version__}" if Box2D is not None else "pybox2d MISSING (pip install -e '.[bench]')"
     print(
         f"engine {engine_revision()}; python {sys.version.split()[0]}, numba {numba.__version__}, "
-        f"numpy {np.__version__}, pymunk {pymunk.version}, arcade {arcade.version.VERSION}"
+        f"numpy {np.__version__}, pymunk {pymunk.version}, {box2d}, arcade {arcade.version.VERSION}"
     )
     pair_sets = [make_pair_set(name, a, b, args.pairs, SEED + i) for i, (name, a, b) in enumerate(PAIRINGS)]
     agreements = [check_agreement(ps) for ps in pair_sets]
@@ -616,7 +683,7 @@ def main(argv=None) -> int:
         "bc-apart = fraction a bounding-circle test alone would reject"
     )
     print_timings(pair_sets, by_name, med)
-    print("\nratios engine / pymunk shapes_collide (target), and engine / arcade")
+    print("\nratios engine / pymunk shapes_collide (target), engine / pybox2d b2TestOverlap, and engine / arcade")
     met, checked = print_ratios(pair_sets, med)
     print(f"targets met: {met} of {checked}")
     print(f"\nagreement gate (touching band {TOUCH_BAND_REL:g} × pair size)")
@@ -625,6 +692,10 @@ def main(argv=None) -> int:
     outside = sum(a.outside_band or 0 for a in agreements)
     print(f"engine vs pymunk disagreements: {total} ({outside} outside the touching band) -> "
           f"{'PASS' if passed else 'FAIL'}")  # fmt: skip
+    b2_total = sum(a.box2d_disagreements or 0 for a in agreements)
+    b2_outside = sum(a.box2d_outside_band or 0 for a in agreements)
+    if Box2D is not None:
+        print(f"engine vs pybox2d disagreements: {b2_total} ({b2_outside} outside its float32 band; information)")
     print("\nstart-up (fresh subprocesses)")
     print_startup(measure_startup(args.quick))
     print(f"\ntotal run time {time.perf_counter() - started:.1f} s")

@@ -44,7 +44,6 @@ MODE_DISTANCE = 1  # distance and closest points
 MODE_CONTACT = 2  # normal, depth and deepest points when overlapping
 
 
-
 class PairResult(NamedTuple):
     """What ``collide_pair`` returns: one pair's answer, every point and vector in the WORLD frame.
 
@@ -68,7 +67,6 @@ class PairResult(NamedTuple):
 
     ``MODE_VERDICT`` fills only ``status``, ``hit`` and ``iterations``; a query
     the bounding circles settle (apart) returns all zeros and ``hit`` False.
-    The fields keep the order of the ``R_*`` indices below.
 
     >>> PairResult(0, True, 0.0, 1.0, 0.0, 0.5, 1.0, 0.0, 0.5, 0.0, 2).depth
     0.5
@@ -85,10 +83,6 @@ class PairResult(NamedTuple):
     pbx: float
     pby: float
     iterations: int
-
-
-# Positions of PairResult's fields, for code that still indexes it (engine.world, until it reads names).
-R_STATUS, R_HIT, R_DISTANCE, R_NX, R_NY, R_DEPTH, R_PAX, R_PAY, R_PBX, R_PBY, R_ITERATIONS = range(11)
 
 
 @inline
