@@ -18,22 +18,73 @@ ones, so an edited tileset image is read again).
 A layer whose tiles are all fully opaque and fully visible is drawn
 without blending (as the sand floor is): on a software renderer filling
 the screen is most of a frame.
+
+Images come from outside (a designer's tileset), and the loader only checks
+that each exists and is not too many bytes. So an image is read here through
+``game.safe_read`` under the same byte limit, its pixel size is read from
+its header and checked against ``MAX_IMAGE_PIXELS`` before it is decoded,
+and a region is checked to lie inside it. An image that fails (not an
+image, too large, a region outside it) is drawn as a magenta checker of
+the tile's size, and one line naming the image and the problem is printed
+on stderr (once per image) and kept in ``TileTextures.problems``: the game
+keeps running and shows where the art is missing.
 """
 
 from __future__ import annotations
 
+import io
+import sys
+import warnings
 from collections.abc import Iterable
 from pathlib import Path
 
 import arcade
+import PIL.Image
 from arcade.hitbox import BoundingHitBoxAlgorithm
 
-from game.level import PlacedTile, TileLayer
+from game.level import PlacedTile, TileLayer, printable
+from game.safe_read import FileRefused, read_bytes
+from game.tiled.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 
 __all__ = ["TileLayers", "TileSprites", "TileTextures", "build_tile_layers", "opaque_cells"]
 
 #: Tile sprites never collide through arcade (the engine does): the cheapest hit box is enough.
 _HIT_BOX = BoundingHitBoxAlgorithm()
+#: What a tile whose image cannot be drawn shows: a checker of these two colours, 8 px squares.
+MISSING_COLORS = ((255, 0, 255, 255), (40, 0, 40, 255))
+
+
+def read_image(path: Path) -> PIL.Image.Image:
+    """The image at ``path`` as RGBA, read under the loader's byte limit, its size checked before decoding.
+
+    Raises ``ValueError`` (``FileRefused`` is one) or ``OSError`` with a one-line reason.
+    """
+    data = read_bytes(path, MAX_IMAGE_BYTES)
+    # Our own pixel limit is checked below, before decoding; PIL's (a warning, then an error) would repeat it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PIL.Image.DecompressionBombWarning)
+        try:
+            image = PIL.Image.open(io.BytesIO(data))  # reads the header only
+        except PIL.Image.DecompressionBombError as err:  # PIL's own limit on the pixel count, from the header
+            raise FileRefused(path, f"is too large to decode: {str(err).splitlines()[0]}") from None
+        except (PIL.UnidentifiedImageError, OSError, ValueError) as err:
+            raise FileRefused(path, f"is not an image that can be read ({type(err).__name__})") from None
+        width, height = image.size
+        if not (0 < width <= MAX_IMAGE_PIXELS and 0 < height <= MAX_IMAGE_PIXELS):
+            raise FileRefused(path, f"is {width} x {height} px; the limit is {MAX_IMAGE_PIXELS:,} px a side")
+        try:
+            return image.convert("RGBA")
+        except (OSError, ValueError, SyntaxError, PIL.Image.DecompressionBombError) as err:
+            raise FileRefused(path, f"cannot be decoded ({type(err).__name__})") from None
+
+
+def missing_texture(width: int, height: int) -> arcade.Texture:
+    """A magenta checker the tile's size: art that could not be read, shown where it should be."""
+    image = PIL.Image.new("RGBA", (max(1, width), max(1, height)), MISSING_COLORS[0])
+    for y in range(0, height, 8):
+        for x in range((y // 8) % 2 * 8, width, 16):
+            image.paste(MISSING_COLORS[1], (x, y, min(x + 8, width), min(y + 8, height)))
+    return arcade.Texture(image, hit_box_algorithm=_HIT_BOX)
 
 
 class TileTextures:
@@ -44,25 +95,52 @@ class TileTextures:
         self._regions: dict[tuple[Path, tuple[int, int, int, int]], arcade.Texture] = {}
         self._turned: dict[tuple[Path, tuple[int, int, int, int], bool, bool, bool], arcade.Texture] = {}
         self._opaque: dict[tuple[Path, tuple[int, int, int, int]], bool] = {}
+        self._failed: dict[Path, str] = {}
         #: How many image files were read from disk (each at most once).
         self.files_read = 0
+        #: One line per image that could not be drawn: ``path: problem``.
+        self.problems: list[str] = []
 
-    def image(self, path: Path) -> arcade.Texture:
+    def _problem(self, path: Path, problem: str) -> None:
+        line = problem if problem.startswith(f"{path}: ") else f"{path}: {problem}"
+        first = not any(p.startswith(f"{path}: ") for p in self.problems)
+        self.problems.append(line)
+        if first:  # one line per image on stderr, however many of its tiles fail
+            print(f"gjk-shooter: {printable(line)} (its tiles are drawn as a magenta checker)", file=sys.stderr)
+
+    def image(self, path: Path) -> arcade.Texture | None:
+        """The whole image at ``path`` (read once), or None when it cannot be drawn."""
         texture = self._images.get(path)
-        if texture is None:
-            texture = arcade.load_texture(path, hit_box_algorithm=_HIT_BOX)
-            self._images[path] = texture
+        if texture is None and path not in self._failed:
             self.files_read += 1
+            try:
+                texture = arcade.Texture(read_image(path), hit_box_algorithm=_HIT_BOX)
+            except (OSError, ValueError) as err:
+                self._failed[path] = str(err)
+                self._problem(path, str(err).splitlines()[0] if str(err) else type(err).__name__)
+                return None
+            texture.file_path = Path(path)
+            self._images[path] = texture
         return texture
 
     def region(self, path: Path, source: tuple[int, int, int, int]) -> arcade.Texture:
-        """The unturned texture of ``source`` (x, y, w, h; image pixels, y down) in the image at ``path``."""
+        """The unturned texture of ``source`` (x, y, w, h; image pixels, y down) in the image at ``path``.
+
+        A magenta checker of the region's size when the image cannot be read or the region leaves it.
+        """
         key = (path, tuple(source))
         texture = self._regions.get(key)
         if texture is None:
             whole = self.image(path)
             x, y, w, h = (int(v) for v in source)
-            texture = whole.crop(x, y, w, h)
+            if whole is None:
+                texture = missing_texture(w, h)
+            elif w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > whole.width or y + h > whole.height:
+                self._problem(path, f"has no tile at x {x}, y {y}, {w} x {h} px: the image is "
+                                    f"{whole.width} x {whole.height} px")
+                texture = missing_texture(w, h)
+            else:
+                texture = whole.crop(x, y, w, h)
             self._regions[key] = texture
         return texture
 

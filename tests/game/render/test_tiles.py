@@ -9,6 +9,7 @@ diagonal (swap u and v).
 
 from __future__ import annotations
 
+import json
 import math
 from itertools import product
 from pathlib import Path
@@ -88,13 +89,13 @@ def test_each_tile_layer_is_one_sprite_list_drawn_once(window, atlas, monkeypatc
 
 def test_each_image_is_read_once_and_each_region_cut_once(window, atlas, monkeypatch):
     loads = []
-    original = arcade.load_texture
+    original = tiles.read_image
 
-    def counting(path, **kwargs):
+    def counting(path):
         loads.append(path)
-        return original(path, **kwargs)
+        return original(path)
 
-    monkeypatch.setattr(arcade, "load_texture", counting)
+    monkeypatch.setattr(tiles, "read_image", counting)
     grey, coded = (0, 0, 32, 32), (32, 0, 32, 32)
     many = [placed(atlas, grey if k % 3 else coded, 16 + 32 * (k % 40), 16 + 32 * (k // 40), fh=k % 2 == 0,
                    fd=k % 5 == 0) for k in range(400)]
@@ -270,3 +271,81 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
     tank = next(w for w in level.walls if w.name == "water tank")
     (_, xf), *_ = tank.parts
     assert pixel(image, xf.x, xf.y) == walls.WALL_FILL
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A 1 x 1 PNG whose header says ``width`` x ``height`` (CRCs fixed), as a hostile tileset image might."""
+    import io
+    import struct
+    import zlib
+
+    buffer = io.BytesIO()
+    Image.new("RGBA", (1, 1), (1, 2, 3, 255)).save(buffer, "PNG")
+    data = bytearray(buffer.getvalue())
+    start = data.index(b"IHDR")
+    data[start + 4:start + 12] = struct.pack(">II", width, height)
+    data[start + 17:start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start:start + 17])))
+    return bytes(data)
+
+
+@pytest.mark.parametrize("content, problem", [
+    (b"not a png at all", "is not an image that can be read"),
+    (png_claiming(20_000, 8), "is 20000 x 8 px; the limit is 16,384 px a side"),
+    (png_claiming(16_000, 16_000), "is too large to decode: Image size (256000000 pixels) exceeds limit"),
+    (png_claiming(64, 64), "cannot be decoded"),
+], ids=["garbage", "too-wide", "too-many-pixels", "truncated"])
+def test_a_tileset_image_that_cannot_be_drawn_is_a_magenta_checker_and_one_line(window, tmp_path, capsys, content,
+                                                                                  problem):
+    bad = tmp_path / "tiles.png"
+    bad.write_bytes(content)
+    layer = TileLayer("ground", tuple(placed(bad, (0, 0, 32, 32), 116 + 32 * k, 116) for k in range(3)), 1.0,
+                      (0.0, 0.0))
+    drawn = tiles.build_tile_layers(level_with([layer]))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and problem in err[0] and str(bad) in err[0], err
+    assert drawn.textures.problems and problem in drawn.textures.problems[0]
+    window.clear(color=(0, 0, 0))
+    drawn.draw()
+    image = arcade.get_image().convert("RGB")
+    seen = {pixel(image, 100 + x, 100 + y) for x in range(0, 96, 4) for y in range(0, 32, 4)}
+    assert seen == {c[:3] for c in tiles.MISSING_COLORS}
+
+
+def test_a_tile_region_outside_its_image_is_a_magenta_checker_and_one_line(window, atlas, capsys):
+    inside = placed(atlas, (32, 0, 32, 32), 116, 116)
+    outside = placed(atlas, (64, 0, 32, 32), 148, 116)  # the atlas is 64 px wide
+    drawn = tiles.build_tile_layers(level_with([TileLayer("ground", (inside, outside), 1.0, (0.0, 0.0))]))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "has no tile at x 64, y 0, 32 x 32 px: the image is 64 x 48 px" in err[0], err
+    window.clear(color=(0, 0, 0))
+    drawn.draw()
+    image = arcade.get_image().convert("RGB")
+    assert pixel(image, 100 + 3, 100 + 31 - 5) == coded_tile(3, 5)
+    assert pixel(image, 132 + 2, 100 + 2) in {c[:3] for c in tiles.MISSING_COLORS}
+
+
+def test_the_play_view_keeps_running_over_a_tileset_image_that_is_not_an_image(window, tmp_path, capsys):
+    from game.tiled import level_path, load_level
+    from game.views.play import PlayView
+
+    # The depot, with its tileset's image replaced by a text file: the loader accepts it (it exists, it is small).
+    folder = tmp_path / "tilesets"
+    folder.mkdir()
+    tileset = json.loads((level_path("depot").parent / "tilesets" / "depot.tsj").read_text())
+    (folder / "depot.tsj").write_text(json.dumps(tileset))
+    (folder / "depot.png").write_text("this is not a picture\n")
+    (tmp_path / "depot.tmj").write_text(level_path("depot").read_text())
+    level = load_level(tmp_path / "depot.tmj")
+    view = PlayView(None, level, seed=0)
+    window.show_view(view)
+    for _ in range(3):
+        view.on_update(1 / 60)
+        view.on_draw()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line for line in err if "depot.png" in line] == [
+        f"gjk-shooter: {folder / 'depot.png'}: is not an image that can be read (UnidentifiedImageError) "
+        "(its tiles are drawn as a magenta checker)"]
+    image = arcade.get_image().convert("RGB")
+    checker = {c[:3] for c in tiles.MISSING_COLORS}
+    shown = sum(1 for x in range(0, 1280, 16) for y in range(0, 640, 16) if pixel(image, x, y) in checker)
+    assert shown > 1000  # of 3,200 samples: the ground, roads and walls; props and object walls cover some
