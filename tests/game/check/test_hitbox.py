@@ -194,3 +194,24 @@ def test_too_many_placements_to_test_is_one_error_line_not_unbounded_work(tmp_pa
     assert [f.problem for f in check_file(path).errors] == [
         "too many walls close together to check what the player can reach: more than 50 placements to test, "
         "the checker's limit"]
+
+
+def test_hitboxes_come_from_game_actors_as_soon_as_it_exists(monkeypatch):
+    import importlib.machinery
+    import sys
+    import types
+
+    from game.check import hitbox
+
+    fake = types.ModuleType("game.actors")
+    fake.__spec__ = importlib.machinery.ModuleSpec("game.actors", None)
+    fake.actor_hitboxes = lambda: {"player": types.SimpleNamespace(parts=[Circle(5.0)]),
+                                   "blob": types.SimpleNamespace(parts=[Polygon.box(10.0, 3.0)])}
+    monkeypatch.setitem(sys.modules, "game.actors", fake)
+    hitbox._shipped.cache_clear()
+    try:
+        assert actor_names() == ("player", "blob")
+        assert player_parts() == (Circle(5.0),) and hitbox.player_width() == 10.0
+        assert minimum_width(actor_parts("blob")) == 6.0
+    finally:
+        hitbox._shipped.cache_clear()
