@@ -1,6 +1,6 @@
-"""Headless frames per second of the play view on ``ruins`` with 200 enemies.
+"""Headless frames per second of the play view on ``ruins`` (or ``--level``) with 200 enemies.
 
-Scene: the shipped ``ruins`` level, the bot playing (moving, aiming and
+Scene: the shipped ``ruins`` level (``--level depot`` draws its four tile layers instead of the sand floor), the bot playing (moving, aiming and
 firing, so bullets, sparks and puffs are on screen), the player unkillable,
 and 200 enemies of the three kinds kept on free cells within ``--radius`` px
 of the player (``Simulation.spawn_enemy``), topped up after every kill. Each
@@ -53,20 +53,20 @@ def top_up(sim, rng, radius: float) -> None:
         sim.spawn_enemy(k % 3, x, y)
 
 
-def play_view(seed: int, radius: float, msaa: bool = False):
-    """The real play view on ``ruins`` in a hidden window, with the bot and 200 enemies."""
+def play_view(seed: int, radius: float, msaa: bool = False, level: str = "ruins"):
+    """The real play view on ``level`` in a hidden window, with the bot and 200 enemies."""
     import arcade
 
     from game.app import HEIGHT, TITLE, WIDTH, App
-    from game.tiled import level_path, load_level
     from game.sim import Bot
+    from game.tiled import level_path, load_level
     from game.views.play import PlayView
 
     # As game.app.make_window(visible=False) makes it, multisampled only when asked.
     window = arcade.Window(WIDTH, HEIGHT, TITLE, visible=False, vsync=False, antialiasing=msaa)
     app = App(window, seed=seed)
     app.audio.volume = 0.0
-    view = PlayView(app, load_level(level_path("ruins")), seed=seed, bot=Bot(seed))
+    view = PlayView(app, load_level(level_path(level)), seed=seed, bot=Bot(seed))
     window.show_view(view)
     sim = view.sim
     sim._spawn_queue.clear()  # the scene's enemies stand in for the waves
@@ -75,8 +75,8 @@ def play_view(seed: int, radius: float, msaa: bool = False):
     return window, view, rng
 
 
-def run(frames, warmup, seed, radius, msaa=False, debug=False) -> dict[str, np.ndarray]:
-    window, view, rng = play_view(seed, radius, msaa)
+def run(frames, warmup, seed, radius, msaa=False, debug=False, level="ruins") -> dict[str, np.ndarray]:
+    window, view, rng = play_view(seed, radius, msaa, level)
     view.show_debug = debug
     dt = 1.0 / 60.0
     parts: dict[str, list[float]] = {"step": [], "update": [], "draw": [], "drawing cpu": []}
@@ -109,15 +109,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="60 frames after 20 warm-up frames")
     parser.add_argument("--msaa", action="store_true", help="a 4x multisampled window (hidden windows were)")
     parser.add_argument("--debug", action="store_true", help="with the F1 debug overlay on")
+    parser.add_argument("--level", default="ruins", help="a shipped level (depot: drawn from its tile layers)")
     args = parser.parse_args(argv)
     frames, warmup = (60, 20) if args.quick else (args.frames, args.warmup)
-    ms = run(frames, warmup, args.seed, args.radius, args.msaa, args.debug)
+    ms = run(frames, warmup, args.seed, args.radius, args.msaa, args.debug, args.level)
     drawing = ms["update"] + ms["draw"]
     whole = drawing + ms["step"]
     cpu = ms.pop("drawing cpu")
     extras = "".join([", 4x MSAA" if args.msaa else "", ", F1 overlay on" if args.debug else ""])
     print(
-        f"render: ruins, {ENEMY_COUNT} enemies within {args.radius:.0f} px, bot playing, {frames} frames{extras}"
+        f"render: {args.level}, {ENEMY_COUNT} enemies within {args.radius:.0f} px, bot playing, {frames} frames{extras}"
     )
     for name, values in (*ms.items(), ("update+draw", drawing), ("whole frame", whole)):
         p50, p99 = np.percentile(values, [50, 99])
