@@ -1,6 +1,7 @@
 """Write the `depot` level: a tileset atlas from Kenney's CC0 top-down art, its tileset and the map.
 
-Run from the repository root: ``.venv/bin/python levels/tilesets/make_depot.py``.
+Run from the repository root: ``.venv/bin/python levels/tilesets/make_depot.py``
+(``--map PATH`` writes the map elsewhere, its tileset path made relative to it).
 It writes ``levels/tilesets/depot.png`` (the atlas, 8 x 4 tiles of 64 px),
 ``levels/tilesets/depot.tsj`` (an external Tiled 1.8 JSON tileset: the
 tiles' collision shapes, as Tiled's Tile Collision Editor saves them) and
@@ -11,8 +12,11 @@ The art is resized from ``arcade/resources/assets/images`` (Kenney, CC0;
 see ``assets/CREDITS.md``). Road tiles are placed by the connections they
 must make: each road image's edges are classified (road or not) and the
 flip bits that turn it the right way are searched, applying them as Tiled
-does (diagonal first, then horizontal, then vertical). So the roads use one
-straight, one corner and one junction image, turned by flips.
+does (diagonal first, then horizontal, then vertical). So each ground's
+roads use one straight, one corner, one junction and one crossing image,
+turned by flips. Before writing, the generator checks (with shapely, apart
+from the game's loader) that separate obstacles are at least ``GAP`` px
+apart and markers ``MARKER_CLEARANCE`` px from every wall.
 
 Tiled coordinates: pixels, y down, cell (col, row) with row 0 at the top.
 """
