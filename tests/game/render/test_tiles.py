@@ -16,6 +16,8 @@ from pathlib import Path
 
 import arcade
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from engine.collision import Polygon, Transform
@@ -40,7 +42,7 @@ def pixel(image, x, y):
 
 def coded_tile(u: int, v: int) -> tuple[int, int, int]:
     """A colour that names its own pixel (u, v): every pixel of the tile is different, so any turn shows."""
-    return (8 * u + 4, 8 * v + 4, 200)
+    return (6 * u + 4, 6 * v + 4, 200)  # distinct for u, v < 42
 
 
 @pytest.fixture
@@ -349,3 +351,24 @@ def test_the_play_view_keeps_running_over_a_tileset_image_that_is_not_an_image(w
     checker = {c[:3] for c in tiles.MISSING_COLORS}
     shown = sum(1 for x in range(0, 1280, 16) for y in range(0, 640, 16) if pixel(image, x, y) in checker)
     assert shown > 1000  # of 3,200 samples: the ground, roads and walls; props and object walls cover some
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(w=st.integers(1, 40), h=st.integers(1, 40), fh=st.booleans(), fv=st.booleans(), fd=st.booleans(),
+       x0=st.integers(0, 1100), y0=st.integers(0, 600))
+def test_any_tile_size_and_flip_shows_every_pixel_where_tileds_rule_puts_it(window, tmp_path_factory, w, h, fh, fv,
+                                                                            fd, x0, y0):
+    """Every pixel of a w x h tile (each its own colour), drawn with any flips at any whole-pixel place."""
+    path = tmp_path_factory.mktemp("tile") / "coded.png"
+    image = Image.new("RGBA", (w + 3, h + 2), (0, 0, 0, 255))  # the region sits at (3, 2) in a bigger image
+    for u, v in product(range(w), range(h)):
+        image.putpixel((3 + u, 2 + v), (*coded_tile(u, v), 255))
+    image.save(path)
+    shown_w, shown_h = (h, w) if fd else (w, h)
+    tile = placed(path, (3, 2, w, h), x0 + shown_w / 2, y0 + shown_h / 2, w=w, h=h, fh=fh, fv=fv, fd=fd)
+    window.clear(color=(0, 0, 0))
+    tiles.build_tile_layers(level_with([TileLayer("ground", (tile,), 1.0, (0.0, 0.0))])).draw()
+    shot = arcade.get_image().convert("RGB")
+    for u, v in product(range(shown_w), range(shown_h)):
+        want = coded_tile(*source_pixel(u, v, shown_w, shown_h, fh, fv, fd))
+        assert pixel(shot, x0 + u, y0 + shown_h - 1 - v) == want, (u, v)
