@@ -29,12 +29,13 @@ more again. So each query has its own small kernel (``_verdict_kernel``,
 
 The Python side guards the rest before the call, with a few type tests: both
 transforms are tuples (or ``Transform``/list) of exactly three ``float``
-numbers and both shapes are built-in ones (``_BUILT_IN``, whose ``_address``
-is theirs). Anything else (ints, numpy scalars, bools, a custom shape, a bad
-value) takes the general path: ``check_transform`` on both transforms, which
-converts what is legal and refuses what is not with its one-line message,
-then the same kernels. The three query kernels call one non-inlined
-``_collide_pair_once``, so GJK and EPA compile once for all three.
+numbers, and both shapes carry a ``_packed_address`` (the built-in shapes
+and their subclasses; a custom shape must not define one). Anything else
+(ints, numpy scalars, bools, a custom shape, a bad value) takes the general
+path: ``check_transform`` on both transforms, which converts what is legal
+and refuses what is not with its one-line message, then the same kernels.
+The three query kernels call one non-inlined ``_collide_pair_once``, so GJK
+and EPA compile once for all three.
 """
 
 from __future__ import annotations
@@ -235,7 +236,7 @@ def _checked(a, xf_a, b, xf_b, mode):
     xa, ya, angle_a = check_transform("xf_a", xf_a)
     xb, yb, angle_b = check_transform("xf_b", xf_b)
     if isinstance(a, BuiltInShape) and isinstance(b, BuiltInShape):
-        address_a, address_b = a._address, b._address
+        address_a, address_b = a._packed_address, b._packed_address
         if mode == MODE_VERDICT:
             return _verdict_call(address_a, address_b, xa, ya, angle_a, xb, yb, angle_b)
         if mode == MODE_CONTACT:
@@ -267,15 +268,15 @@ def intersects(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transfor
     try:
         xa, ya, angle_a = xf_a
         xb, yb, angle_b = xf_b
-    except (TypeError, ValueError):
+        address_a, address_b = a._packed_address, b._packed_address
+    except (TypeError, ValueError, AttributeError):
         return _checked(a, xf_a, b, xf_b, MODE_VERDICT) == 1
     if (
         type(xa) is float and type(ya) is float and type(angle_a) is float
         and type(xb) is float and type(yb) is float and type(angle_b) is float
-        and type(a) in _BUILT_IN and type(b) in _BUILT_IN
         and (type(xf_a) is tuple or type(xf_a) in _SEQUENCES) and (type(xf_b) is tuple or type(xf_b) in _SEQUENCES)
     ):  # fmt: skip
-        code = _verdict_call(a._address, b._address, xa, ya, angle_a, xb, yb, angle_b)
+        code = _verdict_call(address_a, address_b, xa, ya, angle_a, xb, yb, angle_b)
         if code >= 0:
             return code == 1
     return _checked(a, xf_a, b, xf_b, MODE_VERDICT) == 1
@@ -286,18 +287,18 @@ def contact(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform) 
     try:
         xa, ya, angle_a = xf_a
         xb, yb, angle_b = xf_b
-    except (TypeError, ValueError):
+        address_a, address_b = a._packed_address, b._packed_address
+    except (TypeError, ValueError, AttributeError):
         code = OUT_OF_LIMITS
     else:
         if (
             type(xa) is float and type(ya) is float and type(angle_a) is float
             and type(xb) is float and type(yb) is float and type(angle_b) is float
-            and type(a) in _BUILT_IN and type(b) in _BUILT_IN
             and (type(xf_a) is tuple or type(xf_a) in _SEQUENCES)
             and (type(xf_b) is tuple or type(xf_b) in _SEQUENCES)
         ):  # fmt: skip
             code, normal, depth, point_a, point_b = _contact_call(
-                a._address, b._address, _POLYTOPE_ADDRESS, xa, ya, angle_a, xb, yb, angle_b
+                address_a, address_b, _POLYTOPE_ADDRESS, xa, ya, angle_a, xb, yb, angle_b
             )
         else:
             code = OUT_OF_LIMITS
@@ -313,18 +314,18 @@ def distance(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform)
     try:
         xa, ya, angle_a = xf_a
         xb, yb, angle_b = xf_b
-    except (TypeError, ValueError):
+        address_a, address_b = a._packed_address, b._packed_address
+    except (TypeError, ValueError, AttributeError):
         status = OUT_OF_LIMITS
     else:
         if (
             type(xa) is float and type(ya) is float and type(angle_a) is float
             and type(xb) is float and type(yb) is float and type(angle_b) is float
-            and type(a) in _BUILT_IN and type(b) in _BUILT_IN
             and (type(xf_a) is tuple or type(xf_a) in _SEQUENCES)
             and (type(xf_b) is tuple or type(xf_b) in _SEQUENCES)
         ):  # fmt: skip
             status, gap, point_a, point_b, iterations = _distance_call(
-                a._address, b._address, xa, ya, angle_a, xb, yb, angle_b
+                address_a, address_b, xa, ya, angle_a, xb, yb, angle_b
             )
         else:
             status = OUT_OF_LIMITS
@@ -336,5 +337,3 @@ def distance(a: SupportShape, xf_a: Transform, b: SupportShape, xf_b: Transform)
 #: The transform containers the fast path takes as they are (``check_transform`` takes any sized
 #: iterable of three; a generator, for one, goes there and is refused).
 _SEQUENCES = frozenset({tuple, list, Transform})
-#: The shapes whose ``_address`` the fast path hands to a kernel (subclasses take the general path).
-_BUILT_IN = frozenset({Capsule, Circle, Ellipse, Polygon})

@@ -26,7 +26,7 @@ or ``KIND_ELLIPSE`` (the core is the ellipse with semi-axes rx, ry).
 scale tolerances. Many shapes are concatenated into one buffer by
 ``ShapeTable``; a shape is then known by its offset into the buffer.
 
-Each built-in shape also keeps ``_address``, where its ``packed`` data lives:
+Each built-in shape also keeps ``_packed_address``, where its ``packed`` data lives:
 the one-pair queries hand that integer to their kernels (``packed_at``)
 instead of the array, because numba unboxes an array argument into a fresh
 record on every call and an integer in a fraction of that time. The shapes
@@ -102,7 +102,7 @@ def support_packed(data, off, dx, dy):
 
 @inline
 def packed_at(address):
-    """The packed shape whose data starts at ``address`` (a shape's ``_address``), as a view.
+    """The packed shape whose data starts at ``address`` (a shape's ``_packed_address``), as a view.
 
     The header says how long the shape is: ``HEADER`` numbers, then ``count`` points.
     """
@@ -113,7 +113,7 @@ def packed_at(address):
 def _set_packed(shape, packed: np.ndarray) -> None:
     """Give a (frozen) shape its packed data and the address the one-pair kernels read it at."""
     object.__setattr__(shape, "packed", packed)
-    object.__setattr__(shape, "_address", packed.ctypes.data)
+    object.__setattr__(shape, "_packed_address", packed.ctypes.data)
 
 
 def support_object(shape, off, dx, dy):
@@ -192,7 +192,7 @@ class Circle:
     radius: float
     center: tuple[float, float] = (0.0, 0.0)
     packed: np.ndarray = field(init=False, repr=False, compare=False)
-    _address: int = field(init=False, repr=False, compare=False)
+    _packed_address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "radius", _check_radius("circle", self.radius, allow_zero=False))
@@ -220,7 +220,7 @@ class Capsule:
     p2: tuple[float, float]
     radius: float
     packed: np.ndarray = field(init=False, repr=False, compare=False)
-    _address: int = field(init=False, repr=False, compare=False)
+    _packed_address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         p1, p2 = _point("capsule p1", self.p1), _point("capsule p2", self.p2)
@@ -254,7 +254,7 @@ class Ellipse:
     rx: float
     ry: float
     packed: np.ndarray = field(init=False, repr=False, compare=False)
-    _address: int = field(init=False, repr=False, compare=False)
+    _packed_address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         rx = check_size("ellipse rx", real("ellipse rx", self.rx))
@@ -294,7 +294,7 @@ class Polygon:
     points: tuple[tuple[float, float], ...]
     radius: float = 0.0
     packed: np.ndarray = field(init=False, repr=False, compare=False)
-    _address: int = field(init=False, repr=False, compare=False)
+    _packed_address: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         radius = _check_radius("polygon", self.radius, allow_zero=True)

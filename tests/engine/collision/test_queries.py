@@ -61,7 +61,7 @@ def test_every_legal_form_of_a_transform_gives_the_answer_of_plain_floats(a, b):
 
 
 class Wider(Polygon):
-    """A subclass of a built-in shape: the general path, with the same kernel."""
+    """A subclass of a built-in shape: its own packed data, the same kernels."""
 
 
 def test_a_subclass_of_a_built_in_shape_answers_as_the_shape_does():
@@ -78,7 +78,7 @@ def test_a_copied_or_unpickled_shape_has_a_buffer_of_its_own_and_answers_alike(s
     # original's address would read freed memory once the original is gone.
     for twin in (pickle.loads(pickle.dumps(shape)), copy.deepcopy(shape), copy.copy(shape)):
         assert twin == shape
-        assert twin._address == twin.packed.ctypes.data
+        assert twin._packed_address == twin.packed.ctypes.data
         assert np.array_equal(twin.packed, shape.packed)
         assert answers(twin, (0.0, 0.0, 0.5), Circle(1.0), (1.2, 0.3, 0.0)) == answers(
             shape, (0.0, 0.0, 0.5), Circle(1.0), (1.2, 0.3, 0.0)
