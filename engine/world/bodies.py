@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import kernel, unmanaged
+from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_RADIUS
 from .boxes import aabb_of
 
@@ -45,6 +45,18 @@ class Bodies(NamedTuple):
     sensor: np.ndarray
     #: Body id of each slot.
     ids: np.ndarray
+
+
+@inline
+def viewed(bodies):
+    """``bodies`` with every array a view numba does not reference-count
+    (``jit.unmanaged``): what a walk reads in its loops. The caller keeps
+    ``bodies`` alive while the views are used."""
+    return Bodies(
+        unmanaged(bodies.data), unmanaged(bodies.offsets), unmanaged(bodies.shape), unmanaged(bodies.xf),
+        unmanaged(bodies.boxes), unmanaged(bodies.obb), unmanaged(bodies.layer), unmanaged(bodies.mask),
+        unmanaged(bodies.static), unmanaged(bodies.sensor), unmanaged(bodies.ids),
+    )  # fmt: skip
 
 
 @kernel
@@ -94,4 +106,4 @@ def reach(data: np.ndarray, offset: int) -> float:
     return float(data[offset + H_BOUND] + data[offset + H_RADIUS])
 
 
-__all__ = ["Bodies", "reach", "slots_of", "store_transforms"]
+__all__ = ["Bodies", "reach", "slots_of", "store_transforms", "viewed"]

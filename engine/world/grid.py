@@ -8,7 +8,7 @@ so a cell is one array index and its entries are contiguous.
 
 The world has two: the walls' grid (``walls``: each wall listed only where its
 oriented box reaches, built once) and, laid over the same cells each frame,
-the moving bodies (``lay_over``), so one walk over a body's cells meets walls
+the moving bodies (``lay_over``: a linked list per cell), so one walk over a body's cells meets walls
 and moving bodies alike (``pairs``, ``sweep``). Bodies that do not fit (outside
 the grid, or wider than ``max_span`` cells) are ``listed`` apart for the caller
 to test one by one.
@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
 
 #: A dense grid never has more cells than this; its cell grows instead.
 MAX_CELLS = 1 << 22
@@ -54,6 +54,15 @@ class DenseGrid(NamedTuple):
     start: np.ndarray
     body: np.ndarray
     members: np.ndarray
+
+
+@inline
+def viewed_grid(grid):
+    """``grid`` with its arrays as views numba does not reference-count (``bodies.viewed``)."""
+    return DenseGrid(
+        grid.x0, grid.y0, grid.nx, grid.ny, grid.cell,
+        unmanaged(grid.start), unmanaged(grid.body), unmanaged(grid.members),
+    )  # fmt: skip
 
 
 def empty_grid(cell: float = 1.0) -> DenseGrid:
@@ -130,49 +139,70 @@ def make_room(found, n, stamp):
     return np.empty((n, 2), dtype=np.int64), True
 
 
-@kernel
-def lay_over(grid_x0, grid_y0, nx, ny, cell, boxes, members, max_span, max_listed):
-    """The boxes of ``members`` laid over a dense grid's cells: (start, row, listed).
+class Laid(NamedTuple):
+    """Bodies laid over a dense grid's cells: one linked list per cell.
 
-    Cell c lists ``row[start[c]:start[c + 1]]``, rows k of ``members`` whose box
-    covers it, in increasing k (so a walker k can stop at the first row ≥ k:
-    "the bodies placed before it"). A member whose box is not wholly inside
-    the grid, or spans more than ``max_span`` cells a side, is not laid: its
-    row goes to ``listed``, to be tested one by one.
+    Cell c lists the entries ``head[c]``, ``next[head[c]]``, ... (-1 ends it),
+    newest first; entry e is row ``row[e]`` of the members. ``span[k]`` are
+    member k's cells (gx0, gx1, gy0, gy1, grid-relative); ``listed`` the rows
+    of the members that are not laid (outside the grid, or too wide)."""
+
+    span: np.ndarray
+    head: np.ndarray
+    next: np.ndarray
+    row: np.ndarray
+    listed: np.ndarray
+
+
+@inline
+def lay(laid, entry, c, k):
+    """Put member row k into cell c's list as entry ``entry``; returns the next free entry."""
+    laid.row[entry], laid.next[entry] = k, laid.head[c]
+    laid.head[c] = entry
+    return entry + 1
+
+
+@kernel
+def lay_over(grid_x0, grid_y0, nx, ny, cell, boxes, members, max_span, max_listed, now):
+    """The boxes of ``members`` laid over a dense grid's cells (``Laid``).
+
+    A member whose box is not wholly inside the grid, or spans more than
+    ``max_span`` cells a side, is not laid: its row goes to ``listed``, to be
+    tested one by one. With more than ``max_listed`` of those it stops there
+    (``listed`` is then longer than ``max_listed``; the caller takes another
+    way). With ``now`` every other member is laid at once (``lay``); else the
+    lists start empty with room for them all, for a walker that lays each
+    body after looking at those laid before it (``pairs``).
     """
     inv = 1.0 / cell
-    start = np.zeros(nx * ny + 1, dtype=np.int64)
-    inside = np.zeros(members.shape[0], dtype=np.bool_)
+    span = np.empty((members.shape[0], 4), dtype=np.int64)
     listed = np.empty(members.shape[0], dtype=np.int64)
-    n_listed = 0
+    n_listed, entries = 0, 0
     for k in range(members.shape[0]):
         j = members[k]
         gx0, gx1, gy0, gy1 = cell_span(boxes[j, 0], boxes[j, 1], boxes[j, 2], boxes[j, 3], inv, grid_x0, grid_y0)
-        if not span_inside(gx0, gx1, gy0, gy1, nx, ny, max_span):
+        span[k, 0], span[k, 1], span[k, 2], span[k, 3] = gx0, gx1, gy0, gy1
+        if span_inside(gx0, gx1, gy0, gy1, nx, ny, max_span):
+            entries += (gx1 - gx0 + 1) * (gy1 - gy0 + 1)
+        else:
             listed[n_listed] = k
             n_listed += 1
             if n_listed > max_listed:
-                return start, np.empty(0, dtype=np.int64), listed[:n_listed]
-            continue
-        inside[k] = True
-        for gy in range(gy0, gy1 + 1):
-            for gx in range(gx0, gx1 + 1):
-                start[gy * nx + gx + 1] += 1
-    for c in range(nx * ny):
-        start[c + 1] += start[c]
-    row = np.empty(start[nx * ny], dtype=np.int64)
-    fill = start[:-1].copy()
-    for k in range(members.shape[0]):
-        if not inside[k]:
-            continue
-        j = members[k]
-        gx0, gx1, gy0, gy1 = cell_span(boxes[j, 0], boxes[j, 1], boxes[j, 2], boxes[j, 3], inv, grid_x0, grid_y0)
-        for gy in range(gy0, gy1 + 1):
-            for gx in range(gx0, gx1 + 1):
-                c = gy * nx + gx
-                row[fill[c]] = k
-                fill[c] += 1
-    return start, row, listed[:n_listed]
+                break
+    laid = Laid(
+        span, np.full(nx * ny, -1, dtype=np.int64), np.empty(entries, dtype=np.int64),
+        np.empty(entries, dtype=np.int64), listed[:n_listed],
+    )  # fmt: skip
+    if now and n_listed <= max_listed:
+        entry = 0
+        for k in range(members.shape[0]):
+            gx0, gx1, gy0, gy1 = span[k, 0], span[k, 1], span[k, 2], span[k, 3]
+            if not span_inside(gx0, gx1, gy0, gy1, nx, ny, max_span):
+                continue
+            for gy in range(gy0, gy1 + 1):
+                for gx in range(gx0, gx1 + 1):
+                    entry = lay(laid, entry, gy * nx + gx, k)
+    return laid
 
 
 def grid_shape(lo_x: float, lo_y: float, hi_x: float, hi_y: float, cell: float) -> tuple[int, int, int, int, float]:
@@ -190,16 +220,19 @@ def grid_shape(lo_x: float, lo_y: float, hi_x: float, hi_y: float, cell: float) 
 __all__ = [
     "MAX_CELLS",
     "DenseGrid",
+    "Laid",
     "cell_of",
     "cell_span",
     "clip_span",
     "empty_grid",
     "first_visit",
     "grid_shape",
+    "lay",
     "lay_over",
     "make_room",
     "put",
     "rows_for",
     "span_inside",
     "span_meets",
+    "viewed_grid",
 ]

@@ -10,7 +10,8 @@ Candidates come one of two ways:
   grid holds nearly every moving body (a level's walls enclose its play
   area), the moving bodies are laid over the walls' cells
   (``grid.lay_over``) and each moving body in turn walks its cells once,
-  meeting the walls listed there and the moving bodies laid before it. A pair
+  meeting the walls listed there and the moving bodies laid before it, then
+  lays itself there. A pair
   of moving bodies is reported in the cell holding the lower-left corner of
   their boxes' overlap: both cover that cell, and only one cell holds that
   point. Up to ``MAX_LISTED`` bodies that do not fit (outside the grid, or
@@ -37,19 +38,22 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .bodies import Bodies
+from .bodies import Bodies, viewed
 from .boxes import box_meets_oriented, boxes_overlap
 from .grid import (
     DenseGrid,
+    Laid,
     cell_of,
     cell_span,
     clip_span,
     first_visit,
+    lay,
     lay_over,
     make_room,
     put,
     rows_for,
     span_meets,
+    viewed_grid,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, brute_pairs, hash_boxes, self_pairs
 
@@ -73,8 +77,8 @@ def collide_slots(bodies, pairs, mode, hit, values):
     """``collide_pair`` on slot pairs (k, 2): ``hit``, and in contact mode
     ``values`` (k, 7) = nx, ny, depth, pax, pay, pbx, pby where hit."""
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, data = unmanaged(polytope), unmanaged(bodies.data)
-    offsets, shape, xf = bodies.offsets, bodies.shape, bodies.xf
+    poly, bodies = unmanaged(polytope), viewed(bodies)
+    data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     for k in range(pairs.shape[0]):
         a, b = pairs[k, 0], pairs[k, 1]
         oa, ob = offsets[shape[a]], offsets[shape[b]]
@@ -106,39 +110,50 @@ def _keep_meeting_layers(found, n, layer, mask):
 
 
 @inline
+def _walls_in_cell(boxes, obb, walls, c, i, stamp, found, n):
+    """Rows (i, wall) for the walls listed in cell c, not met before by body i,
+    whose box and oriented box meet body i's box."""
+    lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
+    body = walls.body
+    for p in range(walls.start[c], walls.start[c + 1]):
+        j = body[p]
+        if (
+            first_visit(stamp, j, i)
+            and boxes_overlap(boxes, i, j)
+            and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j)
+        ):
+            n = put(found, n, i, j)
+    return n
+
+
+@inline
 def _meet_walls(boxes, obb, walls, i, stamp, found, n):
     """Rows (i, wall) for the walls whose box and oriented box meet body i's box,
     each once: a walk over the walls' cells the box covers (every wall once
     when the box covers more cells than there are walls)."""
+    members = walls.members
     lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
     gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, 1.0 / walls.cell, walls.x0, walls.y0)
     if not span_meets(gx0, gx1, gy0, gy1, walls.nx, walls.ny):
         return n
     gx0, gx1, gy0, gy1 = clip_span(gx0, gx1, gy0, gy1, walls.nx, walls.ny)
-    if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > walls.members.shape[0]:
-        for e in range(walls.members.shape[0]):
-            j = walls.members[e]
+    if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > members.shape[0]:
+        for e in range(members.shape[0]):
+            j = members[e]
             if boxes_overlap(boxes, i, j) and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j):
                 n = put(found, n, i, j)
         return n
     for gy in range(gy0, gy1 + 1):
         for gx in range(gx0, gx1 + 1):
-            c = gy * walls.nx + gx
-            for p in range(walls.start[c], walls.start[c + 1]):
-                j = walls.body[p]
-                if (
-                    first_visit(stamp, j, i)
-                    and boxes_overlap(boxes, i, j)
-                    and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j)
-                ):
-                    n = put(found, n, i, j)
+            n = _walls_in_cell(boxes, obb, walls, gy * walls.nx + gx, i, stamp, found, n)
     return n
 
 
 @kernel
 def _walk_hashed(bodies, moving, grid, walls, stamp, found):
     """The walk of ``candidates_hashed``: rows into ``found``; their number."""
-    boxes, obb = unmanaged(bodies.boxes), unmanaged(bodies.obb)
+    bodies, walls, moving = viewed(bodies), viewed_grid(walls), unmanaged(moving)
+    boxes, obb = bodies.boxes, bodies.obb
     stamp, found = unmanaged(stamp), unmanaged(found)
     n = self_pairs(boxes, grid, found)
     if grid.large.shape[0]:
@@ -178,36 +193,41 @@ def candidates_hashed(bodies, moving, inv_cell, walls):
 
 
 @kernel
-def _walk_over_walls(bodies, moving, walls, start, row, listed, stamp, found):
+def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
     """The walk of ``candidates_over_walls``: rows into ``found``; their number."""
-    boxes, obb, moving = unmanaged(bodies.boxes), unmanaged(bodies.obb), unmanaged(moving)
-    start, row, stamp, found = unmanaged(start), unmanaged(row), unmanaged(stamp), unmanaged(found)
+    bodies, walls, moving = viewed(bodies), viewed_grid(walls), unmanaged(moving)
+    boxes, obb = bodies.boxes, bodies.obb
+    span, listed = unmanaged(laid.span), unmanaged(laid.listed)
+    laid = Laid(span, unmanaged(laid.head), unmanaged(laid.next), unmanaged(laid.row), listed)
+    head, next_, row = laid.head, laid.next, laid.row
+    stamp, found = unmanaged(stamp), unmanaged(found)
     inv = 1.0 / walls.cell
+    head[:] = -1
     is_listed = np.zeros(moving.shape[0], dtype=np.bool_)
     for a in range(listed.shape[0]):
         is_listed[listed[a]] = True
-    n = 0
+    n, entry = 0, 0
     for k in range(moving.shape[0]):
         i = moving[k]
-        n = _meet_walls(boxes, obb, walls, i, stamp, found, n)
-        if is_listed[k]:
-            continue  # a listed body meets the moving ones below
+        if is_listed[k]:  # it meets the walls here, the moving bodies below
+            n = _meet_walls(boxes, obb, walls, i, stamp, found, n)
+            continue
         lo_x, lo_y = boxes[i, 0], boxes[i, 1]
-        gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, boxes[i, 2], boxes[i, 3], inv, walls.x0, walls.y0)
-        for gy in range(gy0, gy1 + 1):
-            for gx in range(gx0, gx1 + 1):
+        for gy in range(span[k, 2], span[k, 3] + 1):
+            for gx in range(span[k, 0], span[k, 1] + 1):
                 c = gy * walls.nx + gx
-                for p in range(start[c], start[c + 1]):
-                    r = row[p]
-                    if r >= k:
-                        break  # rows are laid in order: the rest come after this body
-                    j = moving[r]
+                n = _walls_in_cell(boxes, obb, walls, c, i, stamp, found, n)
+                e = head[c]
+                while e >= 0:  # the moving bodies laid before this one
+                    j = moving[row[e]]
+                    e = next_[e]
                     if not boxes_overlap(boxes, i, j):
                         continue
                     corner_x = cell_of(max(lo_x, boxes[j, 0]), inv) - walls.x0
                     corner_y = cell_of(max(lo_y, boxes[j, 1]), inv) - walls.y0
                     if corner_x == gx and corner_y == gy:
                         n = put(found, n, min(i, j), max(i, j))
+                entry = lay(laid, entry, c, k)
     for a in range(listed.shape[0]):
         i = moving[listed[a]]
         for k in range(moving.shape[0]):
@@ -225,15 +245,15 @@ def candidates_over_walls(bodies, moving, walls):
     walk over the walls' cells: (ok, pairs); ``ok`` is False, and nothing
     done, when more than ``MAX_LISTED`` of them do not fit in it. Then the
     layer test, as in ``candidates_hashed``."""
-    start, row, listed = lay_over(
-        walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, bodies.boxes, moving, MAX_SPAN, MAX_LISTED
+    laid = lay_over(
+        walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, bodies.boxes, moving, MAX_SPAN, MAX_LISTED, False
     )
-    if listed.shape[0] > MAX_LISTED:
+    if laid.listed.shape[0] > MAX_LISTED:
         return False, np.empty((0, 2), dtype=np.int64)
     stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
     found = rows_for(2 * moving.shape[0])
     while True:
-        n = _walk_over_walls(bodies, moving, walls, start, row, listed, stamp, found)
+        n = _walk_over_walls(bodies, moving, walls, laid, stamp, found)
         found, again = make_room(found, n, stamp)
         if not again:
             break

@@ -46,11 +46,12 @@ import numpy as np
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
-from .bodies import Bodies
+from .bodies import Bodies, viewed
 from .boxes import box_meets
 from .casts import ARRIVAL_REL, cast_turned, clip_fraction
 from .grid import (
     DenseGrid,
+    Laid,
     cell_span,
     clip_span,
     first_visit,
@@ -59,6 +60,7 @@ from .grid import (
     put,
     rows_for,
     span_meets,
+    viewed_grid,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, HashGrid, bucket, hash_boxes
 
@@ -79,15 +81,14 @@ class Casters(NamedTuple):
 class Targets(NamedTuple):
     """What the casters can hit: ``solid[j]`` for each slot; ``members`` the
     moving solid slots, either laid over the walls' cells (``laid``: rows of
-    ``members`` in ``start``/``row``) or in the ``hashed`` grid; ``listed``
+    ``members`` in ``laid``) or in the ``hashed`` grid; ``listed``
     the moving slots in neither, tested one by one."""
 
     solid: np.ndarray
     any_wall: bool
     members: np.ndarray
-    laid: bool
-    start: np.ndarray
-    row: np.ndarray
+    is_laid: bool
+    laid: Laid
     hashed: HashGrid
     listed: np.ndarray
     #: The box around every solid body: no hit lies beyond it.
@@ -174,14 +175,15 @@ def targets_of(bodies, walls, mask, excluded, casters_count, m_cell):
             moving += 1
     none = np.zeros(0, dtype=np.int64)
     if any_wall and moving > 0 and walls.nx * walls.ny <= 8 * (moving + casters_count) + 4096:
-        start, row, listed = lay_over(
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, boxes, members, MAX_SPAN, MAX_LISTED
+        laid = lay_over(
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, boxes, members, MAX_SPAN, MAX_LISTED, True
         )
-        if listed.shape[0] <= MAX_LISTED:
+        if laid.listed.shape[0] <= MAX_LISTED:
             hashed = hash_boxes(boxes, none, 1.0, MAX_SPAN)  # unused: an empty one
-            return Targets(solid, any_wall, members, True, start, row, hashed, members[listed], bounds)
+            return Targets(solid, any_wall, members, True, laid, hashed, members[laid.listed], bounds)
     hashed = hash_boxes(boxes, members, 1.0 / m_cell, MAX_SPAN)
-    return Targets(solid, any_wall, members, False, none, none, hashed, hashed.large, bounds)
+    laid = Laid(np.empty((0, 4), dtype=np.int64), none, none, none, none)  # unused: an empty one
+    return Targets(solid, any_wall, members, False, laid, hashed, hashed.large, bounds)
 
 
 @kernel
@@ -192,18 +194,24 @@ def _walk(bodies, walls, targets, casters, stamp, found):
     one. A body met there once, solid, not the caster itself, whose box meets
     the swept box and that passes the capsule test is a row. Returns the
     number of rows (``grid.put``)."""
-    boxes, obb = unmanaged(bodies.boxes), unmanaged(bodies.obb)
+    bodies, walls = viewed(bodies), viewed_grid(walls)
+    boxes, obb = bodies.boxes, bodies.obb
     solid, stamp, found = unmanaged(targets.solid), unmanaged(stamp), unmanaged(found)
-    cast_xf, cast_box, moves, target = casters.xf, casters.box, casters.moves, casters.target
+    cast_slot, cast_row = unmanaged(casters.slot), unmanaged(casters.row)
+    cast_xf, cast_box = unmanaged(casters.xf), unmanaged(casters.box)
+    moves, target = unmanaged(casters.moves), unmanaged(casters.target)
     data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
-    w_start, w_body = unmanaged(walls.start), unmanaged(walls.body)
-    t_start, t_row, members = unmanaged(targets.start), unmanaged(targets.row), unmanaged(targets.members)
+    w_start, w_body = walls.start, walls.body
+    t_head, t_next = unmanaged(targets.laid.head), unmanaged(targets.laid.next)
+    t_row, members = unmanaged(targets.laid.row), unmanaged(targets.members)
+    t_listed = unmanaged(targets.listed)
     hashed = targets.hashed
-    laid, has_moving = targets.laid, targets.members.shape[0] > 0
+    h_start, h_body, h_cx, h_cy = unmanaged(hashed.start), unmanaged(hashed.body), unmanaged(hashed.cx), unmanaged(hashed.cy)
+    laid, has_moving = targets.is_laid, targets.members.shape[0] > 0
     w_inv, m_inv = 1.0 / walls.cell, hashed.inv_cell
     count = 0
-    for q in range(casters.slot.shape[0]):
-        me, row = casters.slot[q], casters.row[q]
+    for q in range(cast_slot.shape[0]):
+        me, row = cast_slot[q], cast_row[q]
         off_a = offsets[shape[me]]
         ax, ay = cast_xf[row, 0], cast_xf[row, 1]
         dx, dy = moves[q, 0], moves[q, 1]
@@ -231,8 +239,10 @@ def _walk(bodies, walls, targets, casters, stamp, found):
                             count = put(found, count, q, j)
                     if not laid:
                         continue
-                    for p in range(t_start[c], t_start[c + 1]):
-                        j = members[t_row[p]]
+                    e = t_head[c]
+                    while e >= 0:
+                        j = members[t_row[e]]
+                        e = t_next[e]
                         if j == me or not first_visit(stamp, j, q):
                             continue
                         if _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
@@ -242,7 +252,7 @@ def _walk(bodies, walls, targets, casters, stamp, found):
         # Moving bodies: buckets of the hashed grid, or all of them for a huge sweep.
         x0, x1, y0, y1 = cell_span(lo_x, lo_y, hi_x, hi_y, m_inv, 0, 0)
         huge = not laid and (x1 - x0 + 1 > MAX_SPAN or y1 - y0 + 1 > MAX_SPAN)
-        listed = members if huge else targets.listed
+        listed = members if huge else t_listed
         for e in range(listed.shape[0]):
             j = listed[e]
             if j == me or not first_visit(stamp, j, q):
@@ -254,10 +264,10 @@ def _walk(bodies, walls, targets, casters, stamp, found):
         for x in range(x0, x1 + 1):
             for y in range(y0, y1 + 1):
                 b = bucket(x, y, hashed.mask)
-                for p in range(hashed.start[b], hashed.start[b + 1]):
-                    if hashed.cx[p] != x or hashed.cy[p] != y:
+                for p in range(h_start[b], h_start[b + 1]):
+                    if h_cx[p] != x or h_cy[p] != y:
                         continue
-                    j = hashed.body[p]
+                    j = h_body[p]
                     if j == me or not first_visit(stamp, j, q):
                         continue
                     if _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
@@ -303,8 +313,14 @@ def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     """Cast every gathered (caster, body) row; the first hit of each caster wins."""
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly = unmanaged(polytope)
-    data, offsets, shape = unmanaged(bodies.data), bodies.offsets, bodies.shape
-    xf, obb, static = unmanaged(bodies.xf), unmanaged(bodies.obb), bodies.static
+    bodies = viewed(bodies)
+    casters = Casters(
+        unmanaged(casters.slot), unmanaged(casters.row), unmanaged(casters.xf), unmanaged(casters.box),
+        unmanaged(casters.moves), unmanaged(casters.target),
+    )  # fmt: skip
+    data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
+    xf, obb, static = bodies.xf, bodies.obb, bodies.static
+    found = unmanaged(found)
     fraction, normal, point, winner = unmanaged(fraction), unmanaged(normal), unmanaged(point), unmanaged(winner)
     for e in range(found.shape[0]):
         q, j = found[e, 0], found[e, 1]

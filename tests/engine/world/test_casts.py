@@ -203,7 +203,7 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
         grid, boxes = view.walls, view.bodies.boxes
         enemies = np.array([world.bodies[k] for k in range(len(world)) if world.layer(int(world.bodies[k])) == 2])
         enemies = np.array([slot_of(world, int(b)) for b in enemies])
-        listed = lay_over(grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, boxes, enemies, MAX_SPAN, len(enemies))[2]
+        listed = lay_over(grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, boxes, enemies, MAX_SPAN, len(enemies), True).listed
         assert (len(listed) > 0) == (outside > 0) and (len(listed) > MAX_LISTED) == (outside > MAX_LISTED)
     if paired_first:
         world.pairs()
