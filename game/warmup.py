@@ -138,8 +138,8 @@ def _free_points(sim, k: int, near: tuple[float, float], radius: float):
 
 def _stage_level(state: dict) -> None:
     from game.app import resolve_level
-    from game.tiled import load_level
     from game.sim import Simulation
+    from game.tiled import load_level
 
     level = load_level(resolve_level(state.get("level")))
     state["sim"] = Simulation(level, seed=1)  # walls into a World, the navigation grid
@@ -177,12 +177,11 @@ def _stage_bullets(state: dict) -> None:
     for tick in range(30):
         sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), True))
     # Both ways a single cast reaches the narrow phase: a ray (a point shape) and a shape's own buffer.
-    from game.sim import PLAYER_SHAPE
     from game.sim.rules import WALL
 
     for a in (0.0, 1.6, 3.1, 4.7):
         sim.world.raycast((p.x, p.y), (math.cos(a), math.sin(a)), 500.0, WALL)
-        sim.world.shape_cast(PLAYER_SHAPE, (p.x, p.y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
+        sim.world.shape_cast(sim.shapes.player, (p.x, p.y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
 
 
 def _stage_play(state: dict) -> None:
@@ -199,11 +198,11 @@ def _stage_ahead(state: dict) -> None:
     import numpy as np
 
     from engine import World
-    from engine.collision import Circle
+    from game.actors import actor_hitboxes
     from game.app import resolve_level
-    from game.tiled import load_level
-    from game.sim import ENEMIES, PLAYER_SHAPE, Rules
+    from game.sim import Rules, actor_shapes
     from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
+    from game.tiled import load_level
 
     level = load_level(resolve_level(state.get("level")))
     world = World()
@@ -211,11 +210,12 @@ def _stage_ahead(state: dict) -> None:
         for shape, xf in wall.parts:
             world.add(shape, tuple(xf), static=True, layer=WALL, user_data=wall.object_id)
     start = level.player_start
-    player = world.add(PLAYER_SHAPE, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
+    shapes = actor_shapes(actor_hitboxes(), Rules())  # the shapes Simulation moves, from assets/actors.tsj
+    player = world.add(shapes.player, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
     enemies = np.array(
         [
-            world.add(kind.shape, (start.x + 60.0 * (k + 1), start.y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
-            for k, kind in enumerate(ENEMIES)
+            world.add(shape, (start.x + 60.0 * (k + 1), start.y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
+            for k, shape in enumerate(shapes.enemies)
         ],
         dtype=np.int64,
     )
@@ -223,11 +223,9 @@ def _stage_ahead(state: dict) -> None:
     world.move_and_slide_bodies(enemies, moves, WALL)
     world.raycast((start.x, start.y), (1.0, 0.0), 400.0, WALL)
     world.move_and_slide(player, (2.0, 1.0), WALL)
-    world.query_shape(PLAYER_SHAPE, (start.x, start.y, 0.5), mask=WALL)
+    world.query_shape(shapes.player, (start.x, start.y, 0.5), mask=WALL)
     world.cast_bodies(enemies, moves, WALL)
-    bullet = world.add(
-        Circle(Rules().bullet_radius), (start.x, start.y + 30.0, 0.0), layer=PLAYER_BULLET, mask=0
-    )
+    bullet = world.add(shapes.bullets[0], (start.x, start.y + 30.0, 0.0), layer=PLAYER_BULLET, mask=0)
     world.cast_bodies(np.array([bullet]), np.array([[400.0, 3.0]]), WALL | ENEMY)
 
 

@@ -26,7 +26,8 @@ TEXTURES: dict[str, str] = {
     "shooter": str(ASSETS / "sprites" / "shooter.png"),
     "brute": str(ASSETS / "sprites" / "brute.png"),
     "bullet": ":resources:images/space_shooter/laserBlue01.png",
-    "enemy_bullet": ":resources:images/space_shooter/laserRed01.png",
+    # laserRed01 stands upright in arcade's resources; the actors' copy is turned to face +x.
+    "enemy_bullet": str(ASSETS / "actors" / "enemy_bullet.png"),
     "health": ":resources:images/items/gemRed.png",
     "ammo": ":resources:images/items/coinGold.png",
 }

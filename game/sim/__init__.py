@@ -8,8 +8,8 @@
 """
 
 from .bot import Bot
-from .rules import DT, ENEMIES, ENEMY_KINDS, PICKUP_KINDS, PLAYER_SHAPE, EnemyKind, Rules
-from .simulation import AimPoint, Event, Inputs, Player, Simulation, State, Table
+from .rules import DT, ENEMIES, ENEMY_KINDS, PICKUP_KINDS, EnemyKind, Rules
+from .simulation import AimPoint, Event, Inputs, Player, Shapes, Simulation, State, Table, actor_shapes
 
 __all__ = [
     "DT",
@@ -24,7 +24,18 @@ __all__ = [
     "Inputs",
     "Player",
     "Rules",
+    "Shapes",
     "Simulation",
     "State",
     "Table",
+    "actor_shapes",
 ]
+
+
+def __getattr__(name: str):
+    # The shipped player's hitbox, read from assets/actors.tsj when first asked for (see rules.py).
+    if name == "PLAYER_SHAPE":
+        from .rules import PLAYER_SHAPE
+
+        return PLAYER_SHAPE
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,7 +1,8 @@
 """The numbers of the game, in one frozen record, and the collision layers.
 
 Units: pixels, seconds, radians. Every speed is per second; the simulation
-multiplies by ``DT`` itself.
+multiplies by ``DT`` itself. The actors' hitboxes are not numbers here: they
+are drawn in ``assets/actors.tsj`` and read by ``game.actors``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.collision import Circle, Polygon
+from game.actors import actor_shape
 
 #: One fixed simulation step (arcade's ``on_fixed_update`` rate).
 DT = 1.0 / 60.0
@@ -26,10 +27,9 @@ PICKUP_KINDS = ("health", "ammo")
 
 @dataclass(frozen=True)
 class EnemyKind:
-    """How one kind of enemy looks to the engine and behaves."""
+    """How one kind of enemy behaves; its hitbox is the actor ``name``'s in ``assets/actors.tsj``."""
 
     name: str
-    shape: object
     speed: float
     health: float
     points: int
@@ -37,6 +37,20 @@ class EnemyKind:
     touch_damage: float
     #: Largest turn a second (the brute turns its hull slowly).
     turn_rate: float
+
+    @property
+    def shape(self):
+        """The shipped hitbox of this kind (``game.actors``); a simulation uses its own ``hitboxes``."""
+        return actor_shape(self.name)
+
+
+#: The enemy kinds in ``CHASER, SHOOTER, BRUTE`` order: name, speed px/s, health, points,
+#: touch damage per second, turn rate rad/s. ``Rules.enemies`` holds them.
+ENEMIES = (
+    EnemyKind("chaser", 150.0, 40.0, 100, 30.0, 12.0),
+    EnemyKind("shooter", 110.0, 60.0, 150, 10.0, 8.0),
+    EnemyKind("brute", 60.0, 400.0, 400, 45.0, 1.5),
+)
 
 
 @dataclass(frozen=True)
@@ -47,23 +61,45 @@ class Rules:
     220.0
     """
 
+    #: How fast the player walks, px/s (a diagonal is no faster).
     player_speed: float = 220.0
+    #: The player's health at the start, and the most it can heal to.
     player_health: float = 100.0
+    #: Bullets the player starts with ...
     player_ammo: int = 120
+    #: ... and the most it can carry.
     max_ammo: int = 240
+    #: Seconds between two of the player's shots while the trigger is held.
     fire_interval: float = 0.11
+    #: The player's bullets: speed px/s, seconds they fly, damage to an enemy.
     bullet_speed: float = 900.0
-    bullet_radius: float = 3.0
     bullet_life: float = 1.6
     bullet_damage: float = 34.0
+    #: Shooters' bullets: speed px/s and damage to the player.
     enemy_bullet_speed: float = 420.0
     enemy_bullet_damage: float = 8.0
+    #: Seconds between a shooter's shots (see ``shooter_jitter``).
     shooter_interval: float = 1.4
+    #: Shooters fire only at a player nearer than this, px.
     shooter_range: float = 520.0
+    #: The distance shooters like to keep from the player, px ...
     shooter_keep: float = 260.0
+    #: ... nearer than ``shooter_keep`` times this they back away ...
+    shooter_too_close: float = 0.8
+    #: ... up to ``shooter_keep`` times this they circle the player (farther, they close in) ...
+    shooter_orbit_band: float = 1.2
+    #: ... at this share of their speed.
+    shooter_orbit_speed: float = 0.6
+    #: Where the player's bullets start, px ahead of its centre: far enough forward that the
+    #: bullet still lies inside the player's hitbox (so never in a wall); keep it inside when
+    #: the hitbox in ``assets/actors.tsj`` changes.
+    muzzle: float = 12.0
+    #: What a pickup gives: health, bullets.
     health_amount: float = 35.0
     ammo_amount: int = 60
+    #: Seconds until a level's pickup (a marker) comes back; drops never do.
     pickup_respawn: float = 20.0
+    #: Chance that a killed enemy drops a pickup (health or ammo, even odds).
     drop_chance: float = 0.2
     #: How long a hit enemy flashes, seconds.
     enemy_hit_flash: float = 0.15
@@ -75,9 +111,12 @@ class Rules:
     max_separation_push: float = 4.0
     #: Clearance the flow field keeps from walls, px (about the largest enemy's half-width).
     nav_clearance: float = 14.0
+    #: The enemy kinds' speeds, health, points, touch damage and turn rates (``ENEMIES``).
+    enemies: tuple[EnemyKind, ...] = ENEMIES
     # --- waves (see ``wave_plan``) ---
     #: Enemies in wave 1; each later wave brings ``wave_growth`` more.
     first_wave: int = 10
+    #: (enemies each wave adds)
     wave_growth: int = 3
     #: The first wave with shooters in it (waves before are chasers only).
     shooters_from: int = 2
@@ -89,6 +128,7 @@ class Rules:
     brute_share: float = 0.12
     #: Enemy speeds are the kind's speed times ``1 + speed_growth * (wave - 1)``, at most ``max_speed_scale``.
     speed_growth: float = 0.06
+    #: (the cap of that scale)
     max_speed_scale: float = 1.5
     #: Shooters' aim error in their first wave (standard deviation, radians) ...
     aim_spread: float = 0.16
@@ -102,14 +142,19 @@ class Rules:
     first_shot_delay: float = 1.0
     #: Seconds between two spawns in wave 1; each later wave takes ``spawn_quickening`` off, down to ``min_spawn_interval``.
     spawn_interval: float = 0.4
+    #: (seconds taken off the spawn interval each wave)
     spawn_quickening: float = 0.03
+    #: (the shortest spawn interval)
     min_spawn_interval: float = 0.2
     #: Seconds of quiet between the last enemy of a wave dying and the next wave.
     wave_breather: float = 4.0
     #: Spawn markers nearer the player than this are skipped while a farther one exists.
     spawn_clearance: float = 300.0
+    #: Most enemies alive at once; the spawn queue waits while there are this many.
     max_enemies: int = 200
+    #: Cell of the enemies' flow field, px.
     nav_cell: float = 32.0
+    #: The flow field is recomputed toward the player once in this many ticks.
     nav_refresh_ticks: int = 12
     #: Blocked shooters ask for line of sight once in this many ticks.
     sight_refresh_ticks: int = 8
@@ -117,20 +162,16 @@ class Rules:
     sight_range: float = 900.0
 
 
-PLAYER_SHAPE = Polygon([(16, 0), (4, 11), (-11, 9), (-11, -9), (4, -11)], radius=2.0)
-#: Where the player's bullets start, px ahead of its centre: far enough forward
-#: that the bullet (radius 3) still lies inside the hull, so never in a wall.
-MUZZLE = 12.0
+#: Where the player's bullets start, px ahead of its centre (``Rules.muzzle``, as shipped).
+MUZZLE = Rules().muzzle
 
-ENEMIES = (
-    EnemyKind("chaser", Circle(11.0), 150.0, 40.0, 100, 30.0, 12.0),
-    EnemyKind(
-        "shooter",
-        Polygon([(13, 0), (6.5, 11.3), (-6.5, 11.3), (-13, 0), (-6.5, -11.3), (6.5, -11.3)]),
-        110.0, 60.0, 150, 10.0, 8.0,
-    ),
-    EnemyKind("brute", Polygon.box(26.0, 16.0, radius=4.0), 60.0, 400.0, 400, 45.0, 1.5),
-)
+
+def __getattr__(name: str):
+    # PLAYER_SHAPE is read from assets/actors.tsj when first asked for, not at import:
+    # a broken actors file is then one LevelError line where it is used, never an import error.
+    if name == "PLAYER_SHAPE":
+        return actor_shape("player")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class WavePlan(NamedTuple):

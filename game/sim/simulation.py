@@ -23,29 +23,28 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from engine import World
 from engine.collision import Circle
+from game.actors import ActorHitbox, actor_hitboxes, actor_shape
 
 from . import navigation
 from .rules import (
     BRUTE,
     CHASER,
     DT,
-    ENEMIES,
     ENEMY,
     ENEMY_BULLET,
     HEALTH,
-    MUZZLE,
     PICKUP,
     PICKUP_KINDS,
     PLAYER,
     PLAYER_BULLET,
-    PLAYER_SHAPE,
     SHOOTER,
     WALL,
     Rules,
@@ -182,11 +181,37 @@ class State(NamedTuple):
     pickups: Table
 
 
-class Simulation:
-    """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events."""
+class Shapes(NamedTuple):
+    """The convex shape each actor moves as, in the actor frame (``game.actors``)."""
 
-    def __init__(self, level, seed: int, *, rules: Rules | None = None) -> None:
+    player: Any
+    #: By enemy kind (``CHASER, SHOOTER, BRUTE``).
+    enemies: tuple[Any, ...]
+    #: By bullet owner (0 the player's, 1 an enemy's).
+    bullets: tuple[Any, Any]
+
+
+def actor_shapes(hitboxes: Mapping[str, ActorHitbox], rules: Rules) -> Shapes:
+    """The shapes the simulation moves; ``LevelError`` (one line) for a hitbox of several convex parts.
+
+    The engine moves one convex shape per body, so a designer's split
+    hitbox is refused here rather than replaced by its hull (see ``game.actors``).
+    """
+    return Shapes(actor_shape("player", hitboxes), tuple(actor_shape(k.name, hitboxes) for k in rules.enemies),
+                  (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)))
+
+
+class Simulation:
+    """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events.
+
+    ``hitboxes`` are the actors' hitboxes (``game.actors.read_actors``); the
+    shipped ``assets/actors.tsj`` by default.
+    """
+
+    def __init__(self, level, seed: int, *, rules: Rules | None = None,
+                 hitboxes: Mapping[str, ActorHitbox] | None = None) -> None:
         self.level, self.seed, self.rules = level, int(seed), rules or Rules()
+        self.shapes = actor_shapes(actor_hitboxes() if hitboxes is None else hitboxes, self.rules)
         self.rng = np.random.default_rng(self.seed)
         self.world = World()
         self.tick = self.score = self.kills = self.deaths = self.wave = 0
@@ -196,10 +221,9 @@ class Simulation:
                 self.world.add(shape, tuple(xf), static=True, layer=WALL, user_data=wall.object_id)
         start = level.player_start
         r = self.rules
-        body = self.world.add(PLAYER_SHAPE, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
+        body = self.world.add(self.shapes.player, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
         self.player = Player(body, start.x, start.y, 0.0, r.player_health, r.player_health, r.player_ammo)
         self.enemies, self.bullets, self.pickups = _enemies(), _bullets(), _pickups()
-        self._bullet_shape = Circle(r.bullet_radius)
         self._spawn_queue: list[int] = []
         self._spawn_timer = 0.0
         self._breather = 0.0
@@ -248,7 +272,7 @@ class Simulation:
         dx, dy = float(inputs.aim_at_x) - p.x, float(inputs.aim_at_y) - p.y
         # A point on the player has no direction: atan2(0, 0) would snap the heading to +x.
         aim = math.atan2(dy, dx) if math.hypot(dx, dy) > 1e-9 else math.nan
-        if math.isfinite(aim) and not self._blocked(PLAYER_SHAPE, (p.x, p.y, aim)):
+        if math.isfinite(aim) and not self._blocked(self.shapes.player, (p.x, p.y, aim)):
             p.angle = aim
             self.world.set_transform(p.body, (p.x, p.y, p.angle))
         mx, my = float(inputs.move_x), float(inputs.move_y)
@@ -274,7 +298,7 @@ class Simulation:
         p.cooldown = r.fire_interval
         p.ammo -= 1
         c, s = math.cos(p.angle), math.sin(p.angle)
-        mx, my = p.x + MUZZLE * c, p.y + MUZZLE * s
+        mx, my = p.x + r.muzzle * c, p.y + r.muzzle * s
         self._add_bullet(0, mx, my, c * r.bullet_speed, s * r.bullet_speed)
         self._emit("player_fired", mx, my, c, s)
 
@@ -293,9 +317,10 @@ class Simulation:
         heading = np.where(e.sees[:, None], straight, navigation.directions(self.nav, self._field, e.x, e.y))
         shooter = (e.kind == SHOOTER) & e.sees
         keep = r.shooter_keep
-        heading[shooter & (dist < keep * 0.8)] *= -1.0
-        orbit = shooter & (dist >= keep * 0.8) & (dist <= keep * 1.2)
-        heading[orbit] = np.column_stack([-straight[orbit, 1], straight[orbit, 0]]) * 0.6
+        near, band = keep * r.shooter_too_close, keep * r.shooter_orbit_band
+        heading[shooter & (dist < near)] *= -1.0
+        orbit = shooter & (dist >= near) & (dist <= band)
+        heading[orbit] = np.column_stack([-straight[orbit, 1], straight[orbit, 0]]) * r.shooter_orbit_speed
         speed = e.speed
         move = heading * (speed * DT)[:, None] + self._separation()
         moved = self.world.move_and_slide_bodies(e.body, move, WALL)
@@ -345,7 +370,7 @@ class Simulation:
         a wall hits it at fraction 0 (round bodies cannot turn into walls).
         """
         e = self.enemies
-        rate = np.array([k.turn_rate for k in ENEMIES])[e.kind] * DT
+        rate = np.array([k.turn_rate for k in self.rules.enemies])[e.kind] * DT
         delta = (wanted - e.angle + math.pi) % (2 * math.pi) - math.pi
         before = e.angle.copy()
         e.columns["angle"] = e.angle + np.clip(delta, -rate, rate)
@@ -386,7 +411,7 @@ class Simulation:
 
     def _add_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
         layer = PLAYER_BULLET if owner == 0 else ENEMY_BULLET
-        body = self.world.add(self._bullet_shape, (x, y, 0.0), layer=layer, mask=0)
+        body = self.world.add(self.shapes.bullets[owner], (x, y, 0.0), layer=layer, mask=0)
         self.bullets.append(body=body, owner=owner, x=x, y=y, vx=vx, vy=vy, life=self.rules.bullet_life)
 
     def _move_bullets(self) -> None:
@@ -439,7 +464,7 @@ class Simulation:
         other = other[other >= 0]
         touching = np.isin(self.enemies.body, other)
         if touching.any():
-            damage = np.array([k.touch_damage for k in ENEMIES])[self.enemies.kind[touching]].sum() * DT
+            damage = np.array([k.touch_damage for k in self.rules.enemies])[self.enemies.kind[touching]].sum() * DT
             self._hurt(float(damage), flash=False)
         for k in np.flatnonzero(np.isin(self.pickups.body, other) & (self.pickups.respawn <= 0.0)):
             self._collect(k)
@@ -483,7 +508,7 @@ class Simulation:
         e = self.enemies
         dead = e.health <= 0.0
         for k in np.flatnonzero(dead):
-            kind = ENEMIES[int(e.kind[k])]
+            kind = self.rules.enemies[int(e.kind[k])]
             self.score += kind.points
             self.kills += 1
             self._emit("enemy_killed", e.x[k], e.y[k], value=kind.points)
@@ -529,7 +554,7 @@ class Simulation:
     def _spawn_point(self, kind: int) -> tuple[float, float]:
         """A spawn marker of the kind (any marker if none), not too close to the player when
         another one is farther: an enemy appearing on top of the player is no fight."""
-        markers = [m for m in self.level.spawns if m.kind == ENEMIES[kind].name] or list(self.level.spawns)
+        markers = [m for m in self.level.spawns if m.kind == self.rules.enemies[kind].name] or list(self.level.spawns)
         if not markers:
             return self.level.width / 2, self.level.height / 2
         p = self.player
@@ -540,8 +565,8 @@ class Simulation:
 
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
         """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""
-        spec, plan = ENEMIES[kind], self._plan
-        body = self.world.add(spec.shape, (x, y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
+        spec, plan = self.rules.enemies[kind], self._plan
+        body = self.world.add(self.shapes.enemies[kind], (x, y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
         self.enemies.append(body=body, kind=kind, x=x, y=y, angle=0.0, health=spec.health, hit=0.0,
                             cooldown=self.rules.first_shot_delay, sees=False,
                             speed=spec.speed * plan.speed_scale, spread=plan.aim_spread)  # fmt: skip
