@@ -261,16 +261,82 @@ def candidates_over_walls(bodies, moving, walls):
 
 
 @kernel
+def _grid_over(boxes, moving, inv_cell, max_cells):
+    """An empty dense grid of cells of side 1 / ``inv_cell`` over the moving
+    bodies' boxes, or one of no cells when it would have more than ``max_cells``."""
+    lo_x, lo_y, hi_x, hi_y = np.inf, np.inf, -np.inf, -np.inf
+    for k in range(moving.shape[0]):
+        i = moving[k]
+        lo_x, lo_y = min(lo_x, boxes[i, 0]), min(lo_y, boxes[i, 1])
+        hi_x, hi_y = max(hi_x, boxes[i, 2]), max(hi_y, boxes[i, 3])
+    none = np.zeros(0, dtype=np.int64)
+    # Counted in floats first: a far-flung body could overflow the product of two int64s.
+    if not ((hi_x - lo_x) * inv_cell + 2.0) * ((hi_y - lo_y) * inv_cell + 2.0) <= max_cells:
+        return DenseGrid(0, 0, 0, 0, 1.0 / inv_cell, none, none, none)
+    gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, inv_cell, 0, 0)
+    nx, ny = gx1 - gx0 + 1, gy1 - gy0 + 1
+    return DenseGrid(gx0, gy0, nx, ny, 1.0 / inv_cell, np.zeros(nx * ny + 1, dtype=np.int64), none, none)
+
+
+@kernel
 def frame_candidates(bodies, moving, inv_cell, walls):
-    """Candidate slot pairs of a frame (boxes overlap; layers and masks agree):
-    laid over the walls (``candidates_over_walls``) when there are walls,
+    """Candidate slot pairs of a frame (boxes overlap; layers and masks agree).
+
+    Laid over the walls (``candidates_over_walls``) when there are walls,
     their grid has no more cells than the work pays for and holds nearly
-    every moving body; else hashed (``candidates_hashed``)."""
-    if walls.members.shape[0] and walls.nx * walls.ny <= 8 * moving.shape[0] + 4096:
-        ok, candidates = candidates_over_walls(bodies, moving, walls)
-        if ok:
-            return candidates
+    every moving body. With no walls, the same walk over an empty dense grid
+    laid over the moving bodies' own box, when that box has few enough cells
+    (a crowd, not a few bodies far apart). Else hashed (``candidates_hashed``)."""
+    if walls.members.shape[0]:
+        if walls.nx * walls.ny <= 8 * moving.shape[0] + 4096:
+            ok, candidates = candidates_over_walls(bodies, moving, walls)
+            if ok:
+                return candidates
+    elif moving.shape[0]:
+        own = _grid_over(bodies.boxes, moving, inv_cell, 4 * moving.shape[0] + 4096)
+        if own.nx > 0:
+            ok, candidates = candidates_over_walls(bodies, moving, own)
+            if ok:
+                return candidates
     return candidates_hashed(bodies, moving, inv_cell, walls)
+
+
+@kernel
+def _in_key_order(keys):
+    """The order that sorts ``keys`` (a smaller id << 32 | a larger id). When the
+    smaller ids span few values (ids are handed out densely), a counting sort
+    on them and an insertion sort within each run of one smaller id, O(k + ids);
+    else ``np.argsort``."""
+    k = keys.shape[0]
+    top = np.int64(0)
+    for e in range(k):
+        top = max(top, keys[e] >> 32)
+    if top > 4 * k + 4096:
+        return np.argsort(keys)
+    start = np.zeros(top + 2, dtype=np.int64)
+    for e in range(k):
+        start[(keys[e] >> 32) + 1] += 1
+    for a in range(top + 1):
+        start[a + 1] += start[a]
+    order = np.empty(k, dtype=np.int64)
+    for e in range(k):
+        a = keys[e] >> 32
+        order[start[a]] = e
+        start[a] += 1
+    # Each run of one smaller id (a few pairs) in order of the larger id; runs
+    # end at the moved starts.
+    run = 0
+    for a in range(top + 1):
+        end = start[a]
+        for p in range(run + 1, end):
+            e = order[p]
+            q = p - 1
+            while q >= run and keys[order[q]] > keys[e]:
+                order[q + 1] = order[q]
+                q -= 1
+            order[q + 1] = e
+        run = end
+    return order
 
 
 @kernel
@@ -286,7 +352,7 @@ def overlapping_in_id_order(bodies, candidates):
     for k in range(rows.shape[0]):
         a, b = ids[candidates[rows[k], 0]], ids[candidates[rows[k], 1]]
         keys[k] = (min(a, b) << 32) | max(a, b)
-    order = np.argsort(keys)
+    order = _in_key_order(keys)
     out = np.empty((rows.shape[0], 2), dtype=np.int64)
     for k in range(rows.shape[0]):
         a, b = candidates[rows[order[k]], 0], candidates[rows[order[k]], 1]
