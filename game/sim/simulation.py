@@ -201,6 +201,11 @@ def actor_shapes(hitboxes: Mapping[str, ActorHitbox], rules: Rules) -> Shapes:
                   (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)))
 
 
+def is_round(shape) -> bool:
+    """A disc about the actor's centre: turning it changes nothing, so its turns need no wall check."""
+    return isinstance(shape, Circle) and tuple(shape.center) == (0.0, 0.0)
+
+
 class Simulation:
     """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events.
 
@@ -212,6 +217,10 @@ class Simulation:
                  hitboxes: Mapping[str, ActorHitbox] | None = None) -> None:
         self.level, self.seed, self.rules = level, int(seed), rules or Rules()
         self.shapes = actor_shapes(actor_hitboxes() if hitboxes is None else hitboxes, self.rules)
+        # Which enemy kinds and bullets have a hitbox that turns (anything but a centred disc):
+        # their turns are checked against the walls, and bullets face the way they fly.
+        self._turning = np.array([not is_round(s) for s in self.shapes.enemies], dtype=bool)
+        self._bullet_turning = np.array([not is_round(s) for s in self.shapes.bullets], dtype=bool)
         self.rng = np.random.default_rng(self.seed)
         self.world = World()
         self.tick = self.score = self.kills = self.deaths = self.wave = 0
@@ -375,7 +384,7 @@ class Simulation:
         before = e.angle.copy()
         e.columns["angle"] = e.angle + np.clip(delta, -rate, rate)
         self.world.set_transforms(e.body, e.x, e.y, e.angle)
-        hulls = np.flatnonzero(e.kind != CHASER)
+        hulls = np.flatnonzero(self._turning[e.kind])
         if len(hulls):
             stuck = self.world.cast_bodies(e.body[hulls], np.zeros((len(hulls), 2)), WALL).body >= 0
             if stuck.any():
@@ -411,7 +420,8 @@ class Simulation:
 
     def _add_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
         layer = PLAYER_BULLET if owner == 0 else ENEMY_BULLET
-        body = self.world.add(self.shapes.bullets[owner], (x, y, 0.0), layer=layer, mask=0)
+        angle = math.atan2(vy, vx) if self._bullet_turning[owner] else 0.0
+        body = self.world.add(self.shapes.bullets[owner], (x, y, angle), layer=layer, mask=0)
         self.bullets.append(body=body, owner=owner, x=x, y=y, vx=vx, vy=vy, life=self.rules.bullet_life)
 
     def _move_bullets(self) -> None:
@@ -433,7 +443,7 @@ class Simulation:
                 self._bullet_hit(owner, int(hits.body[k]), hits.point[k], hits.normal[k])
         b.life[:] -= DT
         alive &= b.life > 0.0
-        self.world.set_transforms(b.body, b.x, b.y, np.zeros(len(b)))
+        self.world.set_transforms(b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0))
         for body in b.body[~alive]:
             self.world.remove(int(body))
         b.keep(alive)

@@ -87,6 +87,11 @@ def _right_edge(alpha, rows) -> int:
     return max(x for x in range(alpha.width) for y in rows if alpha.getpixel((x, y)) > 128)
 
 
+def _glow(rgba, columns) -> int:
+    """How much light (colour times opacity) these columns hold."""
+    return sum(sum(rgba.getpixel((x, y))[:3]) * rgba.getpixel((x, y))[3] for x in columns for y in range(rgba.height))
+
+
 def test_the_actor_images_face_plus_x():
     """Engine angle 0 is +x, and the sprite is drawn turned by the actor's angle alone."""
     from PIL import Image
@@ -106,10 +111,7 @@ def test_the_actor_images_face_plus_x():
             w, h = rgba.size
             assert w > h, name  # lies along x, the way it flies
 
-            def glow(xs):
-                return sum(sum(rgba.getpixel((x, y))[:3]) * rgba.getpixel((x, y))[3] for x in xs for y in range(h))
-
-            assert glow(range(w - w // 4, w)) > glow(range(w // 4)), name  # the bright head leads
+            assert _glow(rgba, range(w - w // 4, w)) > _glow(rgba, range(w // 4)), name  # the bright head leads
 
 
 def test_the_shipped_hitboxes_fit_through_every_shipped_levels_narrowest_door():

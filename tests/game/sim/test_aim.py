@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from game.tiled import level_path, load_level
 from game.sim import AimPoint, Inputs, Simulation
+from game.tiled import level_path, load_level
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from engine.collision import Polygon, Transform, intersects
 from game.level import Level, Marker, Wall
-from game.tiled import level_path, load_level
 from game.sim import DT, ENEMIES, PLAYER_SHAPE, Bot, Inputs, Rules, Simulation
 from game.sim.rules import BRUTE, CHASER, SHOOTER, WALL
+from game.tiled import level_path, load_level
 
 
 def arena(*walls, spawns=(), pickups=(), start=(200.0, 200.0), size=(1000.0, 800.0)) -> Level:
