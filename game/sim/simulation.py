@@ -17,6 +17,11 @@ inputs always give the same state:
 5. the dead are removed, drops and waves spawn.
 
 Randomness comes from one ``numpy.random.Generator`` seeded once.
+
+Hitboxes come from ``game.actors`` (``assets/actors.tsj``), one convex shape
+per actor (``Shapes``); the numbers from ``Rules``. A hitbox of several convex
+parts is refused with one ``LevelError`` line: the engine moves one shape per
+body, and a hull would collide where the designer drew nothing.
 """
 
 from __future__ import annotations
