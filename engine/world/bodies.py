@@ -14,12 +14,13 @@ boxes as in ``boxes``.
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_RADIUS
+from . import arguments
 from .boxes import aabb_of
 
 
@@ -101,9 +102,83 @@ def slots_of(slot_of, bodies):
     return slots, -1
 
 
+class BodyArrays:
+    """The arrays a world keeps its bodies in, and their bookkeeping: a body is
+    appended at slot n, removed by moving the last body into its slot, and
+    the arrays double when full. Ids are handed out in order and never reused
+    (at most 2**32: pairs sort on two ids packed in one int64)."""
+
+    def __init__(self, capacity: int = 16) -> None:
+        self.n = 0
+        self.xf = np.zeros((capacity, 3))
+        self.shape = np.zeros(capacity, dtype=np.int64)
+        self.layer = np.zeros(capacity, dtype=np.int64)
+        self.mask = np.zeros(capacity, dtype=np.int64)
+        self.static = np.zeros(capacity, dtype=np.bool_)
+        self.sensor = np.zeros(capacity, dtype=np.bool_)
+        self.ids = np.zeros(capacity, dtype=np.int64)
+        self.slot_of = np.full(capacity, -1, dtype=np.int64)
+        self.user: list[Any] = []
+        self.next_id = 0
+
+    _ROWS = ("xf", "shape", "layer", "mask", "static", "sensor", "ids")
+
+    def append(self, xf, shape: int, layer: int, mask: int, static: bool, sensor: bool, user: Any) -> int:
+        """Add a body at slot n; returns its id."""
+        if self.next_id >= 1 << 32:
+            raise OverflowError("a world hands out at most 2**32 body ids")
+        if self.n == len(self.xf):
+            for name in self._ROWS:
+                arr = getattr(self, name)
+                setattr(self, name, np.concatenate([arr, np.zeros_like(arr)]))
+        slot, body = self.n, self.next_id
+        self.next_id += 1
+        if body >= len(self.slot_of):
+            self.slot_of = np.concatenate([self.slot_of, np.full(len(self.slot_of), -1, dtype=np.int64)])
+        self.xf[slot] = xf
+        self.shape[slot], self.layer[slot], self.mask[slot] = shape, layer, mask
+        self.static[slot], self.sensor[slot] = static, sensor
+        self.ids[slot] = body
+        self.slot_of[body] = slot
+        self.user.append(user)
+        self.n += 1
+        return body
+
+    def remove(self, slot: int) -> bool:
+        """Remove the body at ``slot`` (the last body takes its slot); returns
+        whether a static body left or changed slot."""
+        last = self.n - 1
+        body = int(self.ids[slot])
+        moved_static = bool(self.static[slot]) or bool(self.static[last])
+        for name in self._ROWS:
+            arr = getattr(self, name)
+            arr[slot] = arr[last]
+        self.user[slot] = self.user[last]
+        self.user.pop()
+        self.slot_of[self.ids[slot]] = slot
+        self.slot_of[body] = -1
+        self.n -= 1
+        return moved_static
+
+    def slot(self, body) -> int:
+        """The slot of body id ``body``; ``KeyError`` if the world has no such body."""
+        if type(body) is not int:
+            body = arguments.body_id(body)
+        if not (0 <= body < len(self.slot_of)) or self.slot_of[body] < 0:
+            raise KeyError(f"no body with id {body} in this world")
+        return int(self.slot_of[body])
+
+    def slots(self, bodies: np.ndarray) -> np.ndarray:
+        """The slots of the ids ``bodies`` (one compiled call)."""
+        found, bad = slots_of(self.slot_of, np.ascontiguousarray(bodies, dtype=np.int64))
+        if bad >= 0:
+            raise KeyError(f"no body with id {int(bodies[bad])} in this world")
+        return found
+
+
 def reach(data: np.ndarray, offset: int) -> float:
     """How far a packed shape reaches from its origin: its bound plus its radius."""
     return float(data[offset + H_BOUND] + data[offset + H_RADIUS])
 
 
-__all__ = ["Bodies", "reach", "slots_of", "store_transforms", "viewed"]
+__all__ = ["Bodies", "BodyArrays", "reach", "slots_of", "store_transforms", "viewed"]

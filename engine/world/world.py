@@ -55,7 +55,7 @@ from ..collision import ShapeTable, Transform, intersects_batch
 from ..collision.limits import MAX_COORDINATE, MAX_SIZE
 from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
-from .bodies import Bodies, slots_of, store_transforms
+from .bodies import Bodies, BodyArrays, store_transforms
 from .boxes import aabb_of, compute_aabbs, oriented_boxes
 from .casts import CastBatch, CastHit, RayHit, nearest_hit, point_shape
 from .grid import DenseGrid, empty_grid
@@ -111,17 +111,7 @@ class World:
         # and a kernel handed it would compile a second time for that type.
         self._shape_index(_POINT)
         self._cell = cell_size
-        self._n = 0
-        self._xf = np.zeros((16, 3))
-        self._shape = np.zeros(16, dtype=np.int64)
-        self._layer = np.zeros(16, dtype=np.int64)
-        self._mask = np.zeros(16, dtype=np.int64)
-        self._static = np.zeros(16, dtype=np.bool_)
-        self._sensor = np.zeros(16, dtype=np.bool_)
-        self._id = np.zeros(16, dtype=np.int64)
-        self._slot_of = np.full(16, -1, dtype=np.int64)
-        self._user: list[Any] = []
-        self._next_id = 0
+        self._a = BodyArrays()
         self._boxes: np.ndarray | None = None
         # This frame's overlapping pairs (ids and slots, read-only); emptied by
         # any change, so pairs() and contacts() share them.
@@ -155,47 +145,23 @@ class World:
             )
         layer, mask = arguments.bits(layer, "World.add layer"), arguments.bits(mask, "World.add mask")
         static, sensor = arguments.flag(static, "World.add static"), arguments.flag(sensor, "World.add sensor")
-        if self._next_id >= 1 << 32:  # pairs are sorted by two ids packed in one int64
-            raise OverflowError("a world hands out at most 2**32 body ids")
-        if self._n == len(self._xf):
-            self._grow()
-        slot, body = self._n, self._next_id
-        self._next_id += 1
-        if body >= len(self._slot_of):
-            self._slot_of = np.concatenate([self._slot_of, np.full(len(self._slot_of), -1, dtype=np.int64)])
-        self._xf[slot] = xf
-        self._shape[slot] = self._shape_index(shape)
-        self._layer[slot], self._mask[slot] = layer, mask
-        self._static[slot], self._sensor[slot] = static, sensor
-        self._id[slot] = body
-        self._slot_of[body] = slot
-        self._user.append(user_data)
-        self._n += 1
+        body = self._a.append(xf, self._shape_index(shape), layer, mask, static, sensor, user_data)
         self._moving = None
         self._changed(static)
         return body
 
     def remove(self, body: int) -> None:
         """Remove a body; its id is never given out again."""
-        slot = self._slot(body)
-        last = self._n - 1
         # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
-        walls_move = bool(self._static[slot]) or bool(self._static[last])
-        for arr in (self._xf, self._shape, self._layer, self._mask, self._static, self._sensor, self._id):
-            arr[slot] = arr[last]
-        self._user[slot] = self._user[last]
-        self._user.pop()
-        self._slot_of[self._id[slot]] = slot
-        self._slot_of[body] = -1
-        self._n -= 1
+        walls_move = self._a.remove(self._slot(body))
         self._moving = None
         self._changed(walls_move)
 
     def set_transform(self, body: int, transform) -> None:
         """Place a body; ``transform`` as in ``add``."""
         slot = self._slot(body)
-        self._xf[slot] = arguments.transform(transform, "World.set_transform transform")
-        self._changed(bool(self._static[slot]))
+        self._a.xf[slot] = arguments.transform(transform, "World.set_transform transform")
+        self._changed(bool(self._a.static[slot]))
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing."""
@@ -209,8 +175,8 @@ class World:
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
         boxes = self._boxes if self._boxes is not None else _NO_BOXES
         bad, walls_moved = store_transforms(
-            self._slot_of, bodies, x, y, angle, self._xf,
-            self._table.data, self._table.offsets, self._shape, self._static, boxes, self._boxes is not None,
+            self._a.slot_of, bodies, x, y, angle, self._a.xf,
+            self._table.data, self._table.offsets, self._a.shape, self._a.static, boxes, self._boxes is not None,
             MAX_COORDINATE,
         )  # fmt: skip
         if bad <= -2:
@@ -228,35 +194,35 @@ class World:
             self._changed(True)
 
     def transform(self, body: int) -> Transform:
-        return Transform(*self._xf[self._slot(body)].tolist())
+        return Transform(*self._a.xf[self._slot(body)].tolist())
 
     def shape(self, body: int):
-        return self._table[int(self._shape[self._slot(body)])]
+        return self._table[int(self._a.shape[self._slot(body)])]
 
     def user_data(self, body: int) -> Any:
-        return self._user[self._slot(body)]
+        return self._a.user[self._slot(body)]
 
     def is_static(self, body: int) -> bool:
-        return bool(self._static[self._slot(body)])
+        return bool(self._a.static[self._slot(body)])
 
     def is_sensor(self, body: int) -> bool:
-        return bool(self._sensor[self._slot(body)])
+        return bool(self._a.sensor[self._slot(body)])
 
     def layer(self, body: int) -> int:
         """The body's layer bits (``add``'s ``layer``)."""
-        return int(self._layer[self._slot(body)])
+        return int(self._a.layer[self._slot(body)])
 
     def mask(self, body: int) -> int:
         """The layers the body meets (``add``'s ``mask``)."""
-        return int(self._mask[self._slot(body)])
+        return int(self._a.mask[self._slot(body)])
 
     def __len__(self) -> int:
-        return self._n
+        return self._a.n
 
     def __contains__(self, body: int) -> bool:
         if isinstance(body, (bool, np.bool_)) or not isinstance(body, (int, np.integer)):
             return False
-        return 0 <= body < len(self._slot_of) and self._slot_of[body] >= 0
+        return 0 <= body < len(self._a.slot_of) and self._a.slot_of[body] >= 0
 
     @property
     def cell_size(self) -> float | None:
@@ -269,7 +235,7 @@ class World:
     @property
     def bodies(self) -> np.ndarray:
         """Ids of all bodies."""
-        return self._id[: self._n].copy()
+        return self._a.ids[: self._a.n].copy()
 
     # --- pairs ------------------------------------------------------------
 
@@ -301,7 +267,7 @@ class World:
         lo_x, lo_y = arguments.pair(lo, "World.query_aabb lo")
         hi_x, hi_y = arguments.pair(hi, "World.query_aabb hi")
         mask = arguments.bits(mask, "World.query_aabb mask")
-        return self._id[self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)]
+        return self._a.ids[self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)]
 
     def query_shape(self, shape, transform, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that overlap or touch ``shape`` at ``transform``."""
@@ -321,10 +287,10 @@ class World:
             self._table,
             np.full(len(slots), index),
             np.tile(np.array(xf), (len(slots), 1)),
-            self._shape[slots],
-            self._xf[slots],
+            self._a.shape[slots],
+            self._a.xf[slots],
         )
-        return np.sort(self._id[slots[hit]])
+        return np.sort(self._a.ids[slots[hit]])
 
     def query_point(self, x: float, y: float, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that contain the point (x, y) (boundary included)."""
@@ -385,7 +351,7 @@ class World:
         mask = arguments.bits(mask, "World.cast_bodies mask")
         # A caster skips itself; other casters stay targets.
         bad, body, fraction, point, normal = cast_ids(
-            *self._bodies(), *self._wall_grid(), self._slot_of, mask, bodies, moves, self._moving_cell()
+            *self._bodies(), *self._wall_grid(), self._a.slot_of, mask, bodies, moves, self._moving_cell()
         )
         if bad <= -2:
             raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
@@ -405,7 +371,7 @@ class World:
         mask = arguments.bits(mask, "World.move_and_slide mask")
         at, hits, normals, count = self._slide(np.array([slot]), np.array([move]), mask)
         found = tuple(
-            CastHit(int(self._id[int(h[0])]), float(h[1]), (float(h[2]), float(h[3])), tuple(map(float, n)))
+            CastHit(int(self._a.ids[int(h[0])]), float(h[1]), (float(h[2]), float(h[3])), tuple(map(float, n)))
             for h, n in zip(hits[0, : count[0]], normals[0, : count[0]])
         )
         return SlideResult(float(at[0, 0]), float(at[0, 1]), found)
@@ -437,12 +403,12 @@ class World:
         )
         if bad <= -2:
             k = -2 - bad
-            raise ValueError(f"displacement of body {int(self._id[slots[k]])} is not finite: {tuple(rest[k].tolist())}")
+            raise ValueError(f"displacement of body {int(self._a.ids[slots[k]])} is not finite: {tuple(rest[k].tolist())}")
         if bad >= 0:
-            arguments.check_end(int(self._id[slots[bad]]), *self._xf[slots[bad], :2], *rest[bad])
+            arguments.check_end(int(self._a.ids[slots[bad]]), *self._a.xf[slots[bad], :2], *rest[bad])
         keep_skin(self._table, self._bodies(), self._wall_grid(), targets, slots, at, box, skin)
-        self._xf[slots] = at
-        self._changed(bool(self._static[slots].any()))
+        self._a.xf[slots] = at
+        self._changed(bool(self._a.static[slots].any()))
         return at, hits, normals, count
 
     def _bodies(self) -> Bodies:
@@ -450,14 +416,9 @@ class World:
         boxes = self._all_boxes()
         self._wall_grid()
         return Bodies(
-            self._table.data, self._table.offsets, self._shape, self._xf, boxes, self._obb,
-            self._layer, self._mask, self._static, self._sensor, self._id,
+            self._table.data, self._table.offsets, self._a.shape, self._a.xf, boxes, self._obb,
+            self._a.layer, self._a.mask, self._a.static, self._a.sensor, self._a.ids,
         )  # fmt: skip
-
-    def _grow(self) -> None:
-        for name in ("_xf", "_shape", "_layer", "_mask", "_static", "_sensor", "_id"):
-            arr = getattr(self, name)
-            setattr(self, name, np.concatenate([arr, np.zeros_like(arr)]))
 
     def _shape_index(self, shape) -> int:
         key = shape if not isinstance(shape, _Point) else "point"
@@ -468,17 +429,10 @@ class World:
         return index
 
     def _slot(self, body: int) -> int:
-        if type(body) is not int:
-            body = arguments.body_id(body)
-        if not (0 <= body < len(self._slot_of)) or self._slot_of[body] < 0:
-            raise KeyError(f"no body with id {body} in this world")
-        return int(self._slot_of[body])
+        return self._a.slot(body)
 
     def _slots(self, bodies: np.ndarray) -> np.ndarray:
-        slots, bad = slots_of(self._slot_of, np.ascontiguousarray(bodies, dtype=np.int64))
-        if bad >= 0:
-            raise KeyError(f"no body with id {int(bodies[bad])} in this world")
-        return slots
+        return self._a.slots(bodies)
 
     def _changed(self, statics: bool) -> None:
         self._boxes = None
@@ -488,8 +442,8 @@ class World:
 
     def _all_boxes(self) -> np.ndarray:
         if self._boxes is None:
-            boxes = np.empty((self._n, 4))
-            compute_aabbs(self._table.data, self._table.offsets, self._shape[: self._n], self._xf[: self._n], boxes)
+            boxes = np.empty((self._a.n, 4))
+            compute_aabbs(self._table.data, self._table.offsets, self._a.shape[: self._a.n], self._a.xf[: self._a.n], boxes)
             self._boxes = boxes
         return self._boxes
 
@@ -509,7 +463,7 @@ class World:
     def _moving_slots(self) -> np.ndarray:
         """Slots of the moving (not static) bodies."""
         if self._moving is None:
-            self._moving = np.flatnonzero(~self._static[: self._n])
+            self._moving = np.flatnonzero(~self._a.static[: self._a.n])
         return self._moving
 
     def _wall_grid(self) -> DenseGrid:
@@ -517,13 +471,13 @@ class World:
         changed (an empty one when there are none)."""
         if self._walls is None:
             boxes = self._all_boxes()
-            static = self._static[: self._n]
+            static = self._a.static[: self._a.n]
             walls = np.flatnonzero(static)
-            self._obb = np.zeros((self._n, 6))
+            self._obb = np.zeros((self._a.n, 6))
             if not len(walls):
                 self._walls = empty_grid()
                 return self._walls
-            oriented_boxes(self._table.data, self._table.offsets, self._shape, self._xf, walls, self._obb)
+            oriented_boxes(self._table.data, self._table.offsets, self._a.shape, self._a.xf, walls, self._obb)
             cell = self._cell
             if cell is None:
                 moving = np.flatnonzero(~static)
@@ -545,7 +499,7 @@ class World:
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         boxes = self._all_boxes()
         inside = (boxes[:, 0] <= hi_x) & (lo_x <= boxes[:, 2]) & (boxes[:, 1] <= hi_y) & (lo_y <= boxes[:, 3])
-        inside &= (self._layer[: self._n] & int(mask)) != 0
+        inside &= (self._a.layer[: self._a.n] & int(mask)) != 0
         return np.flatnonzero(inside)
 
     def _cast(self, data_a, off_a, xf, dx, dy, mask) -> CastHit | None:
@@ -556,7 +510,7 @@ class World:
         lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
         lo_y, hi_y = min(y, y + dy) - reach, max(y, y + dy) + reach
         slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
-        slots = slots[~self._sensor[slots]]
+        slots = slots[~self._a.sensor[slots]]
         if not len(slots):
             return None
         return nearest_hit(self._bodies(), slots, data_a, off_a, xf, dx, dy)
