@@ -20,7 +20,6 @@ one.
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from functools import lru_cache
 from typing import Any
@@ -56,21 +55,12 @@ def actor_parts(name: str) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, tuple[Any, ...]]:
-    # The ONE source of the checker's hitboxes: game.actors (assets/actors.tsj) once it exists,
-    # else the shapes the simulation holds today. Switching is this function alone.
-    if importlib.util.find_spec("game.actors") is None:
-        return _from_sim()
+    # The ONE source of the checker's hitboxes: game.actors, assets/actors.tsj as the game reads it
+    # (LevelError, one line, when that file is bad). Imported here, not at the top: game.actors
+    # imports this module to measure hitboxes against the doors.
     from game.actors import actor_hitboxes
 
     return {name: tuple(hitbox.parts) for name, hitbox in actor_hitboxes().items()}
-
-
-def _from_sim() -> dict[str, tuple[Any, ...]]:
-    from game.sim import ENEMIES, PLAYER_SHAPE, Rules
-
-    bullet = Circle(Rules().bullet_radius)
-    return {PLAYER: (PLAYER_SHAPE,), **{kind.name: (kind.shape,) for kind in ENEMIES},
-            "player_bullet": (bullet,), "enemy_bullet": (bullet,)}
 
 
 def player_parts() -> tuple[Any, ...]:

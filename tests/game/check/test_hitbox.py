@@ -196,7 +196,16 @@ def test_too_many_placements_to_test_is_one_error_line_not_unbounded_work(tmp_pa
         "the checker's limit"]
 
 
-def test_hitboxes_come_from_game_actors_as_soon_as_it_exists(monkeypatch):
+def test_the_checkers_hitboxes_are_the_ones_game_actors_reads_from_the_actors_file():
+    from game.actors import actor_hitboxes
+
+    shipped = actor_hitboxes()
+    assert actor_names() == tuple(shipped)
+    for name, box in shipped.items():
+        assert actor_parts(name) == tuple(box.parts)
+
+
+def test_whatever_game_actors_gives_is_what_the_checker_measures(monkeypatch):
     import importlib.machinery
     import sys
     import types
