@@ -1,20 +1,22 @@
 """The world: every wall, enemy and bullet, their overlaps, casts and sliding moves.
 
-A thin facade: it checks every argument (``arguments``), keeps the bodies'
-arrays (``bodies``) and its caches, and hands the work to the modules that
-hold the algorithms. Bodies live in dense parallel arrays (slot = row); a
-body id is stable and maps to its slot. The game keeps its own state in arrays and hands the
-world all moving transforms at once (``set_transforms``, one kernel that
-also refreshes those bodies' boxes). Per frame:
+A facade: it checks every argument (``arguments``), keeps the bodies'
+arrays (``bodies.BodyArrays``) and the frame's caches, and hands the work to
+the modules that hold the algorithms. Bodies live in dense parallel arrays
+(slot = row); a body id is stable and maps to its slot. The game keeps its
+own state in arrays and hands the world all moving transforms at once
+(``set_transforms``, one kernel that also refreshes those bodies' boxes).
+Per frame:
 
 - walls sit in a dense grid built once (``walls``, on ``grid``) that lists
   each wall only where its oriented box reaches;
 - ``pairs()`` is one compiled call (``pairs.find_pairs``): when the walls'
   grid holds the moving bodies (a level's walls enclose its play area), one
-  walk over its cells meets walls and moving bodies alike; else the moving
-  bodies go into a hashed grid (``hashgrid``) whose cell comes from a cost
-  estimate over their sizes (chosen again when their number doubles or
-  halves). Candidates are filtered by layer and mask, then the narrow
+  walk over its cells meets walls and moving bodies alike (with no walls,
+  the same walk over an empty dense grid over the crowd's own box); else the
+  moving bodies go into a hashed grid (``hashgrid``). The cell comes from a
+  cost estimate over the bodies' sizes (chosen again when their number
+  doubles or halves). Candidates are filtered by layer and mask, then the narrow
   phase's verdicts; rows turned and sorted by body id;
 - the frame's overlapping pairs are kept until anything changes, so
   ``contacts()`` only adds contact data to the pairs ``pairs()`` found;
