@@ -2,7 +2,9 @@
 
 Paths may be ``.tmj`` files, folders of them, or level names as ``game``
 and ``game.lab`` take them (``yard`` is ``levels/yard.tmj``; default: every
-level in ``levels/``). An unknown bare name is one line and exit status 2. Prints one line per finding, ``file:object-id (name):
+level in ``levels/``), or an actor hitbox file (``assets/actors.tsj``, or a
+copy being edited): its hitboxes as the game reads them, and any wider at
+its narrowest than the narrowest door of a shipped level. An unknown bare name is one line and exit status 2. Prints one line per finding, ``file:object-id (name):
 problem``, errors first, then a summary; exit status 0 only when there is
 no error (1 otherwise, 2 for bad options). ``--json`` prints the same for
 machines; ``--png DIR`` also writes a hitbox sheet per level.
@@ -22,7 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     from game.cli import OneLineParser
 
     p = OneLineParser(prog="gjk-check", description="Check Tiled levels: every hitbox as meant.")
-    p.add_argument("paths", nargs="*", help="level names, .tmj files or folders (default: every level in levels/)")
+    p.add_argument("paths", nargs="*", help="level names, .tmj files or folders (default: every level in levels/), "
+                                            "or an actor hitbox file (assets/actors.tsj)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.add_argument("--png", metavar="DIR", help="write a hitbox sheet per level into DIR")
     return p
@@ -50,19 +53,20 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.png:
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
-    from .report import check_file, json_report, text_report
+    from .report import check_path, json_report, text_report
 
     try:
         files = level_files(args.paths)
     except LevelError as err:
         print(f"gjk-check: {err}", file=sys.stderr)
         return 2
-    results = [check_file(path) for path in files]
+    results = [check_path(path) for path in files]
     notes = []
     if args.png:
+        from .report import ACTORS_SUFFIX
         from .sheet import write_sheets
 
-        notes = write_sheets(results, Path(args.png))
+        notes = write_sheets([r for r in results if r.path.suffix != ACTORS_SUFFIX], Path(args.png))
     print(json_report(results) if args.json else text_report(results))
     for note in notes:
         print(note, file=sys.stderr)

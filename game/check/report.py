@@ -65,6 +65,34 @@ def check_file(path: Path | str) -> Checked:
     return Checked(path, level, findings + ours)
 
 
+#: How an actor hitbox file is named on the command line: a Tiled tileset saved as JSON.
+ACTORS_SUFFIX = ".tsj"
+
+
+def check_actors(path: Path | str) -> Checked:
+    """An actor hitbox file (``assets/actors.tsj`` or a copy being edited) as the game reads it, and
+    every hitbox wider at its narrowest than the narrowest door of a shipped level (``doors``).
+
+    Never raises: each problem is a finding naming the file, the tile id and the actor."""
+    from game.actors import door_findings, read_actors
+
+    path = Path(path)
+    hitboxes, findings = read_actors(path)
+    if hitboxes is not None:
+        try:
+            findings = [*findings, *door_findings(hitboxes, display_name(path))]
+        except Exception as bug:  # a checker bug must still be one line, not a traceback
+            findings.append(Finding("error", display_name(path), None, "",
+                                    f"checker failed: {type(bug).__name__}: {bug}"))
+    return Checked(path, None, list(findings))
+
+
+def check_path(path: Path | str) -> Checked:
+    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix."""
+    path = Path(path)
+    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path)
+
+
 def text_report(results: list[Checked]) -> str:
     """Errors first, then warnings, one line each (``file:id (name): problem``), then a summary."""
     errors = [f for r in results for f in r.errors]
@@ -82,9 +110,12 @@ def summary(results: list[Checked]) -> str:
     """``checked 3 levels: 0 errors, 28 warnings``."""
     n_err = sum(len(r.errors) for r in results)
     n_warn = sum(len(r.warnings) for r in results)
-    levels = "level" if len(results) == 1 else "levels"
-    return (f"checked {len(results)} {levels}: {n_err} error{'s' * (n_err != 1)}, "
-            f"{n_warn} warning{'s' * (n_warn != 1)}")
+    n_actors = sum(1 for r in results if r.path.suffix == ACTORS_SUFFIX)
+    n_levels = len(results) - n_actors
+    what = f"{n_levels} level{'s' * (n_levels != 1)}" if n_levels or not n_actors else ""
+    if n_actors:
+        what += (" and " if what else "") + f"{n_actors} actor file{'s' * (n_actors != 1)}"
+    return f"checked {what}: {n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
 
 
 def json_report(results: list[Checked]) -> str:

@@ -1,0 +1,75 @@
+"""``python -m game.check assets/actors.tsj``: the actors' hitbox file checked where a designer edits it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from game.actors import ACTORS_FILE
+from game.check.doors import shipped_doors
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def edited_copy(folder: Path, edit) -> Path:
+    """A copy of the shipped actors file beside its images, with ``edit(tile)`` applied to every tile."""
+    data = json.loads(ACTORS_FILE.read_text())
+    for tile in data["tiles"]:
+        edit(tile)
+    (folder / "actors").symlink_to(ACTORS_FILE.parent / "actors")
+    path = folder / "actors.tsj"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def lines(done: subprocess.CompletedProcess) -> list[str]:
+    return [line.strip() for line in done.stdout.splitlines() if line.startswith("  ")]
+
+
+def test_the_shipped_actors_file_checks_clean_beside_a_level():
+    done = run(str(ACTORS_FILE.relative_to(ROOT)), "bunker")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1].startswith("checked 1 level and 1 actor file: 0 errors")
+
+
+def test_a_self_intersecting_hitbox_is_one_error_line_naming_the_tile_and_actor(tmp_path):
+    def bow(tile):
+        if tile["type"] == "player":
+            tile["objectgroup"]["objects"][0]["polygon"] = [{"x": 0, "y": 0}, {"x": 20, "y": 20}, {"x": 20, "y": 0},
+                                                            {"x": 0, "y": 20}]
+
+    path = edited_copy(tmp_path, bow)
+    done = run(str(path))
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    (line,) = lines(done)
+    assert line.startswith(f"{path}: tile 0 (player): ") and "self-intersects" in line
+
+
+def test_a_hitbox_wider_than_the_narrowest_shipped_door_is_an_error_with_both_widths(tmp_path):
+    def wide(tile):  # a 300 × 200 px box: 200 px across at its narrowest, whichever way it turns
+        if tile["type"] == "brute":
+            tile["objectgroup"]["objects"] = [{"height": 200, "id": 1, "name": "hull", "rotation": 0, "type": "",
+                                               "visible": True, "width": 300, "x": -100, "y": -80}]
+
+    path = edited_copy(tmp_path, wide)
+    done = run("--json", str(path))
+    assert done.returncode == 1
+    (finding,) = json.loads(done.stdout)["findings"]
+    level, door = min(((name, d.width) for name, d in shipped_doors().items()), key=lambda item: item[1])
+    assert finding["line"].startswith(f"{path}: tile 3 (brute): hitbox is 200.0 px across at its narrowest")
+    assert f"({level}: {door:.1f} px)" in finding["line"]
+
+
+def test_a_missing_actors_file_is_one_line_and_no_sheet_is_drawn_for_it(tmp_path):
+    done = run("--png", str(tmp_path / "sheets"), str(tmp_path / "nowhere.tsj"))
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    (line,) = lines(done)
+    assert line.startswith(f"{tmp_path / 'nowhere.tsj'}: ")
+    assert not (tmp_path / "sheets" / "nowhere.png").exists()
