@@ -121,7 +121,7 @@ def oriented_boxes(data, offsets, shape_index, xf, members, out):
         _, hi_y, _ = support_packed(data, off, 0.0, 1.0)
         _, lo_y, _ = support_packed(data, off, 0.0, -1.0)
         # A little slack: the test must never drop a touching pair to rounding,
-        # and it must be more than the box's growth (``broadphase.touching_share``).
+        # and it must be more than the box's growth (``touching_share``).
         slack = 1e-9 * (abs(pu) + abs(pv) + hi_x - lo_x + hi_y - lo_y + r + data[off + H_BOUND])
         out[i, 0], out[i, 1] = c, s
         out[i, 2], out[i, 3] = pu + lo_x - r - slack, pu + hi_x + r + slack

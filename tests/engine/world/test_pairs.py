@@ -189,3 +189,42 @@ def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_wall
     found = world.pairs().tolist()
     assert found == brute_force_pairs(world, bodies)
     assert len(found) > 50  # busy enough to test something
+
+
+def crowd(world: World, rng, count: int, spread: float, bodies: list) -> None:
+    for _ in range(count):
+        shape = random_shape(rng, 2.0)
+        xf = (float(rng.uniform(0, spread)), float(rng.uniform(0, spread)), float(rng.uniform(-3, 3)))
+        bodies.append((world.add(shape, xf), shape, 1, 0xFFFFFFFF, False))
+
+
+@pytest.mark.parametrize("far", [False, True], ids=["crowd", "crowd-and-a-far-body"])
+def test_a_crowd_with_no_walls_finds_the_pairs_brute_force_finds_with_its_own_grid_or_hashed(far):
+    # No walls: a crowd gets a dense grid over its own box; one body far away
+    # makes that box too big for a dense grid, and the crowd is hashed instead.
+    rng = np.random.default_rng(7)
+    world, bodies = World(), []
+    crowd(world, rng, 300, 60.0, bodies)
+    if far:
+        shape = Circle(1.0)
+        bodies.append((world.add(shape, (5e6, -5e6, 0.0)), shape, 1, 0xFFFFFFFF, False))
+        bodies.append((world.add(shape, (5e6 + 1.5, -5e6, 0.0)), shape, 1, 0xFFFFFFFF, False))
+    found = world.pairs().tolist()
+    assert found == brute_force_pairs(world, bodies)
+    assert len(found) > 50
+    assert ([bodies[-2][0], bodies[-1][0]] in found) == far
+
+
+def test_pairs_come_sorted_by_id_when_the_ids_in_use_are_far_apart():
+    # Ids are never reused: after many removals the ids in use are sparse, and
+    # the pairs are still turned and sorted by (smaller id, larger id).
+    rng = np.random.default_rng(3)
+    world, bodies = World(), []
+    crowd(world, rng, 60, 30.0, bodies)
+    spent = [world.add(Circle(1.0), (0.0, 0.0, 0.0)) for _ in range(9000)]
+    for body in spent:
+        world.remove(body)
+    crowd(world, rng, 60, 30.0, bodies)
+    found = world.pairs().tolist()
+    assert found == brute_force_pairs(world, bodies)
+    assert any(a < 100 < 9000 < b for a, b in found)  # old and new ids pair up
