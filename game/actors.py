@@ -57,7 +57,7 @@ from game.tiled.decompose import OutlineError, split_polygon
 from game.tiled.files import display_name
 from game.tiled.frame import MapFrame, tiled_to_world
 from game.tiled.tiles import as_object
-from game.tiled.tilesets import TileDef, TileShape, image_problem, read_tileset
+from game.tiled.tilesets import TileDef, TileShape, read_tileset
 from game.tiled.walls import WallProblem, build_wall
 
 __all__ = [
@@ -153,8 +153,6 @@ def _said(findings: list[Finding], name: str) -> bool:
 
 def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | None:
     name, tid = tile.type, tile.local_id
-    if tile.image is not None and (problem := image_problem(tile.image)) is not None:
-        findings.append(_finding("warning", file, tid, name, f"image: {problem}"))
     shapes = [s for s in tile.shapes if s.kind != "point"]
     for point in (s for s in tile.shapes if s.kind == "point"):
         findings.append(_finding("warning", file, tid, name,
@@ -192,8 +190,11 @@ def _radius(shape: TileShape) -> float:
 def _parts(shape: TileShape, frame: MapFrame) -> tuple[list[Shape], tuple[str, ...]]:
     """One collision object as convex shapes in the actor frame, and the notes about it."""
     radius = _radius(shape)
+    # The walls are built unshifted in x, so a problem's "near (x, y)" is in the tile's own pixels
+    # (as Tiled's collision editor shows them); their parts are moved by -cx below.
+    unshifted = MapFrame(frame.height)
     try:
-        built = build_wall(as_object(shape), frame)  # the level walls' checks and shapes, once
+        built = build_wall(as_object(shape), unshifted)  # the level walls' checks and shapes, once
     except WallProblem as problem:
         raise _Problem(str(problem)) from None
     if shape.kind == "polygon":
@@ -205,7 +206,7 @@ def _parts(shape: TileShape, frame: MapFrame) -> tuple[list[Shape], tuple[str, .
             return [Polygon(part, radius) for part in split.parts], built.notes
         except (OutlineError, ValueError) as problem:
             raise _Problem(str(problem)) from None
-    baked = [_bake(part, xf, radius) for part, xf in built.wall.parts]
+    baked = [_bake(part, (xf[0] + frame.offset_x, xf[1], xf[2]), radius) for part, xf in built.wall.parts]
     return baked, built.notes
 
 

@@ -269,7 +269,7 @@ BAD = {
     "self-intersecting": (
         _edit_player([{"id": 1, "name": "", "x": 19, "y": 17, "visible": True,
                        "polygon": [{"x": -8, "y": -8}, {"x": 8, "y": 8}, {"x": 8, "y": -8}, {"x": -8, "y": 8}]}]),
-        "tile 0 (player): collision object 1: polygon self-intersects",
+        "tile 0 (player): collision object 1: polygon self-intersects: two of its edges cross near (19, 17)",
     ),
     "negative radius": (
         _edit_player([{"id": 3, "name": "", "x": 9, "y": 7, "width": 20, "height": 20, "visible": True,
@@ -327,6 +327,15 @@ def test_a_missing_file_and_a_file_that_is_not_json_are_one_line_each(tmp_path):
         assert hitboxes is None
         assert len(_errors(findings)) == 1 and "\n" not in str(findings[0])
         assert path.name in str(findings[0])
+
+
+def test_a_missing_image_is_one_warning_and_the_hitboxes_still_read(tmp_path):
+    path = _write(tmp_path, _tileset())
+    (tmp_path / "actors" / "brute.png").unlink()
+    hitboxes, findings = read_actors(path)
+    assert hitboxes["brute"].parts == (TODAY["brute"],)
+    (warning,) = findings
+    assert warning.severity == "warning" and "\n" not in str(warning) and "brute.png' not found" in str(warning)
 
 
 def test_a_point_object_is_a_warning_and_the_hitbox_keeps_its_shapes(tmp_path):
