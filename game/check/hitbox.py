@@ -79,7 +79,13 @@ def reach_radius(parts) -> float:
     >>> reach_radius([Circle(3.0)])
     3.0
     """
-    return max(math.hypot(*p) for shape in parts for p in _outline(shape))
+    def reach(shape) -> float:
+        core = _core(shape)
+        if core is None:  # an ellipse: its outline, sampled finely
+            return max(math.hypot(*p) for p in _outline(shape))
+        return max(math.hypot(*p) for p in core[0]) + core[1]
+
+    return max(reach(shape) for shape in parts)
 
 
 def _outline(shape) -> list[tuple[float, float]]:
