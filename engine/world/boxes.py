@@ -143,4 +143,21 @@ def box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j):
     return not (cv + reach < obb[j, 4] or cv - reach > obb[j, 5])
 
 
-__all__ = ["aabb_of", "box_meets", "box_meets_oriented", "boxes_overlap", "compute_aabbs", "oriented_boxes", "touching_share"]
+def slots_in_box(boxes: np.ndarray, layer: np.ndarray, mask: int, lo_x, lo_y, hi_x, hi_y) -> np.ndarray:
+    """Rows of ``boxes`` that overlap the box lo–hi (touching counts) and whose
+    ``layer`` is in ``mask``: the broad phase of a one-off query."""
+    inside = (boxes[:, 0] <= hi_x) & (lo_x <= boxes[:, 2]) & (boxes[:, 1] <= hi_y) & (lo_y <= boxes[:, 3])
+    inside &= (layer[: len(boxes)] & int(mask)) != 0
+    return np.flatnonzero(inside)
+
+
+__all__ = [
+    "aabb_of",
+    "box_meets",
+    "box_meets_oriented",
+    "boxes_overlap",
+    "compute_aabbs",
+    "oriented_boxes",
+    "slots_in_box",
+    "touching_share",
+]

@@ -43,6 +43,7 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel
 from ..collision.narrowphase import MODE_CONTACT, MODE_DISTANCE, collide_pair
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS
+from .boxes import slots_in_box
 
 #: Advancement steps before a cast gives up and reports its best fraction as a hit.
 MAX_CAST_ITERATIONS = 40
@@ -318,6 +319,21 @@ def advance_cast(
     return True, t, -nx, -ny, r.pbx, r.pby
 
 
+def cast_among(bodies, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float, mask: int) -> CastHit | None:
+    """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the solid
+    bodies (not sensors) in ``mask`` of a ``bodies.Bodies`` record: those whose
+    boxes meet the swept box, then ``nearest_hit``."""
+    x, y, _ = xf
+    reach = float(data_a[off_a + H_BOUND] + data_a[off_a + H_RADIUS])
+    lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
+    lo_y, hi_y = min(y, y + dy) - reach, max(y, y + dy) + reach
+    slots = slots_in_box(bodies.boxes, bodies.layer, mask, lo_x, lo_y, hi_x, hi_y)
+    slots = slots[~bodies.sensor[slots]]
+    if not len(slots):
+        return None
+    return nearest_hit(bodies, slots, data_a, off_a, xf, dx, dy)
+
+
 def nearest_hit(bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float) -> CastHit | None:
     """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the
     bodies ``slots`` (a ``bodies.Bodies`` record's rows, the candidates whose
@@ -354,6 +370,7 @@ __all__ = [
     "CastHit",
     "RayHit",
     "advance_cast",
+    "cast_among",
     "cast_pair",
     "cast_turned",
     "clip_fraction",

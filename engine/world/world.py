@@ -55,11 +55,10 @@ import numpy as np
 
 from ..collision import ShapeTable, Transform, intersects_batch
 from ..collision.limits import MAX_COORDINATE, MAX_SIZE
-from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
 from .bodies import Bodies, BodyArrays, store_transforms
-from .boxes import aabb_of, compute_aabbs, oriented_boxes
-from .casts import CastBatch, CastHit, RayHit, nearest_hit, point_shape
+from .boxes import aabb_of, compute_aabbs, oriented_boxes, slots_in_box
+from .casts import CastBatch, CastHit, RayHit, cast_among, point_shape
 from .grid import DenseGrid, empty_grid
 from .hashgrid import choose_cell
 from .pairs import WorldContacts, contacts_of, find_pairs, frame_candidates
@@ -499,23 +498,10 @@ class World:
         self._frame = {"pairs": found, "slots": slots}
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
-        boxes = self._all_boxes()
-        inside = (boxes[:, 0] <= hi_x) & (lo_x <= boxes[:, 2]) & (boxes[:, 1] <= hi_y) & (lo_y <= boxes[:, 3])
-        inside &= (self._a.layer[: self._a.n] & int(mask)) != 0
-        return np.flatnonzero(inside)
+        return slots_in_box(self._all_boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
 
     def _cast(self, data_a, off_a, xf, dx, dy, mask) -> CastHit | None:
-        """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the solid
-        bodies in ``mask`` (``casts.nearest_hit`` over those whose boxes meet the sweep)."""
-        x, y, _ = xf
-        reach = float(data_a[off_a + H_BOUND] + data_a[off_a + H_RADIUS])
-        lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
-        lo_y, hi_y = min(y, y + dy) - reach, max(y, y + dy) + reach
-        slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
-        slots = slots[~self._a.sensor[slots]]
-        if not len(slots):
-            return None
-        return nearest_hit(self._bodies(), slots, data_a, off_a, xf, dx, dy)
+        return cast_among(self._bodies(), data_a, off_a, xf, dx, dy, mask)
 
 
 class FrameView(NamedTuple):
