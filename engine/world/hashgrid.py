@@ -2,10 +2,11 @@
 
 Moving bodies can be anywhere, so their cells are hashed into buckets (a
 power of two of them, about two per entry) and sorted by bucket in O(n)
-(count, then place). The world uses it when the walls' dense grid
-(``walls``) cannot hold the moving bodies (no walls, or bodies far outside
-them); otherwise the moving bodies are laid over the walls' own cells
-(``grid.lay_over``).
+(count, then place). The world uses it when no dense grid pays: the walls'
+grid (``walls``) cannot hold the moving bodies (many far outside it), or
+with no walls the moving bodies are spread too far apart for a dense grid
+over their own box; otherwise they are laid over dense cells
+(``grid.lay_over``, ``pairs``).
 
 A moving body spanning more than ``MAX_SPAN`` cells on a side (a huge boss,
 a 2,000 px wall set as moving) is left out of the cells and tested by brute
