@@ -24,8 +24,8 @@ import pymunk
 
 from engine.collision import Ellipse
 from engine.crosscheck.twins import twin
+from game.sim import DT, Bot, Simulation
 from game.tiled import level_path, load_level
-from game.sim import DT, ENEMIES, Bot, Simulation
 
 ENEMY_COUNT, BULLET_COUNT = 200, 1000
 
@@ -88,10 +88,10 @@ def pymunk_twin(sim: Simulation):
             space.remove(body, *body.shapes)
         for k in range(len(e)):
             if int(e.body[k]) not in movers:
-                add(int(e.body[k]), ENEMIES[int(e.kind[k])].shape)
+                add(int(e.body[k]), sim.shapes.enemies[int(e.kind[k])])
         for k in range(len(b)):
             if int(b.body[k]) not in movers:
-                add(int(b.body[k]), sim._bullet_shape)
+                add(int(b.body[k]), sim.shapes.bullets[int(b.owner[k])])
         t = time.perf_counter()
         for k in range(len(e)):
             body = movers[int(e.body[k])]
