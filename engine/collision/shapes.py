@@ -100,6 +100,10 @@ def support_packed(data, off, dx, dy):
     return data[base + 2 * best], data[base + 2 * best + 1], best
 
 
+#: ``support_packed`` as plain Python (the function itself when ``NUMBA_DISABLE_JIT=1``).
+_support_packed_python = getattr(support_packed, "py_func", support_packed)
+
+
 @inline
 def packed_at(address):
     """The packed shape whose data starts at ``address`` (a shape's ``_packed_address``), as a view.
@@ -172,8 +176,14 @@ def _pack(kind: int, radius: float, points, rx: float = 0.0, ry: float = 0.0) ->
 
 
 def support_rounded(packed: np.ndarray, dx: float, dy: float) -> tuple[float, float]:
-    """Support of a whole packed shape, core plus radius, local frame."""
-    x, y, _ = support_packed(packed, 0, float(dx), float(dy))
+    """Support of a whole packed shape, core plus radius, local frame.
+
+    Called from Python (``shape.support``, ``aabb``), it runs ``support_packed``
+    as plain Python: calling the compiled one from Python would compile it, and
+    the title screen reading the levels must compile nothing (``game.warmup``).
+    The kernels inline the compiled ``support_packed`` and never come here.
+    """
+    x, y, _ = _support_packed_python(packed, 0, float(dx), float(dy))
     radius = packed[H_RADIUS]
     n = math.hypot(dx, dy)
     if radius == 0.0 or n == 0.0:
