@@ -1,4 +1,4 @@
-"""The tests' own minimum width, written apart from ``game.check.hitbox``: a gift-wrapped hull and
+"""The tests' own minimum width, written apart from ``game.check.hitbox``: a monotone-chain hull and
 Shamos's rotating calipers (one pointer walking the antipodal vertex round as the edges turn)."""
 
 from __future__ import annotations
@@ -6,30 +6,35 @@ from __future__ import annotations
 import math
 
 
-def gift_wrap(points) -> list[tuple[float, float]]:
-    """Jarvis march: hull corners counter-clockwise, collinear ones left out."""
+def hull_of(points) -> list[tuple[float, float]]:
+    """Hull corners counter-clockwise, collinear ones left out (Andrew's monotone chain).
+
+    A Jarvis march was here first; on nearly collinear float points it could
+    circle for ever without meeting its first corner again (hypothesis found
+    one; the hull list grew to gigabytes). The monotone chain ends by
+    construction: two passes over the sorted points."""
     pts = sorted({(float(x), float(y)) for x, y in points})
     if len(pts) < 3:
         return pts
-    hull = []
-    here = pts[0]  # leftmost, lowest: on the hull
-    while True:
-        hull.append(here)
-        candidate = pts[0] if pts[0] != here else pts[1]
-        for p in pts:
-            cross = (candidate[0] - here[0]) * (p[1] - here[1]) - (candidate[1] - here[1]) * (p[0] - here[0])
-            farther = math.dist(here, p) > math.dist(here, candidate)
-            if cross < 0 or (cross == 0 and farther):
-                candidate = p
-        here = candidate
-        if here == hull[0]:
-            return hull
+
+    def chain(ordered):
+        out: list[tuple[float, float]] = []
+        for p in ordered:
+            while len(out) >= 2 and (
+                (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+            ) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = chain(pts), chain(reversed(pts))
+    return lower[:-1] + upper[:-1]
 
 
 def calipers_width(points) -> float:
     """Minimum width of the points' hull: for each edge the farthest vertex, found by advancing one
     antipodal pointer monotonically (Shamos 1978), and the smallest of those heights."""
-    hull = gift_wrap(points)
+    hull = hull_of(points)
     n = len(hull)
     if n < 3:
         return 0.0
