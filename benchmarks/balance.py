@@ -25,8 +25,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from game.tiled import LevelError, level_path, list_levels, load_level
 from game.sim import DT, Bot, Rules, Simulation
+from game.tiled import LevelError, level_path, list_levels, load_level
 
 #: Minutes at which the player's health is sampled.
 CHECKPOINTS = (1, 2, 3, 5)

@@ -45,9 +45,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game import tiled
-from game.tiled.limits import MAX_FILE_BYTES
 from game.safe_read import read_bytes
 from game.sim import Inputs, Simulation
+from game.tiled.limits import MAX_FILE_BYTES
 
 __all__ = [
     "FORMAT",

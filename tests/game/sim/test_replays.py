@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.tiled import level_path, load_level
 from game.replay import Recorder, ReplayError, read_replay, replay
 from game.sim import Bot, Inputs, Simulation
+from game.tiled import level_path, load_level
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 SHIPPED = sorted(REPLAYS.glob("*.replay"))

@@ -9,8 +9,8 @@ import math
 
 import pytest
 
-from game.tiled import level_path, load_level
 from game.sim import AimPoint, Simulation
+from game.tiled import level_path, load_level
 from game.views import bridge
 from game.views.controls import AimDirection, Controls, Intent
 
