@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["greedy_rectangles"]
+__all__ = ["greedy_rectangles", "row_runs"]
 
 
 def greedy_rectangles(keys: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -47,3 +47,26 @@ def greedy_rectangles(keys: np.ndarray) -> list[tuple[int, int, int, int]]:
         covered[row:bottom, col:end] = True
         rectangles.append((row, col, bottom - row, end - col))
     return rectangles
+
+
+def row_runs(keys: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """``(row, col, 1, cols)`` runs of equal non-zero ``keys`` along each row, covering them all, once.
+
+    For boxes that span their cell across but not down (a low wall along a
+    row); pass ``keys.T`` for runs down the columns.
+
+    >>> row_runs(np.array([[1, 1, 2, 2, 0, 1], [0, 3, 3, 3, 3, 0]]))
+    [(0, 0, 1, 2), (0, 2, 1, 2), (0, 5, 1, 1), (1, 1, 1, 4)]
+    """
+    keys = np.asarray(keys)
+    runs = []
+    for row in np.flatnonzero(keys.any(axis=1)).tolist():
+        line = keys[row]
+        # A run starts where the key changes from the cell before (and is not zero).
+        starts = np.flatnonzero((line != 0) & (line != np.concatenate(([0], line[:-1]))))
+        for col in starts.tolist():
+            end = col + 1
+            while end < len(line) and line[end] == line[col]:
+                end += 1
+            runs.append((row, col, 1, end - col))
+    return runs

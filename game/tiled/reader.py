@@ -236,11 +236,17 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     except etree.ParseError as problem:
         report.error(f"not a Tiled map pytiled_parser understands: ParseError: {_one_line(problem)}")
         return None
+    except (LookupError, ValueError) as problem:  # an XML declaration naming an encoding Python has not
+        report.error(f"not a Tiled map: the XML cannot be read ({_one_line(problem)})")
+        return None
     if root.tag != "map":
         report.error(f"not a Tiled map: the XML's root is <{_one_line(root.tag)}>, not <map>")
         return None
     attrs = root.attrib
     size = [_xml_number(attrs.get(k)) for k in ("width", "height", "tilewidth", "tileheight")]
+    for key, value in zip(("width", "height", "tilewidth", "tileheight"), size, strict=True):
+        if not _is_number(value):
+            report.error(f"not a Tiled map: the map's {key!r} is not a whole number ({_one_line(repr(value))})")
     _check_map_size(*size, report)
     if report.has_errors:
         return None
@@ -616,7 +622,10 @@ def _tilesets(path: Path, document: _Document, report: _Report) -> list[Tileset]
     found: list[Tileset] = []
     seen: dict[int, str] = {}
     for entry in entries:
-        xml = not isinstance(entry, dict)
+        xml = isinstance(entry, etree.Element)
+        if not xml and not isinstance(entry, dict):
+            report.error(f"a tileset entry is {type(entry).__name__}, not an object with 'firstgid'")
+            continue
         fields = entry.attrib if xml else entry
         first = _xml_number(fields.get("firstgid")) if xml else fields.get("firstgid")
         if not (isinstance(first, int) and not isinstance(first, bool) and 1 <= first <= 0x0FFFFFFF):
@@ -706,6 +715,11 @@ class _Layout:
                 self.report.warning(f"hidden layer {layer.name!r} ignored")
                 continue
             child = frame.nested(*offset)
+            if max(abs(child.offset_x), abs(child.offset_y)) > MAX_COORDINATE:
+                self.report.error(f"layer {layer.name!r}: offset ({_amount(child.offset_x)}, "
+                                  f"{_amount(child.offset_y)}) with its groups'; the limit is "
+                                  f"{MAX_COORDINATE:,.0f} px")
+                continue
             alpha = opacity * _opacity(layer.opacity)
             parallax = getattr(layer, "parallax_factor", None)
             if parallax is not None and (parallax.x, parallax.y) != (1, 1):

@@ -36,7 +36,8 @@ through the object layers' own code (``walls.build_wall``): one ``Wall``
 of kind ``"tile"`` per collision object per cell, each built once per
 (tile, flips) and moved to its cells. Points are ignored; polylines are
 capsules as in the object layers. Cells of full-box tiles are merged into
-bigger rectangles (``merge.py``).
+bigger rectangles (``merge.py``), and so are runs of a box spanning its
+cell across (along a row) or down (along a column).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ from .limits import (
     MAX_TILE_SHAPES_PLACED,
     MAX_TILE_WALLS,
 )
-from .merge import greedy_rectangles
+from .merge import greedy_rectangles, row_runs
 from .tilesets import TileDef, Tileset, TileShape, image_problem
 from .walls import WallProblem, build_wall
 
@@ -421,7 +422,9 @@ class _Kind:
     box: tuple[float, float]  # placed width, height (after the diagonal flip)
     walls: list[tuple[TileShape, tuple, dict]] = field(default_factory=list)  # shape, parts at the box, props
     bounds: tuple[float, float, float, float] | None = None  # of all parts, relative to the box's top-left, y up
-    merge_key: str | None = None  # set for a full-box solid tile on the map's grid
+    merge_key: str | None = None  # set for a tile whose collision is one grid-aligned box (see ``_merge_key``)
+    merge_how: str = ""  # "full" (the whole cell), "row" (a band across it), "column" (a band down it)
+    band: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # that box in the cell, px, y down
     problem: str | None = None  # why its collision cannot be built (said once, at its first cell)
     image: Path | None = None
 
@@ -598,12 +601,29 @@ class TilePlacer:
         if boxes:
             kind.bounds = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
                            max(b[3] for b in boxes))
-        full = (0.0, 0.0, float(tile.width), float(tile.height))
-        if (len(solid) == 1 and solid[0].kind == "rectangle" and solid[0].rotation == 0.0
-                and (solid[0].x, solid[0].y, solid[0].width, solid[0].height) == full
-                and kind.box == tuple(map(float, self.grid))):
-            kind.merge_key = json.dumps([list(kind.tileset.tile_offset), kind.walls[0][2]], sort_keys=True,
-                                        default=str)
+        if len(solid) == 1 and solid[0].kind == "rectangle" and flipped.rotation % 90.0 == 0.0:
+            self._merge_key(kind)
+
+    def _merge_key(self, kind: _Kind) -> None:
+        """Mark a tile whose collision is one box aligned with the grid, spanning its cell across, down or both.
+
+        Such cells merge with their neighbours of the same key (the same band
+        of the cell, tile offset and wall properties) into one box: a full
+        box in both directions (greedy rectangles), a band across a cell
+        along its row, a band down a cell along its column. The solid area
+        is the same; the seams between the boxes are gone.
+        """
+        tw, th = (float(v) for v in self.grid)
+        if kind.box != (tw, th) or kind.bounds is None:
+            return
+        x0, y0, x1, y1 = kind.bounds  # relative to the box's top-left, y up
+        band = tuple(round(v, 9) + 0.0 for v in (x0, -y1, x1, -y0))
+        across, down = band[0] == 0.0 and band[2] == tw, band[1] == 0.0 and band[3] == th
+        how = "full" if across and down else "row" if across else "column" if down else ""
+        if how:
+            kind.merge_how, kind.band = how, band
+            kind.merge_key = json.dumps([how, band, list(kind.tileset.tile_offset), kind.walls[0][2]],
+                                        sort_keys=True, default=str)
 
     def _place(self, name: str, gids: np.ndarray, frame: MapFrame, opacity: float) -> bool:
         rows, cols = gids.shape
@@ -612,11 +632,12 @@ class TilePlacer:
         merge_ids: dict[str, int] = {}
         key_of = {gid: (merge_ids.setdefault(self.kinds[gid].merge_key, len(merge_ids) + 1)
                         if self.merge and self.kinds[gid].merge_key is not None else 0) for gid in painted}
-        keys = np.zeros((rows, cols), dtype=np.int32)
+        keys = {how: np.zeros((rows, cols), dtype=np.int32) for how in ("full", "row", "column")}
         for gid, key in key_of.items():
             if key:
-                keys[gids == gid] = key
-        rectangles = greedy_rectangles(keys) if keys.any() else []
+                keys[self.kinds[gid].merge_how][gids == gid] = key
+        rectangles = [*greedy_rectangles(keys["full"]), *row_runs(keys["row"]),
+                      *((r, c, n, m) for c, r, m, n in row_runs(keys["column"].T))]
         single = sum(int(np.count_nonzero(gids == gid)) * len(self.kinds[gid].walls)
                      for gid, key in key_of.items() if not key)
         if self.walls_built + single + len(rectangles) > MAX_TILE_WALLS:
@@ -676,15 +697,16 @@ class TilePlacer:
                             f"{past:.3g} px{more}", None, None, OUTSIDE_MAP, tile=ref)
 
     def _merged(self, name: str, gids: np.ndarray, rectangles: list, frame: MapFrame) -> list[Wall]:
-        """The full-box cells as greedy rectangles: one box wall each, named by its top-left cell."""
+        """Merged cells as one box wall each (their common band of the cell), named by the top-left cell."""
         tw, th = self.grid
         walls = []
         for row, col, nrows, ncols in rectangles:
             kind = self.kinds[int(gids[row, col])]
             shape, _, props = kind.walls[0]
-            w, h = ncols * tw, nrows * th
-            left = col * tw + kind.tileset.tile_offset[0] + frame.offset_x
-            top = row * th + kind.tileset.tile_offset[1] + frame.offset_y
+            u0, v0, u1, v1 = kind.band
+            w, h = (ncols - 1) * tw + (u1 - u0), (nrows - 1) * th + (v1 - v0)
+            left = col * tw + u0 + kind.tileset.tile_offset[0] + frame.offset_x
+            top = row * th + v0 + kind.tileset.tile_offset[1] + frame.offset_y
             xf = Transform(left + w / 2, self.height - (top + h / 2), 0.0)
             ref = TileRef(name, col, row, kind.tileset.name, kind.tile.local_id)
             walls.append(Wall(shape.object_id, shape.name, "tile", ((Polygon.box(w / 2, h / 2), xf),), props, ref))

@@ -224,8 +224,8 @@ def _read_file(path: Path, sink: _Sink) -> Tileset | None:
     if data.lstrip()[:1] == b"<":
         try:
             root = etree.fromstring(data)
-        except etree.ParseError as problem:
-            sink.error(f"not a Tiled tileset: the XML does not parse ({_short(str(problem))})")
+        except (etree.ParseError, LookupError, ValueError) as problem:
+            sink.error(f"not a Tiled tileset: the XML does not parse ({_short(' '.join(str(problem).split()))})")
             return None
         return tileset_from_xml(root, path.parent, path=path, sink=sink)
     raw = _parse_json(data, sink)

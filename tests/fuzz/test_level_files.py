@@ -12,7 +12,8 @@ the budget (``conftest.within_budget``).
 
 Tile layers too: ``fixtures/tiled/tiles.tmj`` (tile layers in base64
 zlib, gzip and CSV, an external ``.tsj`` and an embedded tileset, flips,
-groups with offsets) and its tileset are mutated the same way, its
+groups with offsets) and its tileset are mutated the same way, its TMX
+twin ``tiles.tmx`` (with ``blocks.tsx``) has attribute values changed, its
 compressed tile data has bytes changed and cut, and the tile limits are
 met by the worst cases allowed: a zlib or gzip bomb whose text fits the
 length a layer allows (it must stop at the bytes the cells need), a layer
@@ -35,6 +36,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 import tempfile
 from pathlib import Path
 
@@ -252,6 +254,38 @@ def test_a_tile_map_or_its_tileset_with_any_value_changed_ends_in_a_level_or_one
     mutate(doc[which], data.draw(st.sampled_from(TILED_SLOTS[which])), *mutation)
     with tempfile.TemporaryDirectory() as folder:
         ends_well(write_tiled(folder, doc["map"], doc["tileset"]))
+
+
+TMX = (TILED / "tiles.tmx").read_text()
+TSX = (TILED / "blocks.tsx").read_text()
+ATTRIBUTE = re.compile(r'="([^"]*)"')
+ATTRIBUTE_VALUES = st.one_of(st.sampled_from(["", "0", "-1", "nan", "inf", "1e300", "4294967296", "x", "zstd", "gzip",
+                                              "base64", "csv", "0x10", "1,2", "\u202e", "9" * 40]),
+                             st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters='"<&'),
+                                     max_size=12))
+
+
+def test_the_tmx_fixture_is_the_json_fixture_saved_as_tmx():
+    tmx, findings = read_level(TILED / "tiles.tmx")
+    tmj, _ = read_level(TILED / "tiles.tmj")
+    assert findings == [] and tmx.walls == tmj.walls and tmx.tile_layers == tmj.tile_layers
+
+
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["map", "tileset"]), st.lists(ATTRIBUTE_VALUES, min_size=1, max_size=3))
+def test_a_tmx_tile_map_or_its_tsx_with_attributes_changed_ends_in_a_level_or_one_line_findings(data, which,
+                                                                                               values):
+    texts = {"map": TMX, "tileset": TSX}
+    for value in values:
+        spots = list(ATTRIBUTE.finditer(texts[which]))
+        spot = spots[data.draw(st.integers(0, len(spots) - 1))]
+        texts[which] = texts[which][:spot.start(1)] + value + texts[which][spot.end(1):]
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / "blocks.tsx").write_text(texts["tileset"])
+        (Path(folder) / "blocks.png").write_bytes((TILED / "blocks.png").read_bytes())
+        path = Path(folder) / "case.tmx"
+        path.write_text(texts["map"])
+        ends_well(path)
 
 
 def tile_layer_of(data: dict, name: str) -> dict:

@@ -10,7 +10,7 @@ import pytest
 
 from game.tiled import read_level
 
-from .maps import layer, point, tiled_map, write
+from .maps import group, layer, point, tiled_map, write
 from .tilemaps import D, H, V, blocks, encode, grid, png, shape, tile, tile_layer, tile_map, tileset
 
 W, R = 10, 8
@@ -210,3 +210,30 @@ def test_every_tile_finding_prints_as_one_line_whatever_the_names_hold(tmp_path)
     assert "\n" not in line and "\x1b" not in line and "\u2028" not in line
     assert line == f"{path}:lay\\ner\\u2028x:tile-2,2: tile id 99 is tile 98 of tileset 'evil\\n\\x1b[2Jset\\u202e', " \
                    "which has no such tile"
+
+
+@pytest.mark.parametrize("entry", [[{"firstgid": 1, "source": "blocks.tsj"}], 7, None, "blocks.tsj"],
+                         ids=["list", "number", "null", "text"])
+def test_a_tileset_entry_that_is_not_an_object_is_one_line(tmp_path, entry):
+    # Found by the fuzz suite: a list here was taken for a TMX element and the loader failed.
+    path, found = findings_of(tmp_path, walls(grid(W, R, {})), [entry])
+    assert found == [("error", f"{path}: a tileset entry is {type(entry).__name__}, not an object with 'firstgid'")]
+
+
+def test_a_layer_offset_past_the_coordinate_limit_is_one_line(tmp_path):
+    # Found by the fuzz suite (a TMX offsetx of 1e300): the walls loaded and the engine refused them in the checker.
+    path, found = findings_of(tmp_path, [group(5, "g", walls(grid(W, R, {(1, 1): 1})), offset=(1e300, 0))])
+    assert found == [("error", f"{path}: layer 'g': offset (1e+300, 0) with its groups'; the limit is 1,000,000 px")]
+
+
+def test_a_tmx_map_whose_size_is_not_a_number_or_whose_encoding_is_unknown_is_one_line(tmp_path):
+    # Found by the fuzz suite: the size was multiplied as text, and an unknown XML encoding raised LookupError.
+    head = '<map version="1.8" orientation="orthogonal" width="{w}" height="8" tilewidth="32" tileheight="32">'
+    path = tmp_path / "map.tmx"
+    path.write_text('<?xml version="1.0"?>\n' + head.format(w="gzip") + "</map>")
+    assert [str(f) for f in read_level(path)[1]] == [
+        f"{path}: not a Tiled map: the map's 'width' is not a whole number ('gzip')"]
+    path.write_text('<?xml version="1.0" encoding="base64"?>\n' + head.format(w=10) + "</map>")
+    assert [str(f) for f in read_level(path)[1]] == [
+        f"{path}: not a Tiled map: the XML cannot be read ('base64' is not a text encoding; use codecs.decode() to "
+        "handle arbitrary codecs)"]

@@ -39,7 +39,9 @@ def parts(level):
 
 
 # A border, a 5 × 3 block, a ragged blob, a row of steel boxes (tile 6: a property, so never merged with plain
-# boxes), flipped boxes (a full box flipped is the same box), and top-half boxes that are not full (never merged).
+# boxes), flipped boxes (a full box flipped is the same box), a row of top-half boxes (merged along the row), a
+# column of them flipped diagonally (left halves: merged down the column), and half boxes flipped upside down
+# (bottom halves) beside top halves in one row (never merged with each other).
 CELLS = {
     **{(c, 0): 1 for c in range(W)}, **{(c, R - 1): 1 for c in range(W)},
     **{(0, r): 1 for r in range(R)}, **{(W - 1, r): 1 for r in range(R)},
@@ -48,6 +50,8 @@ CELLS = {
        for c in range(10, 16) for r in range(2, 8) if (c * 7 + r * 3) % 5},
     **{(c, 6): 7 for c in range(20, 30)}, **{(c, 7): 1 for c in range(20, 30)},
     **{(c, 3): 2 for c in range(32, 40)},
+    **{(34, r): 2 | D for r in range(5, 9)},
+    **{(c, 1): 2 | (V if c % 2 else 0) for c in range(32, 36)},
 }
 FULL = sum(1 for gid in CELLS.values() if gid & 0x0FFFFFFF in (1, 7))
 HALF = sum(1 for gid in CELLS.values() if gid & 0x0FFFFFFF == 2)
@@ -61,10 +65,27 @@ def test_merging_keeps_the_solid_area_exactly_and_makes_far_fewer_bodies(tmp_pat
     assert a.symmetric_difference(b).area < 1e-6
     assert parts(unmerged) == FULL + HALF
     assert parts(merged) < (FULL + HALF) / 4
-    # The half boxes stay one wall each; the steel row and the plain row under it stay apart.
+    # The steel row and the plain row under it stay apart.
     steel = [w for w in merged.walls if w.properties.get("material") == "steel"]
     assert len(steel) == 1 and str(steel[0].tile) == "walls:tile-20,6 (blocks 6)"
-    assert sum(1 for w in merged.walls if w.tile.local_id == 1) == HALF
+    halves = sorted((str(w.tile), box_of(w)) for w in merged.walls if w.tile.local_id == 1)
+    top = R * TILE  # world y of the map's top edge
+    assert halves == [
+        ("walls:tile-32,1 (blocks 1)", (32 * TILE, 33 * TILE, top - 2 * TILE + 16, top - TILE)),
+        ("walls:tile-32,3 (blocks 1)", (32 * TILE, 40 * TILE, top - 4 * TILE + 16, top - 3 * TILE)),
+        ("walls:tile-33,1 (blocks 1)", (33 * TILE, 34 * TILE, top - 2 * TILE, top - 2 * TILE + 16)),
+        ("walls:tile-34,1 (blocks 1)", (34 * TILE, 35 * TILE, top - 2 * TILE + 16, top - TILE)),
+        ("walls:tile-34,5 (blocks 1)", (34 * TILE, 34 * TILE + 16, top - 9 * TILE, top - 5 * TILE)),
+        ("walls:tile-35,1 (blocks 1)", (35 * TILE, 36 * TILE, top - 2 * TILE, top - 2 * TILE + 16)),
+    ]
+
+
+def box_of(wall):
+    """A one-part box wall's world extent (x0, x1, y0, y1)."""
+    [(box, xf)] = wall.parts
+    points = world_points(box, xf)
+    return (round(min(p[0] for p in points), 6), round(max(p[0] for p in points), 6),
+            round(min(p[1] for p in points), 6), round(max(p[1] for p in points), 6))
 
 
 def test_a_merged_wall_is_named_by_its_top_left_tile_and_is_not_a_grey_object(tmp_path):
@@ -101,6 +122,8 @@ ROWS = {
     "alternating": ({(c, ROW): 1 if c % 2 else 7 for c in range(1, 41)}, True),
     # Flipped copies of the same box: merged, since a full box is the same after any flip.
     "flipped": ({(c, ROW): 1 | (H if c % 2 else D | V) for c in range(1, 41)}, True),
+    # Top-half boxes span their cells across: merged along the row into one low wall.
+    "half boxes": ({(c, ROW): 2 | (H if c % 3 else 0) for c in range(1, 41)}, True),
 }
 
 
