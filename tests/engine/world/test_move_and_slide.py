@@ -8,9 +8,13 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import World
 from engine.collision import Capsule, Circle, Polygon, intersects
+from engine.collision.shapes import H_BOUND, H_RADIUS, aabb
+from engine.world.slide import SKIN_REL
 
 PLAYER = Circle(8.0)
 WALLS = 1
@@ -111,6 +115,87 @@ def test_sliding_along_a_row_of_adjacent_wall_pieces_does_not_catch_on_the_seams
     x, y, _ = world.transform(player)
     assert x == pytest.approx(600.0, abs=1e-3)  # within a skin: no seam ever stopped it
     assert 24.0 < y < 24.01
+
+
+ON_ROW = {
+    "box": Polygon.box(12, 12),
+    "circle": Circle(12.0),
+    "turned pentagon": Polygon([(12 * math.cos(k * 1.2566), 12 * math.sin(k * 1.2566)) for k in range(5)]),
+}
+
+
+def row_of_boxes(world: World, widths) -> float:
+    """Boxes side by side along x from 0, tops at y = 0, meeting at seams; returns the row's end."""
+    x = 0.0
+    for w in widths:
+        world.add(Polygon.box(w / 2, 8), (x + w / 2, -8.0, 0), static=True, layer=WALLS)
+        x += w
+    return x
+
+
+def skin_of(shape) -> float:
+    return SKIN_REL * (shape.packed[H_BOUND] + shape.packed[H_RADIUS])
+
+
+@pytest.mark.parametrize("mover", sorted(ON_ROW))
+def test_one_long_move_along_boxes_meeting_at_seams_stays_on_them_and_goes_all_the_way(slide, mover):
+    # Regression: a body rested a hair inside its skin, met the next box's top corner with a normal
+    # tilted a few degrees and climbed along it: a 24 px box ended 47 px above the row, 2.3 px short.
+    world = World()
+    row_of_boxes(world, [32.0] * 40)
+    shape = ON_ROW[mover]
+    lowest = -aabb(shape, (0, 0, 0.3))[1]  # how far the shape reaches below its origin
+    body = world.add(shape, (20.0, lowest + 0.5, 0.3), layer=MOVERS)
+    x, y = slide(world, body, (1000.0, -30.0))
+    assert x == pytest.approx(1020.0, abs=1e-6)
+    assert 0.5 * skin_of(shape) <= y - lowest <= 1.5 * skin_of(shape)
+    assert_outside_every_wall(world, body)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    widths=st.lists(st.floats(1.0, 64.0), min_size=2, max_size=30),
+    mover=st.sampled_from(sorted(ON_ROW)),
+    along=st.floats(50.0, 3000.0),
+    down=st.floats(0.0, 0.6),
+)
+def test_a_move_pressed_onto_any_row_of_seamed_boxes_never_climbs_above_a_skin(widths, mover, along, down):
+    world = World()
+    end = row_of_boxes(world, widths)
+    shape = ON_ROW[mover]
+    lowest = -aabb(shape, (0, 0, 0.0))[1]
+    body = world.add(shape, (0.0, lowest + skin_of(shape), 0.0), layer=MOVERS)  # resting on the row
+    result = world.move_and_slide(body, (along, -down * along))
+    assert result.x == pytest.approx(along, rel=1e-9, abs=1e-6)
+    lo_x, _, hi_x, _ = aabb(shape, (0, 0, 0))
+    on_row = 0.0 <= result.x + lo_x and result.x + hi_x <= end
+    if on_row:
+        assert 0.5 * skin_of(shape) <= result.y - lowest <= 1.5 * skin_of(shape)
+    assert_outside_every_wall(world, body)
+
+
+def test_a_real_ramp_after_a_seamed_row_is_still_climbed(slide):
+    world = World()
+    end = row_of_boxes(world, [32.0] * 10)
+    # A ramp rising 1 in 5 from the row's end, longer than the move.
+    world.add(Polygon([(0, 0), (1000, 200), (1000, 0)]), (end, 0.0, 0), static=True, layer=WALLS)
+    body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), layer=MOVERS)
+    x, y = slide(world, body, (500.0, -10.0))
+    assert x > end + 100.0
+    ramp_under_right_corner = 0.2 * (x + 12.0 - end)
+    assert y - 12.0 == pytest.approx(ramp_under_right_corner, abs=0.01)
+    assert_outside_every_wall(world, body)
+
+
+def test_a_step_half_a_pixel_up_in_a_seamed_row_is_never_passed_through(slide):
+    world = World()
+    row_of_boxes(world, [32.0] * 5)
+    world.add(Polygon.box(16, 8.25), (5 * 32.0 + 16.0, -7.75, 0), static=True, layer=WALLS)  # top at y = 0.5
+    body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), layer=MOVERS)
+    x, y = slide(world, body, (400.0, -30.0))
+    assert_outside_every_wall(world, body)
+    if x + 12.0 > 5 * 32.0:  # it got onto the step: then it is on top of it
+        assert y - 12.0 >= 0.5
 
 
 def test_squeezed_between_two_walls_it_moves_along_the_gap_and_never_into_either(slide):
