@@ -83,10 +83,14 @@ def slide_row(rx, ry, nx, ny, earlier, row, count):
 @kernel
 def _slide_rows(rest, normal, earlier, count, out):
     for i in range(rest.shape[0]):
-        out[i, 0], out[i, 1] = slide_row(rest[i, 0], rest[i, 1], normal[i, 0], normal[i, 1], earlier, i, count[i])
+        out[i, 0], out[i, 1] = slide_row(
+            rest[i, 0], rest[i, 1], normal[i, 0], normal[i, 1], earlier, i, count[i]
+        )
 
 
-def slide_along_many(rest: np.ndarray, normal: np.ndarray, earlier: np.ndarray, count: np.ndarray) -> np.ndarray:
+def slide_along_many(
+    rest: np.ndarray, normal: np.ndarray, earlier: np.ndarray, count: np.ndarray
+) -> np.ndarray:
     """``slide_row`` for many moves at once: row i of ``rest`` (k, 2) meets a
     wall with ``normal[i]``; ``earlier[i, :count[i]]`` are the walls it met
     before in this step. Returns the new moves (k, 2).
@@ -111,7 +115,9 @@ def slide_along(rx: float, ry: float, normal, earlier) -> tuple[float, float]:
     (0.0, 0.0)
     """
     before = np.array(list(earlier), dtype=np.float64).reshape(1, -1, 2)
-    out = slide_along_many(np.array([[rx, ry]]), np.array([normal], dtype=np.float64), before, np.array([before.shape[1]]))
+    out = slide_along_many(
+        np.array([[rx, ry]]), np.array([normal], dtype=np.float64), before, np.array([before.shape[1]])
+    )
     return float(out[0, 0]), float(out[0, 1])
 
 
@@ -236,7 +242,9 @@ def keep_skin(table: ShapeTable, bodies: Bodies, walls: DenseGrid, targets, slot
     moves ``at`` and ``box`` in place. At most ``MAX_SLIDES`` pushes each."""
     rows = np.arange(len(slots))
     for _ in range(MAX_SLIDES):
-        near_rows = gather(bodies, walls, targets, Casters(slots, rows, at, box, np.zeros((len(slots), 2)), skin))
+        near_rows = gather(
+            bodies, walls, targets, Casters(slots, rows, at, box, np.zeros((len(slots), 2)), skin)
+        )
         if not len(near_rows):
             return
         who, what = near_rows[:, 0], near_rows[:, 1]

@@ -168,7 +168,7 @@ def test_a_move_pressed_onto_any_row_of_seamed_boxes_never_climbs_above_a_skin(w
     result = world.move_and_slide(body, (along, -down * along))
     assert result.x == pytest.approx(along, rel=1e-9, abs=1e-6)
     lo_x, _, hi_x, _ = aabb(shape, (0, 0, 0))
-    on_row = 0.0 <= result.x + lo_x and result.x + hi_x <= end
+    on_row = result.x + lo_x >= 0.0 and result.x + hi_x <= end
     if on_row:
         assert 0.5 * skin_of(shape) <= result.y - lowest <= 1.5 * skin_of(shape)
     assert_outside_every_wall(world, body)

@@ -23,15 +23,22 @@ W, R = 44, 10
 
 
 def load(tmp_path, cells, merge, name="map.tmj"):
-    data = tile_map([tile_layer(1, "walls", grid(W, R, cells), W, R)], [{"firstgid": 1, **blocks(tmp_path)}], W, R,
-                    start=(16, 16))
+    data = tile_map(
+        [tile_layer(1, "walls", grid(W, R, cells), W, R)],
+        [{"firstgid": 1, **blocks(tmp_path)}],
+        W,
+        R,
+        start=(16, 16),
+    )
     level, findings = read_level(write(tmp_path, data, name), merge_tiles=merge)
     assert [str(f) for f in findings if f.severity == "error"] == []
     return level
 
 
 def solid(level):
-    return unary_union([ShapelyPolygon(world_points(shape, xf)) for wall in level.walls for shape, xf in wall.parts])
+    return unary_union(
+        [ShapelyPolygon(world_points(shape, xf)) for wall in level.walls for shape, xf in wall.parts]
+    )
 
 
 def parts(level):
@@ -43,12 +50,19 @@ def parts(level):
 # column of them flipped diagonally (left halves: merged down the column), and half boxes flipped upside down
 # (bottom halves) beside top halves in one row (never merged with each other).
 CELLS = {
-    **{(c, 0): 1 for c in range(W)}, **{(c, R - 1): 1 for c in range(W)},
-    **{(0, r): 1 for r in range(R)}, **{(W - 1, r): 1 for r in range(R)},
+    **{(c, 0): 1 for c in range(W)},
+    **{(c, R - 1): 1 for c in range(W)},
+    **{(0, r): 1 for r in range(R)},
+    **{(W - 1, r): 1 for r in range(R)},
     **{(c, r): 1 for c in range(3, 8) for r in range(2, 5)},
-    **{(c, r): 1 | (H if c % 2 else 0) | (D if r % 2 else 0) | (V if c % 3 == 0 else 0)
-       for c in range(10, 16) for r in range(2, 8) if (c * 7 + r * 3) % 5},
-    **{(c, 6): 7 for c in range(20, 30)}, **{(c, 7): 1 for c in range(20, 30)},
+    **{
+        (c, r): 1 | (H if c % 2 else 0) | (D if r % 2 else 0) | (V if c % 3 == 0 else 0)
+        for c in range(10, 16)
+        for r in range(2, 8)
+        if (c * 7 + r * 3) % 5
+    },
+    **{(c, 6): 7 for c in range(20, 30)},
+    **{(c, 7): 1 for c in range(20, 30)},
     **{(c, 3): 2 for c in range(32, 40)},
     **{(34, r): 2 | D for r in range(5, 9)},
     **{(c, 1): 2 | (V if c % 2 else 0) for c in range(32, 36)},
@@ -84,8 +98,12 @@ def box_of(wall):
     """A one-part box wall's world extent (x0, x1, y0, y1)."""
     [(box, xf)] = wall.parts
     points = world_points(box, xf)
-    return (round(min(p[0] for p in points), 6), round(max(p[0] for p in points), 6),
-            round(min(p[1] for p in points), 6), round(max(p[1] for p in points), 6))
+    return (
+        round(min(p[0] for p in points), 6),
+        round(max(p[0] for p in points), 6),
+        round(min(p[1] for p in points), 6),
+        round(max(p[1] for p in points), 6),
+    )
 
 
 def test_a_merged_wall_is_named_by_its_top_left_tile_and_is_not_a_grey_object(tmp_path):
@@ -99,13 +117,16 @@ def test_a_merged_wall_is_named_by_its_top_left_tile_and_is_not_a_grey_object(tm
 
 @given(st.integers(1, 9), st.integers(1, 9), st.data())
 def test_greedy_rectangles_cover_every_solid_cell_once_and_only_cells_of_one_key(rows, cols, data):
-    keys = np.array(data.draw(st.lists(st.lists(st.integers(0, 2), min_size=cols, max_size=cols), min_size=rows,
-                                       max_size=rows)))
+    keys = np.array(
+        data.draw(
+            st.lists(st.lists(st.integers(0, 2), min_size=cols, max_size=cols), min_size=rows, max_size=rows)
+        )
+    )
     cover = np.zeros_like(keys)
     for row, col, nrows, ncols in greedy_rectangles(keys):
-        block = keys[row:row + nrows, col:col + ncols]
+        block = keys[row : row + nrows, col : col + ncols]
         assert block.size and (block == block[0, 0]).all() and block[0, 0] != 0
-        cover[row:row + nrows, col:col + ncols] += 1
+        cover[row : row + nrows, col : col + ncols] += 1
     assert (cover == (keys != 0)).all()
 
 
