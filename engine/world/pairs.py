@@ -4,7 +4,7 @@ Outline of ``find_pairs``: candidate slot pairs (boxes overlap, layers and
 masks agree), then the narrow phase's verdict on each, rows turned so the
 smaller body id comes first and sorted.
 
-Candidates come one of two ways:
+Candidates come one of three ways:
 
 - laid over the walls (``candidates_over_walls``): when the walls' dense
   grid holds nearly every moving body (a level's walls enclose its play
@@ -16,8 +16,20 @@ Candidates come one of two ways:
   their boxes' overlap: both cover that cell, and only one cell holds that
   point. Up to ``MAX_LISTED`` bodies that do not fit (outside the grid, or
   wider than ``MAX_SPAN`` cells) are tested one by one;
+- in a crowd (``candidates_in_crowd``): with no walls, over an empty dense
+  grid on the moving bodies' own box, when it has few enough cells; each
+  box is copied into every cell it covers (a counting sort by cell), so
+  the walk over a cell's pairs reads its boxes side by side in memory
+  instead of chasing slots across the bodies' arrays;
 - hashed (``candidates_hashed``): otherwise the moving bodies go into a
   hashed grid (``hashgrid``) and each also walks the walls' grid.
+
+The verdicts: candidates are put in id order first, then judged in that
+order (``overlap_verdicts``): two polygons or circles whose separating
+axes make the answer clear (apart, or cores overlapping, by more than
+``CLEAR_MARGIN_REL`` of their size) are decided there, a few dot products
+instead of GJK; the rest, near touching, go to the narrow phase's
+``collide_pair``. Either way the verdict is the narrow phase's.
 
 The world's slots are known good, so these kernels read the world's own
 arrays (``bodies.Bodies``) through slot indices: gathering checked copies
@@ -37,7 +49,7 @@ import numpy as np
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
-from ..collision.shapes import H_BOUND, H_RADIUS
+from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS
 from .bodies import Bodies, viewed
 from .boxes import box_meets_oriented, boxes_overlap
 from .grid import (
@@ -52,6 +64,7 @@ from .grid import (
     make_room,
     put,
     rows_for,
+    span_inside,
     span_meets,
     viewed_grid,
 )
@@ -279,14 +292,119 @@ def _grid_over(boxes, moving, inv_cell, max_cells):
 
 
 @kernel
+def _walk_crowd(boxes, moving, own, start, e_slot, e_box, listed, is_listed, found):
+    """The walk of ``candidates_in_crowd``: rows into ``found``; their number."""
+    boxes, moving, start = unmanaged(boxes), unmanaged(moving), unmanaged(start)
+    e_slot, e_box, found = unmanaged(e_slot), unmanaged(e_box), unmanaged(found)
+    inv = 1.0 / own.cell
+    n = 0
+    for gy in range(own.ny):
+        for gx in range(own.nx):
+            c = gy * own.nx + gx
+            for p in range(start[c], start[c + 1]):
+                i = e_slot[p]
+                lo_x, lo_y, hi_x, hi_y = e_box[p, 0], e_box[p, 1], e_box[p, 2], e_box[p, 3]
+                for q in range(p + 1, start[c + 1]):
+                    if not (
+                        lo_x <= e_box[q, 2]
+                        and e_box[q, 0] <= hi_x
+                        and lo_y <= e_box[q, 3]
+                        and e_box[q, 1] <= hi_y
+                    ):
+                        continue
+                    # Reported in the cell of the overlap's lower-left corner only.
+                    if cell_of(max(lo_x, e_box[q, 0]), inv) - own.x0 != gx:
+                        continue
+                    if cell_of(max(lo_y, e_box[q, 1]), inv) - own.y0 != gy:
+                        continue
+                    j = e_slot[q]
+                    n = put(found, n, min(i, j), max(i, j))
+    for a in range(listed.shape[0]):
+        i = moving[listed[a]]
+        for k in range(moving.shape[0]):
+            j = moving[k]
+            # Two listed bodies meet once: from the first of them.
+            if j == i or (is_listed[k] and k < listed[a]) or not boxes_overlap(boxes, i, j):
+                continue
+            n = put(found, n, min(i, j), max(i, j))
+    return n
+
+
+@kernel
+def candidates_in_crowd(bodies, moving, own):
+    """Candidate slot pairs of moving bodies and no walls, over the empty dense
+    grid ``own`` that covers their boxes: (ok, pairs) as ``candidates_over_walls``.
+
+    Each body's box is copied into every cell it covers, cells in order (a
+    counting sort), so a cell's boxes lie side by side and the walk over a
+    cell's pairs reads memory in order; a pair is reported in the cell of the
+    lower-left corner of its boxes' overlap. Bodies wider than ``MAX_SPAN``
+    cells (at most ``MAX_LISTED``) are tested one by one."""
+    boxes = bodies.boxes
+    m = moving.shape[0]
+    inv = 1.0 / own.cell
+    nx, ny = own.nx, own.ny
+    start = np.zeros(nx * ny + 1, dtype=np.int64)
+    listed = np.empty(min(m, MAX_LISTED + 1), dtype=np.int64)
+    is_listed = np.zeros(m, dtype=np.bool_)
+    n_listed = 0
+    for k in range(m):
+        i = moving[k]
+        gx0, gx1, gy0, gy1 = cell_span(
+            boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3], inv, own.x0, own.y0
+        )
+        if not span_inside(gx0, gx1, gy0, gy1, nx, ny, MAX_SPAN):
+            if n_listed == MAX_LISTED:
+                return False, np.empty((0, 2), dtype=np.int64)
+            listed[n_listed] = k
+            is_listed[k] = True
+            n_listed += 1
+            continue
+        for gy in range(gy0, gy1 + 1):
+            for gx in range(gx0, gx1 + 1):
+                start[gy * nx + gx + 1] += 1
+    for c in range(nx * ny):
+        start[c + 1] += start[c]
+    entries = start[nx * ny]
+    e_slot = np.empty(entries, dtype=np.int64)
+    e_box = np.empty((entries, 4))
+    for k in range(m):
+        if is_listed[k]:
+            continue
+        i = moving[k]
+        lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
+        gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, inv, own.x0, own.y0)
+        for gy in range(gy0, gy1 + 1):
+            for gx in range(gx0, gx1 + 1):
+                c = gy * nx + gx
+                e = start[c]
+                start[c] += 1
+                e_slot[e] = i
+                e_box[e, 0], e_box[e, 1], e_box[e, 2], e_box[e, 3] = lo_x, lo_y, hi_x, hi_y
+    # Placing moved every start to the next cell's start: shift back.
+    for c in range(nx * ny, 0, -1):
+        start[c] = start[c - 1]
+    start[0] = 0
+    listed = listed[:n_listed]
+    found = rows_for(2 * m)
+    stamp = np.zeros(0, dtype=np.int64)
+    while True:
+        n = _walk_crowd(boxes, moving, own, start, e_slot, e_box, listed, is_listed, found)
+        found, again = make_room(found, n, stamp)
+        if not again:
+            break
+    return True, found[: _keep_meeting_layers(found, n, bodies.layer, bodies.mask)]
+
+
+@kernel
 def frame_candidates(bodies, moving, inv_cell, walls):
     """Candidate slot pairs of a frame (boxes overlap; layers and masks agree).
 
     Laid over the walls (``candidates_over_walls``) when there are walls,
     their grid has no more cells than the work pays for and holds nearly
-    every moving body. With no walls, the same walk over an empty dense grid
-    laid over the moving bodies' own box, when that box has few enough cells
-    (a crowd, not a few bodies far apart). Else hashed (``candidates_hashed``)."""
+    every moving body. With no walls, over an empty dense grid on the moving
+    bodies' own box (``candidates_in_crowd``), when that box has few enough
+    cells (a crowd, not a few bodies far apart). Else hashed (``candidates_hashed``)."""
     if walls.members.shape[0]:
         if walls.nx * walls.ny <= 8 * moving.shape[0] + 4096:
             ok, candidates = candidates_over_walls(bodies, moving, walls)
@@ -295,7 +413,7 @@ def frame_candidates(bodies, moving, inv_cell, walls):
     elif moving.shape[0]:
         own = _grid_over(bodies.boxes, moving, inv_cell, 4 * moving.shape[0] + 4096)
         if own.nx > 0:
-            ok, candidates = candidates_over_walls(bodies, moving, own)
+            ok, candidates = candidates_in_crowd(bodies, moving, own)
             if ok:
                 return candidates
     return candidates_hashed(bodies, moving, inv_cell, walls)
@@ -339,26 +457,171 @@ def _in_key_order(keys):
     return order
 
 
+#: Polygons with more vertices than this are left to GJK by ``clear_verdict``.
+CLEAR_MAX_VERTICES = 8
+#: ``clear_verdict`` decides only pairs farther than this fraction of their
+#: size (and 1e-12 of their coordinates) from touching: far above the
+#: narrow phase's touching tolerance (1e-12) and the rounding of either test.
+CLEAR_MARGIN_REL = 1e-8
+
+
+@inline
+def _min_gap(data, base, count, px, py, nx, ny, others, n_others, local):
+    """Smallest (q − p)·n over the points q: of ``others`` (k, 2 floats) when
+    ``local`` is False, else of the packed core at ``base``."""
+    best = np.inf
+    for k in range(n_others):
+        if local:
+            qx, qy = data[base + 2 * k], data[base + 2 * k + 1]
+        else:
+            qx, qy = others[2 * k], others[2 * k + 1]
+        best = min(best, (qx - px) * nx + (qy - py) * ny)
+    return best
+
+
+@inline
+def clear_verdict(data, oa, ob, xa, ya, ca, sa, xb, yb, cb, sb, turned):
+    """Whether two shapes overlap, when separating axes make it clear: 0 apart,
+    1 overlapping, 2 too close to call (then the narrow phase decides).
+
+    For point cores (circles, polygons, rounded polygons; not segments nor
+    ellipses) with at most ``CLEAR_MAX_VERTICES`` vertices: B's core is put in
+    A's frame; along each edge normal of either core, a gap between the
+    cores' projections wider than ra + rb and a margin proves them apart (the
+    distance is at least any axis's gap); every projection overlapping by
+    more than the margin proves the cores intersect (separating axis theorem:
+    convex polygons are disjoint only if an edge normal separates them). Two
+    points compare their distance with ra + rb. Only pairs within
+    ``CLEAR_MARGIN_REL`` of touching go to GJK, so the verdict is the narrow
+    phase's own. Edge normals are not normalised: each gap is compared
+    against the margin times its edge's length, squared."""
+    if data[oa + H_KIND] != KIND_POINTS or data[ob + H_KIND] != KIND_POINTS:
+        return 2
+    na, nb = np.int64(data[oa + H_COUNT]), np.int64(data[ob + H_COUNT])
+    if na == 2 or nb == 2 or na > CLEAR_MAX_VERTICES or nb > CLEAR_MAX_VERTICES:
+        return 2
+    ra, rb = data[oa + H_RADIUS], data[ob + H_RADIUS]
+    dx, dy = xb - xa, yb - ya
+    size = data[oa + H_BOUND] + ra + data[ob + H_BOUND] + rb + abs(dx) + abs(dy)
+    margin = CLEAR_MARGIN_REL * size + 1e-12 * max(abs(xa), abs(ya), abs(xb), abs(yb))
+    reach = ra + rb + margin
+    # B's core in A's frame (as ``transform.relative_transform``).
+    c, s = ca * cb + sa * sb, ca * sb - sa * cb
+    tx, ty = ca * dx + sa * dy, -sa * dx + ca * dy
+    base_a, base_b = oa + HEADER, ob + HEADER
+    for k in range(nb):
+        px, py = data[base_b + 2 * k], data[base_b + 2 * k + 1]
+        turned[2 * k], turned[2 * k + 1] = c * px - s * py + tx, s * px + c * py + ty
+    if na == 1 and nb == 1:
+        gx, gy = turned[0] - data[base_a], turned[1] - data[base_a + 1]
+        d2 = gx * gx + gy * gy
+        if d2 > reach * reach:
+            return 0
+        inner = ra + rb - margin
+        return 1 if inner > 0.0 and d2 < inner * inner else 2
+    deep = True
+    for i in range(na if na >= 3 else 0):
+        j = i + 1 if i + 1 < na else 0
+        vx, vy = data[base_a + 2 * i], data[base_a + 2 * i + 1]
+        ex, ey = data[base_a + 2 * j] - vx, data[base_a + 2 * j + 1] - vy
+        gap = _min_gap(data, 0, nb, vx, vy, ey, -ex, turned, nb, False)  # outward: counter-clockwise
+        e2 = ex * ex + ey * ey
+        if gap > 0.0 and gap * gap > reach * reach * e2:
+            return 0
+        deep = deep and gap < 0.0 and gap * gap > margin * margin * e2
+    for i in range(nb if nb >= 3 else 0):
+        j = i + 1 if i + 1 < nb else 0
+        vx, vy = turned[2 * i], turned[2 * i + 1]
+        ex, ey = turned[2 * j] - vx, turned[2 * j + 1] - vy
+        gap = _min_gap(data, base_a, na, vx, vy, ey, -ex, turned, na, True)
+        e2 = ex * ex + ey * ey
+        if gap > 0.0 and gap * gap > reach * reach * e2:
+            return 0
+        deep = deep and gap < 0.0 and gap * gap > margin * margin * e2
+    return 1 if deep else 2
+
+
+@kernel
+def overlap_verdicts(bodies, pairs, hit):
+    """``hit[k]`` for each slot pair: ``clear_verdict`` where it is clear, else
+    ``collide_pair``'s verdict. Each body's cosine and sine are taken once."""
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly, bodies = unmanaged(polytope), viewed(bodies)
+    scratch = np.empty(2 * CLEAR_MAX_VERTICES)
+    turned = unmanaged(scratch)
+    data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
+    n = bodies.boxes.shape[0]
+    trig = np.empty((n, 2))
+    known = np.zeros(n, dtype=np.bool_)
+    for k in range(pairs.shape[0]):
+        a, b = pairs[k, 0], pairs[k, 1]
+        if not known[a]:
+            trig[a, 0], trig[a, 1], known[a] = np.cos(xf[a, 2]), np.sin(xf[a, 2]), True
+        if not known[b]:
+            trig[b, 0], trig[b, 1], known[b] = np.cos(xf[b, 2]), np.sin(xf[b, 2]), True
+        oa, ob = offsets[shape[a]], offsets[shape[b]]
+        clear = clear_verdict(
+            data,
+            oa,
+            ob,
+            xf[a, 0],
+            xf[a, 1],
+            trig[a, 0],
+            trig[a, 1],
+            xf[b, 0],
+            xf[b, 1],
+            trig[b, 0],
+            trig[b, 1],
+            turned,
+        )
+        if clear != 2:
+            hit[k] = clear == 1
+            continue
+        r = collide_pair(
+            data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
+            data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
+            xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2],
+            MODE_VERDICT, poly,
+        )  # fmt: skip
+        hit[k] = r.hit
+    polytope[0, 0] = 0.0  # keeps the polytope and the scratch alive past their last use through the views
+    scratch[0] = 0.0
+
+
 @kernel
 def overlapping_in_id_order(bodies, candidates):
     """The candidate slot pairs whose shapes overlap or touch, each row turned so
-    the smaller body id comes first, rows sorted by (first id, second id)."""
+    the smaller body id comes first, rows sorted by (first id, second id).
+
+    The candidates are put in that order first and judged in it: the
+    narrow phase then reads the first bodies' rows in order, and the pairs
+    found need no sort of their own."""
     ids = bodies.ids
-    hit = np.zeros(candidates.shape[0], dtype=np.bool_)
-    collide_slots(bodies, candidates, MODE_VERDICT, hit, np.empty((0, CONTACT_VALUES)))
-    rows = np.flatnonzero(hit)
+    k = candidates.shape[0]
     # Ids stay below 2**32 (World.add), so two of them pack into one sortable key.
-    keys = np.empty(rows.shape[0], dtype=np.int64)
-    for k in range(rows.shape[0]):
-        a, b = ids[candidates[rows[k], 0]], ids[candidates[rows[k], 1]]
-        keys[k] = (min(a, b) << 32) | max(a, b)
+    keys = np.empty(k, dtype=np.int64)
+    for e in range(k):
+        a, b = ids[candidates[e, 0]], ids[candidates[e, 1]]
+        keys[e] = (min(a, b) << 32) | max(a, b)
     order = _in_key_order(keys)
-    out = np.empty((rows.shape[0], 2), dtype=np.int64)
-    for k in range(rows.shape[0]):
-        a, b = candidates[rows[order[k]], 0], candidates[rows[order[k]], 1]
-        if ids[a] > ids[b]:
-            a, b = b, a
-        out[k, 0], out[k, 1] = a, b
+    ordered = np.empty((k, 2), dtype=np.int64)
+    for e in range(k):
+        a, b = candidates[order[e], 0], candidates[order[e], 1]
+        ordered[e, 0], ordered[e, 1] = a, b
+    hit = np.zeros(k, dtype=np.bool_)
+    overlap_verdicts(bodies, ordered, hit)
+    count = 0
+    for e in range(k):
+        count += hit[e]
+    out = np.empty((count, 2), dtype=np.int64)
+    count = 0
+    for e in range(k):
+        if hit[e]:
+            a, b = ordered[e, 0], ordered[e, 1]
+            if ids[a] > ids[b]:
+                a, b = b, a
+            out[count, 0], out[count, 1] = a, b
+            count += 1
     return out
 
 
@@ -403,13 +666,18 @@ def contacts_of(data, offsets, shape, xf, boxes, obb, layer, mask, static, senso
 
 
 __all__ = [
+    "CLEAR_MARGIN_REL",
+    "CLEAR_MAX_VERTICES",
     "CONTACT_VALUES",
     "WorldContacts",
     "candidates_hashed",
+    "candidates_in_crowd",
     "candidates_over_walls",
+    "clear_verdict",
     "collide_slots",
     "contacts_of",
     "find_pairs",
     "frame_candidates",
+    "overlap_verdicts",
     "overlapping_in_id_order",
 ]
