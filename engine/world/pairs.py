@@ -292,33 +292,39 @@ def _grid_over(boxes, moving, inv_cell, max_cells):
 
 
 @kernel
-def _walk_crowd(boxes, moving, own, start, e_slot, e_box, listed, is_listed, found):
+def _walk_crowd(boxes, moving, own, start, e_slot, e_box, e_low, listed, is_listed, found):
     """The walk of ``candidates_in_crowd``: rows into ``found``; their number."""
     boxes, moving, start = unmanaged(boxes), unmanaged(moving), unmanaged(start)
     e_slot, e_box, found = unmanaged(e_slot), unmanaged(e_box), unmanaged(found)
-    inv = 1.0 / own.cell
+    e_low = unmanaged(e_low)
+    spare = found.shape[0] - 1
     n = 0
     for gy in range(own.ny):
         for gx in range(own.nx):
             c = gy * own.nx + gx
             for p in range(start[c], start[c + 1]):
                 i = e_slot[p]
+                lx, ly = e_low[p, 0], e_low[p, 1]
                 lo_x, lo_y, hi_x, hi_y = e_box[p, 0], e_box[p, 1], e_box[p, 2], e_box[p, 3]
                 for q in range(p + 1, start[c + 1]):
-                    if not (
-                        lo_x <= e_box[q, 2]
-                        and e_box[q, 0] <= hi_x
-                        and lo_y <= e_box[q, 3]
-                        and e_box[q, 1] <= hi_y
-                    ):
-                        continue
-                    # Reported in the cell of the overlap's lower-left corner only.
-                    if cell_of(max(lo_x, e_box[q, 0]), inv) - own.x0 != gx:
-                        continue
-                    if cell_of(max(lo_y, e_box[q, 1]), inv) - own.y0 != gy:
-                        continue
+                    # Met in the cell of the overlap's lower-left corner only: the
+                    # first cell both cover (floor is monotonic: the corner's cell
+                    # is the larger of the two boxes' first cells). Without
+                    # branches: every pair is written to the next free row (the
+                    # spare last row once full) and counted only if it is one;
+                    # the outcome of the tests is too random to predict.
+                    meets = (
+                        (max(lx, e_low[q, 0]) == gx)
+                        & (max(ly, e_low[q, 1]) == gy)
+                        & (lo_x <= e_box[q, 2])
+                        & (e_box[q, 0] <= hi_x)
+                        & (lo_y <= e_box[q, 3])
+                        & (e_box[q, 1] <= hi_y)
+                    )
                     j = e_slot[q]
-                    n = put(found, n, min(i, j), max(i, j))
+                    r = min(n, spare)
+                    found[r, 0], found[r, 1] = min(i, j), max(i, j)
+                    n += meets
     for a in range(listed.shape[0]):
         i = moving[listed[a]]
         for k in range(moving.shape[0]):
@@ -326,7 +332,9 @@ def _walk_crowd(boxes, moving, own, start, e_slot, e_box, listed, is_listed, fou
             # Two listed bodies meet once: from the first of them.
             if j == i or (is_listed[k] and k < listed[a]) or not boxes_overlap(boxes, i, j):
                 continue
-            n = put(found, n, min(i, j), max(i, j))
+            if n < spare:
+                found[n, 0], found[n, 1] = min(i, j), max(i, j)
+            n += 1
     return n
 
 
@@ -368,6 +376,7 @@ def candidates_in_crowd(bodies, moving, own):
     entries = start[nx * ny]
     e_slot = np.empty(entries, dtype=np.int64)
     e_box = np.empty((entries, 4))
+    e_low = np.empty((entries, 2), dtype=np.int32)
     for k in range(m):
         if is_listed[k]:
             continue
@@ -381,18 +390,19 @@ def candidates_in_crowd(bodies, moving, own):
                 start[c] += 1
                 e_slot[e] = i
                 e_box[e, 0], e_box[e, 1], e_box[e, 2], e_box[e, 3] = lo_x, lo_y, hi_x, hi_y
+                e_low[e, 0], e_low[e, 1] = gx0, gy0
     # Placing moved every start to the next cell's start: shift back.
     for c in range(nx * ny, 0, -1):
         start[c] = start[c - 1]
     start[0] = 0
     listed = listed[:n_listed]
-    found = rows_for(2 * m)
-    stamp = np.zeros(0, dtype=np.int64)
+    # One spare row past the rows that count (``_walk_crowd``).
+    found = rows_for(2 * m + 1)
     while True:
-        n = _walk_crowd(boxes, moving, own, start, e_slot, e_box, listed, is_listed, found)
-        found, again = make_room(found, n, stamp)
-        if not again:
+        n = _walk_crowd(boxes, moving, own, start, e_slot, e_box, e_low, listed, is_listed, found)
+        if n < found.shape[0]:
             break
+        found = np.empty((n + 1, 2), dtype=np.int64)
     return True, found[: _keep_meeting_layers(found, n, bodies.layer, bodies.mask)]
 
 
@@ -552,13 +562,10 @@ def overlap_verdicts(bodies, pairs, hit):
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     n = bodies.boxes.shape[0]
     trig = np.empty((n, 2))
-    known = np.zeros(n, dtype=np.bool_)
+    for a in range(n):
+        trig[a, 0], trig[a, 1] = np.cos(xf[a, 2]), np.sin(xf[a, 2])
     for k in range(pairs.shape[0]):
         a, b = pairs[k, 0], pairs[k, 1]
-        if not known[a]:
-            trig[a, 0], trig[a, 1], known[a] = np.cos(xf[a, 2]), np.sin(xf[a, 2]), True
-        if not known[b]:
-            trig[b, 0], trig[b, 1], known[b] = np.cos(xf[b, 2]), np.sin(xf[b, 2]), True
         oa, ob = offsets[shape[a]], offsets[shape[b]]
         clear = clear_verdict(
             data,
