@@ -356,8 +356,13 @@ def candidates_in_crowd(bodies, moving, own):
     listed = np.empty(min(m, MAX_LISTED + 1), dtype=np.int64)
     is_listed = np.zeros(m, dtype=np.bool_)
     n_listed = 0
+    layer, mask = bodies.layer, bodies.mask
+    # One layer and one mask for all (a crowd of one kind): the layer test of
+    # each pair found is the same test, done once here.
+    uniform = True
     for k in range(m):
         i = moving[k]
+        uniform = uniform and layer[i] == layer[moving[0]] and mask[i] == mask[moving[0]]
         gx0, gx1, gy0, gy1 = cell_span(
             boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3], inv, own.x0, own.y0
         )
@@ -374,7 +379,7 @@ def candidates_in_crowd(bodies, moving, own):
     for c in range(nx * ny):
         start[c + 1] += start[c]
     entries = start[nx * ny]
-    e_slot = np.empty(entries, dtype=np.int64)
+    e_slot = np.empty(entries, dtype=np.int32)
     e_box = np.empty((entries, 4))
     e_low = np.empty((entries, 2), dtype=np.int32)
     for k in range(m):
@@ -403,7 +408,9 @@ def candidates_in_crowd(bodies, moving, own):
         if n < found.shape[0]:
             break
         found = np.empty((n + 1, 2), dtype=np.int64)
-    return True, found[: _keep_meeting_layers(found, n, bodies.layer, bodies.mask)]
+    if uniform and m > 0:
+        return True, found[: n if (layer[moving[0]] & mask[moving[0]]) != 0 else 0]
+    return True, found[: _keep_meeting_layers(found, n, layer, mask)]
 
 
 @kernel
@@ -600,35 +607,26 @@ def overlapping_in_id_order(bodies, candidates):
     """The candidate slot pairs whose shapes overlap or touch, each row turned so
     the smaller body id comes first, rows sorted by (first id, second id).
 
-    The candidates are put in that order first and judged in it: the
-    narrow phase then reads the first bodies' rows in order, and the pairs
-    found need no sort of their own."""
+    The candidates are judged in the order they were found (the grid's
+    order: a body's few candidates come close together, so its data is
+    read once for them all); only the pairs that overlap are sorted."""
     ids = bodies.ids
     k = candidates.shape[0]
+    hit = np.zeros(k, dtype=np.bool_)
+    overlap_verdicts(bodies, candidates, hit)
+    rows = np.flatnonzero(hit)
     # Ids stay below 2**32 (World.add), so two of them pack into one sortable key.
-    keys = np.empty(k, dtype=np.int64)
-    for e in range(k):
-        a, b = ids[candidates[e, 0]], ids[candidates[e, 1]]
+    keys = np.empty(rows.shape[0], dtype=np.int64)
+    for e in range(rows.shape[0]):
+        a, b = ids[candidates[rows[e], 0]], ids[candidates[rows[e], 1]]
         keys[e] = (min(a, b) << 32) | max(a, b)
     order = _in_key_order(keys)
-    ordered = np.empty((k, 2), dtype=np.int64)
-    for e in range(k):
-        a, b = candidates[order[e], 0], candidates[order[e], 1]
-        ordered[e, 0], ordered[e, 1] = a, b
-    hit = np.zeros(k, dtype=np.bool_)
-    overlap_verdicts(bodies, ordered, hit)
-    count = 0
-    for e in range(k):
-        count += hit[e]
-    out = np.empty((count, 2), dtype=np.int64)
-    count = 0
-    for e in range(k):
-        if hit[e]:
-            a, b = ordered[e, 0], ordered[e, 1]
-            if ids[a] > ids[b]:
-                a, b = b, a
-            out[count, 0], out[count, 1] = a, b
-            count += 1
+    out = np.empty((rows.shape[0], 2), dtype=np.int64)
+    for e in range(rows.shape[0]):
+        a, b = candidates[rows[order[e]], 0], candidates[rows[order[e]], 1]
+        if ids[a] > ids[b]:
+            a, b = b, a
+        out[e, 0], out[e, 1] = a, b
     return out
 
 
