@@ -68,6 +68,7 @@ __all__ = [
     "check_transform",
     "check_transform_rows",
     "real",
+    "shown",
     "transforms_in_limits",
 ]
 
@@ -83,11 +84,11 @@ def real(what: str, value) -> float:
     TypeError: circle radius must be a number, got '1' (str)
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{what} must be a number, got {_short(value)} ({type(value).__name__})")
+        raise TypeError(f"{what} must be a number, got {shown(value)} ({type(value).__name__})")
     try:
         return float(value)
     except OverflowError:  # an int past 1.8e308
-        raise ValueError(f"{what} is {_short(value)}: too large for a float") from None
+        raise ValueError(f"{what} is {shown(value)}: too large for a float") from None
 
 
 def check_coordinate(what: str, value: float) -> float:
@@ -146,11 +147,11 @@ def check_transform(what: str, xf) -> tuple[float, float, float]:
     """
     if isinstance(xf, (str, bytes)) or not hasattr(xf, "__len__") or not hasattr(xf, "__iter__"):
         raise TypeError(
-            f"{what} must be (x, y, angle) or a Transform, got {_short(xf)} ({type(xf).__name__})"
+            f"{what} must be (x, y, angle) or a Transform, got {shown(xf)} ({type(xf).__name__})"
         )
     if len(xf) != 3:
         raise ValueError(
-            f"{what} must be (x, y, angle) or a Transform, got {_short(xf)}: {len(xf)} values, not 3"
+            f"{what} must be (x, y, angle) or a Transform, got {shown(xf)}: {len(xf)} values, not 3"
         )
     x, y, angle = (real(f"{what} {name}", v) for name, v in zip(("x", "y", "angle"), xf, strict=True))
     check_coordinate(f"{what} x", x)
@@ -203,7 +204,18 @@ def check_transform_rows(what: str, xf: np.ndarray) -> None:
     check_coordinate(f"{what} row {row} {name}", value)
 
 
-def _short(value, limit: int = 60) -> str:
-    """``repr(value)`` on one line, cut to ``limit`` characters."""
-    text = " ".join(repr(value).split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+#: The longest text of a value quoted in an error.
+SHOWN_CHARS = 60
+
+
+def shown(value) -> str:
+    """A short, one-line, printable description of ``value`` for an error message."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        # str() of a huge int is slow and, past 4,300 digits, refused by Python itself.
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = " ".join(repr(value).split())
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"a {type(value).__name__}"
+    text = "".join(c if c.isprintable() else "?" for c in text[: SHOWN_CHARS + 1])
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"

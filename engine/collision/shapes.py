@@ -44,7 +44,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from .jit import inline, view_at
-from .limits import MAX_COORDINATE, MIN_SIZE, _short, check_coordinate, check_size, check_transform, real
+from .limits import MAX_COORDINATE, MIN_SIZE, check_coordinate, check_size, check_transform, real, shown
 from .transform import Transform
 
 KIND_POINTS = 0
@@ -156,7 +156,7 @@ def _point(what: str, p) -> tuple[float, float]:
     try:
         x, y = p
     except (TypeError, ValueError):
-        raise ValueError(f"{what} must be an (x, y) pair of numbers, got {_short(p)}") from None
+        raise ValueError(f"{what} must be an (x, y) pair of numbers, got {shown(p)}") from None
     x, y = real(f"{what} x", x), real(f"{what} y", y)
     return check_coordinate(f"{what} x", x), check_coordinate(f"{what} y", y)
 

@@ -2,6 +2,7 @@
 
 One topic per module: ``world`` (the ``World`` facade), ``arguments`` (checks
 on every public argument), ``bodies`` (the bodies' arrays as one record),
+``frame`` (the caches a frame's kernels read, and what drops them),
 ``boxes`` (world and oriented boxes), ``grid`` (dense-grid building blocks),
 ``walls`` (the walls' dense grid), ``hashgrid`` (the moving bodies' hashed
 grid), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),

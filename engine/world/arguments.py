@@ -29,27 +29,10 @@ import operator
 import numpy as np
 
 from ..collision import Transform
-from ..collision.limits import MAX_COORDINATE, check_coordinate, check_transform
+from ..collision.limits import MAX_COORDINATE, check_coordinate, check_transform, shown
 
 #: Layers and masks are 32-bit sets.
 MAX_BITS = 0xFFFFFFFF
-#: The longest text of a value quoted in an error.
-SHOWN_CHARS = 60
-
-
-def shown(value) -> str:
-    """A short, one-line, printable description of ``value`` for an error message."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        # str() of a huge int is slow and, past 4,300 digits, refused by Python itself.
-        return f"an integer of {value.bit_length()} bits"
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not hide the real error
-        text = f"a {type(value).__name__}"
-    text = "".join(c if c.isprintable() else "?" for c in text[: SHOWN_CHARS + 1])
-    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
-
-
 def _is_number(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
@@ -106,6 +89,26 @@ def pair(value, name: str, *, coordinate: bool = False, what: str = "(x, y)") ->
     return x, y
 
 
+def direction(value, name: str) -> tuple[float, float]:
+    """``value`` as a unit vector: two finite numbers, not both zero."""
+    dx, dy = pair(value, name, what="(dx, dy)")
+    # Scaled first: (1e200, 1e200) has a length, its squares do not.
+    scale = max(abs(dx), abs(dy))
+    if scale == 0.0:
+        raise ValueError(f"{name} must be a non-zero direction; got {shown(value)}")
+    ux, uy = dx / scale, dy / scale
+    length = math.hypot(ux, uy)
+    return ux / length, uy / length
+
+
+def shape(value, name: str, *, body: bool = False):
+    """``value`` if it is one of the engine's shapes (it has a packed form); a
+    ``body``'s shape also has a size (not a query's point)."""
+    if not hasattr(value, "packed") or (body and getattr(value, "query_only", False)):
+        raise TypeError(f"{name} must be a Circle, Polygon, Capsule or Ellipse; got {shown(value)}")
+    return value
+
+
 def transform(value, name: str) -> Transform:
     """``value`` as a ``Transform``: (x, y, angle), x and y within ``MAX_COORDINATE``, angle finite."""
     return Transform(*check_transform(name, value))
@@ -130,6 +133,15 @@ def vector(values, dtype: np.dtype, name: str) -> np.ndarray:
         return np.ascontiguousarray(array, dtype=dtype).reshape(-1)
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{name} must be a sequence of numbers; got {shown(values)}") from None
+
+
+def transforms(bodies, x, y, angle, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Ids and (x, y, angle) as four vectors of one length (``vector``)."""
+    bodies = vector(bodies, I64, f"{name} bodies")
+    x, y, angle = vector(x, F64, f"{name} x"), vector(y, F64, f"{name} y"), vector(angle, F64, f"{name} angle")
+    if not (len(bodies) == len(x) == len(y) == len(angle)):
+        raise ValueError(f"{name} needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}")
+    return bodies, x, y, angle
 
 
 def ids(values, name: str) -> np.ndarray:
@@ -183,13 +195,16 @@ __all__ = [
     "bits",
     "body_id",
     "check_end",
+    "direction",
     "flag",
     "ids",
     "pair",
     "real",
     "rows",
     "rows_fast",
+    "shape",
     "shown",
     "transform",
+    "transforms",
     "vector",
 ]

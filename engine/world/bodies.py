@@ -19,9 +19,12 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..collision.jit import inline, kernel, unmanaged
+from ..collision.limits import MAX_COORDINATE
 from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
 from .boxes import aabb_of
+
+_NO_BOXES = np.zeros((0, 4))
 
 
 class Bodies(NamedTuple):
@@ -159,6 +162,27 @@ class BodyArrays:
         self.slot_of[body] = -1
         self.n -= 1
         return moved_static
+
+    def place(self, table, bodies: np.ndarray, x, y, angle, boxes: np.ndarray | None) -> bool:
+        """Write the transforms of the ids ``bodies`` (arrays of one length,
+        checked by the caller), and their boxes when ``boxes`` is kept; all or
+        nothing, else one error naming the first bad body. Returns whether a
+        static body moved."""
+        bad, walls_moved = store_transforms(
+            self.slot_of, bodies, x, y, angle, self.xf, table.data, table.offsets, self.shape, self.static,
+            boxes if boxes is not None else _NO_BOXES, boxes is not None, MAX_COORDINATE,
+        )  # fmt: skip
+        if bad <= -2:
+            raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
+        if bad >= 0:
+            row = (float(x[bad]), float(y[bad]), float(angle[bad]))
+            if all(map(math.isfinite, row)):
+                raise ValueError(
+                    f"transform of body {int(bodies[bad])} is {row}, "
+                    f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+                )
+            raise ValueError(f"transform of body {int(bodies[bad])} is not finite: {row}")
+        return bool(walls_moved)
 
     def slot(self, body) -> int:
         """The slot of body id ``body``; ``KeyError`` if the world has no such body."""

@@ -122,6 +122,21 @@ def point_shape() -> np.ndarray:
     return packed
 
 
+class PointShape:
+    """The core of a ray or a point query: a shape of no size, kept in a world's
+    shape table like any other (it cannot be added as a body)."""
+
+    packed = point_shape()
+    radius = 0.0
+    query_only = True
+
+    def support(self, dx: float, dy: float) -> tuple[float, float]:
+        return (0.0, 0.0)
+
+
+POINT = PointShape()
+
+
 @inline
 def _enter_circle(px, py, mx, my, cx, cy, radius):
     """First t at which p + t·m enters the circle about c (inf if it never does;
@@ -366,8 +381,10 @@ def nearest_hit(bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, d
 
 __all__ = [
     "MAX_CAST_ITERATIONS",
+    "POINT",
     "CastBatch",
     "CastHit",
+    "PointShape",
     "RayHit",
     "advance_cast",
     "cast_among",

@@ -37,9 +37,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import inline, kernel, unmanaged
+from ..collision.limits import MAX_COORDINATE, MAX_SIZE
 
 #: A dense grid never has more cells than this; its cell grows instead.
 MAX_CELLS = 1 << 22
+#: The grids number cells with int64: a cell this small still numbers every
+#: box within the coordinate limit (a body at ``MAX_COORDINATE`` reaching
+#: ``MAX_SIZE`` beyond it) with room to spare.
+MIN_CELL_SIZE = (MAX_COORDINATE + 2.0 * MAX_SIZE) * 2.0**-56
+#: A larger cell than this holds the whole world in one: nothing to gain.
+MAX_CELL_SIZE = 4.0 * (MAX_COORDINATE + MAX_SIZE)
 
 
 class DenseGrid(NamedTuple):
@@ -219,6 +226,8 @@ def grid_shape(lo_x: float, lo_y: float, hi_x: float, hi_y: float, cell: float) 
 
 __all__ = [
     "MAX_CELLS",
+    "MAX_CELL_SIZE",
+    "MIN_CELL_SIZE",
     "DenseGrid",
     "Laid",
     "cell_of",

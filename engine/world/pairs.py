@@ -26,10 +26,11 @@ Candidates come one of three ways:
 
 The verdicts: candidates are put in id order first, then judged in that
 order (``overlap_verdicts``): two polygons or circles whose separating
-axes make the answer clear (apart, or cores overlapping, by more than
-``CLEAR_MARGIN_REL`` of their size) are decided there, a few dot products
-instead of GJK; the rest, near touching, go to the narrow phase's
-``collide_pair``. Either way the verdict is the narrow phase's.
+axes make the answer clear (``collision.sat.clear_verdict``: apart, or
+cores overlapping, by more than a margin far above the touching tolerance)
+are decided there, a few dot products instead of GJK; the rest, near
+touching, go to the narrow phase's ``collide_pair``. Either way the
+verdict is the narrow phase's.
 
 The world's slots are known good, so these kernels read the world's own
 arrays (``bodies.Bodies``) through slot indices: gathering checked copies
@@ -49,7 +50,8 @@ import numpy as np
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
-from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS
+from ..collision.sat import CLEAR_MAX_VERTICES, clear_verdict
+from ..collision.shapes import H_BOUND, H_RADIUS
 from .bodies import Bodies, viewed
 from .boxes import box_meets_oriented, boxes_overlap
 from .grid import (
@@ -474,90 +476,6 @@ def _in_key_order(keys):
     return order
 
 
-#: Polygons with more vertices than this are left to GJK by ``clear_verdict``.
-CLEAR_MAX_VERTICES = 8
-#: ``clear_verdict`` decides only pairs farther than this fraction of their
-#: size (and 1e-12 of their coordinates) from touching: far above the
-#: narrow phase's touching tolerance (1e-12) and the rounding of either test.
-CLEAR_MARGIN_REL = 1e-8
-
-
-@inline
-def _min_gap(data, base, count, px, py, nx, ny, others, n_others, local):
-    """Smallest (q − p)·n over the points q: of ``others`` (k, 2 floats) when
-    ``local`` is False, else of the packed core at ``base``."""
-    best = np.inf
-    for k in range(n_others):
-        if local:
-            qx, qy = data[base + 2 * k], data[base + 2 * k + 1]
-        else:
-            qx, qy = others[2 * k], others[2 * k + 1]
-        best = min(best, (qx - px) * nx + (qy - py) * ny)
-    return best
-
-
-@inline
-def clear_verdict(data, oa, ob, xa, ya, ca, sa, xb, yb, cb, sb, turned):
-    """Whether two shapes overlap, when separating axes make it clear: 0 apart,
-    1 overlapping, 2 too close to call (then the narrow phase decides).
-
-    For point cores (circles, polygons, rounded polygons; not segments nor
-    ellipses) with at most ``CLEAR_MAX_VERTICES`` vertices: B's core is put in
-    A's frame; along each edge normal of either core, a gap between the
-    cores' projections wider than ra + rb and a margin proves them apart (the
-    distance is at least any axis's gap); every projection overlapping by
-    more than the margin proves the cores intersect (separating axis theorem:
-    convex polygons are disjoint only if an edge normal separates them). Two
-    points compare their distance with ra + rb. Only pairs within
-    ``CLEAR_MARGIN_REL`` of touching go to GJK, so the verdict is the narrow
-    phase's own. Edge normals are not normalised: each gap is compared
-    against the margin times its edge's length, squared."""
-    if data[oa + H_KIND] != KIND_POINTS or data[ob + H_KIND] != KIND_POINTS:
-        return 2
-    na, nb = np.int64(data[oa + H_COUNT]), np.int64(data[ob + H_COUNT])
-    if na == 2 or nb == 2 or na > CLEAR_MAX_VERTICES or nb > CLEAR_MAX_VERTICES:
-        return 2
-    ra, rb = data[oa + H_RADIUS], data[ob + H_RADIUS]
-    dx, dy = xb - xa, yb - ya
-    size = data[oa + H_BOUND] + ra + data[ob + H_BOUND] + rb + abs(dx) + abs(dy)
-    margin = CLEAR_MARGIN_REL * size + 1e-12 * max(abs(xa), abs(ya), abs(xb), abs(yb))
-    reach = ra + rb + margin
-    # B's core in A's frame (as ``transform.relative_transform``).
-    c, s = ca * cb + sa * sb, ca * sb - sa * cb
-    tx, ty = ca * dx + sa * dy, -sa * dx + ca * dy
-    base_a, base_b = oa + HEADER, ob + HEADER
-    for k in range(nb):
-        px, py = data[base_b + 2 * k], data[base_b + 2 * k + 1]
-        turned[2 * k], turned[2 * k + 1] = c * px - s * py + tx, s * px + c * py + ty
-    if na == 1 and nb == 1:
-        gx, gy = turned[0] - data[base_a], turned[1] - data[base_a + 1]
-        d2 = gx * gx + gy * gy
-        if d2 > reach * reach:
-            return 0
-        inner = ra + rb - margin
-        return 1 if inner > 0.0 and d2 < inner * inner else 2
-    deep = True
-    for i in range(na if na >= 3 else 0):
-        j = i + 1 if i + 1 < na else 0
-        vx, vy = data[base_a + 2 * i], data[base_a + 2 * i + 1]
-        ex, ey = data[base_a + 2 * j] - vx, data[base_a + 2 * j + 1] - vy
-        gap = _min_gap(data, 0, nb, vx, vy, ey, -ex, turned, nb, False)  # outward: counter-clockwise
-        e2 = ex * ex + ey * ey
-        if gap > 0.0 and gap * gap > reach * reach * e2:
-            return 0
-        deep = deep and gap < 0.0 and gap * gap > margin * margin * e2
-    for i in range(nb if nb >= 3 else 0):
-        j = i + 1 if i + 1 < nb else 0
-        vx, vy = turned[2 * i], turned[2 * i + 1]
-        ex, ey = turned[2 * j] - vx, turned[2 * j + 1] - vy
-        gap = _min_gap(data, base_a, na, vx, vy, ey, -ex, turned, na, True)
-        e2 = ex * ex + ey * ey
-        if gap > 0.0 and gap * gap > reach * reach * e2:
-            return 0
-        deep = deep and gap < 0.0 and gap * gap > margin * margin * e2
-    return 1 if deep else 2
-
-
 @kernel
 def overlap_verdicts(bodies, pairs, hit):
     """``hit[k]`` for each slot pair: ``clear_verdict`` where it is clear, else
@@ -671,14 +589,11 @@ def contacts_of(data, offsets, shape, xf, boxes, obb, layer, mask, static, senso
 
 
 __all__ = [
-    "CLEAR_MARGIN_REL",
-    "CLEAR_MAX_VERTICES",
     "CONTACT_VALUES",
     "WorldContacts",
     "candidates_hashed",
     "candidates_in_crowd",
     "candidates_over_walls",
-    "clear_verdict",
     "collide_slots",
     "contacts_of",
     "find_pairs",

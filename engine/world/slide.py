@@ -40,8 +40,11 @@ import numpy as np
 
 from ..collision import ShapeTable, contacts_batch, distances_batch
 from ..collision.jit import inline, kernel
+from ..collision.limits import MAX_COORDINATE
 from ..collision.shapes import H_BOUND, H_RADIUS
+from . import arguments
 from .bodies import Bodies
+from .casts import CastHit
 from .grid import DenseGrid
 from .sweep import Casters, first_hits, gather, targets_of
 
@@ -264,6 +267,33 @@ def keep_skin(table: ShapeTable, bodies: Bodies, walls: DenseGrid, targets, slot
         box[who] += np.tile(push[:, None] * out, 2)
 
 
+def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest, mask: int, cell: float):
+    """Move-and-slide the bodies ``slots`` by ``rest`` (k, 2) against the solid
+    bodies in ``mask``, then ``keep_skin``; the world is not written. A move
+    that is not finite, or would end beyond the coordinate limit, is one
+    error naming the body. Returns (moved, hits, normals, count) as
+    ``slide_bodies``."""
+    bad, at, box, skin, targets, hits, normals, count = slide_bodies(
+        *bodies, *walls, slots, rest, mask, cell, MAX_COORDINATE
+    )
+    if bad <= -2:
+        k = -2 - bad
+        raise ValueError(f"displacement of body {int(bodies.ids[slots[k]])} is not finite: {tuple(rest[k].tolist())}")
+    if bad >= 0:
+        arguments.check_end(int(bodies.ids[slots[bad]]), *bodies.xf[slots[bad], :2], *rest[bad])
+    keep_skin(table, bodies, walls, targets, slots, at, box, skin)
+    return at, hits, normals, count
+
+
+def slide_result(ids: np.ndarray, at, hits, normals, count, row: int = 0) -> SlideResult:
+    """Row ``row`` of ``slide_slots``'s result as a ``SlideResult`` (hits named by body id)."""
+    found = tuple(
+        CastHit(int(ids[int(h[0])]), float(h[1]), (float(h[2]), float(h[3])), tuple(map(float, n)))
+        for h, n in zip(hits[row, : count[row]], normals[row, : count[row]])
+    )
+    return SlideResult(float(at[row, 0]), float(at[row, 1]), found)
+
+
 __all__ = [
     "MAX_SLIDES",
     "SKIN_REL",
@@ -273,5 +303,7 @@ __all__ = [
     "slide_along",
     "slide_along_many",
     "slide_bodies",
+    "slide_result",
     "slide_row",
+    "slide_slots",
 ]

@@ -48,7 +48,7 @@ from ..collision.jit import inline, kernel, unmanaged
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
 from .bodies import Bodies, viewed
 from .boxes import box_meets
-from .casts import ARRIVAL_REL, cast_turned, clip_fraction
+from .casts import ARRIVAL_REL, CastBatch, cast_turned, clip_fraction
 from .grid import (
     DenseGrid,
     Laid,
@@ -407,4 +407,16 @@ def cast_ids(
     return bad, winner, fraction, point, normal
 
 
-__all__ = ["Casters", "Targets", "cast_ids", "first_hits", "gather", "targets_of"]
+def cast_bodies(bodies: Bodies, walls: DenseGrid, slot_of, mask: int, cast, moves, cell: float) -> CastBatch:
+    """``cast_ids`` from Python: the bodies with ids ``cast`` along ``moves``
+    (k, 2) against the solid bodies in ``mask``; an unknown id or a move
+    that is not finite is one error naming the body, and nothing is cast."""
+    bad, body, fraction, point, normal = cast_ids(*bodies, *walls, slot_of, mask, cast, moves, cell)
+    if bad <= -2:
+        raise KeyError(f"no body with id {int(cast[-2 - bad])} in this world")
+    if bad >= 0:
+        raise ValueError(f"translation of body {int(cast[bad])} is not finite: {tuple(moves[bad])}")
+    return CastBatch(body, fraction, point, normal)
+
+
+__all__ = ["Casters", "Targets", "cast_bodies", "cast_ids", "first_hits", "gather", "targets_of"]

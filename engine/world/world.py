@@ -1,32 +1,15 @@
 """The world: every wall, enemy and bullet, their overlaps, casts and sliding moves.
 
-A facade: it checks every argument (``arguments``), keeps the bodies'
-arrays (``bodies.BodyArrays``) and the frame's caches, and hands the work to
-the modules that hold the algorithms. Bodies live in dense parallel arrays
-(slot = row); a body id is stable and maps to its slot. The game keeps its
-own state in arrays and hands the world all moving transforms at once
-(``set_transforms``, one kernel that also refreshes those bodies' boxes).
-Per frame:
-
-- walls sit in a dense grid built once (``walls``, on ``grid``) that lists
-  each wall only where its oriented box reaches;
-- ``pairs()`` is one compiled call (``pairs.find_pairs``): when the walls'
-  grid holds the moving bodies (a level's walls enclose its play area), one
-  walk over its cells meets walls and moving bodies alike (with no walls,
-  the same walk over an empty dense grid over the crowd's own box); else the
-  moving bodies go into a hashed grid (``hashgrid``). The cell comes from a
-  cost estimate over the bodies' sizes (chosen again when their number
-  doubles or halves). Candidates are filtered by layer and mask, then the narrow
-  phase's verdicts; rows turned and sorted by body id;
-- the frame's overlapping pairs are kept until anything changes, so
-  ``contacts()`` only adds contact data to the pairs ``pairs()`` found;
-- ``cast_bodies`` and ``move_and_slide_bodies`` cast every body in one call
-  that walks the walls' cells and a grid of the cast's moving targets
-  (``sweep``, ``slide``); ``move_and_slide`` is a batch of one.
-
-No Python object is made per pair or per body in these paths, and the
-per-frame calls make few numpy calls of their own: after the rest of a
-game's frame has run, each costs microseconds with the caches cold.
+A facade that holds no algorithm: it checks every argument (``arguments``),
+keeps the bodies' arrays (``bodies.BodyArrays``) and the frame's caches
+(``frame.Frame``), and hands the work to the modules that hold the
+algorithms: ``pairs`` (pairs and contacts), ``casts`` and ``sweep`` (one and
+many casts), ``slide`` (move and slide), ``boxes`` (box queries). Bodies live
+in dense parallel arrays (slot = row); a body id is stable and maps to its
+slot. The game keeps its own state in arrays and hands the world all moving
+transforms at once (``set_transforms``, one kernel that also refreshes those
+bodies' boxes). No Python object is made per pair or per body in the
+per-frame paths, and each costs microseconds with the caches cold.
 
 Limits, checked before any work, each refused with one error naming the
 argument and the range: positions (``add``, ``set_transform(s)``, a cast's
@@ -48,47 +31,22 @@ solid: casts and ``move_and_slide`` go through them.
 
 from __future__ import annotations
 
-import math
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from ..collision import ShapeTable, Transform, intersects_batch
-from ..collision.limits import MAX_COORDINATE, MAX_SIZE
 from . import arguments
-from .bodies import Bodies, BodyArrays, store_transforms
-from .boxes import aabb_of, compute_aabbs, oriented_boxes, slots_in_box
-from .casts import CastBatch, CastHit, RayHit, cast_among, point_shape
-from .grid import DenseGrid, empty_grid
-from .hashgrid import choose_cell
-from .pairs import WorldContacts, contacts_of, find_pairs, frame_candidates
-from .slide import SlideResult, keep_skin, slide_bodies
-from .sweep import cast_ids
-from .walls import build_walls
+from .bodies import BodyArrays
+from .boxes import aabb_of, slots_in_box
+from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
+from .frame import Frame, FrameView
+from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
+from .pairs import WorldContacts, contacts_of
+from .slide import SlideResult, slide_result, slide_slots
+from .sweep import cast_bodies
 
 ALL_LAYERS = 0xFFFFFFFF
-#: The grids number cells with int64: a cell this small still numbers every
-#: box within the coordinate limit (a body at ``MAX_COORDINATE`` reaching
-#: ``MAX_SIZE`` beyond it) with room to spare.
-MIN_CELL_SIZE = (MAX_COORDINATE + 2.0 * MAX_SIZE) * 2.0**-56
-#: A larger cell than this holds the whole world in one: nothing to gain.
-MAX_CELL_SIZE = 4.0 * (MAX_COORDINATE + MAX_SIZE)
-
-_NO_BOXES = np.zeros((0, 4))
-_F64, _I64 = arguments.F64, arguments.I64
-
-
-class _Point:
-    """The core of a ray or a point query: a shape of no size."""
-
-    packed = point_shape()
-    radius = 0.0
-
-    def support(self, dx: float, dy: float) -> tuple[float, float]:
-        return (0.0, 0.0)
-
-
-_POINT = _Point()
 
 
 class World:
@@ -110,17 +68,9 @@ class World:
         # The table always holds a shape (the ray's point), so its buffer is
         # always the packed, read-only one: an empty table's buffer is writable,
         # and a kernel handed it would compile a second time for that type.
-        self._shape_index(_POINT)
-        self._cell = cell_size
+        self._shape_index(POINT)
         self._a = BodyArrays()
-        self._boxes: np.ndarray | None = None
-        # This frame's overlapping pairs (ids and slots, read-only); emptied by
-        # any change, so pairs() and contacts() share them.
-        self._frame: dict[str, Any] = {}
-        self._moving: np.ndarray | None = None  # slots of the moving bodies, kept until one is added or removed
-        self._move_cell: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
-        self._walls: DenseGrid | None = None
-        self._obb = np.zeros((0, 6))
+        self._frame = Frame(self._table, self._a, cell_size)
 
     def add(
         self,
@@ -140,82 +90,56 @@ class World:
         is refused with one error naming the argument, and nothing is added.
         """
         xf = arguments.transform(transform, "World.add transform")
-        if not hasattr(shape, "packed") or isinstance(shape, _Point):
-            raise TypeError(
-                f"World.add shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
-            )
+        shape = arguments.shape(shape, "World.add shape", body=True)
         layer, mask = arguments.bits(layer, "World.add layer"), arguments.bits(mask, "World.add mask")
-        static, sensor = arguments.flag(static, "World.add static"), arguments.flag(sensor, "World.add sensor")
+        static, sensor = (
+            arguments.flag(static, "World.add static"),
+            arguments.flag(sensor, "World.add sensor"),
+        )
         body = self._a.append(xf, self._shape_index(shape), layer, mask, static, sensor, user_data)
-        self._moving = None
-        self._changed(static)
+        self._frame.changed(static, members=True)
         return body
 
     def remove(self, body: int) -> None:
         """Remove a body; its id is never given out again."""
         # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
-        walls_move = self._a.remove(self._slot(body))
-        self._moving = None
-        self._changed(walls_move)
+        self._frame.changed(self._a.remove(self._a.slot(body)), members=True)
 
     def set_transform(self, body: int, transform) -> None:
         """Place a body; ``transform`` as in ``add``."""
-        slot = self._slot(body)
+        slot = self._a.slot(body)
         self._a.xf[slot] = arguments.transform(transform, "World.set_transform transform")
-        self._changed(bool(self._a.static[slot]))
+        self._frame.changed(bool(self._a.static[slot]))
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing."""
-        bodies = arguments.vector(bodies, _I64, "World.set_transforms bodies")
-        x, y = arguments.vector(x, _F64, "World.set_transforms x"), arguments.vector(y, _F64, "World.set_transforms y")
-        angle = arguments.vector(angle, _F64, "World.set_transforms angle")
-        if not (len(bodies) == len(x) == len(y) == len(angle)):
-            raise ValueError(
-                f"set_transforms needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}"
-            )
+        bodies, x, y, angle = arguments.transforms(bodies, x, y, angle, "World.set_transforms")
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
-        boxes = self._boxes if self._boxes is not None else _NO_BOXES
-        bad, walls_moved = store_transforms(
-            self._a.slot_of, bodies, x, y, angle, self._a.xf,
-            self._table.data, self._table.offsets, self._a.shape, self._a.static, boxes, self._boxes is not None,
-            MAX_COORDINATE,
-        )  # fmt: skip
-        if bad <= -2:
-            raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
-        if bad >= 0:
-            row = (float(x[bad]), float(y[bad]), float(angle[bad]))
-            if all(map(math.isfinite, row)):
-                raise ValueError(
-                    f"transform of body {int(bodies[bad])} is {row}, "
-                    f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
-                )
-            raise ValueError(f"transform of body {int(bodies[bad])} is not finite: {row}")
-        self._frame = {}
-        if walls_moved:
-            self._changed(True)
+        walls_moved = self._a.place(self._table, bodies, x, y, angle, self._frame.kept_boxes)
+        self._frame.moved_in_place(walls_moved)
 
     def transform(self, body: int) -> Transform:
-        return Transform(*self._a.xf[self._slot(body)].tolist())
+        return Transform(*self._a.xf[self._a.slot(body)].tolist())
 
     def shape(self, body: int):
-        return self._table[int(self._a.shape[self._slot(body)])]
+        return self._table[int(self._a.shape[self._a.slot(body)])]
 
     def user_data(self, body: int) -> Any:
-        return self._a.user[self._slot(body)]
+        return self._a.user[self._a.slot(body)]
 
     def is_static(self, body: int) -> bool:
-        return bool(self._a.static[self._slot(body)])
+        return bool(self._a.static[self._a.slot(body)])
 
     def is_sensor(self, body: int) -> bool:
-        return bool(self._a.sensor[self._slot(body)])
+        return bool(self._a.sensor[self._a.slot(body)])
 
     def layer(self, body: int) -> int:
         """The body's layer bits (``add``'s ``layer``)."""
-        return int(self._a.layer[self._slot(body)])
+        return int(self._a.layer[self._a.slot(body)])
 
     def mask(self, body: int) -> int:
         """The layers the body meets (``add``'s ``mask``)."""
-        return int(self._a.mask[self._slot(body)])
+        return int(self._a.mask[self._a.slot(body)])
 
     def __len__(self) -> int:
         return self._a.n
@@ -229,9 +153,7 @@ class World:
     def cell_size(self) -> float | None:
         """Side of the moving bodies' grid cells: the one given, or the one the
         world chose when it first needed a grid (None before)."""
-        if self._cell is not None:
-            return self._cell
-        return self._move_cell[0] if self._move_cell else None
+        return self._frame.chosen_cell
 
     @property
     def bodies(self) -> np.ndarray:
@@ -246,15 +168,12 @@ class World:
         The array is read-only: the world keeps it until anything changes
         (``contacts()`` reuses it), so a caller that wants to edit it copies it.
         """
-        if "pairs" not in self._frame:
-            self._find_pairs()
-        return self._frame["pairs"]
+        return self._frame.pairs()[0]
 
     def contacts(self) -> WorldContacts:
         """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
-        if "pairs" not in self._frame:
-            self._find_pairs()
-        found, values = contacts_of(*self._bodies(), self._frame["slots"])
+        slots = self._frame.pairs()[1]
+        found, values = contacts_of(*self._frame.bodies(), slots)
         return WorldContacts(found, values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
 
     # --- queries ----------------------------------------------------------
@@ -274,29 +193,21 @@ class World:
         """Ids of bodies that overlap or touch ``shape`` at ``transform``."""
         xf = arguments.transform(transform, "World.query_shape transform")
         mask = arguments.bits(mask, "World.query_shape mask")
-        if not hasattr(shape, "packed"):
-            raise TypeError(
-                f"World.query_shape shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
-            )
+        shape = arguments.shape(shape, "World.query_shape shape")
         # Its box grown as the bodies' are, so no touching body is culled.
-        lo_x, lo_y, hi_x, hi_y = aabb_of(shape.packed, 0, *xf)
-        slots = self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)
+        slots = self._box_slots(*aabb_of(shape.packed, 0, *xf), mask)
         if not len(slots):
             return np.zeros(0, dtype=np.int64)
-        index = self._shape_index(shape)
         hit = intersects_batch(
-            self._table,
-            np.full(len(slots), index),
-            np.tile(np.array(xf), (len(slots), 1)),
-            self._a.shape[slots],
-            self._a.xf[slots],
-        )
+            self._table, np.full(len(slots), self._shape_index(shape)), np.tile(np.array(xf), (len(slots), 1)),
+            self._a.shape[slots], self._a.xf[slots],
+        )  # fmt: skip
         return np.sort(self._a.ids[slots[hit]])
 
     def query_point(self, x: float, y: float, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that contain the point (x, y) (boundary included)."""
         x, y = arguments.pair((x, y), "World.query_point point", coordinate=True)
-        return self.query_shape(_POINT, (x, y, 0.0), mask)
+        return self.query_shape(POINT, (x, y, 0.0), mask)
 
     def raycast(self, origin, direction, max_distance: float, mask: int = ALL_LAYERS) -> RayHit | None:
         """Nearest solid body along the ray, or None.
@@ -307,17 +218,12 @@ class World:
         bodies it could meet, nothing lying beyond.
         """
         ox, oy = arguments.pair(origin, "World.raycast origin", coordinate=True)
-        dx, dy = arguments.pair(direction, "World.raycast direction", what="(dx, dy)")
+        ux, uy = arguments.direction(direction, "World.raycast direction")
         max_distance = arguments.real(max_distance, "World.raycast max_distance", 0.0)
         mask = arguments.bits(mask, "World.raycast mask")
-        # Scaled first: (1e200, 1e200) has a length, its squares do not.
-        scale = max(abs(dx), abs(dy))
-        if scale == 0.0:
-            raise ValueError(f"World.raycast direction must be a non-zero direction; got {arguments.shown(direction)}")
-        ux, uy = dx / scale, dy / scale
-        length = math.hypot(ux, uy)
-        ux, uy = ux / length, uy / length
-        hit = self._cast(_POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, mask)
+        hit = cast_among(
+            self._frame.bodies(), POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, mask
+        )
         if hit is None:
             return None
         distance = hit.fraction * max_distance
@@ -332,12 +238,10 @@ class World:
         xf = arguments.transform(transform, "World.shape_cast transform")
         dx, dy = arguments.pair(translation, "World.shape_cast translation", what="(dx, dy)")
         mask = arguments.bits(mask, "World.shape_cast mask")
-        if not hasattr(shape, "packed"):
-            raise TypeError(
-                f"World.shape_cast shape must be a Circle, Polygon, Capsule or Ellipse; got {arguments.shown(shape)}"
-            )
-        index = self._shape_index(shape)
-        return self._cast(self._table.data, int(self._table.offsets[index]), xf, dx, dy, mask)
+        # Indexed first: adding a new shape repacks the table's arrays.
+        index = self._shape_index(arguments.shape(shape, "World.shape_cast shape"))
+        offset = int(self._table.offsets[index])
+        return cast_among(self._frame.bodies(), self._table.data, offset, xf, dx, dy, mask)
 
     def cast_bodies(self, bodies, translations, mask: int = ALL_LAYERS) -> CastBatch:
         """Cast many bodies along their own translations at once (bullets), against
@@ -346,19 +250,13 @@ class World:
         Each body's swept box goes through the same grids as ``pairs()``, and
         every candidate is cast in one compiled call (``sweep``). A body that
         starts overlapping a target hits it at fraction 0, as in ``shape_cast``.
+        A caster skips itself; other casters stay targets.
         """
-        bodies = arguments.vector(bodies, _I64, "World.cast_bodies bodies")
+        bodies = arguments.vector(bodies, arguments.I64, "World.cast_bodies bodies")
         moves = arguments.rows_fast(translations, len(bodies), "World.cast_bodies translations")
         mask = arguments.bits(mask, "World.cast_bodies mask")
-        # A caster skips itself; other casters stay targets.
-        bad, body, fraction, point, normal = cast_ids(
-            *self._bodies(), *self._wall_grid(), self._a.slot_of, mask, bodies, moves, self._moving_cell()
-        )
-        if bad <= -2:
-            raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
-        if bad >= 0:
-            raise ValueError(f"translation of body {int(bodies[bad])} is not finite: {tuple(moves[bad])}")
-        return CastBatch(body, fraction, point, normal)
+        frame = self._frame
+        return cast_bodies(frame.bodies(), frame.walls(), self._a.slot_of, mask, bodies, moves, frame.cell())
 
     def move_and_slide(self, body: int, displacement, mask: int = ALL_LAYERS) -> SlideResult:
         """Move a body by ``displacement``, stopping at walls and sliding along them
@@ -367,15 +265,10 @@ class World:
         and never passes a corner. A batch of one ``move_and_slide_bodies``,
         reporting what it slid along.
         """
-        slot = self._slot(body)
+        slot = self._a.slot(body)
         move = arguments.pair(displacement, "World.move_and_slide displacement", what="(dx, dy)")
         mask = arguments.bits(mask, "World.move_and_slide mask")
-        at, hits, normals, count = self._slide(np.array([slot]), np.array([move]), mask)
-        found = tuple(
-            CastHit(int(self._a.ids[int(h[0])]), float(h[1]), (float(h[2]), float(h[3])), tuple(map(float, n)))
-            for h, n in zip(hits[0, : count[0]], normals[0, : count[0]])
-        )
-        return SlideResult(float(at[0, 0]), float(at[0, 1]), found)
+        return slide_result(self._a.ids, *self._slide(np.array([slot]), np.array([move]), mask))
 
     def move_and_slide_bodies(self, bodies, displacements, mask: int = ALL_LAYERS) -> np.ndarray:
         """``move_and_slide`` for many bodies at once; returns their final
@@ -387,7 +280,7 @@ class World:
         walls' layer). Each slide is one batched cast of every body still
         moving, so Python works per call, not per body.
         """
-        slots = self._slots(arguments.ids(bodies, "World.move_and_slide_bodies bodies"))
+        slots = self._a.slots(arguments.ids(bodies, "World.move_and_slide_bodies bodies"))
         rest = arguments.rows(displacements, len(slots), "World.move_and_slide_bodies displacements")
         mask = arguments.bits(mask, "World.move_and_slide_bodies mask")
         if len(np.unique(slots)) != len(slots):
@@ -397,138 +290,49 @@ class World:
     # --- internals --------------------------------------------------------
 
     def _slide(self, slots, rest, mask):
-        """Move-and-slide ``slots`` by ``rest`` and write where they end; returns
-        (xf rows, hits, normals, count) as ``slide.slide_bodies``."""
-        bad, at, box, skin, targets, hits, normals, count = slide_bodies(
-            *self._bodies(), *self._wall_grid(), slots, rest, mask, self._moving_cell(), MAX_COORDINATE
-        )
-        if bad <= -2:
-            k = -2 - bad
-            raise ValueError(f"displacement of body {int(self._a.ids[slots[k]])} is not finite: {tuple(rest[k].tolist())}")
-        if bad >= 0:
-            arguments.check_end(int(self._a.ids[slots[bad]]), *self._a.xf[slots[bad], :2], *rest[bad])
-        keep_skin(self._table, self._bodies(), self._wall_grid(), targets, slots, at, box, skin)
-        self._a.xf[slots] = at
-        self._changed(bool(self._a.static[slots].any()))
-        return at, hits, normals, count
-
-    def _bodies(self) -> Bodies:
-        """The bodies' arrays as one record (``bodies.Bodies``), boxes and oriented boxes current."""
-        boxes = self._all_boxes()
-        self._wall_grid()
-        return Bodies(
-            self._table.data, self._table.offsets, self._a.shape, self._a.xf, boxes, self._obb,
-            self._a.layer, self._a.mask, self._a.static, self._a.sensor, self._a.ids,
-        )  # fmt: skip
+        """``slide.slide_slots``, then the bodies written where they end."""
+        frame = self._frame
+        found = slide_slots(self._table, frame.bodies(), frame.walls(), slots, rest, mask, frame.cell())
+        self._a.xf[slots] = found[0]
+        frame.changed(bool(self._a.static[slots].any()))
+        return found
 
     def _shape_index(self, shape) -> int:
-        key = shape if not isinstance(shape, _Point) else "point"
-        index = self._table_index.get(key)
+        index = self._table_index.get(shape)
         if index is None:
-            index = self._table.add(shape)
-            self._table_index[key] = index
+            index = self._table_index[shape] = self._table.add(shape)
         return index
 
-    def _slot(self, body: int) -> int:
-        return self._a.slot(body)
-
-    def _slots(self, bodies: np.ndarray) -> np.ndarray:
-        return self._a.slots(bodies)
-
-    def _changed(self, statics: bool) -> None:
-        self._boxes = None
-        self._frame = {}
-        if statics:
-            self._walls = None
-
-    def _all_boxes(self) -> np.ndarray:
-        if self._boxes is None:
-            boxes = np.empty((self._a.n, 4))
-            compute_aabbs(self._table.data, self._table.offsets, self._a.shape[: self._a.n], self._a.xf[: self._a.n], boxes)
-            self._boxes = boxes
-        return self._boxes
-
-    def _moving_cell(self) -> float:
-        """The moving bodies' cell side: given, or chosen by ``hashgrid.choose_cell``
-        again only when their number doubles or halves (cheap, and stable)."""
-        if self._cell is not None:
-            return self._cell
-        moving = self._moving_slots()
-        chosen = self._move_cell
-        if chosen is None or not (chosen[1] / 2 <= len(moving) <= 2 * chosen[1]):
-            boxes = self._all_boxes()[moving]
-            chosen = (max(choose_cell(boxes, boxes), MIN_CELL_SIZE), len(moving))
-            self._move_cell = chosen
-        return chosen[0]
-
-    def _moving_slots(self) -> np.ndarray:
-        """Slots of the moving (not static) bodies."""
-        if self._moving is None:
-            self._moving = np.flatnonzero(~self._a.static[: self._a.n])
-        return self._moving
-
-    def _wall_grid(self) -> DenseGrid:
-        """The static bodies' dense grid, built when first needed after a wall
-        changed (an empty one when there are none)."""
-        if self._walls is None:
-            boxes = self._all_boxes()
-            static = self._a.static[: self._a.n]
-            walls = np.flatnonzero(static)
-            self._obb = np.zeros((self._a.n, 6))
-            if not len(walls):
-                self._walls = empty_grid()
-                return self._walls
-            oriented_boxes(self._table.data, self._table.offsets, self._a.shape, self._a.xf, walls, self._obb)
-            cell = self._cell
-            if cell is None:
-                moving = np.flatnonzero(~static)
-                asking = boxes[moving] if len(moving) else boxes[walls]
-                cell = max(choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
-            self._walls = build_walls(boxes, self._obb, walls, cell)
-        return self._walls
-
-    def _find_pairs(self) -> None:
-        """This frame's overlapping pairs, as ids and as slots (rows alike: the
-        smaller id first, sorted), in one compiled call."""
-        found, slots = find_pairs(*self._bodies(), self._moving_slots(), 1.0 / self._moving_cell(), *self._wall_grid())
-        # Read-only, so the array handed out cannot change what the world keeps
-        # (a flag on the array: a copy per call would cost more than the call).
-        found.flags.writeable = False
-        slots.flags.writeable = False
-        self._frame = {"pairs": found, "slots": slots}
-
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
-        return slots_in_box(self._all_boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
-
-    def _cast(self, data_a, off_a, xf, dx, dy, mask) -> CastHit | None:
-        return cast_among(self._bodies(), data_a, off_a, xf, dx, dy, mask)
-
-
-class FrameView(NamedTuple):
-    """What a frame's kernels see of a world: its bodies' record, the slots of
-    its moving bodies, their hashed grid's 1 / cell, and the walls' grid."""
-
-    bodies: Bodies
-    moving: np.ndarray
-    inv_cell: float
-    walls: DenseGrid
+        return slots_in_box(self._frame.boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
 
 
 def frame_view(world: World) -> FrameView:
     """``world`` as its kernels see it this frame, caches built: to drive or
     check one stage of the pipeline (``pairs.candidates_over_walls``,
     ``sweep.targets_of``...) apart from the rest, in tests and tools."""
-    return FrameView(world._bodies(), world._moving_slots(), 1.0 / world._moving_cell(), world._wall_grid())
+    return world._frame.view()
 
 
 def candidate_pairs(world: World) -> np.ndarray:
     """The broad phase's slot pairs of ``world`` (boxes overlap, layers and masks
     agree; not yet judged by shape), as ``pairs()`` finds them: to test the
     broad phase apart from the narrow phase. Rows (a, b) of slots, in no order."""
-    view = frame_view(world)
-    return frame_candidates(view.bodies, view.moving, view.inv_cell, view.walls)
+    return world._frame.candidates()
 
 
 def slot_of(world: World, body: int) -> int:
     """The row of ``body`` in ``world``'s arrays (what ``candidate_pairs`` lists)."""
-    return world._slot(body)
+    return world._a.slot(body)
+
+
+__all__ = [
+    "ALL_LAYERS",
+    "MAX_CELL_SIZE",
+    "MIN_CELL_SIZE",
+    "FrameView",
+    "World",
+    "candidate_pairs",
+    "frame_view",
+    "slot_of",
+]

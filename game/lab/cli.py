@@ -32,7 +32,7 @@ WIDTH, HEIGHT = 1280, 720
 MAX_STEP = 1000
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     from game.cli import OneLineParser
 
     p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
@@ -159,7 +159,7 @@ def _has_window() -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.screenshot:
         try:

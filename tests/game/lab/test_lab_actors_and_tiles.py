@@ -12,7 +12,7 @@ from PIL import Image
 
 from game.check.hitbox import actor_names, actor_parts
 from game.lab.analysis import analyse
-from game.lab.cli import InputError, _parser, build_state, find_choice
+from game.lab.cli import InputError, build_parser, build_state, find_choice
 from game.lab.draw import COLOR_A, COLOR_B, describe, world_origin
 from game.lab.palette import actor_choices, level_choices, palette
 
@@ -53,7 +53,7 @@ def test_the_command_line_draws_the_player_against_a_tile_and_steps_gjk_between_
     args = [str(CLEAN), "--a", "player", "--b", "tile-2,5", "--at-a=-40,30,30", "--at-b=40,0,0", "--step", "2"]
     done = run_lab(*args, "--screenshot", str(shot))
     assert done.returncode == 0, done.stderr
-    state = build_state(_parser().parse_args(args))
+    state = build_state(build_parser().parse_args(args))
     assert (state.label(0), state.label(1)) == ("actor player", "tile-clean:blocks:tile-2,5 (blocks 0)")
     lines = [text for text, _ in describe(state, analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1]))]
     assert lines[2].startswith("GJK turn 2/")
@@ -88,7 +88,7 @@ def test_the_window_steps_through_hitboxes_with_h_and_walls_and_tiles_with_w(win
 
     from game.lab.view import LabView
 
-    state = build_state(_parser().parse_args([str(CLEAN)]))
+    state = build_state(build_parser().parse_args([str(CLEAN)]))
     view = LabView(state)
     window.show_view(view)
     view.on_key_press(arcade.key.H, 0)
@@ -121,7 +121,7 @@ def test_a_broken_actor_file_is_one_line_in_the_lab_and_in_the_checker(tmp_path,
 
     monkeypatch.setattr(hitbox, "_shipped", broken)
     with pytest.raises(InputError, match=r"^actor hitboxes: assets/actors.tsj:3 \(player\): polygon self-intersects$"):
-        build_state(_parser().parse_args([]))
+        build_state(build_parser().parse_args([]))
     result = check_file(CLEAN)
     assert [f.problem for f in result.errors] == [
         "cannot check with the actors' hitboxes: assets/actors.tsj:3 (player): polygon self-intersects"]

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from game.lab.analysis import analyse
-from game.lab.cli import _parser, build_state
+from game.lab.cli import build_parser, build_state
 from game.lab.draw import COLOR_WALL, MAP_BOX, describe
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -38,7 +38,7 @@ def test_a_step_out_of_range_is_one_line_and_exit_2(tmp_path, args):
 
 @pytest.mark.parametrize("step", ["1", "2", "99", "1000"])
 def test_a_step_past_the_end_of_the_run_shows_the_last_turn_and_never_more_turns_than_there_are(step):
-    state = build_state(_parser().parse_args(["--step", step]))
+    state = build_state(build_parser().parse_args(["--step", step]))
     shown, total = turn_line(state).removeprefix("GJK turn ").partition(":")[0].split("/")
     assert int(shown) == min(int(step), int(total))
     state.advance(1, int(total))  # Space steps on from the turn shown (past the end: wraps to the first support)
@@ -46,7 +46,7 @@ def test_a_step_past_the_end_of_the_run_shows_the_last_turn_and_never_more_turns
 
 
 def test_a_level_opens_on_its_own_wall_parts_with_a_map_of_its_walls(tmp_path):
-    state = build_state(_parser().parse_args(["ruins"]))
+    state = build_state(build_parser().parse_args(["ruins"]))
     assert state.label(0).startswith("ruins:") and state.label(1).startswith("ruins:")
     wall_pixels = {}
     for name, args in (("ruins", ["ruins"]), ("palette", [])):

@@ -1,4 +1,4 @@
-"""``pairs.clear_verdict`` decides only what the narrow phase would decide the same way.
+"""``sat.clear_verdict`` decides only what the narrow phase would decide the same way.
 
 The world judges its candidate pairs by separating axes first and sends to
 GJK only the pairs too close to call; these tests hold every clear answer to
@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon, intersects
-from engine.world.pairs import CLEAR_MAX_VERTICES, clear_verdict
+from engine.collision.sat import CLEAR_MAX_VERTICES, clear_verdict
 
 APART, OVERLAPPING, UNDECIDED = 0, 1, 2
 
