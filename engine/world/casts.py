@@ -40,7 +40,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
 from ..collision.narrowphase import MODE_CONTACT, MODE_DISTANCE, collide_pair
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS
 from .boxes import slots_in_box
@@ -253,6 +253,9 @@ def cast_pair(
     to ``target`` counts as arrived. A round caster tries the exact
     ``round_cast`` first; ``escape`` skips it (see ``advance_cast``).
     """
+    # Views of the same type as the sweep's (the caller holds the arrays), so
+    # ``advance_cast`` compiles once for a single cast and for the sweep.
+    data_a, data_b = unmanaged(data_a), unmanaged(data_b)
     round_a = data_a[off_a + H_KIND] == KIND_POINTS and data_a[off_a + H_COUNT] == 1
     cb, sb = (np.cos(angle_b), np.sin(angle_b)) if round_a and not escape else (1.0, 0.0)
     return cast_turned(

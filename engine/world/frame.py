@@ -166,7 +166,7 @@ class Frame:
         id first, sorted. Read-only, so an array handed out cannot change what
         the frame keeps (a flag: a copy per call would cost more than the call)."""
         if self._pairs is None:
-            found, slots = find_pairs(*self.bodies(), self.moving(), 1.0 / self.cell(), *self.walls())
+            found, slots = find_pairs(self.bodies(), self.moving(), 1.0 / self.cell(), self.walls())
             found.flags.writeable = False
             slots.flags.writeable = False
             self._pairs = (found, slots)

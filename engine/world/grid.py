@@ -179,7 +179,9 @@ def lay_over(grid_x0, grid_y0, nx, ny, cell, boxes, members, max_span, max_liste
     (``listed`` is then longer than ``max_listed``; the caller takes another
     way). With ``now`` every other member is laid at once (``lay``); else the
     lists start empty with room for them all, for a walker that lays each
-    body after looking at those laid before it (``pairs``).
+    body after looking at those laid before it (``pairs``). Callers pass
+    ``now`` as ``np.bool_``: numba would compile a literal True and a literal
+    False as two kernels.
     """
     inv = 1.0 / cell
     span = np.empty((members.shape[0], 4), dtype=np.int64)

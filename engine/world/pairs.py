@@ -261,7 +261,7 @@ def candidates_over_walls(bodies, moving, walls):
     done, when more than ``MAX_LISTED`` of them do not fit in it. Then the
     layer test, as in ``candidates_hashed``."""
     laid = lay_over(
-        walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, bodies.boxes, moving, MAX_SPAN, MAX_LISTED, False
+        walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, bodies.boxes, moving, MAX_SPAN, MAX_LISTED, np.bool_(False)
     )
     if laid.listed.shape[0] > MAX_LISTED:
         return False, np.empty((0, 2), dtype=np.int64)
@@ -416,26 +416,38 @@ def candidates_in_crowd(bodies, moving, own):
 
 
 @kernel
-def frame_candidates(bodies, moving, inv_cell, walls):
-    """Candidate slot pairs of a frame (boxes overlap; layers and masks agree).
+def candidates_with_walls(bodies, moving, inv_cell, walls):
+    """Candidate slot pairs of a frame with walls (boxes overlap; layers and
+    masks agree): laid over the walls (``candidates_over_walls``) when their
+    grid has no more cells than the work pays for and holds nearly every
+    moving body, else hashed (``candidates_hashed``)."""
+    if walls.nx * walls.ny <= 8 * moving.shape[0] + 4096:
+        ok, candidates = candidates_over_walls(bodies, moving, walls)
+        if ok:
+            return candidates
+    return candidates_hashed(bodies, moving, inv_cell, walls)
 
-    Laid over the walls (``candidates_over_walls``) when there are walls,
-    their grid has no more cells than the work pays for and holds nearly
-    every moving body. With no walls, over an empty dense grid on the moving
-    bodies' own box (``candidates_in_crowd``), when that box has few enough
-    cells (a crowd, not a few bodies far apart). Else hashed (``candidates_hashed``)."""
-    if walls.members.shape[0]:
-        if walls.nx * walls.ny <= 8 * moving.shape[0] + 4096:
-            ok, candidates = candidates_over_walls(bodies, moving, walls)
-            if ok:
-                return candidates
-    elif moving.shape[0]:
+
+@kernel
+def candidates_without_walls(bodies, moving, inv_cell, walls):
+    """Candidate slot pairs of a frame with no walls: over an empty dense grid
+    on the moving bodies' own box (``candidates_in_crowd``) when that box has
+    few enough cells (a crowd, not a few bodies far apart), else hashed.
+    Apart from ``candidates_with_walls`` so that a game, whose levels have
+    walls, never compiles the crowd walk."""
+    if moving.shape[0]:
         own = _grid_over(bodies.boxes, moving, inv_cell, 4 * moving.shape[0] + 4096)
         if own.nx > 0:
             ok, candidates = candidates_in_crowd(bodies, moving, own)
             if ok:
                 return candidates
     return candidates_hashed(bodies, moving, inv_cell, walls)
+
+
+def frame_candidates(bodies, moving, inv_cell, walls):
+    """Candidate slot pairs of a frame, as ``find_pairs`` finds them."""
+    walk = candidates_with_walls if walls.members.shape[0] else candidates_without_walls
+    return walk(bodies, moving, inv_cell, walls)
 
 
 @kernel
@@ -479,45 +491,37 @@ def _in_key_order(keys):
 @kernel
 def overlap_verdicts(bodies, pairs, hit):
     """``hit[k]`` for each slot pair: ``clear_verdict`` where it is clear, else
-    ``collide_pair``'s verdict. Each body's cosine and sine are taken once."""
-    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, bodies = unmanaged(polytope), viewed(bodies)
+    ``collide_pair``'s verdict (through ``collide_slots``, the kernel contacts
+    use too, so it compiles once). Each body's cosine and sine are taken once."""
     scratch = np.empty(2 * CLEAR_MAX_VERTICES)
-    turned = unmanaged(scratch)
-    data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
-    n = bodies.boxes.shape[0]
+    turned, seen = unmanaged(scratch), viewed(bodies)
+    data, offsets, shape, xf = seen.data, seen.offsets, seen.shape, seen.xf
+    n = seen.boxes.shape[0]
     trig = np.empty((n, 2))
     for a in range(n):
         trig[a, 0], trig[a, 1] = np.cos(xf[a, 2]), np.sin(xf[a, 2])
+    near = np.empty(pairs.shape[0], dtype=np.int64)
+    n_near = 0
     for k in range(pairs.shape[0]):
         a, b = pairs[k, 0], pairs[k, 1]
-        oa, ob = offsets[shape[a]], offsets[shape[b]]
         clear = clear_verdict(
-            data,
-            oa,
-            ob,
-            xf[a, 0],
-            xf[a, 1],
-            trig[a, 0],
-            trig[a, 1],
-            xf[b, 0],
-            xf[b, 1],
-            trig[b, 0],
-            trig[b, 1],
-            turned,
-        )
-        if clear != 2:
-            hit[k] = clear == 1
-            continue
-        r = collide_pair(
-            data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
-            data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
-            xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2],
-            MODE_VERDICT, poly,
+            data, offsets[shape[a]], offsets[shape[b]],
+            xf[a, 0], xf[a, 1], trig[a, 0], trig[a, 1], xf[b, 0], xf[b, 1], trig[b, 0], trig[b, 1], turned,
         )  # fmt: skip
-        hit[k] = r.hit
-    polytope[0, 0] = 0.0  # keeps the polytope and the scratch alive past their last use through the views
-    scratch[0] = 0.0
+        if clear == 2:
+            near[n_near] = k
+            n_near += 1
+        else:
+            hit[k] = clear == 1
+    scratch[0] = 0.0  # keeps the scratch alive past its last use through the view
+    near_pairs = np.empty((n_near, 2), dtype=np.int64)
+    for e in range(n_near):
+        near_pairs[e, 0], near_pairs[e, 1] = pairs[near[e], 0], pairs[near[e], 1]
+    near_hit = np.zeros(n_near, dtype=np.bool_)
+    # The mode as a plain int64, not a literal: one compiled collide_slots for both modes.
+    collide_slots(bodies, near_pairs, np.int64(MODE_VERDICT), near_hit, np.empty((0, CONTACT_VALUES)))
+    for e in range(n_near):
+        hit[near[e]] = near_hit[e]
 
 
 @kernel
@@ -548,24 +552,46 @@ def overlapping_in_id_order(bodies, candidates):
     return out
 
 
+@inline
+def _id_pairs(bodies, candidates):
+    """``overlapping_in_id_order``'s slot pairs, and the same rows as ids."""
+    slots = overlapping_in_id_order(bodies, candidates)
+    found = np.empty_like(slots)
+    for k in range(slots.shape[0]):
+        found[k, 0], found[k, 1] = bodies.ids[slots[k, 0]], bodies.ids[slots[k, 1]]
+    return found, slots
+
+
 @kernel
-def find_pairs(
+def _pairs_with_walls(
     data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids, moving, inv_cell,
     w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members,
 ):  # fmt: skip
+    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
+    walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
+    return _id_pairs(bodies, candidates_with_walls(bodies, moving, inv_cell, walls))
+
+
+@kernel
+def _pairs_without_walls(
+    data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids, moving, inv_cell,
+    w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members,
+):  # fmt: skip
+    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
+    walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
+    return _id_pairs(bodies, candidates_without_walls(bodies, moving, inv_cell, walls))
+
+
+def find_pairs(bodies: Bodies, moving: np.ndarray, inv_cell: float, walls: DenseGrid):
     """A frame's overlapping pairs: ``frame_candidates``, then the narrow phase
     (``overlapping_in_id_order``). Returns (id pairs, slot pairs), rows alike.
 
-    The arguments are a ``Bodies`` record and the walls' ``DenseGrid`` spread
-    flat: this is called from Python every frame, and numba unboxes a record
-    of arrays at about twice the cost of the same arrays one by one."""
-    bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
-    walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
-    slots = overlapping_in_id_order(bodies, frame_candidates(bodies, moving, inv_cell, walls))
-    found = np.empty_like(slots)
-    for k in range(slots.shape[0]):
-        found[k, 0], found[k, 1] = ids[slots[k, 0]], ids[slots[k, 1]]
-    return found, slots
+    One compiled call, with or without walls. Its arguments are the
+    ``Bodies`` record and the walls' ``DenseGrid`` spread flat: this is
+    called from Python every frame, and numba unboxes a record of arrays at
+    about twice the cost of the same arrays one by one."""
+    walk = _pairs_with_walls if walls.members.shape[0] else _pairs_without_walls
+    return walk(*bodies, moving, inv_cell, *walls)
 
 
 @kernel
@@ -577,7 +603,9 @@ def contacts_of(data, offsets, shape, xf, boxes, obb, layer, mask, static, senso
     bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
     hit = np.zeros(slots.shape[0], dtype=np.bool_)
     values = np.empty((slots.shape[0], CONTACT_VALUES))
-    collide_slots(bodies, slots, MODE_CONTACT, hit, values)
+    # A writable copy: the frame keeps its pairs read-only, and collide_slots
+    # compiled for read-only rows would compile a second time beside the verdicts' call.
+    collide_slots(bodies, slots.copy(), np.int64(MODE_CONTACT), hit, values)
     found = np.empty((slots.shape[0], 2), dtype=np.int64)
     kept = 0
     for k in range(slots.shape[0]):
@@ -594,6 +622,8 @@ __all__ = [
     "candidates_hashed",
     "candidates_in_crowd",
     "candidates_over_walls",
+    "candidates_with_walls",
+    "candidates_without_walls",
     "collide_slots",
     "contacts_of",
     "find_pairs",

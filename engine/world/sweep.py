@@ -176,7 +176,7 @@ def targets_of(bodies, walls, mask, excluded, casters_count, m_cell):
     none = np.zeros(0, dtype=np.int64)
     if any_wall and moving > 0 and walls.nx * walls.ny <= 8 * (moving + casters_count) + 4096:
         laid = lay_over(
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, boxes, members, MAX_SPAN, MAX_LISTED, True
+            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, boxes, members, MAX_SPAN, MAX_LISTED, np.bool_(True)
         )
         if laid.listed.shape[0] <= MAX_LISTED:
             hashed = hash_boxes(boxes, none, 1.0, MAX_SPAN)  # unused: an empty one
@@ -399,7 +399,7 @@ def cast_ids(
     walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
     targets = targets_of(bodies, walls, cast_mask, np.zeros(0, dtype=np.bool_), k, m_cell)
     bad, winner, fraction, point, normal = first_hits(
-        bodies, walls, targets, slots, slots, xf, boxes, moves, np.zeros(0), False
+        bodies, walls, targets, slots, slots, xf, boxes, moves, np.zeros(0), np.bool_(False)
     )
     for q in range(winner.shape[0]):
         if winner[q] >= 0:
