@@ -496,14 +496,17 @@ def overlap_verdicts(bodies, pairs, hit):
     scratch = np.empty(2 * CLEAR_MAX_VERTICES)
     turned, seen = unmanaged(scratch), viewed(bodies)
     data, offsets, shape, xf = seen.data, seen.offsets, seen.shape, seen.xf
-    n = seen.boxes.shape[0]
-    trig = np.empty((n, 2))
-    for a in range(n):
-        trig[a, 0], trig[a, 1] = np.cos(xf[a, 2]), np.sin(xf[a, 2])
+    # A body's cosine and sine when first needed (NaN: not yet): a frame of a
+    # few candidates among many bodies (bullets among walls) turns only those.
+    trig = np.full((seen.boxes.shape[0], 2), np.nan)
     near = np.empty(pairs.shape[0], dtype=np.int64)
     n_near = 0
     for k in range(pairs.shape[0]):
         a, b = pairs[k, 0], pairs[k, 1]
+        if np.isnan(trig[a, 0]):
+            trig[a, 0], trig[a, 1] = np.cos(xf[a, 2]), np.sin(xf[a, 2])
+        if np.isnan(trig[b, 0]):
+            trig[b, 0], trig[b, 1] = np.cos(xf[b, 2]), np.sin(xf[b, 2])
         clear = clear_verdict(
             data, offsets[shape[a]], offsets[shape[b]],
             xf[a, 0], xf[a, 1], trig[a, 0], trig[a, 1], xf[b, 0], xf[b, 1], trig[b, 0], trig[b, 1], turned,
