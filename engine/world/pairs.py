@@ -207,6 +207,24 @@ def candidates_hashed(bodies, moving, inv_cell, walls):
     return found[: _keep_meeting_layers(found, n, bodies.layer, bodies.mask)].copy()
 
 
+@inline
+def _meet_listed(boxes, moving, listed, is_listed, found, n, room):
+    """Rows for the moving bodies ``listed`` apart from a grid (outside it, or
+    too wide for it), each tested by box against every moving body: written
+    while ``n < room``, counted always (as ``grid.put``). Returns the count."""
+    for a in range(listed.shape[0]):
+        i = moving[listed[a]]
+        for k in range(moving.shape[0]):
+            j = moving[k]
+            # Two listed bodies meet once: from the first of them.
+            if j == i or (is_listed[k] and k < listed[a]) or not boxes_overlap(boxes, i, j):
+                continue
+            if n < room:
+                found[n, 0], found[n, 1] = min(i, j), max(i, j)
+            n += 1
+    return n
+
+
 @kernel
 def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
     """The walk of ``candidates_over_walls``: rows into ``found``; their number."""
@@ -243,15 +261,7 @@ def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
                     if corner_x == gx and corner_y == gy:
                         n = put(found, n, min(i, j), max(i, j))
                 entry = lay(laid, entry, c, k)
-    for a in range(listed.shape[0]):
-        i = moving[listed[a]]
-        for k in range(moving.shape[0]):
-            j = moving[k]
-            # Two listed bodies meet once: from the first of them.
-            if j == i or (is_listed[k] and k < listed[a]) or not boxes_overlap(boxes, i, j):
-                continue
-            n = put(found, n, min(i, j), max(i, j))
-    return n
+    return _meet_listed(boxes, moving, listed, is_listed, found, n, found.shape[0])
 
 
 @kernel
@@ -327,17 +337,7 @@ def _walk_crowd(boxes, moving, own, start, e_slot, e_box, e_low, listed, is_list
                     r = min(n, spare)
                     found[r, 0], found[r, 1] = min(i, j), max(i, j)
                     n += meets
-    for a in range(listed.shape[0]):
-        i = moving[listed[a]]
-        for k in range(moving.shape[0]):
-            j = moving[k]
-            # Two listed bodies meet once: from the first of them.
-            if j == i or (is_listed[k] and k < listed[a]) or not boxes_overlap(boxes, i, j):
-                continue
-            if n < spare:
-                found[n, 0], found[n, 1] = min(i, j), max(i, j)
-            n += 1
-    return n
+    return _meet_listed(boxes, moving, listed, is_listed, found, n, spare)
 
 
 @kernel
