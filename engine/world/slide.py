@@ -231,9 +231,9 @@ def slide_bodies(
         moves = np.empty((active.shape[0], 2))
         for i in range(active.shape[0]):
             moves[i, 0], moves[i, 1] = rest[active[i], 0], rest[active[i], 1]
+        # np.bool_: a plain bool, not a literal, so the sweep compiles once for casts and slides.
         _, winner, fraction, point, normal = first_hits(
-            # np.bool_: a plain bool, not a literal, so the sweep compiles once for casts and slides.
-        bodies, walls, targets, slots[active], active, at, box, moves, 0.5 * skin[active], np.bool_(True)
+            bodies, walls, targets, slots[active], active, at, box, moves, 0.5 * skin[active], np.bool_(True)
         )
         active = _advance(active, fraction, normal, winner, point, at, box, rest, earlier, count, skin, hits)
     return -1, at, box, skin, targets, hits, earlier, count
