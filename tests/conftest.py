@@ -9,3 +9,15 @@ from hypothesis import settings
 settings.register_profile("ci", max_examples=150, deadline=None, derandomize=True, print_blob=True)
 settings.register_profile("dev", max_examples=150, deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_report_header(config) -> str | None:
+    """Say why a first run sits on its first tests: numba is compiling the engine."""
+    from game.warmup import cache_is_empty
+
+    if cache_is_empty():
+        return (
+            "numba's cache is empty: the first tests compile the engine once "
+            "(about a minute before the first dot on 2 cores; about 6 minutes in all)"
+        )
+    return None

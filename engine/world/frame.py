@@ -132,8 +132,7 @@ class Frame:
         builds their oriented boxes on the way."""
         if self._walls is None:
             a, boxes = self.arrays, self.boxes()
-            static = a.static[: a.n]
-            walls = np.flatnonzero(static)
+            walls = np.flatnonzero(a.static[: a.n])
             self._obb = np.zeros((a.n, 6))
             if not len(walls):
                 self._walls = empty_grid()
@@ -142,7 +141,7 @@ class Frame:
             cell = self.given_cell
             if cell is None:
                 # Sized for what asks the walls: the moving bodies, or the walls themselves.
-                moving = np.flatnonzero(~static)
+                moving = self.moving()
                 asking = boxes[moving] if len(moving) else boxes[walls]
                 cell = max(choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
             self._walls = build_walls(boxes, self._obb, walls, cell)
@@ -166,7 +165,7 @@ class Frame:
         id first, sorted. Read-only, so an array handed out cannot change what
         the frame keeps (a flag: a copy per call would cost more than the call)."""
         if self._pairs is None:
-            found, slots = find_pairs(self.bodies(), self.moving(), 1.0 / self.cell(), self.walls())
+            found, slots = find_pairs(*self.view())
             found.flags.writeable = False
             slots.flags.writeable = False
             self._pairs = (found, slots)
@@ -175,8 +174,7 @@ class Frame:
     def candidates(self) -> np.ndarray:
         """The broad phase's slot pairs (boxes overlap, layers and masks agree),
         as ``pairs()`` finds them before the narrow phase; rows in no order."""
-        view = self.view()
-        return frame_candidates(view.bodies, view.moving, view.inv_cell, view.walls)
+        return frame_candidates(*self.view())
 
 
 __all__ = ["Frame", "FrameView"]
