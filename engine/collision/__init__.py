@@ -25,6 +25,7 @@ from .batch import (
 from .epa import MAX_EPA_ITERATIONS
 from .gjk import MAX_GJK_ITERATIONS
 from .limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
+from .manifold import Manifold, ManifoldBatch, ManifoldPoint, manifold, manifolds_batch
 from .narrowphase import LINEAR_TOLERANCE_REL
 from .queries import Contact, DistanceResult, Status, contact, distance, intersects
 from .shapes import Capsule, Circle, Ellipse, Polygon, SupportShape, aabb
@@ -44,6 +45,9 @@ __all__ = [
     "DistanceBatch",
     "DistanceResult",
     "Ellipse",
+    "Manifold",
+    "ManifoldBatch",
+    "ManifoldPoint",
     "Polygon",
     "ShapeTable",
     "Status",
@@ -56,4 +60,6 @@ __all__ = [
     "distances_batch",
     "intersects",
     "intersects_batch",
+    "manifold",
+    "manifolds_batch",
 ]
