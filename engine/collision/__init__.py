@@ -25,6 +25,7 @@ from .batch import (
 from .epa import MAX_EPA_ITERATIONS
 from .gjk import MAX_GJK_ITERATIONS
 from .limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
+from .mass import MAX_DENSITY, MIN_DENSITY, MassData, mass_properties
 from .narrowphase import LINEAR_TOLERANCE_REL
 from .queries import Contact, DistanceResult, Status, contact, distance, intersects
 from .shapes import Capsule, Circle, Ellipse, Polygon, SupportShape, aabb
@@ -33,9 +34,11 @@ from .transform import Transform
 __all__ = [
     "LINEAR_TOLERANCE_REL",
     "MAX_COORDINATE",
+    "MAX_DENSITY",
     "MAX_EPA_ITERATIONS",
     "MAX_GJK_ITERATIONS",
     "MAX_SIZE",
+    "MIN_DENSITY",
     "MIN_SIZE",
     "Capsule",
     "Circle",
@@ -44,6 +47,7 @@ __all__ = [
     "DistanceBatch",
     "DistanceResult",
     "Ellipse",
+    "MassData",
     "Polygon",
     "ShapeTable",
     "Status",
@@ -56,4 +60,5 @@ __all__ = [
     "distances_batch",
     "intersects",
     "intersects_batch",
+    "mass_properties",
 ]
