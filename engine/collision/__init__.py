@@ -26,6 +26,7 @@ from .epa import MAX_EPA_ITERATIONS
 from .gjk import MAX_GJK_ITERATIONS
 from .limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
 from .manifold import Manifold, ManifoldBatch, ManifoldPoint, manifold, manifolds_batch
+from .mass import MAX_DENSITY, MIN_DENSITY, MassData, mass_properties
 from .narrowphase import LINEAR_TOLERANCE_REL
 from .queries import Contact, DistanceResult, Status, contact, distance, intersects
 from .shapes import Capsule, Circle, Ellipse, Polygon, SupportShape, aabb
@@ -34,9 +35,11 @@ from .transform import Transform
 __all__ = [
     "LINEAR_TOLERANCE_REL",
     "MAX_COORDINATE",
+    "MAX_DENSITY",
     "MAX_EPA_ITERATIONS",
     "MAX_GJK_ITERATIONS",
     "MAX_SIZE",
+    "MIN_DENSITY",
     "MIN_SIZE",
     "Capsule",
     "Circle",
@@ -48,6 +51,7 @@ __all__ = [
     "Manifold",
     "ManifoldBatch",
     "ManifoldPoint",
+    "MassData",
     "Polygon",
     "ShapeTable",
     "Status",
@@ -62,4 +66,5 @@ __all__ = [
     "intersects_batch",
     "manifold",
     "manifolds_batch",
+    "mass_properties",
 ]

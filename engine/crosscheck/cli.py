@@ -8,6 +8,7 @@ traceback).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
@@ -48,6 +49,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    from .run import MAX_PROGRESS_EVERY
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and 0.0 < value <= MAX_PROGRESS_EVERY):
+        raise argparse.ArgumentTypeError(f"{value} must be above 0 and at most {MAX_PROGRESS_EVERY:g} s")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="gjk-crosscheck",
@@ -80,6 +93,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-cases", action="store_true", help="write no case files")
     p.add_argument("--replay", nargs="+", metavar="FILE", help="re-run stored cases (files or folders)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--progress-every",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="when stderr is not a terminal, one progress line at most this often (default 5 s)",
+    )
     return p  # fmt: skip
 
 
@@ -141,7 +161,7 @@ def _run(args) -> int:
     from .run import ProgressBar, keep_cases, run
 
     folder = _case_folder(args)
-    progress = None if args.quiet else ProgressBar(args.pairs)
+    progress = None if args.quiet else ProgressBar(args.pairs, every=args.progress_every)
     result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress)
     try:
         written = keep_cases(result, folder)

@@ -169,21 +169,44 @@ def keep_cases(result: Run, folder: Path | None) -> list[Path]:
     return written
 
 
-class ProgressBar:
-    """One line on stderr, redrawn: a bar, pairs/s, disagreements and faults so far."""
+#: Seconds between progress lines when stderr is a pipe or a file (``--progress-every``).
+PROGRESS_EVERY = 5.0
+#: The longest ``--progress-every``: an hour.
+MAX_PROGRESS_EVERY = 3600.0
 
-    def __init__(self, pairs: int, stream=sys.stderr) -> None:
-        self.pairs, self.stream = pairs, stream
+
+class ProgressBar:
+    """Progress on stderr: pairs done, pairs/s, disagreements and faults so far.
+
+    On a terminal it is one line redrawn in place (a carriage return each chunk). Into
+    a pipe or a log file, where carriage returns pile up into one unreadable line (a
+    500k-pair run wrote about 250 of them), it prints a whole line at most every
+    ``every`` seconds, and always the last one.
+    """
+
+    def __init__(self, pairs: int, stream=None, every: float = PROGRESS_EVERY, clock=time.monotonic) -> None:
+        self.pairs = pairs
+        self.stream = sys.stderr if stream is None else stream
+        isatty = getattr(self.stream, "isatty", None)
+        self.terminal = bool(isatty and isatty())
+        self.every, self.clock = every, clock
+        self.last = clock()
 
     def __call__(self, run: Run) -> None:
-        done = run.pairs / self.pairs
-        bar = "#" * int(30 * done)
         total = run.total()
         rate = run.pairs / run.seconds if run.seconds else 0.0
-        self.stream.write(
-            f"\r[{bar:<30}] {run.pairs:,}/{self.pairs:,} pairs  {rate:,.0f} pairs/s  "
+        counts = (
+            f"{run.pairs:,}/{self.pairs:,} pairs  {rate:,.0f} pairs/s  "
             f"disagreements {total.disagreements:,}  faults of ours {total.faults:,}"
         )
-        if run.pairs >= self.pairs:
-            self.stream.write("\n")
+        finished = run.pairs >= self.pairs
+        if self.terminal:
+            bar = "#" * int(30 * run.pairs / self.pairs)
+            self.stream.write(f"\r[{bar:<30}] {counts}" + ("\n" if finished else ""))
+        else:
+            now = self.clock()
+            if not finished and now - self.last < self.every:
+                return
+            self.last = now
+            self.stream.write(f"{100 * run.pairs / self.pairs:5.1f}%  {counts}  {run.seconds:,.0f} s\n")
         self.stream.flush()
