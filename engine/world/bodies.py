@@ -64,7 +64,9 @@ def viewed(bodies):
 
 
 @kernel
-def store_transforms(slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit):
+def store_transforms(
+    slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit
+):
     """Write the transforms of ``bodies`` (ids) into ``xf``, and their boxes when
     ``update_boxes``; all or nothing. Returns (bad, walls_moved): ``bad`` is
     -1, or the first bad row: ``-2 - row`` for an unknown id, ``row`` for a

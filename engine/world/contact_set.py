@@ -75,7 +75,7 @@ class ContactEvents(NamedTuple):
 @kernel
 def find_contacts(bodies, motion, candidates, speculative, dt):
     """Manifolds of the candidate slot pairs that take part in the step
-    (outline, step 1); returns (rows, constraints, keys, point ids), rows
+    (outline, step 1); returns (constraints, keys, point ids), rows
     ordered as in step 2, a and b turned so a holds the smaller id."""
     k_max = candidates.shape[0]
     cons = empty_constraints_kernel(k_max)
@@ -99,7 +99,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
         if bodies.ids[a] > bodies.ids[b]:
             a, b = b, a
         oa, ob = offsets[shape[a]], offsets[shape[b]]
-        margin = speculative + dt * (_reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b))
+        margin = speculative + dt * (
+            _reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b)
+        )
         m = manifold_pair(
             data, oa, data, ob, xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2], margin, poly
         )
@@ -127,7 +129,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
             if cons.stiff[order[r]] == pass_stiff:
                 stiff_last[put] = order[r]
                 put += 1
-    return rows, _take(cons, stiff_last), keys[stiff_last], ids[stiff_last]
+    return _take(cons, stiff_last), keys[stiff_last], ids[stiff_last]
 
 
 @inline
@@ -168,7 +170,9 @@ def warm_start(cons, keys, ids, kept):
             continue
         for j in range(cons.count[r]):
             for q in range(2):
-                if kept.ids[p, q] == ids[r, j] and (kept.normal_impulse[p, q] != 0.0 or kept.tangent_impulse[p, q] != 0.0):
+                if kept.ids[p, q] == ids[r, j] and (
+                    kept.normal_impulse[p, q] != 0.0 or kept.tangent_impulse[p, q] != 0.0
+                ):
                     cons.normal_impulse[r, j] = kept.normal_impulse[p, q]
                     cons.tangent_impulse[r, j] = kept.tangent_impulse[p, q]
 
@@ -204,7 +208,9 @@ def events(cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: Kept
     still = np.zeros(len(kept.keys), np.bool_)
     still[p[matched]] = touching[matched]
     ended = kept.keys[kept.touching & ~still]
-    deepest = np.argmin(np.where(np.arange(2) < cons.count[began, None], cons.separation[began], np.inf), axis=1)
+    deepest = np.argmin(
+        np.where(np.arange(2) < cons.count[began, None], cons.separation[began], np.inf), axis=1
+    )
     return ContactEvents(
         np.stack([keys[began] >> 32, keys[began] & 0xFFFFFFFF], axis=1),
         cons.normal[began],
@@ -214,4 +220,13 @@ def events(cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: Kept
     )
 
 
-__all__ = ["ContactEvents", "KeptContacts", "events", "find_contacts", "keep", "no_contacts", "touching_rows", "warm_start"]
+__all__ = [
+    "ContactEvents",
+    "KeptContacts",
+    "events",
+    "find_contacts",
+    "keep",
+    "no_contacts",
+    "touching_rows",
+    "warm_start",
+]
