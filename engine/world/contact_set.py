@@ -35,7 +35,8 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .solver import Constraints
+from .bodies import viewed
+from .solver import Constraints, viewed_motion
 
 
 class KeptContacts(NamedTuple):
@@ -82,7 +83,12 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
     keys = np.zeros(k_max, np.int64)
     ids = np.zeros((k_max, 2), np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly = unmanaged(polytope)
+    poly, bodies, motion, candidates = (
+        unmanaged(polytope),
+        viewed(bodies),
+        viewed_motion(motion),
+        unmanaged(candidates),
+    )
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     rows = 0
     for k in range(k_max):
@@ -146,7 +152,7 @@ def empty_constraints_kernel(k):
         np.zeros(k), np.zeros(k), np.zeros(k, np.bool_), np.zeros((k, 2, 2)), np.zeros((k, 2)),
         np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
         np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)),
+        np.zeros((k, 2)), np.zeros((k, 4)),
     )  # fmt: skip
 
 
@@ -156,7 +162,7 @@ def _take(c, rows):
         c.a[rows], c.b[rows], c.count[rows], c.normal[rows], c.friction[rows], c.restitution[rows],
         c.stiff[rows], c.point[rows], c.separation[rows], c.normal_impulse[rows], c.tangent_impulse[rows],
         c.total_impulse[rows], c.max_impulse[rows], c.anchor_a[rows], c.anchor_b[rows],
-        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows],
+        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows], c.masses[rows],
     )  # fmt: skip
 
 
