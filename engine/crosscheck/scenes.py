@@ -52,6 +52,8 @@ class Piece:
     friction: float = 0.6
     restitution: float = 0.0
     velocity: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    #: Ours and Box2D v3 only (pymunk and Box2D 2.3 have none).
+    rolling_resistance: float = 0.0
 
 
 @dataclass
@@ -83,8 +85,10 @@ def pyramid(rows: int, *, friction: float = 0.6) -> Scene:
     return Scene(f"pyramid-{rows}", pieces)
 
 
-def pile(count: int, *, seed: int = 1) -> Scene:
-    """``count`` boxes and circles (sizes 0.2-0.5) dropped in rows into an open box 30 m wide."""
+def pile(count: int, *, seed: int = 1, rolling: float = 0.05) -> Scene:
+    """``count`` boxes and circles (sizes 0.2-0.5) dropped in rows into an open box 30 m wide;
+    the circles with ``rolling`` resistance (ours only: without it a ball on the
+    floor rolls for ever, and the pile's one island never sleeps)."""
     rng = np.random.default_rng(seed)
     width = 30.0
     pieces = [
@@ -99,7 +103,7 @@ def pile(count: int, *, seed: int = 1) -> Scene:
         y = 0.6 + row * 1.1
         s = float(rng.uniform(0.2, 0.5))
         if i % 2:
-            pieces.append(Piece("circle", (s, s), (x, y)))
+            pieces.append(Piece("circle", (s, s), (x, y), rolling_resistance=rolling))
         else:
             pieces.append(
                 Piece("box", (s, float(rng.uniform(0.2, 0.5))), (x, y), float(rng.uniform(-0.3, 0.3)))
@@ -122,7 +126,7 @@ def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
         # A kinematic wall turning about the origin: its centre moves on a circle.
         walls.append(Piece("box", (hw, hh), (x, y), motion="kinematic", velocity=(-spin * y, spin * x, spin)))
     pieces = list(walls)
-    side = int(math.ceil(math.sqrt(count)))
+    side = math.ceil(math.sqrt(count))
     for i in range(count):
         row, col = divmod(i, side)
         pieces.append(Piece("box", (0.125, 0.125), (-7.0 + col * 0.3, -7.0 + row * 0.3), density=1.0))
@@ -143,6 +147,7 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
         body = world.add(
             shape, (p.position[0], p.position[1], p.angle), static=p.motion == "static",
             dynamic=p.motion == "dynamic", density=p.density, friction=p.friction, restitution=p.restitution,
+            rolling_resistance=p.rolling_resistance,
         )  # fmt: skip
         if p.motion != "static" and any(p.velocity):
             world.set_velocity(body, p.velocity[:2], p.velocity[2])
@@ -222,10 +227,7 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
     world = Box2D.b2World(gravity=scene.gravity, doSleep=False)
     bodies = []
     for p in scene.pieces:
-        if p.kind == "box":
-            shape = Box2D.b2PolygonShape(box=p.size)
-        else:
-            shape = Box2D.b2CircleShape(radius=p.size[0])
+        shape = Box2D.b2PolygonShape(box=p.size) if p.kind == "box" else Box2D.b2CircleShape(radius=p.size[0])
         fixture = Box2D.b2FixtureDef(
             shape=shape, density=p.density, friction=p.friction, restitution=p.restitution
         )

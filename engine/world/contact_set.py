@@ -118,6 +118,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
         # Box2D's mixing: friction by geometric mean, restitution by the larger.
         cons.friction[rows] = np.sqrt(motion.friction[a] * motion.friction[b])
         cons.restitution[rows] = max(motion.restitution[a], motion.restitution[b])
+        cons.rolling[rows] = max(motion.rolling[a], motion.rolling[b]) * max(
+            data[oa + H_BOUND] + data[oa + H_RADIUS], data[ob + H_BOUND] + data[ob + H_RADIUS]
+        )
         cons.stiff[rows] = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
         cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (m.a1x + m.b1x), 0.5 * (m.a1y + m.b1y)
         cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (m.a2x + m.b2x), 0.5 * (m.a2y + m.b2y)
@@ -152,7 +155,7 @@ def empty_constraints_kernel(k):
         np.zeros(k), np.zeros(k), np.zeros(k, np.bool_), np.zeros((k, 2, 2)), np.zeros((k, 2)),
         np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
         np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)), np.zeros((k, 4)),
+        np.zeros((k, 2)), np.zeros((k, 4)), np.zeros(k), np.zeros(k),
     )  # fmt: skip
 
 
@@ -163,6 +166,7 @@ def _take(c, rows):
         c.stiff[rows], c.point[rows], c.separation[rows], c.normal_impulse[rows], c.tangent_impulse[rows],
         c.total_impulse[rows], c.max_impulse[rows], c.anchor_a[rows], c.anchor_b[rows],
         c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows], c.masses[rows],
+        c.rolling[rows], c.rolling_impulse[rows],
     )  # fmt: skip
 
 

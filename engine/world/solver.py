@@ -16,11 +16,13 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
       (spring ``contact_hertz``, damping ratio ``damping_ratio``, twice as stiff
       against static and kinematic bodies), at most ``contact_speed`` fast;
       a speculative point (not touching yet) lets the bodies close exactly its
-      gap in one sub-step and no more; Coulomb friction bounded by μ·λn;
+      gap in one sub-step and no more;
    d. integrate positions, speeds capped (``max_linear_speed``, and
       ``max_rotation`` per step: Box2D's quarter turn);
    e. relax: the same solve without the bias, so the push-out does not
-      remain as velocity (no bounce from correcting overlap);
+      remain as velocity (no bounce from correcting overlap), then Coulomb
+      friction bounded by μ·λn and rolling resistance (Box2D v3 solves
+      friction in this stage only since "Optimizations (#1050)");
 3. restitution, once: points that approached faster than
    ``restitution_threshold`` and took impulse leave at e times that speed;
 4. the bodies' transforms from their centres' motion.
@@ -32,8 +34,7 @@ computed once per step, the anchors move with the bodies).
 Where we differ from Box2D v3: contacts are solved in one sequential pass
 (Gauss-Seidel) in a fixed order, contacts between two dynamic bodies
 first and those with a static or kinematic body last (Box2D's graph
-colouring gives its static colours the last word the same way); friction
-is solved in both stages (Box2D v3.1; main solves it in relax only).
+colouring gives its static colours the last word the same way).
 
 Frames and signs: world frame throughout; a contact's normal points from
 body a to body b; an impulse λ ≥ 0 pushes b along the normal and a against it.
@@ -126,6 +127,9 @@ class Constraints(NamedTuple):
     approach: np.ndarray
     #: (k, 4): inverse mass and inertia of a, then of b.
     masses: np.ndarray
+    #: Rolling resistance (the larger of the two, times the larger reach) and its impulse.
+    rolling: np.ndarray
+    rolling_impulse: np.ndarray
 
 
 @inline
@@ -137,6 +141,7 @@ def viewed_constraints(c):
         unmanaged(c.normal_impulse), unmanaged(c.tangent_impulse), unmanaged(c.total_impulse),
         unmanaged(c.max_impulse), unmanaged(c.anchor_a), unmanaged(c.anchor_b), unmanaged(c.base_separation),
         unmanaged(c.normal_mass), unmanaged(c.tangent_mass), unmanaged(c.approach), unmanaged(c.masses),
+        unmanaged(c.rolling), unmanaged(c.rolling_impulse),
     )  # fmt: skip
 
 
@@ -146,7 +151,7 @@ def viewed_motion(m):
     return Motion(
         unmanaged(m.dynamic), unmanaged(m.vel), unmanaged(m.force), unmanaged(m.inv_mass),
         unmanaged(m.inv_inertia), unmanaged(m.center), unmanaged(m.friction), unmanaged(m.restitution),
-        unmanaged(m.damping), unmanaged(m.gravity_scale), unmanaged(m.awake), unmanaged(m.sleep_time),
+        unmanaged(m.rolling), unmanaged(m.damping), unmanaged(m.gravity_scale), unmanaged(m.awake), unmanaged(m.sleep_time),
         unmanaged(m.island), unmanaged(m.start),
     )  # fmt: skip
 
@@ -177,18 +182,16 @@ def _relative_velocity(v, a, b, ax, ay, bx, by):
 
 @inline
 def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
-    """One pass over every contact point: normal (soft when ``use_bias``), then
-    friction. Each contact reads its two bodies' velocities once, solves its
-    points on local copies and writes them back once (Box2D's layout)."""
+    """One pass over every contact point: normal (soft when ``use_bias``), then,
+    relaxing, friction and rolling resistance. Each contact reads its two
+    bodies' velocities once, solves its points on local copies and writes
+    them back once (Box2D's layout)."""
     inv_h = 1.0 / h
     for k in range(cons.a.shape[0]):
         a, b = cons.a[k], cons.b[k]
         ma, ia, mb, ib = cons.masses[k, 0], cons.masses[k, 1], cons.masses[k, 2], cons.masses[k, 3]
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-        if cons.stiff[k]:
-            soft = settings.soft_stiff
-        else:
-            soft = settings.soft
+        soft = settings.soft_stiff if cons.stiff[k] else settings.soft
         vax, vay, wa = v[a, 0], v[a, 1], v[a, 2]
         vbx, vby, wb = v[b, 0], v[b, 1], v[b, 2]
         # The bodies' motion since the step began, for the points' current separation.
@@ -223,26 +226,37 @@ def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
             vbx += mb * px
             vby += mb * py
             wb += ib * (bx * py - by * px)
-        friction = cons.friction[k]
-        tx, ty = ny, -nx
-        for j in range(count):
-            ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
-            bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
-            dvx = vbx - wb * by - vax + wa * ay
-            dvy = vby + wb * bx - vay - wa * ax
-            vt = dvx * tx + dvy * ty
-            old = cons.tangent_impulse[k, j]
-            limit = friction * cons.normal_impulse[k, j]
-            new = min(max(old - cons.tangent_mass[k, j] * vt, -limit), limit)
-            impulse = new - old
-            cons.tangent_impulse[k, j] = new
-            px, py = impulse * tx, impulse * ty
-            vax -= ma * px
-            vay -= ma * py
-            wa -= ia * (ax * py - ay * px)
-            vbx += mb * px
-            vby += mb * py
-            wb += ib * (bx * py - by * px)
+        if not use_bias:  # friction and rolling in the relax stage only (Box2D v3, #1050)
+            friction = cons.friction[k]
+            tx, ty = ny, -nx
+            for j in range(count):
+                ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
+                bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
+                dvx = vbx - wb * by - vax + wa * ay
+                dvy = vby + wb * bx - vay - wa * ax
+                vt = dvx * tx + dvy * ty
+                old = cons.tangent_impulse[k, j]
+                limit = friction * cons.normal_impulse[k, j]
+                new = min(max(old - cons.tangent_mass[k, j] * vt, -limit), limit)
+                impulse = new - old
+                cons.tangent_impulse[k, j] = new
+                px, py = impulse * tx, impulse * ty
+                vax -= ma * px
+                vay -= ma * py
+                wa -= ia * (ax * py - ay * px)
+                vbx += mb * px
+                vby += mb * py
+                wb += ib * (bx * py - by * px)
+            rolling = cons.rolling[k]
+            if rolling > 0.0 and ia + ib > 0.0:  # Box2D v3: resist the relative spin, up to rr × the push
+                total = cons.normal_impulse[k, 0] + cons.normal_impulse[k, 1]
+                limit = rolling * total
+                old = cons.rolling_impulse[k]
+                new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
+                impulse = new - old
+                cons.rolling_impulse[k] = new
+                wa -= ia * impulse
+                wb += ib * impulse
         v[a, 0], v[a, 1], v[a, 2] = vax, vay, wa
         v[b, 0], v[b, 1], v[b, 2] = vbx, vby, wb
 

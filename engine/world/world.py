@@ -121,6 +121,7 @@ class World:
         angular_damping: float = 0.0,
         gravity_scale: float = 1.0,
         fixed_rotation: bool = False,
+        rolling_resistance: float = 0.0,
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
@@ -133,7 +134,8 @@ class World:
         its shape and ``density`` (exact, ``collision.mass_properties``);
         ``friction`` (≥ 0, mixed by geometric mean) and ``restitution``
         (0..1, mixed by the larger) act at its contacts; damping (1/s) slows
-        it as floor friction would in a top-down game. Anything else is
+        it as floor friction would in a top-down game; ``rolling_resistance``
+        (≥ 0, Box2D v3's) stops a round body rolling for ever. Anything else is
         refused with one error naming the argument, and nothing is added.
         """
         xf = arguments.transform(transform, "World.add transform")
@@ -163,6 +165,9 @@ class World:
         a = self._a
         a.friction[slot], a.restitution[slot], a.gravity_scale[slot] = friction, restitution, gravity_scale
         a.damping[slot] = (linear_damping, angular_damping)
+        a.rolling[slot] = arguments.real(
+            rolling_resistance, "World.add rolling_resistance", 0.0, MAX_FRICTION
+        )
         if dynamic:
             mass, center, inertia = mass_properties(shape, density)
             if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
