@@ -51,7 +51,10 @@ class Piece:
     density: float = 1.0
     friction: float = 0.6
     restitution: float = 0.0
+    #: A kinematic piece's velocity; with ``pivot``, its spin about that point (its
+    #: velocity is then set before every step to turn it about the pivot).
     velocity: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    pivot: tuple[float, float] | None = None
     #: Ours and Box2D v3 only (pymunk and Box2D 2.3 have none).
     rolling_resistance: float = 0.0
 
@@ -124,7 +127,9 @@ def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
         (0.0, -10.0, 10.0, 0.5),
     ):
         # A kinematic wall turning about the origin: its centre moves on a circle.
-        walls.append(Piece("box", (hw, hh), (x, y), motion="kinematic", velocity=(-spin * y, spin * x, spin)))
+        walls.append(
+            Piece("box", (hw, hh), (x, y), motion="kinematic", velocity=(0.0, 0.0, spin), pivot=(0.0, 0.0))
+        )
     pieces = list(walls)
     side = math.ceil(math.sqrt(count))
     for i in range(count):
@@ -159,7 +164,16 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
     def velocities() -> np.ndarray:
         return np.array([world.velocity(b) for b in ids])
 
-    run = Run(lambda: world.step(DT), poses, velocities)
+    turning = [(b, p) for b, p in zip(ids, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            x, y, _ = world.transform(body)
+            w = p.velocity[2]
+            world.set_velocity(body, (-w * (y - p.pivot[1]), w * (x - p.pivot[0])), w)
+        return world.step(DT)
+
+    run = Run(step, poses, velocities)
     run.world = world  # type: ignore[attr-defined]
     run.ids = ids  # type: ignore[attr-defined]
     return run
@@ -213,7 +227,15 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
     def velocities() -> np.ndarray:
         return np.array([(b.velocity.x, b.velocity.y, b.angular_velocity) for b in bodies])
 
-    run = Run(lambda: space.step(DT), poses, velocities)
+    turning = [(b, p) for b, p in zip(bodies, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            w = p.velocity[2]
+            body.velocity = (-w * (body.position.y - p.pivot[1]), w * (body.position.x - p.pivot[0]))
+        space.step(DT)
+
+    run = Run(step, poses, velocities)
     run.space = space  # type: ignore[attr-defined]
     return run
 
@@ -246,7 +268,15 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
     def velocities() -> np.ndarray:
         return np.array([(b.linearVelocity[0], b.linearVelocity[1], b.angularVelocity) for b in bodies])
 
-    run = Run(lambda: world.Step(DT, velocity_iterations, position_iterations), poses, velocities)
+    turning = [(b, p) for b, p in zip(bodies, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            w = p.velocity[2]
+            body.linearVelocity = (-w * (body.position[1] - p.pivot[1]), w * (body.position[0] - p.pivot[0]))
+        world.Step(DT, velocity_iterations, position_iterations)
+
+    run = Run(step, poses, velocities)
     run.world = world  # type: ignore[attr-defined]
     return run
 
