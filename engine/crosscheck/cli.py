@@ -85,6 +85,12 @@ def parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
     )
     p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the pairs on the Dask cluster at ADDRESS (tcp://host:8786), or 'local' to start one "
+        "here with --jobs worker processes (needs the 'cluster' extra)",
+    )
+    p.add_argument(
         "--out",
         type=Path,
         default=REGRESSIONS if REGRESSIONS.parent.is_dir() else None,
@@ -162,7 +168,19 @@ def _run(args) -> int:
 
     folder = _case_folder(args)
     progress = None if args.quiet else ProgressBar(args.pairs, every=args.progress_every)
-    result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress)
+    if args.scheduler is None:
+        result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress)
+        where = f"{args.jobs} jobs"
+    else:
+        from .cluster import ClusterError, cluster_client
+
+        try:
+            with cluster_client(args.scheduler, args.jobs) as client:
+                workers = len(client.scheduler_info()["workers"])
+                result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress, client)
+        except ClusterError as error:
+            raise UsageError(f"gjk-crosscheck: {error}") from None
+        where = f"cluster {args.scheduler}, {workers} workers"
     try:
         written = keep_cases(result, folder)
     except OSError as error:
@@ -171,7 +189,7 @@ def _run(args) -> int:
     total = result.total()
     print(summary_table(result))
     print(
-        f"{result.pairs:,} pairs (seed {args.seed}, {args.jobs} jobs) in {result.seconds:.1f} s "
+        f"{result.pairs:,} pairs (seed {args.seed}, {where}) in {result.seconds:.1f} s "
         f"({result.pairs / max(result.seconds, 1e-9):,.0f} pairs/s): {total.faults} faults of ours; "
         f"{total.disagreements} disagreements, right: ours {total.right['ours']}, "
         f"pymunk {total.right['pymunk']}, exact {total.right['exact']}; "

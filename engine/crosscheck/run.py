@@ -129,8 +129,12 @@ def _chunks(pairs: int) -> list[tuple[int, int]]:
 
 
 def run(pairs: int, seed: int, styles=tuple(STYLES), kinds=KINDS, jobs: int | None = None,
-        progress: Callable[[Run], None] | None = None) -> Run:  # fmt: skip
-    """Run ``pairs`` pairs over ``jobs`` processes (1: in this process)."""
+        progress: Callable[[Run], None] | None = None, client=None) -> Run:  # fmt: skip
+    """Run ``pairs`` pairs over ``jobs`` processes (1: in this process), or on a Dask ``client``'s workers.
+
+    Results are collected in chunk order in every case, so the tallies and the example
+    kept for each case class are the same however the chunks were spread.
+    """
     jobs = jobs or os.cpu_count() or 1
     total, start = Run(), time.perf_counter()
     work = _chunks(pairs)
@@ -141,7 +145,16 @@ def run(pairs: int, seed: int, styles=tuple(STYLES), kinds=KINDS, jobs: int | No
         if progress:
             progress(total)
 
-    if jobs == 1:
+    if client is not None:
+        futures = client.map(
+            run_chunk,
+            *zip(*[(seed, chunk, count, styles, kinds) for chunk, count in work], strict=True),
+            pure=False,
+        )
+        for i, future in enumerate(futures):
+            collect(future.result())
+            futures[i] = None  # let the cluster forget a chunk once it is counted
+    elif jobs == 1:
         for chunk, count in work:
             collect(run_chunk(seed, chunk, count, styles, kinds))
     else:
