@@ -25,6 +25,7 @@ from .batch import (
 from .epa import MAX_EPA_ITERATIONS
 from .gjk import MAX_GJK_ITERATIONS
 from .limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
+from .manifold import Manifold, ManifoldBatch, ManifoldPoint, manifold, manifolds_batch
 from .mass import MAX_DENSITY, MIN_DENSITY, MassData, mass_properties
 from .narrowphase import LINEAR_TOLERANCE_REL
 from .queries import Contact, DistanceResult, Status, contact, distance, intersects
@@ -47,6 +48,9 @@ __all__ = [
     "DistanceBatch",
     "DistanceResult",
     "Ellipse",
+    "Manifold",
+    "ManifoldBatch",
+    "ManifoldPoint",
     "MassData",
     "Polygon",
     "ShapeTable",
@@ -60,5 +64,7 @@ __all__ = [
     "distances_batch",
     "intersects",
     "intersects_batch",
+    "manifold",
+    "manifolds_batch",
     "mass_properties",
 ]

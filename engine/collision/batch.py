@@ -177,7 +177,8 @@ def _transforms(name: str, xf, k: int) -> np.ndarray:
     return arr
 
 
-def _prepare(table: ShapeTable, shape_a, xf_a, shape_b, xf_b):
+def prepare_batch(table: ShapeTable, shape_a, xf_a, shape_b, xf_b):
+    """A batch's arguments checked (see the module) and made contiguous: (data, offsets, shape_a, xf_a, shape_b, xf_b)."""
     if not isinstance(table, ShapeTable):
         raise TypeError(f"table must be a ShapeTable, got {type(table).__name__}")
     shape_a = _indices("shape_a", shape_a, len(table))
@@ -191,7 +192,7 @@ def _prepare(table: ShapeTable, shape_a, xf_a, shape_b, xf_b):
 
 
 def _run(table, shape_a, xf_a, shape_b, xf_b, mode):
-    args = _prepare(table, shape_a, xf_a, shape_b, xf_b)
+    args = prepare_batch(table, shape_a, xf_a, shape_b, xf_b)
     k = len(args[2])
     hit = np.zeros(k, dtype=np.bool_)
     values = np.zeros((k, 8))

@@ -105,6 +105,37 @@ def slots_of(slot_of, bodies):
     return slots, -1
 
 
+class Motion(NamedTuple):
+    """How the bodies move, one row (slot) each, as the step's kernels read it.
+
+    Frames and units: velocities are world (vx, vy, w), w in radians per
+    second counter-clockwise, of the centre of mass; ``center`` is the centre
+    of mass in the body's LOCAL frame; forces (fx, fy, torque) are world,
+    applied at the centre of mass, and last one step. Static and kinematic
+    bodies have ``inv_mass`` and ``inv_inertia`` 0 (Box2D: they are never
+    pushed); a kinematic body moves by its velocity, and ``start`` is where
+    each body was after the last step (a kinematic body placed elsewhere since
+    moved that far, which the step turns into a velocity that pushes).
+    """
+
+    dynamic: np.ndarray
+    vel: np.ndarray
+    force: np.ndarray
+    inv_mass: np.ndarray
+    inv_inertia: np.ndarray
+    center: np.ndarray
+    friction: np.ndarray
+    restitution: np.ndarray
+    #: (n, 2) linear and angular damping, 1/s.
+    damping: np.ndarray
+    gravity_scale: np.ndarray
+    awake: np.ndarray
+    sleep_time: np.ndarray
+    #: The island a sleeping body sleeps in (its root slot's body id), else -1.
+    island: np.ndarray
+    start: np.ndarray
+
+
 class BodyArrays:
     """The arrays a world keeps its bodies in, and their bookkeeping: a body is
     appended at slot n, removed by moving the last body into its slot, and
@@ -112,6 +143,22 @@ class BodyArrays:
     (at most 2**32: pairs sort on two ids packed in one int64)."""
 
     def __init__(self, capacity: int = 16) -> None:
+        self.dynamic = np.zeros(capacity, dtype=np.bool_)
+        self.vel = np.zeros((capacity, 3))
+        self.force = np.zeros((capacity, 3))
+        self.inv_mass = np.zeros(capacity)
+        self.inv_inertia = np.zeros(capacity)
+        self.mass = np.zeros(capacity)
+        self.inertia = np.zeros(capacity)
+        self.center = np.zeros((capacity, 2))
+        self.friction = np.zeros(capacity)
+        self.restitution = np.zeros(capacity)
+        self.damping = np.zeros((capacity, 2))
+        self.gravity_scale = np.zeros(capacity)
+        self.awake = np.zeros(capacity, dtype=np.bool_)
+        self.sleep_time = np.zeros(capacity)
+        self.island = np.zeros(capacity, dtype=np.int64)
+        self.start = np.zeros((capacity, 3))
         self.n = 0
         self.xf = np.zeros((capacity, 3))
         self.shape = np.zeros(capacity, dtype=np.int64)
@@ -124,7 +171,11 @@ class BodyArrays:
         self.user: list[Any] = []
         self.next_id = 0
 
-    _ROWS = ("xf", "shape", "layer", "mask", "static", "sensor", "ids")
+    _ROWS = (
+        "xf", "shape", "layer", "mask", "static", "sensor", "ids",
+        "dynamic", "vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "friction",
+        "restitution", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
+    )  # fmt: skip
 
     def append(self, xf, shape: int, layer: int, mask: int, static: bool, sensor: bool, user: Any) -> int:
         """Add a body at slot n; returns its id."""
@@ -143,9 +194,25 @@ class BodyArrays:
         self.static[slot], self.sensor[slot] = static, sensor
         self.ids[slot] = body
         self.slot_of[body] = slot
+        # Not dynamic until ``set_motion`` says otherwise: a kinematic or static body at rest.
+        self.dynamic[slot] = False
+        for name in ("vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "sleep_time"):
+            getattr(self, name)[slot] = 0.0
+        self.friction[slot], self.restitution[slot], self.gravity_scale[slot] = 0.6, 0.0, 1.0
+        self.damping[slot] = 0.0
+        self.awake[slot], self.island[slot] = True, -1
+        self.start[slot] = xf
         self.user.append(user)
         self.n += 1
         return body
+
+    def motion(self) -> Motion:
+        """The motion arrays as one record (full capacity; rows past n unused)."""
+        return Motion(
+            self.dynamic, self.vel, self.force, self.inv_mass, self.inv_inertia, self.center, self.friction,
+            self.restitution, self.damping, self.gravity_scale, self.awake, self.sleep_time, self.island,
+            self.start,
+        )  # fmt: skip
 
     def remove(self, slot: int) -> bool:
         """Remove the body at ``slot`` (the last body takes its slot); returns
@@ -205,4 +272,4 @@ def reach(data: np.ndarray, offset: int) -> float:
     return float(data[offset + H_BOUND] + data[offset + H_RADIUS])
 
 
-__all__ = ["Bodies", "BodyArrays", "reach", "slots_of", "store_transforms", "viewed"]
+__all__ = ["Bodies", "BodyArrays", "Motion", "reach", "slots_of", "store_transforms", "viewed"]

@@ -1,0 +1,492 @@
+"""Contact manifolds: up to two points where two shapes touch, with feature ids.
+
+A contact (``queries.contact``) is one normal and one depth: enough to push
+two shapes apart, not enough to rest one on the other, which needs a point
+at each end of the touching stretch. A manifold is that: the normal, and one
+or two points, each with a point on either surface, its separation along
+the normal and an id naming the features that made it, so a solver can find
+the same point again next step and start from last step's impulse (warm
+starting).
+
+Frames and signs: everything returned is in world coordinates. ``normal``
+is a unit vector from A towards B, as in ``Contact``. For each point,
+``point_a`` lies on A's surface and ``point_b`` on B's, and
+``separation = dot(point_b − point_a, normal)``: negative when the shapes
+overlap there, 0 touching, positive for a speculative point (one that is
+not touching yet, kept because it lies within ``margin``).
+
+Outline of ``manifold_pair`` (every step in A's frame, as the narrow phase
+does, so rounding is relative to the pair's size wherever it is):
+
+1. bounding circles farther apart than the radii plus ``margin``: none;
+2. the normal:
+   - two small polygons (point cores of 3 to ``SAT_MAX_VERTICES`` vertices)
+     whose cores overlap or touch: the face of greatest separation
+     (separating axes, Box2D's ``b2FindMaxSeparation``), A's face unless
+     B's is deeper by ``FACE_FLIP_REL`` of the smaller shape, so a resting
+     box does not swap faces from step to step (Box2D v2.3's hysteresis);
+   - otherwise GJK on the cores: cores apart, the direction between their
+     closest points; cores overlapping, EPA's normal;
+   - cores farther apart than the radii plus ``margin``: none;
+3. the features: each shape's support feature along the normal (B's along
+   −normal): for a polygon or a capsule's segment, of the two edges at the
+   support vertex the one whose outward normal is closer to the normal; a
+   circle's centre or an ellipse's support point is a feature of one point;
+4. clipping (Chipmunk2D's ``ContactPoints``, Ericson §5.1): the two
+   features are projected on the tangent; each end of the stretch where
+   they overlap gives a point on each feature, moved out by its shape's
+   radius along the normal. A point whose separation is above ``margin``
+   is dropped (the closer one is kept if both are, which rounding alone can
+   cause); a feature of one point gives one point.
+
+Ids: ``(index of A's vertex << 16) | index of B's vertex``, the vertices
+that bound the point's end of the stretch (Chipmunk pairs them the same
+way; Box2D v3 packs two bytes). An ellipse's feature has index 0xFFFF.
+
+Where we differ from Box2D v3 (``b2CollidePolygons``): Box2D keeps both
+clipped points whatever their separation (a box tilted 45° onto the ground
+gets a second point 0.7 above it), and relies on its solver to ignore
+them; we keep points within ``margin`` only, which is what a caller asking
+for the manifold expects, and what pymunk reports at ``margin=0``. Box2D
+builds circles and capsules with dedicated routines; here every point core
+(circle 1 point, capsule 2, polygon 3+) and the ellipse go through the one
+path above, with GJK and EPA where separating axes do not apply.
+
+Sources: Box2D v3 ``src/manifold.c`` (``b2CollidePolygons``,
+``b2ClipPolygons``); Chipmunk2D ``src/cpCollision.c`` (``SupportEdgeForPoly``,
+``ContactPoints``); Ericson, "Real-Time Collision Detection" §5.1, §9.5.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from .batch import prepare_batch
+from .epa import MAX_EPA_VERTICES, ROW, epa
+from .gjk import STATUS_GJK_MAX_ITERATIONS, STATUS_OK, gjk, simplex_normal, witness_points
+from .jit import inline, kernel, unmanaged
+from .limits import check_transform, real, shown
+from .narrowphase import pair_tolerance
+from .shapes import (
+    H_BOUND,
+    H_COUNT,
+    H_KIND,
+    H_RADIUS,
+    HEADER,
+    KIND_ELLIPSE,
+    KIND_POINTS,
+    SupportShape,
+    support_packed,
+)  # fmt: skip
+from .transform import length, relative_transform, rotate, rotate_inv
+
+#: Polygons with up to this many vertices take their normal from separating axes when overlapping.
+SAT_MAX_VERTICES = 16
+#: B's face is the reference only when deeper than A's by this fraction of the smaller shape.
+FACE_FLIP_REL = 1e-3
+#: Feature ids pack A's vertex index above B's, in this many bits each.
+ID_BITS = 16
+ID_MASK = (1 << ID_BITS) - 1
+
+
+class ManifoldPoint(NamedTuple):
+    """One point of a manifold, world frame.
+
+    ``point_a`` is on A's surface, ``point_b`` on B's;
+    ``separation = dot(point_b − point_a, normal)`` (negative: overlapping);
+    ``id`` names the features that made it and stays the same while they touch.
+
+    >>> ManifoldPoint((0.0, 0.5), (0.0, 0.49), -0.01, 65536).separation
+    -0.01
+    """
+
+    point_a: tuple[float, float]
+    point_b: tuple[float, float]
+    separation: float
+    id: int
+
+
+class Manifold(NamedTuple):
+    """Where two shapes touch: a unit ``normal`` from A towards B (world frame)
+    and one or two ``points``.
+
+    >>> from engine.collision import Polygon
+    >>> m = manifold(Polygon.box(5, 0.5), (0, 0, 0), Polygon.box(0.5, 0.5), (0, 0.99, 0))
+    >>> m.normal, len(m.points)
+    ((0.0, 1.0), 2)
+    >>> [round(p.separation, 12) for p in m.points]
+    [-0.01, -0.01]
+    """
+
+    normal: tuple[float, float]
+    points: tuple[ManifoldPoint, ...]
+
+
+class PairManifold(NamedTuple):
+    """What ``manifold_pair`` returns, world frame: ``count`` points (0 to 2),
+    the normal, and per point A's and B's points, the separation and the id;
+    ``status`` as the narrow phase's (``gjk.STATUS_*``)."""
+
+    count: int
+    nx: float
+    ny: float
+    a1x: float
+    a1y: float
+    b1x: float
+    b1y: float
+    s1: float
+    id1: int
+    a2x: float
+    a2y: float
+    b2x: float
+    b2y: float
+    s2: float
+    id2: int
+    status: int
+
+
+@inline
+def _vertex(data, off, i):
+    base = off + HEADER + 2 * i
+    return data[base], data[base + 1]
+
+
+@inline
+def _edge_normal(data, off, count, i):
+    """Unit outward normal of the edge from vertex i to vertex i + 1 of a
+    counter-clockwise core (a segment's two edges are its two sides)."""
+    ax, ay = _vertex(data, off, i)
+    j = i + 1 if i + 1 < count else 0
+    bx, by = _vertex(data, off, j)
+    ex, ey = bx - ax, by - ay
+    n = length(ex, ey)
+    return ey / n, -ex / n
+
+
+@inline
+def _max_separation(data_p, off_p, count_p, data_q, off_q, count_q, c, s, tx, ty):
+    """Separating axes: the largest, over P's edges, of Q's least separation
+    from that edge along its outward normal, Q given in P's frame by the
+    rotation (c, s) and translation (tx, ty). Returns (separation, edge)."""
+    best, best_i = -math.inf, 0
+    for i in range(count_p):
+        nx, ny = _edge_normal(data_p, off_p, count_p, i)
+        px, py = _vertex(data_p, off_p, i)
+        least = math.inf
+        for k in range(count_q):
+            qx, qy = _vertex(data_q, off_q, k)
+            qx, qy = rotate(c, s, qx, qy)
+            least = min(least, (qx + tx - px) * nx + (qy + ty - py) * ny)
+        if least > best:
+            best, best_i = least, i
+    return best, best_i
+
+
+@inline
+def _support_feature(data, off, dx, dy):
+    """The feature of a core farthest along (dx, dy), its local frame:
+    (x1, y1, i1, x2, y2, i2), an edge counter-clockwise from vertex i1 to
+    vertex i2, or the same point twice for a one-point feature (a circle's
+    centre, an ellipse's support point, with index ``ID_MASK``)."""
+    if data[off + H_KIND] == KIND_ELLIPSE:
+        x, y, _ = support_packed(data, off, dx, dy)
+        return x, y, ID_MASK, x, y, ID_MASK
+    count = int(data[off + H_COUNT])
+    x, y, i1 = support_packed(data, off, dx, dy)
+    if count == 1:
+        return x, y, 0, x, y, 0
+    i0 = i1 - 1 if i1 > 0 else count - 1
+    i2 = i1 + 1 if i1 + 1 < count else 0
+    n0x, n0y = _edge_normal(data, off, count, i0)
+    n1x, n1y = _edge_normal(data, off, count, i1)
+    if n0x * dx + n0y * dy > n1x * dx + n1y * dy:
+        px, py = _vertex(data, off, i0)
+        return px, py, i0, x, y, i1
+    qx, qy = _vertex(data, off, i2)
+    return x, y, i1, qx, qy, i2
+
+
+@inline
+def _along(t0, t1, t):
+    """Where ``t`` falls along t0 → t1, clamped to [0, 1]; 0 for a point (t0 == t1)."""
+    span = t1 - t0
+    if span == 0.0:
+        return 0.0
+    return min(max((t - t0) / span, 0.0), 1.0)
+
+
+@inline
+def _ident(ia, ib):
+    return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
+
+
+@inline
+def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b, margin, poly):
+    """The manifold of two packed shapes at their world transforms (see the
+    module's outline). ``margin`` ≥ 0 is how far apart speculative points may
+    be; ``poly`` is EPA's scratch polytope. Returns a ``PairManifold``, world frame."""
+    ra, rb = data_a[off_a + H_RADIUS], data_b[off_b + H_RADIUS]
+    bound_a, bound_b = data_a[off_a + H_BOUND], data_b[off_b + H_BOUND]
+    tol = pair_tolerance(bound_a, ra, bound_b, rb, xb - xa, yb - ya, xa, ya, xb, yb)
+    reach = ra + rb + margin + tol
+    bounds = bound_a + bound_b + reach
+    nothing = PairManifold(0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0, STATUS_OK)
+    if (xb - xa) ** 2 + (yb - ya) ** 2 > bounds * bounds:
+        return nothing
+
+    ca, sa = math.cos(angle_a), math.sin(angle_a)
+    cb, sb = math.cos(angle_b), math.sin(angle_b)
+    c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
+    status = STATUS_OK
+
+    # 2. The normal, frame A, from A towards B.
+    use_gjk = True
+    nx, ny = 0.0, 0.0
+    count_a, count_b = int(data_a[off_a + H_COUNT]), int(data_b[off_b + H_COUNT])
+    if (
+        data_a[off_a + H_KIND] == KIND_POINTS and data_b[off_b + H_KIND] == KIND_POINTS
+        and 3 <= count_a <= SAT_MAX_VERTICES and 3 <= count_b <= SAT_MAX_VERTICES
+    ):  # fmt: skip
+        sep_a, face_a = _max_separation(data_a, off_a, count_a, data_b, off_b, count_b, c, s, tx, ty)
+        # A in B's frame: the inverse of (c, s, tx, ty).
+        itx, ity = rotate_inv(c, s, -tx, -ty)
+        sep_b, face_b = _max_separation(data_b, off_b, count_b, data_a, off_a, count_a, c, -s, itx, ity)
+        if max(sep_a, sep_b) > reach:
+            return nothing
+        if max(sep_a, sep_b) <= tol:  # cores overlap or touch: a face is the normal
+            use_gjk = False
+            flip = FACE_FLIP_REL * min(bound_a + ra, bound_b + rb)
+            if sep_b > sep_a + flip:
+                bnx, bny = _edge_normal(data_b, off_b, count_b, face_b)
+                nx, ny = rotate(c, s, -bnx, -bny)
+            else:
+                nx, ny = _edge_normal(data_a, off_a, count_a, face_a)
+    if use_gjk:
+        status, _, lower, simplex = gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, tol, reach, tol)
+        pax, pay, pbx, pby = witness_points(simplex)
+        core = 0.0 if simplex.count == 3 else length(pbx - pax, pby - pay)
+        if not (core <= reach or (status == STATUS_GJK_MAX_ITERATIONS and lower <= reach)):
+            return nothing
+        if core > tol:
+            nx, ny = simplex_normal(simplex)
+        else:
+            status2, nx, ny, _, _, _, _, _ = epa(
+                data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly
+            )
+            if status2 != STATUS_OK:
+                status = status2
+
+    # 3. The features: A's along n, B's along −n (found in B's frame, moved into A's).
+    e1ax, e1ay, i1a, e1bx, e1by, i1b = _support_feature(data_a, off_a, nx, ny)
+    lx, ly = rotate_inv(c, s, -nx, -ny)
+    e2ax, e2ay, i2a, e2bx, e2by, i2b = _support_feature(data_b, off_b, lx, ly)
+    e2ax, e2ay = rotate(c, s, e2ax, e2ay)
+    e2bx, e2by = rotate(c, s, e2bx, e2by)
+    e2ax, e2ay, e2bx, e2by = e2ax + tx, e2ay + ty, e2bx + tx, e2by + ty
+
+    # 4. Clip along the tangent (-ny, nx): each end of the shared stretch is a point.
+    t1a, t1b = ny * e1ax - nx * e1ay, ny * e1bx - nx * e1by
+    t2a, t2b = ny * e2ax - nx * e2ay, ny * e2bx - nx * e2by
+    # A's edge runs one way and B's the other, so A's start meets B's end.
+    u = _along(t1a, t1b, t2b)
+    v = _along(t2a, t2b, t1a)
+    p1ax, p1ay = e1ax + u * (e1bx - e1ax) + ra * nx, e1ay + u * (e1by - e1ay) + ra * ny
+    p1bx, p1by = e2ax + v * (e2bx - e2ax) - rb * nx, e2ay + v * (e2by - e2ay) - rb * ny
+    s1 = (p1bx - p1ax) * nx + (p1by - p1ay) * ny
+    id1 = _ident(i1a, i2b)
+    u = _along(t1a, t1b, t2a)
+    v = _along(t2a, t2b, t1b)
+    p2ax, p2ay = e1ax + u * (e1bx - e1ax) + ra * nx, e1ay + u * (e1by - e1ay) + ra * ny
+    p2bx, p2by = e2ax + v * (e2bx - e2ax) - rb * nx, e2ay + v * (e2by - e2ay) - rb * ny
+    s2 = (p2bx - p2ax) * nx + (p2by - p2ay) * ny
+    id2 = _ident(i1b, i2a)
+
+    single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by)
+    keep = margin + tol
+    keep1, keep2 = s1 <= keep, s2 <= keep and not single
+    if not keep1 and not keep2:  # rounding only: the closer one stays
+        keep1, keep2 = single or s1 <= s2, not single and s2 < s1
+    if not keep1:
+        p1ax, p1ay, p1bx, p1by, s1, id1 = p2ax, p2ay, p2bx, p2by, s2, id2
+    count = 2 if keep1 and keep2 else 1
+
+    # 5. Back to the world.
+    wnx, wny = rotate(ca, sa, nx, ny)
+    p1ax, p1ay = rotate(ca, sa, p1ax, p1ay)
+    p1bx, p1by = rotate(ca, sa, p1bx, p1by)
+    p2ax, p2ay = rotate(ca, sa, p2ax, p2ay)
+    p2bx, p2by = rotate(ca, sa, p2bx, p2by)
+    if count == 1:
+        return PairManifold(
+            1, wnx, wny, p1ax + xa, p1ay + ya, p1bx + xa, p1by + ya, s1, id1,
+            0.0, 0.0, 0.0, 0.0, 0.0, 0, status,
+        )  # fmt: skip
+    return PairManifold(
+        2, wnx, wny,
+        p1ax + xa, p1ay + ya, p1bx + xa, p1by + ya, s1, id1,
+        p2ax + xa, p2ay + ya, p2bx + xa, p2by + ya, s2, id2,
+        status,
+    )  # fmt: skip
+
+
+#: Numbers in a row of ``manifolds_kernel``'s ``values``: nx, ny, then per point
+#: pax, pay, pbx, pby, separation.
+MANIFOLD_VALUES = 12
+
+
+@kernel
+def manifolds_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, margin, count, values, ids):
+    """``manifold_pair`` on every pair: ``count`` (k,), ``values`` (k, 12) =
+    nx, ny, then pax, pay, pbx, pby, separation for point 1 and point 2;
+    ``ids`` (k, 2). Rows with count 0 are left as they were."""
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly, data = unmanaged(polytope), unmanaged(data)
+    for k in range(shape_a.shape[0]):
+        oa, ob = offsets[shape_a[k]], offsets[shape_b[k]]
+        m = manifold_pair(
+            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], xf_a[k, 2], xf_b[k, 0], xf_b[k, 1], xf_b[k, 2],
+            margin, poly,
+        )  # fmt: skip
+        count[k] = m.count
+        if m.count == 0:
+            continue
+        values[k, 0], values[k, 1] = m.nx, m.ny
+        values[k, 2], values[k, 3], values[k, 4], values[k, 5], values[k, 6] = (
+            m.a1x,
+            m.a1y,
+            m.b1x,
+            m.b1y,
+            m.s1,
+        )
+        values[k, 7], values[k, 8], values[k, 9], values[k, 10], values[k, 11] = (
+            m.a2x,
+            m.a2y,
+            m.b2x,
+            m.b2y,
+            m.s2,
+        )
+        ids[k, 0], ids[k, 1] = m.id1, m.id2
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
+
+
+class ManifoldBatch(NamedTuple):
+    """Per-pair manifolds, world frame; row k has ``count[k]`` points (0, 1 or 2),
+    and rows or points beyond the count hold zeros.
+
+    ``normal`` (k, 2) from A towards B; ``point_a``, ``point_b`` (k, 2, 2) the
+    points on A and on B, ``separation`` (k, 2), ``id`` (k, 2) int64.
+    """
+
+    count: np.ndarray
+    normal: np.ndarray
+    point_a: np.ndarray
+    point_b: np.ndarray
+    separation: np.ndarray
+    id: np.ndarray
+
+
+#: The largest ``margin`` taken: the engine's largest size.
+MAX_MARGIN = 1e9
+
+
+def _margin(margin) -> float:
+    value = real("margin", margin)
+    if not (0.0 <= value <= MAX_MARGIN):
+        raise ValueError(f"margin is {shown(margin)}: it must lie in 0..{MAX_MARGIN:g}")
+    return value
+
+
+def manifolds_batch(table, shape_a, xf_a, shape_b, xf_b, margin: float = 0.0) -> ManifoldBatch:
+    """``manifold`` for every pair in one compiled call: ``shape_a``/``shape_b``
+    are (k,) indices into ``table`` (a ``ShapeTable``), ``xf_a``/``xf_b`` (k, 3)
+    rows of (x, y, angle), checked as for ``contacts_batch``.
+
+    >>> from engine.collision import Circle, Polygon, ShapeTable
+    >>> table = ShapeTable([Polygon.box(5, 0.5), Circle(0.5)])
+    >>> m = manifolds_batch(table, [0, 0], [(0, 0, 0), (0, 0, 0)], [1, 1], [(0, 0.9, 0), (0, 9, 0)])
+    >>> m.count.tolist(), m.separation[0, 0].round(12)
+    ([1, 0], -0.1)
+    """
+    margin = _margin(margin)
+    data, offsets, shape_a, xf_a, shape_b, xf_b = prepare_batch(table, shape_a, xf_a, shape_b, xf_b)
+    k = len(shape_a)
+    count = np.zeros(k, dtype=np.int64)
+    values = np.zeros((k, MANIFOLD_VALUES))
+    ids = np.zeros((k, 2), dtype=np.int64)
+    manifolds_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, margin, count, values, ids)
+    points = values[:, 2:].reshape(k, 2, 5)
+    return ManifoldBatch(count, values[:, 0:2], points[:, :, 0:2], points[:, :, 2:4], points[:, :, 4], ids)
+
+
+def manifold(a, xf_a, b, xf_b, margin: float = 0.0) -> Manifold | None:
+    """The manifold of shapes ``a`` and ``b`` at ``xf_a`` and ``xf_b``, or None when
+    they are farther apart than ``margin`` (≥ 0; 0: touching or overlapping).
+
+    Built-in shapes get up to two points (see the module). A custom
+    ``SupportShape`` has no edges to clip: it gets one point, from
+    ``distance`` when apart and ``contact`` when overlapping, with id 0.
+    """
+    xa = check_transform("xf_a", xf_a)
+    xb = check_transform("xf_b", xf_b)
+    margin = _margin(margin)
+    for name, shape in (("a", a), ("b", b)):
+        if not isinstance(shape, SupportShape):
+            raise TypeError(f"{name} is a {type(shape).__name__}, not a shape: it has no support(dx, dy)")
+    if not (hasattr(a, "packed") and hasattr(b, "packed")):
+        return _one_point(a, xa, b, xb, margin)
+    table_data = np.concatenate([a.packed, b.packed])
+    table_data.flags.writeable = False  # as a ShapeTable's: one compiled signature for both callers
+    offsets = np.array([0, len(a.packed)], dtype=np.int64)
+    count = np.zeros(1, dtype=np.int64)
+    values = np.zeros((1, MANIFOLD_VALUES))
+    ids = np.zeros((1, 2), dtype=np.int64)
+    manifolds_kernel(
+        table_data, offsets, _ZERO, np.array([xa]), _ONE, np.array([xb]), margin, count, values, ids
+    )
+    if count[0] == 0:
+        return None
+    v = values[0].tolist()
+    points = tuple(
+        ManifoldPoint(
+            (v[2 + 5 * i], v[3 + 5 * i]), (v[4 + 5 * i], v[5 + 5 * i]), v[6 + 5 * i], int(ids[0, i])
+        )
+        for i in range(int(count[0]))
+    )
+    return Manifold((v[0], v[1]), points)
+
+
+_ZERO = np.zeros(1, dtype=np.int64)
+_ONE = np.ones(1, dtype=np.int64)
+
+
+def _one_point(a, xa, b, xb, margin: float) -> Manifold | None:
+    """A custom shape's manifold: one point, from the one-pair queries."""
+    from .queries import contact, distance  # queries imports this module's neighbours only
+
+    gap = distance(a, xa, b, xb)
+    if gap.distance > margin:
+        return None
+    if gap.distance > 0.0:
+        (pax, pay), (pbx, pby) = gap.point_a, gap.point_b
+        d = math.hypot(pbx - pax, pby - pay)
+        normal = ((pbx - pax) / d, (pby - pay) / d)
+        return Manifold(normal, (ManifoldPoint(gap.point_a, gap.point_b, gap.distance, 0),))
+    hit = contact(a, xa, b, xb)
+    if hit is None:  # touching within the tolerance but no contact answer: the shared point
+        return Manifold((0.0, 0.0), (ManifoldPoint(gap.point_a, gap.point_b, 0.0, 0),))
+    return Manifold(hit.normal, (ManifoldPoint(hit.point_a, hit.point_b, -hit.depth, 0),))
+
+
+__all__ = [
+    "FACE_FLIP_REL",
+    "SAT_MAX_VERTICES",
+    "Manifold",
+    "ManifoldBatch",
+    "ManifoldPoint",
+    "manifold",
+    "manifold_pair",
+    "manifolds_batch",
+]

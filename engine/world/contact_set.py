@@ -1,0 +1,217 @@
+"""A step's contacts: found from the broad phase's candidates, warm-started
+from the last step's, and reported when they begin and end.
+
+Outline of a step's contacts (Box2D v3 ``b2UpdateContact`` and
+``b2PrepareContactsTask``, one compiled call for the lot):
+
+1. each candidate pair (boxes grown by the speculative reach, see
+   ``speculative_reach``) with at least one awake dynamic body and no
+   sensor gets a manifold (``collision.manifold``) with a margin of
+   ``speculative`` plus how far the pair can close this step, so a fast
+   body meets a wall as a speculative point before it can pass it;
+2. the rows are keyed by the pair's body ids (smaller first) and ordered
+   for the solver: contacts between two dynamic bodies, then those with a
+   static or kinematic body, each by key;
+3. a point whose feature id the same pair had last step starts from last
+   step's impulses (warm starting, Box2D's exact-id match; an unmatched
+   point starts from zero);
+4. after the solve, the contacts are kept by key for the next step, and
+   the pairs that began or ended touching are reported.
+
+Touching: a contact touches when one of its points is within ``slop`` of
+touching (separation ≤ slop); a speculative point farther out does not.
+
+Frames and signs as in ``solver``: world frame, normals from the pair's
+first body (smaller id) to its second.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..collision.epa import MAX_EPA_VERTICES, ROW
+from ..collision.jit import inline, kernel, unmanaged
+from ..collision.manifold import manifold_pair
+from ..collision.shapes import H_BOUND, H_RADIUS
+from .solver import Constraints
+
+
+class KeptContacts(NamedTuple):
+    """Last step's contacts by key (ascending): their points' ids and impulses, and whether they touched."""
+
+    keys: np.ndarray
+    ids: np.ndarray
+    normal_impulse: np.ndarray
+    tangent_impulse: np.ndarray
+    touching: np.ndarray
+
+
+def no_contacts() -> KeptContacts:
+    return KeptContacts(
+        np.zeros(0, np.int64), np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)),
+        np.zeros(0, np.bool_),
+    )  # fmt: skip
+
+
+class ContactEvents(NamedTuple):
+    """Contacts that began or ended touching in a step.
+
+    ``began``: (k, 2) body ids (smaller first), with ``normal`` (k, 2) from
+    the first body to the second, ``point`` (k, 2) where they touch (world;
+    the deepest point) and ``impulse`` (k,) the normal impulse the contact
+    took over the step (mass × speed: what a sound or damage scales with).
+    ``ended``: (j, 2) body ids of the pairs that stopped touching.
+    """
+
+    began: np.ndarray
+    normal: np.ndarray
+    point: np.ndarray
+    impulse: np.ndarray
+    ended: np.ndarray
+
+
+@kernel
+def find_contacts(bodies, motion, candidates, speculative, dt):
+    """Manifolds of the candidate slot pairs that take part in the step
+    (outline, step 1); returns (rows, constraints, keys, point ids), rows
+    ordered as in step 2, a and b turned so a holds the smaller id."""
+    k_max = candidates.shape[0]
+    cons = empty_constraints_kernel(k_max)
+    keys = np.zeros(k_max, np.int64)
+    ids = np.zeros((k_max, 2), np.int64)
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly = unmanaged(polytope)
+    data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
+    rows = 0
+    for k in range(k_max):
+        a, b = candidates[k, 0], candidates[k, 1]
+        if bodies.sensor[a] or bodies.sensor[b]:
+            continue
+        live_a = motion.dynamic[a] and motion.awake[a]
+        live_b = motion.dynamic[b] and motion.awake[b]
+        if not (live_a or live_b):
+            continue
+        # A sleeping body is woken (``waking_pairs``) before it takes part again.
+        if (motion.dynamic[a] and not motion.awake[a]) or (motion.dynamic[b] and not motion.awake[b]):
+            continue
+        if bodies.ids[a] > bodies.ids[b]:
+            a, b = b, a
+        oa, ob = offsets[shape[a]], offsets[shape[b]]
+        margin = speculative + dt * (_reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b))
+        m = manifold_pair(
+            data, oa, data, ob, xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2], margin, poly
+        )
+        if m.count == 0:
+            continue
+        cons.a[rows], cons.b[rows], cons.count[rows] = a, b, m.count
+        cons.normal[rows, 0], cons.normal[rows, 1] = m.nx, m.ny
+        # Box2D's mixing: friction by geometric mean, restitution by the larger.
+        cons.friction[rows] = np.sqrt(motion.friction[a] * motion.friction[b])
+        cons.restitution[rows] = max(motion.restitution[a], motion.restitution[b])
+        cons.stiff[rows] = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
+        cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (m.a1x + m.b1x), 0.5 * (m.a1y + m.b1y)
+        cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (m.a2x + m.b2x), 0.5 * (m.a2y + m.b2y)
+        cons.separation[rows, 0], cons.separation[rows, 1] = m.s1, m.s2
+        ids[rows, 0], ids[rows, 1] = m.id1, m.id2
+        keys[rows] = (bodies.ids[a] << 32) | bodies.ids[b]
+        rows += 1
+    polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
+    # Two dynamic bodies first, then the stiff contacts: static ones get the last word.
+    order = np.argsort(keys[:rows], kind="mergesort")
+    stiff_last = np.empty(rows, np.int64)
+    put = 0
+    for pass_stiff in (False, True):
+        for r in range(rows):
+            if cons.stiff[order[r]] == pass_stiff:
+                stiff_last[put] = order[r]
+                put += 1
+    return rows, _take(cons, stiff_last), keys[stiff_last], ids[stiff_last]
+
+
+@inline
+def _reach_speed(data, off, vel, i):
+    """How fast any point of body ``i`` can move: |v| + |w|·(its reach)."""
+    speed = np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1])
+    return speed + abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
+
+
+@kernel
+def empty_constraints_kernel(k):
+    return Constraints(
+        np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros((k, 2)),
+        np.zeros(k), np.zeros(k), np.zeros(k, np.bool_), np.zeros((k, 2, 2)), np.zeros((k, 2)),
+        np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
+        np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
+        np.zeros((k, 2)),
+    )  # fmt: skip
+
+
+@kernel
+def _take(c, rows):
+    return Constraints(
+        c.a[rows], c.b[rows], c.count[rows], c.normal[rows], c.friction[rows], c.restitution[rows],
+        c.stiff[rows], c.point[rows], c.separation[rows], c.normal_impulse[rows], c.tangent_impulse[rows],
+        c.total_impulse[rows], c.max_impulse[rows], c.anchor_a[rows], c.anchor_b[rows],
+        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows],
+    )  # fmt: skip
+
+
+@kernel
+def warm_start(cons, keys, ids, kept):
+    """Copy last step's impulses into the points whose pair and feature id
+    match (outline, step 3)."""
+    for r in range(keys.shape[0]):
+        p = np.searchsorted(kept.keys, keys[r])
+        if p >= kept.keys.shape[0] or kept.keys[p] != keys[r]:
+            continue
+        for j in range(cons.count[r]):
+            for q in range(2):
+                if kept.ids[p, q] == ids[r, j] and (kept.normal_impulse[p, q] != 0.0 or kept.tangent_impulse[p, q] != 0.0):
+                    cons.normal_impulse[r, j] = kept.normal_impulse[p, q]
+                    cons.tangent_impulse[r, j] = kept.tangent_impulse[p, q]
+
+
+@kernel
+def touching_rows(cons, slop):
+    """Whether each contact touches: a point within ``slop`` of touching."""
+    out = np.zeros(cons.a.shape[0], np.bool_)
+    for r in range(cons.a.shape[0]):
+        for j in range(cons.count[r]):
+            if cons.separation[r, j] <= slop:
+                out[r] = True
+    return out
+
+
+def keep(cons: Constraints, keys: np.ndarray, ids: np.ndarray, touching: np.ndarray) -> KeptContacts:
+    """This step's contacts by key, for the next step's warm start (outline, step 4)."""
+    order = np.argsort(keys, kind="stable")
+    return KeptContacts(
+        keys[order], ids[order], cons.normal_impulse[order], cons.tangent_impulse[order], touching[order]
+    )
+
+
+def events(cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: KeptContacts) -> ContactEvents:
+    """The pairs that began touching this step, and those that stopped (outline, step 4)."""
+    p = np.searchsorted(kept.keys, keys)
+    matched = p < len(kept.keys)
+    matched[matched] = kept.keys[p[matched]] == keys[matched]
+    was = np.zeros(len(keys), np.bool_)
+    was[matched] = kept.touching[p[matched]]
+    began = np.flatnonzero(touching & ~was)
+    # Kept pairs that touched and are not touching now (gone from the contacts, or apart).
+    still = np.zeros(len(kept.keys), np.bool_)
+    still[p[matched]] = touching[matched]
+    ended = kept.keys[kept.touching & ~still]
+    deepest = np.argmin(np.where(np.arange(2) < cons.count[began, None], cons.separation[began], np.inf), axis=1)
+    return ContactEvents(
+        np.stack([keys[began] >> 32, keys[began] & 0xFFFFFFFF], axis=1),
+        cons.normal[began],
+        cons.point[began, deepest] if len(began) else np.zeros((0, 2)),
+        cons.total_impulse[began].sum(axis=1),
+        np.stack([ended >> 32, ended & 0xFFFFFFFF], axis=1),
+    )
+
+
+__all__ = ["ContactEvents", "KeptContacts", "events", "find_contacts", "keep", "no_contacts", "touching_rows", "warm_start"]
