@@ -65,13 +65,15 @@ class OurAnswer(NamedTuple):
 
 class Verdict(NamedTuple):
     """One pair judged: the first failed check of each engine ('' when none),
-    our worst error relative to the pair's size, and whether the engines split
-    inside the touching band (both right)."""
+    our worst error relative to the pair's size, whether the engines split
+    inside the touching band (both right), and (manifold mode) whether both
+    chose right but different normals, so their points were not compared."""
 
     ours: str
     pymunk: str
     error: float
     band_split: bool
+    tie: bool = False
 
     @property
     def disagrees(self) -> bool:
