@@ -56,13 +56,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.collision import ShapeTable, manifolds_batch
+from engine.collision import manifolds_batch
 from engine.collision.manifold import FACE_FLIP_REL, SAT_MAX_VERTICES
 
 from .exact import Exact, edge_normals, exact_answers, shapely_cores, support_depth
-from .judge import UNIT_TOL, Verdict, tolerances
+from .judge import UNIT_TOL, Verdict, batch_of, tolerances
 from .specs import Pair, pair_size
-from .twins import place, twin
+from .twins import per_pair
 
 MANIFOLD_CHECKS = ("verdict", "normal", "depth", "boundary", "count", "points")
 
@@ -106,12 +106,7 @@ class JudgedManifold(NamedTuple):
 
 def our_manifolds(pairs: list[Pair]) -> list[OurManifold]:
     """``manifolds_batch`` over all pairs, margin 0, in one compiled call."""
-    table = ShapeTable()
-    ids_a = np.array([table.add(p.a) for p in pairs], dtype=np.int64)
-    ids_b = np.array([table.add(p.b) for p in pairs], dtype=np.int64)
-    xf_a = np.array([p.xf_a for p in pairs], dtype=np.float64).reshape(-1, 3)
-    xf_b = np.array([p.xf_b for p in pairs], dtype=np.float64).reshape(-1, 3)
-    m = manifolds_batch(table, ids_a, xf_a, ids_b, xf_b, 0.0)
+    m = manifolds_batch(*batch_of(pairs), 0.0)
     count, normal = m.count.tolist(), m.normal.tolist()
     pa, pb, sep, ident = m.point_a.tolist(), m.point_b.tolist(), m.separation.tolist(), m.id.tolist()
     return [
@@ -140,16 +135,8 @@ def pymunk_manifold(twin_a, twin_b) -> PymunkManifold:
 
 
 def pymunk_manifolds(pairs: list[Pair]) -> list[PymunkManifold]:
-    """pymunk's manifold per pair; a shape placed several times keeps its twin (one per side)."""
-    twins: dict = {}
-
-    def placed(side: str, shape, xf):
-        key = (side, id(shape))
-        if key not in twins:
-            twins[key] = (shape, twin(shape))  # the shape too, so its id stays taken
-        return place(twins[key][1], xf)
-
-    return [pymunk_manifold(placed("a", p.a, p.xf_a), placed("b", p.b, p.xf_b)) for p in pairs]
+    """pymunk's manifold per pair (``pymunk_manifold``)."""
+    return per_pair(pairs, pymunk_manifold)
 
 
 def _boundary_errors(pairs: list[Pair], cores, manifolds: list) -> list[list[float]]:
