@@ -16,7 +16,7 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.collision import Capsule, Circle, Polygon, manifold
+from engine.collision import Capsule, Circle, Ellipse, Polygon, manifold
 from engine.crosscheck.manifolds import pymunk_manifold
 from engine.crosscheck.twins import to_pymunk
 
@@ -238,3 +238,24 @@ def test_a_rounded_points_feature_point_pushed_in_by_its_radius_lies_on_its_core
     for p in m.points:
         assert outline_distance(sa, xf_a, (p.point_a[0] - ra * nx, p.point_a[1] - ra * ny)) <= 1e-11
         assert outline_distance(sb, xf_b, (p.point_b[0] + rb * nx, p.point_b[1] + rb * ny)) <= 1e-11
+
+
+@given(
+    a=convex_polygon_points(scale=2.0),
+    axes=st.tuples(st.floats(0.1, 2.0), st.floats(0.1, 2.0)),
+    xf_b=st.tuples(st.floats(-3.0, 3.0), st.floats(-3.0, 3.0), st.floats(-math.pi, math.pi)),
+)
+def test_an_ellipse_manifold_has_one_point_on_the_ellipse_and_on_the_polygon(a, axes, xf_b):
+    """pymunk has no ellipse: the exact outline is the check, x²/rx² + y²/ry² = 1 in the ellipse's frame."""
+    polygon, ellipse, xf_a = Polygon(a), Ellipse(*axes), (0.2, 0.1, -0.7)
+    m = manifold(polygon, xf_a, ellipse, xf_b)
+    if m is None:
+        return
+    assert len(m.points) == 1
+    (p,) = m.points
+    x, y, angle = xf_b
+    dx, dy = p.point_b[0] - x, p.point_b[1] - y
+    c, s = math.cos(angle), math.sin(angle)
+    lx, ly = c * dx + s * dy, -s * dx + c * dy
+    assert (lx / axes[0]) ** 2 + (ly / axes[1]) ** 2 == pytest.approx(1.0, abs=1e-9)
+    assert outline_distance(polygon, xf_a, p.point_a) <= 1e-11

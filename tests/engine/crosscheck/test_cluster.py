@@ -57,6 +57,13 @@ def test_a_run_on_a_cluster_counts_and_keeps_exactly_what_the_local_run_does(cli
     assert here.total().disagreements > 0  # the identical style makes pymunk disagree: something to keep
 
 
+def test_a_manifold_run_on_a_cluster_is_the_local_manifold_run(client):
+    here = run(3_000, 5, STYLES, KINDS, jobs=1, mode="manifold")
+    there = run(3_000, 5, STYLES, KINDS, jobs=1, client=client, mode="manifold")
+    assert there.tallies == here.tallies and there.examples == here.examples
+    assert "boundary" in here.total().ours  # the manifold mode's checks were counted
+
+
 def test_the_command_with_scheduler_local_prints_the_same_table_as_without(tmp_path):
     plain = crosscheck(*SMALL, "--no-cases", "--quiet")
     local = crosscheck(*SMALL, "--no-cases", "--quiet", "--scheduler", "local")
