@@ -5,7 +5,8 @@ Per pair, three answers:
 * ours: ``manifolds_batch`` at ``margin`` 0 (one compiled call for a chunk);
 * pymunk's: ``shapes_collide``, each point's separation recomputed as
   dot(point_b − point_a, normal) (never ``ContactPoint.distance``, whose
-  sign flips when Chipmunk swaps the pair);
+  sign flips when Chipmunk swaps the pair), with the pair placed in the pair
+  frame (A at the origin) and the points moved back (``pymunk_manifolds``);
 * exact geometry (``exact``): the gap, the cores, and shapely's distance from
   each point to its own shape's boundary.
 
@@ -59,7 +60,7 @@ import numpy as np
 from engine.collision import manifolds_batch
 from engine.collision.manifold import FACE_FLIP_REL, SAT_MAX_VERTICES
 
-from .exact import Exact, edge_normals, exact_answers, shapely_cores, support_depth
+from .exact import Exact, edge_normals, exact_answers, pair_transforms, shapely_cores, support_depth
 from .judge import UNIT_TOL, Verdict, batch_of, tolerances
 from .specs import Pair, pair_size
 from .twins import per_pair
@@ -135,8 +136,22 @@ def pymunk_manifold(twin_a, twin_b) -> PymunkManifold:
 
 
 def pymunk_manifolds(pairs: list[Pair]) -> list[PymunkManifold]:
-    """pymunk's manifold per pair (``pymunk_manifold``)."""
-    return per_pair(pairs, pymunk_manifold)
+    """pymunk's manifold per pair (``pymunk_manifold``), computed in the pair frame and moved back.
+
+    pymunk clips in world coordinates: 1e5 from the origin the tangent coordinates it clips on
+    round to ~1e-11 and its clipped points, on edges nearly along the normal, moved by up to 2e-7
+    (two pairs of a 1M run, capsules 1.3e5 and 1.8e5 out, where our points sat at the exact gap).
+    Placed with A at the origin (``exact.pair_transforms``, as the exact oracle is), pymunk rounds
+    relative to the pair's size, like the engine, and the comparison measures manifolds, not where
+    in the world pymunk loses digits; the contact mode still tests pymunk where the pair stands.
+    """
+    local = [p._replace(xf_a=xa, xf_b=xb) for p in pairs for xa, xb in [pair_transforms(p)]]
+    moved = []
+    for pair, m in zip(pairs, per_pair(local, pymunk_manifold), strict=True):
+        ox, oy = pair.xf_a[0], pair.xf_a[1]
+        points = tuple(((a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy), s) for a, b, s in m.points)
+        moved.append(m._replace(points=points))
+    return moved
 
 
 def _boundary_errors(pairs: list[Pair], cores, manifolds: list) -> list[list[float]]:

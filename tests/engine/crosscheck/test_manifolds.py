@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.collision import Circle, Polygon
+from engine.collision import Capsule, Circle, Polygon
 from engine.crosscheck import manifolds
 from engine.crosscheck.cases import case_class, read_case, to_json, write_case
-from engine.crosscheck.manifolds import MANIFOLD_CHECKS, OurManifold, judge_manifolds
+from engine.crosscheck.manifolds import MANIFOLD_CHECKS, OurManifold, judge_manifolds, pymunk_manifold
 from engine.crosscheck.replay import replay
 from engine.crosscheck.run import keep_cases, run
 from engine.crosscheck.specs import Pair
 from engine.crosscheck.styles import STYLES
+from engine.crosscheck.twins import to_pymunk
 
 ROOT = Path(__file__).resolve().parents[3]
 SHORT_PAIRS, SHORT_SEED = 6_400, 20_261_125
@@ -175,3 +176,27 @@ def test_an_unknown_mode_is_one_line_and_exit_status_2():
     assert (
         done.returncode == 2 and "invalid choice: 'contacts'" in done.stderr and done.stderr.count("\n") == 1
     )
+
+
+#: From a 1M manifold run (seed 7, far style): a capsule and a rounded triangle 1.8e5 from the origin.
+FAR = Pair(
+    Capsule((-0.084, -0.036), (0.16, 0.11), 0.2),
+    (-71460.93, 163653.3734, -0.237),
+    Polygon([(-0.2, -0.01), (-0.2, -0.04), (0.034, 0.048)], 0.02),
+    (-71461.17, 163653.296, -0.4),
+)
+
+
+def test_far_from_the_origin_pymunk_clips_in_world_coordinates_and_moves_a_point_by_2e_7():
+    """The run blamed us for this pair ("points") when pymunk clipped where the pair stands:
+    pymunk's second point sat 1.9e-7 shallower than its first, ours both at the exact gap."""
+    world = pymunk_manifold(to_pymunk(FAR.a, FAR.xf_a), to_pymunk(FAR.b, FAR.xf_b))
+    (judged,) = judge_manifolds([FAR])
+    assert abs(world.points[1][2] - world.points[0][2]) > 1e-7
+    assert all(abs(p[2] - judged.exact.gap) < 1e-12 for p in judged.ours.points)
+
+
+def test_the_manifold_judge_places_pymunk_in_the_pair_frame_so_the_far_pair_agrees():
+    (judged,) = judge_manifolds([FAR])
+    assert judged.verdict.ours == "" and judged.verdict.pymunk == "" and not judged.verdict.tie
+    assert all(abs(p[2] - judged.exact.gap) < 1e-9 for p in judged.pymunk.points)
