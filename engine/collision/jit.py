@@ -231,4 +231,6 @@ if config.DISABLE_JIT:  # plain Python has no reference counts to skip
         import ctypes
 
         count = int(np.prod(shape))
-        return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctypes.c_double)), (count,)).reshape(shape)
+        return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctypes.c_double)), (count,)).reshape(
+            shape
+        )

@@ -146,9 +146,7 @@ def check_transform(what: str, xf) -> tuple[float, float, float]:
     ValueError: xf_b y is 2000000000.0, outside the engine's range |x| <= MAX_COORDINATE = 1e+09
     """
     if isinstance(xf, (str, bytes)) or not hasattr(xf, "__len__") or not hasattr(xf, "__iter__"):
-        raise TypeError(
-            f"{what} must be (x, y, angle) or a Transform, got {shown(xf)} ({type(xf).__name__})"
-        )
+        raise TypeError(f"{what} must be (x, y, angle) or a Transform, got {shown(xf)} ({type(xf).__name__})")
     if len(xf) != 3:
         raise ValueError(
             f"{what} must be (x, y, angle) or a Transform, got {shown(xf)}: {len(xf)} values, not 3"

@@ -136,9 +136,7 @@ def trace_gjk(shape_a, xf_a, shape_b, xf_b) -> GjkTrace:
     )
     _events.clear()
     try:
-        _status, iterations, _lower, simplex = _watched_gjk()(
-            pa, 0, pb, 0, c, s, tx, ty, tol, math.inf, tol
-        )
+        _status, iterations, _lower, simplex = _watched_gjk()(pa, 0, pb, 0, c, s, tx, ty, tol, math.inf, tol)
         events = list(_events)
     finally:
         _events.clear()
@@ -163,7 +161,11 @@ class _WorldFrame(NamedTuple):
 
     def vertex(self, v) -> TracePoint:
         return TracePoint(
-            self.point((v.ax, v.ay)), self.point((v.bx, v.by)), self.vector((v.wx, v.wy)), int(v.ia), int(v.ib)
+            self.point((v.ax, v.ay)),
+            self.point((v.bx, v.by)),
+            self.vector((v.wx, v.wy)),
+            int(v.ia),
+            int(v.ib),
         )
 
 
@@ -199,13 +201,29 @@ def _assemble(events, simplex, iterations, tol, world: _WorldFrame) -> GjkTrace:
     if len(events) > 1 and events[-1][0] == "support":
         steps[-1] = steps[-1]._replace(note=_support_stop(steps[-1], iterations))
     elif inside:
-        steps.append(_step(world, held, kept, weights, None, None,
-                           "the origin is inside the triangle: the cores overlap"))
+        steps.append(
+            _step(
+                world, held, kept, weights, None, None, "the origin is inside the triangle: the cores overlap"
+            )
+        )
     else:
-        steps.append(_step(world, held, kept, weights, None, None,
-                           "the simplex reaches the origin (within the tolerance): the cores touch"))
+        steps.append(
+            _step(
+                world,
+                held,
+                kept,
+                weights,
+                None,
+                None,
+                "the simplex reaches the origin (within the tolerance): the cores touch",
+            )
+        )
     return GjkTrace(
-        world.vector(_unit(first_dir)), world.vertex(first), tuple(steps), inside or touching, iterations,
+        world.vector(_unit(first_dir)),
+        world.vertex(first),
+        tuple(steps),
+        inside or touching,
+        iterations,
         iterations >= MAX_GJK_ITERATIONS,
     )
 

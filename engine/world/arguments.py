@@ -33,6 +33,8 @@ from ..collision.limits import MAX_COORDINATE, check_coordinate, check_transform
 
 #: Layers and masks are 32-bit sets.
 MAX_BITS = 0xFFFFFFFF
+
+
 def _is_number(value) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
 
@@ -66,6 +68,16 @@ def body_id(value, name: str = "body") -> int:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
         raise TypeError(f"{name} must be a body id (an integer); got {shown(value)}")
     return operator.index(value)
+
+
+def count(value, name: str, low: int, high: int) -> int:
+    """A whole number in ``low``..``high`` (not a bool, not a float)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be a whole number in {low}..{high}; got {shown(value)}")
+    v = operator.index(value)
+    if not low <= v <= high:
+        raise ValueError(f"{name} must be a whole number in {low}..{high}; got {shown(v)}")
+    return v
 
 
 def flag(value, name: str) -> bool:
@@ -122,7 +134,12 @@ def vector(values, dtype: np.dtype, name: str) -> np.ndarray:
     """``values`` as a C-contiguous 1-D array of ``dtype``; an array that already
     is one passes untouched (the per-frame path: each numpy call is costly
     when the caches are cold). Ids must be integers: 1.5 is refused, not cut."""
-    if type(values) is np.ndarray and values.dtype is dtype and values.ndim == 1 and values.flags.c_contiguous:
+    if (
+        type(values) is np.ndarray
+        and values.dtype is dtype
+        and values.ndim == 1
+        and values.flags.c_contiguous
+    ):
         return values
     if dtype is I64:
         return ids(values, name)
@@ -138,9 +155,15 @@ def vector(values, dtype: np.dtype, name: str) -> np.ndarray:
 def transforms(bodies, x, y, angle, name: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Ids and (x, y, angle) as four vectors of one length (``vector``)."""
     bodies = vector(bodies, I64, f"{name} bodies")
-    x, y, angle = vector(x, F64, f"{name} x"), vector(y, F64, f"{name} y"), vector(angle, F64, f"{name} angle")
+    x, y, angle = (
+        vector(x, F64, f"{name} x"),
+        vector(y, F64, f"{name} y"),
+        vector(angle, F64, f"{name} angle"),
+    )
     if not (len(bodies) == len(x) == len(y) == len(angle)):
-        raise ValueError(f"{name} needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}")
+        raise ValueError(
+            f"{name} needs arrays of one length; got {len(bodies)}, {len(x)}, {len(y)}, {len(angle)}"
+        )
     return bodies, x, y, angle
 
 
@@ -159,7 +182,12 @@ def ids(values, name: str) -> np.ndarray:
 
 def rows_fast(values, k: int, name: str) -> np.ndarray:
     """``values`` as a C-contiguous (k, 2) float64 array (untouched if it is one)."""
-    if type(values) is np.ndarray and values.dtype is F64 and values.shape == (k, 2) and values.flags.c_contiguous:
+    if (
+        type(values) is np.ndarray
+        and values.dtype is F64
+        and values.shape == (k, 2)
+        and values.flags.c_contiguous
+    ):
         return values
     return rows(values, k, name)
 

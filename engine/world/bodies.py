@@ -64,7 +64,9 @@ def viewed(bodies):
 
 
 @kernel
-def store_transforms(slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit):
+def store_transforms(
+    slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit
+):
     """Write the transforms of ``bodies`` (ids) into ``xf``, and their boxes when
     ``update_boxes``; all or nothing. Returns (bad, walls_moved): ``bad`` is
     -1, or the first bad row: ``-2 - row`` for an unknown id, ``row`` for a
@@ -126,6 +128,8 @@ class Motion(NamedTuple):
     center: np.ndarray
     friction: np.ndarray
     restitution: np.ndarray
+    #: Rolling resistance (Box2D v3), dimensionless: resists the relative spin at a contact.
+    rolling: np.ndarray
     #: (n, 2) linear and angular damping, 1/s.
     damping: np.ndarray
     gravity_scale: np.ndarray
@@ -153,6 +157,7 @@ class BodyArrays:
         self.center = np.zeros((capacity, 2))
         self.friction = np.zeros(capacity)
         self.restitution = np.zeros(capacity)
+        self.rolling = np.zeros(capacity)
         self.damping = np.zeros((capacity, 2))
         self.gravity_scale = np.zeros(capacity)
         self.awake = np.zeros(capacity, dtype=np.bool_)
@@ -174,7 +179,7 @@ class BodyArrays:
     _ROWS = (
         "xf", "shape", "layer", "mask", "static", "sensor", "ids",
         "dynamic", "vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "friction",
-        "restitution", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
+        "restitution", "rolling", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
     )  # fmt: skip
 
     def append(self, xf, shape: int, layer: int, mask: int, static: bool, sensor: bool, user: Any) -> int:
@@ -199,6 +204,7 @@ class BodyArrays:
         for name in ("vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "sleep_time"):
             getattr(self, name)[slot] = 0.0
         self.friction[slot], self.restitution[slot], self.gravity_scale[slot] = 0.6, 0.0, 1.0
+        self.rolling[slot] = 0.0
         self.damping[slot] = 0.0
         self.awake[slot], self.island[slot] = True, -1
         self.start[slot] = xf
@@ -210,7 +216,7 @@ class BodyArrays:
         """The motion arrays as one record (full capacity; rows past n unused)."""
         return Motion(
             self.dynamic, self.vel, self.force, self.inv_mass, self.inv_inertia, self.center, self.friction,
-            self.restitution, self.damping, self.gravity_scale, self.awake, self.sleep_time, self.island,
+            self.restitution, self.rolling, self.damping, self.gravity_scale, self.awake, self.sleep_time, self.island,
             self.start,
         )  # fmt: skip
 

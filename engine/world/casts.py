@@ -98,7 +98,9 @@ def clip_fraction(lo_x, lo_y, hi_x, hi_y, dx, dy, b_lo_x, b_lo_y, b_hi_x, b_hi_y
     56.0
     """
     size = (hi_x - lo_x) + (hi_y - lo_y) + (b_hi_x - b_lo_x) + (b_hi_y - b_lo_y)
-    largest = max(abs(lo_x), abs(lo_y), abs(hi_x), abs(hi_y), abs(b_lo_x), abs(b_lo_y), abs(b_hi_x), abs(b_hi_y))
+    largest = max(
+        abs(lo_x), abs(lo_y), abs(hi_x), abs(hi_y), abs(b_lo_x), abs(b_lo_y), abs(b_hi_x), abs(b_hi_y)
+    )
     grow = target + CLIP_MARGIN_REL * size + 1e-12 * largest
     t = 1.0
     if dx > 0.0:
@@ -352,7 +354,9 @@ def cast_among(bodies, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float,
     return nearest_hit(bodies, slots, data_a, off_a, xf, dx, dy)
 
 
-def nearest_hit(bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float) -> CastHit | None:
+def nearest_hit(
+    bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float
+) -> CastHit | None:
     """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the
     bodies ``slots`` (a ``bodies.Bodies`` record's rows, the candidates whose
     boxes meet the swept box). The move is first cut where it leaves the

@@ -35,7 +35,8 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .solver import Constraints
+from .bodies import viewed
+from .solver import Constraints, viewed_motion
 
 
 class KeptContacts(NamedTuple):
@@ -75,14 +76,19 @@ class ContactEvents(NamedTuple):
 @kernel
 def find_contacts(bodies, motion, candidates, speculative, dt):
     """Manifolds of the candidate slot pairs that take part in the step
-    (outline, step 1); returns (rows, constraints, keys, point ids), rows
+    (outline, step 1); returns (constraints, keys, point ids), rows
     ordered as in step 2, a and b turned so a holds the smaller id."""
     k_max = candidates.shape[0]
     cons = empty_constraints_kernel(k_max)
     keys = np.zeros(k_max, np.int64)
     ids = np.zeros((k_max, 2), np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly = unmanaged(polytope)
+    poly, bodies, motion, candidates = (
+        unmanaged(polytope),
+        viewed(bodies),
+        viewed_motion(motion),
+        unmanaged(candidates),
+    )
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     rows = 0
     for k in range(k_max):
@@ -99,7 +105,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
         if bodies.ids[a] > bodies.ids[b]:
             a, b = b, a
         oa, ob = offsets[shape[a]], offsets[shape[b]]
-        margin = speculative + dt * (_reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b))
+        margin = speculative + dt * (
+            _reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b)
+        )
         m = manifold_pair(
             data, oa, data, ob, xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2], margin, poly
         )
@@ -110,6 +118,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
         # Box2D's mixing: friction by geometric mean, restitution by the larger.
         cons.friction[rows] = np.sqrt(motion.friction[a] * motion.friction[b])
         cons.restitution[rows] = max(motion.restitution[a], motion.restitution[b])
+        cons.rolling[rows] = max(motion.rolling[a], motion.rolling[b]) * max(
+            data[oa + H_BOUND] + data[oa + H_RADIUS], data[ob + H_BOUND] + data[ob + H_RADIUS]
+        )
         cons.stiff[rows] = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
         cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (m.a1x + m.b1x), 0.5 * (m.a1y + m.b1y)
         cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (m.a2x + m.b2x), 0.5 * (m.a2y + m.b2y)
@@ -127,7 +138,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
             if cons.stiff[order[r]] == pass_stiff:
                 stiff_last[put] = order[r]
                 put += 1
-    return rows, _take(cons, stiff_last), keys[stiff_last], ids[stiff_last]
+    return _take(cons, stiff_last), keys[stiff_last], ids[stiff_last]
 
 
 @inline
@@ -144,7 +155,7 @@ def empty_constraints_kernel(k):
         np.zeros(k), np.zeros(k), np.zeros(k, np.bool_), np.zeros((k, 2, 2)), np.zeros((k, 2)),
         np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
         np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)),
+        np.zeros((k, 2)), np.zeros((k, 4)), np.zeros(k), np.zeros(k),
     )  # fmt: skip
 
 
@@ -154,7 +165,8 @@ def _take(c, rows):
         c.a[rows], c.b[rows], c.count[rows], c.normal[rows], c.friction[rows], c.restitution[rows],
         c.stiff[rows], c.point[rows], c.separation[rows], c.normal_impulse[rows], c.tangent_impulse[rows],
         c.total_impulse[rows], c.max_impulse[rows], c.anchor_a[rows], c.anchor_b[rows],
-        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows],
+        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows], c.masses[rows],
+        c.rolling[rows], c.rolling_impulse[rows],
     )  # fmt: skip
 
 
@@ -168,7 +180,9 @@ def warm_start(cons, keys, ids, kept):
             continue
         for j in range(cons.count[r]):
             for q in range(2):
-                if kept.ids[p, q] == ids[r, j] and (kept.normal_impulse[p, q] != 0.0 or kept.tangent_impulse[p, q] != 0.0):
+                if kept.ids[p, q] == ids[r, j] and (
+                    kept.normal_impulse[p, q] != 0.0 or kept.tangent_impulse[p, q] != 0.0
+                ):
                     cons.normal_impulse[r, j] = kept.normal_impulse[p, q]
                     cons.tangent_impulse[r, j] = kept.tangent_impulse[p, q]
 
@@ -204,7 +218,9 @@ def events(cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: Kept
     still = np.zeros(len(kept.keys), np.bool_)
     still[p[matched]] = touching[matched]
     ended = kept.keys[kept.touching & ~still]
-    deepest = np.argmin(np.where(np.arange(2) < cons.count[began, None], cons.separation[began], np.inf), axis=1)
+    deepest = np.argmin(
+        np.where(np.arange(2) < cons.count[began, None], cons.separation[began], np.inf), axis=1
+    )
     return ContactEvents(
         np.stack([keys[began] >> 32, keys[began] & 0xFFFFFFFF], axis=1),
         cons.normal[began],
@@ -214,4 +230,13 @@ def events(cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: Kept
     )
 
 
-__all__ = ["ContactEvents", "KeptContacts", "events", "find_contacts", "keep", "no_contacts", "touching_rows", "warm_start"]
+__all__ = [
+    "ContactEvents",
+    "KeptContacts",
+    "events",
+    "find_contacts",
+    "keep",
+    "no_contacts",
+    "touching_rows",
+    "warm_start",
+]

@@ -189,7 +189,9 @@ def lay_over(grid_x0, grid_y0, nx, ny, cell, boxes, members, max_span, max_liste
     n_listed, entries = 0, 0
     for k in range(members.shape[0]):
         j = members[k]
-        gx0, gx1, gy0, gy1 = cell_span(boxes[j, 0], boxes[j, 1], boxes[j, 2], boxes[j, 3], inv, grid_x0, grid_y0)
+        gx0, gx1, gy0, gy1 = cell_span(
+            boxes[j, 0], boxes[j, 1], boxes[j, 2], boxes[j, 3], inv, grid_x0, grid_y0
+        )
         span[k, 0], span[k, 1], span[k, 2], span[k, 3] = gx0, gx1, gy0, gy1
         if span_inside(gx0, gx1, gy0, gy1, nx, ny, max_span):
             entries += (gx1 - gx0 + 1) * (gy1 - gy0 + 1)
@@ -214,7 +216,9 @@ def lay_over(grid_x0, grid_y0, nx, ny, cell, boxes, members, max_span, max_liste
     return laid
 
 
-def grid_shape(lo_x: float, lo_y: float, hi_x: float, hi_y: float, cell: float) -> tuple[int, int, int, int, float]:
+def grid_shape(
+    lo_x: float, lo_y: float, hi_x: float, hi_y: float, cell: float
+) -> tuple[int, int, int, int, float]:
     """(x0, y0, nx, ny, cell) of a dense grid over the box lo–hi with cells of at
     least ``cell``, coarsened until it has at most ``MAX_CELLS`` cells."""
     cell = max(cell, math.sqrt((hi_x - lo_x) * (hi_y - lo_y) / MAX_CELLS), 1e-9)

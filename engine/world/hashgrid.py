@@ -190,4 +190,13 @@ def choose_cell(queries: np.ndarray, members: np.ndarray, rebuilt: bool = True) 
     return best
 
 
-__all__ = ["MAX_LISTED", "MAX_SPAN", "HashGrid", "brute_pairs", "bucket", "choose_cell", "hash_boxes", "self_pairs"]
+__all__ = [
+    "MAX_LISTED",
+    "MAX_SPAN",
+    "HashGrid",
+    "brute_pairs",
+    "bucket",
+    "choose_cell",
+    "hash_boxes",
+    "self_pairs",
+]

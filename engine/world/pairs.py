@@ -271,7 +271,16 @@ def candidates_over_walls(bodies, moving, walls):
     done, when more than ``MAX_LISTED`` of them do not fit in it. Then the
     layer test, as in ``candidates_hashed``."""
     laid = lay_over(
-        walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, bodies.boxes, moving, MAX_SPAN, MAX_LISTED, np.bool_(False)
+        walls.x0,
+        walls.y0,
+        walls.nx,
+        walls.ny,
+        walls.cell,
+        bodies.boxes,
+        moving,
+        MAX_SPAN,
+        MAX_LISTED,
+        np.bool_(False),
     )
     if laid.listed.shape[0] > MAX_LISTED:
         return False, np.empty((0, 2), dtype=np.int64)

@@ -279,7 +279,9 @@ def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest
     )
     if bad <= -2:
         k = -2 - bad
-        raise ValueError(f"displacement of body {int(bodies.ids[slots[k]])} is not finite: {tuple(rest[k].tolist())}")
+        raise ValueError(
+            f"displacement of body {int(bodies.ids[slots[k]])} is not finite: {tuple(rest[k].tolist())}"
+        )
     if bad >= 0:
         arguments.check_end(int(bodies.ids[slots[bad]]), *bodies.xf[slots[bad], :2], *rest[bad])
     keep_skin(table, bodies, walls, targets, slots, at, box, skin)

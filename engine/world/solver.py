@@ -16,11 +16,13 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
       (spring ``contact_hertz``, damping ratio ``damping_ratio``, twice as stiff
       against static and kinematic bodies), at most ``contact_speed`` fast;
       a speculative point (not touching yet) lets the bodies close exactly its
-      gap in one sub-step and no more; Coulomb friction bounded by μ·λn;
+      gap in one sub-step and no more;
    d. integrate positions, speeds capped (``max_linear_speed``, and
       ``max_rotation`` per step: Box2D's quarter turn);
    e. relax: the same solve without the bias, so the push-out does not
-      remain as velocity (no bounce from correcting overlap);
+      remain as velocity (no bounce from correcting overlap), then Coulomb
+      friction bounded by μ·λn and rolling resistance (Box2D v3 solves
+      friction in this stage only since "Optimizations (#1050)");
 3. restitution, once: points that approached faster than
    ``restitution_threshold`` and took impulse leave at e times that speed;
 4. the bodies' transforms from their centres' motion.
@@ -32,8 +34,7 @@ computed once per step, the anchors move with the bodies).
 Where we differ from Box2D v3: contacts are solved in one sequential pass
 (Gauss-Seidel) in a fixed order, contacts between two dynamic bodies
 first and those with a static or kinematic body last (Box2D's graph
-colouring gives its static colours the last word the same way); friction
-is solved in both stages (Box2D v3.1; main solves it in relax only).
+colouring gives its static colours the last word the same way).
 
 Frames and signs: world frame throughout; a contact's normal points from
 body a to body b; an impulse λ ≥ 0 pushes b along the normal and a against it.
@@ -46,7 +47,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
+from .bodies import Motion
 
 
 class Softness(NamedTuple):
@@ -123,6 +125,35 @@ class Constraints(NamedTuple):
     normal_mass: np.ndarray
     tangent_mass: np.ndarray
     approach: np.ndarray
+    #: (k, 4): inverse mass and inertia of a, then of b.
+    masses: np.ndarray
+    #: Rolling resistance (the larger of the two, times the larger reach) and its impulse.
+    rolling: np.ndarray
+    rolling_impulse: np.ndarray
+
+
+@inline
+def viewed_constraints(c):
+    """``c`` with every array a view numba does not reference-count (``jit.unmanaged``)."""
+    return Constraints(
+        unmanaged(c.a), unmanaged(c.b), unmanaged(c.count), unmanaged(c.normal), unmanaged(c.friction),
+        unmanaged(c.restitution), unmanaged(c.stiff), unmanaged(c.point), unmanaged(c.separation),
+        unmanaged(c.normal_impulse), unmanaged(c.tangent_impulse), unmanaged(c.total_impulse),
+        unmanaged(c.max_impulse), unmanaged(c.anchor_a), unmanaged(c.anchor_b), unmanaged(c.base_separation),
+        unmanaged(c.normal_mass), unmanaged(c.tangent_mass), unmanaged(c.approach), unmanaged(c.masses),
+        unmanaged(c.rolling), unmanaged(c.rolling_impulse),
+    )  # fmt: skip
+
+
+@inline
+def viewed_motion(m):
+    """``m`` (a ``bodies.Motion``) with every array an unmanaged view."""
+    return Motion(
+        unmanaged(m.dynamic), unmanaged(m.vel), unmanaged(m.force), unmanaged(m.inv_mass),
+        unmanaged(m.inv_inertia), unmanaged(m.center), unmanaged(m.friction), unmanaged(m.restitution),
+        unmanaged(m.rolling), unmanaged(m.damping), unmanaged(m.gravity_scale), unmanaged(m.awake), unmanaged(m.sleep_time),
+        unmanaged(m.island), unmanaged(m.start),
+    )  # fmt: skip
 
 
 @inline
@@ -150,30 +181,37 @@ def _relative_velocity(v, a, b, ax, ay, bx, by):
 
 
 @inline
-def _solve_contacts(cons, v, dp, dq, inv_mass, inv_inertia, settings, h, use_bias):
-    """One pass over every contact point: normal (soft when ``use_bias``), then friction."""
+def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
+    """One pass over every contact point: normal (soft when ``use_bias``), then,
+    relaxing, friction and rolling resistance. Each contact reads its two
+    bodies' velocities once, solves its points on local copies and writes
+    them back once (Box2D's layout)."""
     inv_h = 1.0 / h
     for k in range(cons.a.shape[0]):
         a, b = cons.a[k], cons.b[k]
+        ma, ia, mb, ib = cons.masses[k, 0], cons.masses[k, 1], cons.masses[k, 2], cons.masses[k, 3]
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-        tx, ty = ny, -nx
         soft = settings.soft_stiff if cons.stiff[k] else settings.soft
-        for j in range(cons.count[k]):
+        vax, vay, wa = v[a, 0], v[a, 1], v[a, 2]
+        vbx, vby, wb = v[b, 0], v[b, 1], v[b, 2]
+        # The bodies' motion since the step began, for the points' current separation.
+        ddx, ddy = dp[b, 0] - dp[a, 0], dp[b, 1] - dp[a, 1]
+        qac, qas, qbc, qbs = dq[a, 0], dq[a, 1], dq[b, 0], dq[b, 1]
+        count = cons.count[k]
+        for j in range(count):
             ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
             bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
-            # Current separation: the anchors moved with their bodies since the step began.
-            qax, qay = dq[a, 0] * ax - dq[a, 1] * ay, dq[a, 1] * ax + dq[a, 0] * ay
-            qbx, qby = dq[b, 0] * bx - dq[b, 1] * by, dq[b, 1] * bx + dq[b, 0] * by
-            dx = dp[b, 0] - dp[a, 0] + qbx - qax
-            dy = dp[b, 1] - dp[a, 1] + qby - qay
-            s = dx * nx + dy * ny + cons.base_separation[k, j]
+            dx = ddx + (qbc * bx - qbs * by) - (qac * ax - qas * ay)
+            dy = ddy + (qbs * bx + qbc * by) - (qas * ax + qac * ay)
+            sep = dx * nx + dy * ny + cons.base_separation[k, j]
             bias, mass_scale, impulse_scale = 0.0, 1.0, 0.0
-            if s > 0.0:
-                bias = s * inv_h  # speculative: close the gap, no more
+            if sep > 0.0:
+                bias = sep * inv_h  # speculative: close the gap, no more
             elif use_bias:
-                bias = max(soft.bias_rate * s, -settings.contact_speed)
+                bias = max(soft.bias_rate * sep, -settings.contact_speed)
                 mass_scale, impulse_scale = soft.mass_scale, soft.impulse_scale
-            dvx, dvy = _relative_velocity(v, a, b, ax, ay, bx, by)
+            dvx = vbx - wb * by - vax + wa * ay
+            dvy = vby + wb * bx - vay - wa * ax
             vn = dvx * nx + dvy * ny
             old = cons.normal_impulse[k, j]
             impulse = -cons.normal_mass[k, j] * mass_scale * (vn + bias) - impulse_scale * old
@@ -181,19 +219,46 @@ def _solve_contacts(cons, v, dp, dq, inv_mass, inv_inertia, settings, h, use_bia
             impulse = new - old
             cons.normal_impulse[k, j] = new
             cons.max_impulse[k, j] = max(cons.max_impulse[k, j], impulse)
-            _apply(v, inv_mass, inv_inertia, a, b, ax, ay, bx, by, impulse * nx, impulse * ny)
-        friction = cons.friction[k]
-        for j in range(cons.count[k]):
-            ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
-            bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
-            dvx, dvy = _relative_velocity(v, a, b, ax, ay, bx, by)
-            vt = dvx * tx + dvy * ty
-            old = cons.tangent_impulse[k, j]
-            limit = friction * cons.normal_impulse[k, j]
-            new = min(max(old - cons.tangent_mass[k, j] * vt, -limit), limit)
-            impulse = new - old
-            cons.tangent_impulse[k, j] = new
-            _apply(v, inv_mass, inv_inertia, a, b, ax, ay, bx, by, impulse * tx, impulse * ty)
+            px, py = impulse * nx, impulse * ny
+            vax -= ma * px
+            vay -= ma * py
+            wa -= ia * (ax * py - ay * px)
+            vbx += mb * px
+            vby += mb * py
+            wb += ib * (bx * py - by * px)
+        if not use_bias:  # friction and rolling in the relax stage only (Box2D v3, #1050)
+            friction = cons.friction[k]
+            tx, ty = ny, -nx
+            for j in range(count):
+                ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
+                bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
+                dvx = vbx - wb * by - vax + wa * ay
+                dvy = vby + wb * bx - vay - wa * ax
+                vt = dvx * tx + dvy * ty
+                old = cons.tangent_impulse[k, j]
+                limit = friction * cons.normal_impulse[k, j]
+                new = min(max(old - cons.tangent_mass[k, j] * vt, -limit), limit)
+                impulse = new - old
+                cons.tangent_impulse[k, j] = new
+                px, py = impulse * tx, impulse * ty
+                vax -= ma * px
+                vay -= ma * py
+                wa -= ia * (ax * py - ay * px)
+                vbx += mb * px
+                vby += mb * py
+                wb += ib * (bx * py - by * px)
+            rolling = cons.rolling[k]
+            if rolling > 0.0 and ia + ib > 0.0:  # Box2D v3: resist the relative spin, up to rr × the push
+                total = cons.normal_impulse[k, 0] + cons.normal_impulse[k, 1]
+                limit = rolling * total
+                old = cons.rolling_impulse[k]
+                new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
+                impulse = new - old
+                cons.rolling_impulse[k] = new
+                wa -= ia * impulse
+                wb += ib * impulse
+        v[a, 0], v[a, 1], v[a, 2] = vax, vay, wa
+        v[b, 0], v[b, 1], v[b, 2] = vbx, vby, wb
 
 
 @kernel
@@ -210,13 +275,18 @@ def solve_step(cons, motion, xf, movers, settings):
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
+    cons, motion, xf, movers = (
+        viewed_constraints(cons),
+        viewed_motion(motion),
+        unmanaged(xf),
+        unmanaged(movers),
+    )
     inv_mass, inv_inertia, dynamic = motion.inv_mass, motion.inv_inertia, motion.dynamic
     # Solver state per slot: velocity, centre's motion and turn since the step began.
-    v = np.zeros((n, 3))
-    dp = np.zeros((n, 2))
-    dq = np.zeros((n, 2))
-    dq[:, 0] = 1.0
-    center = np.zeros((n, 2))
+    state = np.zeros((4, n, 3))
+    v, dp, dq, center = unmanaged(state[0]), unmanaged(state[1]), unmanaged(state[2]), unmanaged(state[3])
+    for i in range(n):
+        dq[i, 0] = 1.0
     for i in range(n):
         c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
         lx, ly = motion.center[i, 0], motion.center[i, 1]
@@ -237,6 +307,8 @@ def solve_step(cons, motion, xf, movers, settings):
     for k in range(cons.a.shape[0]):
         a, b = cons.a[k], cons.b[k]
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
+        cons.masses[k, 0], cons.masses[k, 1] = inv_mass[a], inv_inertia[a]
+        cons.masses[k, 2], cons.masses[k, 3] = inv_mass[b], inv_inertia[b]
         for j in range(cons.count[k]):
             px, py = cons.point[k, j, 0], cons.point[k, j, 1]
             ax, ay = px - center[a, 0], py - center[a, 1]
@@ -283,7 +355,7 @@ def solve_step(cons, motion, xf, movers, settings):
                     cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1], px, py,
                 )  # fmt: skip
         # 2c. Solve with the soft push-out.
-        _solve_contacts(cons, v, dp, dq, inv_mass, inv_inertia, settings, h, True)
+        _solve_contacts(cons, v, dp, dq, settings, h, True)
         # 2d. Positions.
         for m in range(movers.shape[0]):
             i = movers[m]
@@ -304,7 +376,7 @@ def solve_step(cons, motion, xf, movers, settings):
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
             dq[i, 0], dq[i, 1] = qc * norm, qs * norm
         # 2e. Relax.
-        _solve_contacts(cons, v, dp, dq, inv_mass, inv_inertia, settings, h, False)
+        _solve_contacts(cons, v, dp, dq, settings, h, False)
         for k in range(cons.a.shape[0]):
             for j in range(cons.count[k]):
                 cons.total_impulse[k, j] += cons.normal_impulse[k, j]
@@ -344,3 +416,4 @@ def solve_step(cons, motion, xf, movers, settings):
         xf[i, 0] = center[i, 0] + dp[i, 0] - (c * lx - s * ly)
         xf[i, 1] = center[i, 1] + dp[i, 1] - (s * lx + c * ly)
         xf[i, 2] = angle
+    state[0, 0, 0] = 0.0  # keeps the state alive past its last use through the views

@@ -143,7 +143,14 @@ def _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
     off_b = bodies.offsets[bodies.shape[j]]
     data = bodies.data
     return box_meets(lo_x, lo_y, hi_x, hi_y, bodies.boxes, j) and _capsule_meets_circle(
-        ax, ay, dx, dy, reach, bodies.xf[j, 0], bodies.xf[j, 1], data[off_b + H_BOUND] + data[off_b + H_RADIUS]
+        ax,
+        ay,
+        dx,
+        dy,
+        reach,
+        bodies.xf[j, 0],
+        bodies.xf[j, 1],
+        data[off_b + H_BOUND] + data[off_b + H_RADIUS],
     )
 
 
@@ -176,7 +183,16 @@ def targets_of(bodies, walls, mask, excluded, casters_count, m_cell):
     none = np.zeros(0, dtype=np.int64)
     if any_wall and moving > 0 and walls.nx * walls.ny <= 8 * (moving + casters_count) + 4096:
         laid = lay_over(
-            walls.x0, walls.y0, walls.nx, walls.ny, walls.cell, boxes, members, MAX_SPAN, MAX_LISTED, np.bool_(True)
+            walls.x0,
+            walls.y0,
+            walls.nx,
+            walls.ny,
+            walls.cell,
+            boxes,
+            members,
+            MAX_SPAN,
+            MAX_LISTED,
+            np.bool_(True),
         )
         if laid.listed.shape[0] <= MAX_LISTED:
             hashed = hash_boxes(boxes, none, 1.0, MAX_SPAN)  # unused: an empty one
@@ -206,7 +222,12 @@ def _walk(bodies, walls, targets, casters, stamp, found):
     t_row, members = unmanaged(targets.laid.row), unmanaged(targets.members)
     t_listed = unmanaged(targets.listed)
     hashed = targets.hashed
-    h_start, h_body, h_cx, h_cy = unmanaged(hashed.start), unmanaged(hashed.body), unmanaged(hashed.cx), unmanaged(hashed.cy)
+    h_start, h_body, h_cx, h_cy = (
+        unmanaged(hashed.start),
+        unmanaged(hashed.body),
+        unmanaged(hashed.cx),
+        unmanaged(hashed.cy),
+    )
     laid, has_moving = targets.is_laid, targets.members.shape[0] > 0
     w_inv, m_inv = 1.0 / walls.cell, hashed.inv_cell
     count = 0
@@ -321,7 +342,12 @@ def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
     xf, obb, static = bodies.xf, bodies.obb, bodies.static
     found = unmanaged(found)
-    fraction, normal, point, winner = unmanaged(fraction), unmanaged(normal), unmanaged(point), unmanaged(winner)
+    fraction, normal, point, winner = (
+        unmanaged(fraction),
+        unmanaged(normal),
+        unmanaged(point),
+        unmanaged(winner),
+    )
     for e in range(found.shape[0]):
         q, j = found[e, 0], found[e, 1]
         off_a = offsets[shape[casters.slot[q]]]

@@ -31,11 +31,13 @@ solid: casts and ``move_and_slide`` go through them.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from ..collision import ShapeTable, Transform, intersects_batch
+from ..collision.mass import MassData, check_density, mass_properties
 from . import arguments
 from .bodies import BodyArrays
 from .boxes import aabb_of, slots_in_box
@@ -44,9 +46,17 @@ from .frame import Frame, FrameView
 from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
 from .pairs import WorldContacts, contacts_of
 from .slide import SlideResult, slide_result, slide_slots
+from .step import Dynamics, tuning
 from .sweep import cast_bodies
 
 ALL_LAYERS = 0xFFFFFFFF
+#: Written limits of the rigid-body arguments (each refused with one error naming it).
+MAX_DT = 1.0
+MAX_SUBSTEPS = 64
+MAX_GRAVITY = 1e9
+MAX_GRAVITY_SCALE = 1e3
+MAX_FRICTION = 1e3
+MAX_DAMPING = 1e6
 
 
 class World:
@@ -60,9 +70,29 @@ class World:
     [[0, 1]]
     """
 
-    def __init__(self, cell_size: float | None = None) -> None:
+    def __init__(
+        self,
+        cell_size: float | None = None,
+        *,
+        gravity=(0.0, 0.0),
+        sleep: bool = True,
+        substeps: int = 4,
+        units_per_meter: float = 1.0,
+    ) -> None:
+        """``gravity`` (world units/s²) pulls the dynamic bodies; ``sleep`` lets
+        still islands sleep (False keeps every body awake, for benchmarks);
+        ``substeps`` (1..``MAX_SUBSTEPS``) per ``step``; ``units_per_meter``:
+        how many world units make a metre (Box2D's length scale: its
+        tolerances and speed caps are in metres; a game in pixels passes its
+        pixels per metre)."""
         if cell_size is not None:
             cell_size = arguments.real(cell_size, "World cell_size", MIN_CELL_SIZE, MAX_CELL_SIZE)
+        gravity = arguments.pair(gravity, "World gravity", what="(gx, gy)")
+        if not all(abs(g) <= MAX_GRAVITY for g in gravity):
+            raise ValueError(f"World gravity is {gravity}: each part must lie within ±{MAX_GRAVITY:g}")
+        sleep = arguments.flag(sleep, "World sleep")
+        substeps = arguments.count(substeps, "World substeps", 1, MAX_SUBSTEPS)
+        units_per_meter = arguments.real(units_per_meter, "World units_per_meter", 1e-6, 1e6)
         self._table = ShapeTable()
         self._table_index: dict[Any, int] = {}
         # The table always holds a shape (the ray's point), so its buffer is
@@ -71,6 +101,7 @@ class World:
         self._shape_index(POINT)
         self._a = BodyArrays()
         self._frame = Frame(self._table, self._a, cell_size)
+        self._dynamics = Dynamics(self._frame, gravity, sleep, tuning(substeps, units_per_meter))
 
     def add(
         self,
@@ -82,12 +113,30 @@ class World:
         layer: int = 1,
         mask: int = ALL_LAYERS,
         user_data: Any = None,
+        dynamic: bool = False,
+        density: float = 1.0,
+        friction: float = 0.6,
+        restitution: float = 0.0,
+        linear_damping: float = 0.0,
+        angular_damping: float = 0.0,
+        gravity_scale: float = 1.0,
+        fixed_rotation: bool = False,
+        rolling_resistance: float = 0.0,
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
         ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``;
-        ``layer`` and ``mask`` are 32-bit sets (0..0xFFFFFFFF). Anything else
-        is refused with one error naming the argument, and nothing is added.
+        ``layer`` and ``mask`` are 32-bit sets (0..0xFFFFFFFF). A body is
+        static (walls: never moves), dynamic (moved by ``step``: pushed,
+        knocked, stacked) or, neither, kinematic (moved by the caller, by
+        ``set_transform``, ``move_and_slide`` or a velocity; it pushes dynamic
+        bodies and is never pushed back). A dynamic body's mass comes from
+        its shape and ``density`` (exact, ``collision.mass_properties``);
+        ``friction`` (≥ 0, mixed by geometric mean) and ``restitution``
+        (0..1, mixed by the larger) act at its contacts; damping (1/s) slows
+        it as floor friction would in a top-down game; ``rolling_resistance``
+        (≥ 0, Box2D v3's) stops a round body rolling for ever. Anything else is
+        refused with one error naming the argument, and nothing is added.
         """
         xf = arguments.transform(transform, "World.add transform")
         shape = arguments.shape(shape, "World.add shape", body=True)
@@ -96,9 +145,91 @@ class World:
             arguments.flag(static, "World.add static"),
             arguments.flag(sensor, "World.add sensor"),
         )
+        dynamic = arguments.flag(dynamic, "World.add dynamic")
+        fixed_rotation = arguments.flag(fixed_rotation, "World.add fixed_rotation")
+        if static and dynamic:
+            raise ValueError("World.add: a body is static or dynamic, not both")
+        try:
+            density = check_density(density)
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"World.add {err}") from None
+        friction = arguments.real(friction, "World.add friction", 0.0, MAX_FRICTION)
+        restitution = arguments.real(restitution, "World.add restitution", 0.0, 1.0)
+        linear_damping = arguments.real(linear_damping, "World.add linear_damping", 0.0, MAX_DAMPING)
+        angular_damping = arguments.real(angular_damping, "World.add angular_damping", 0.0, MAX_DAMPING)
+        gravity_scale = arguments.real(
+            gravity_scale, "World.add gravity_scale", -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE
+        )
         body = self._a.append(xf, self._shape_index(shape), layer, mask, static, sensor, user_data)
+        slot = self._a.slot(body)
+        a = self._a
+        a.friction[slot], a.restitution[slot], a.gravity_scale[slot] = friction, restitution, gravity_scale
+        a.damping[slot] = (linear_damping, angular_damping)
+        a.rolling[slot] = arguments.real(
+            rolling_resistance, "World.add rolling_resistance", 0.0, MAX_FRICTION
+        )
+        if dynamic:
+            mass, center, inertia = mass_properties(shape, density)
+            if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
+                mass, inertia = 1.0, 0.0
+            a.dynamic[slot] = True
+            a.mass[slot], a.inertia[slot], a.center[slot] = mass, inertia, center
+            a.inv_mass[slot] = 1.0 / mass
+            a.inv_inertia[slot] = 0.0 if fixed_rotation or inertia <= 0.0 else 1.0 / inertia
         self._frame.changed(static, members=True)
         return body
+
+    # --- motion -----------------------------------------------------------
+
+    def step(self, dt: float):
+        """Advance the dynamic bodies by ``dt`` seconds (0 < dt ≤ ``MAX_DT``):
+        gravity, forces, contacts, friction, restitution, sleep (``step``).
+
+        Returns the step's ``ContactEvents``: the pairs that began touching,
+        with normal, point and the normal impulse they took (for sounds and
+        damage), and the pairs that stopped.
+        """
+        dt = arguments.real(dt, "World.step dt", 0.0, MAX_DT, above=True)
+        return self._dynamics.step(dt)
+
+    def velocity(self, body: int) -> tuple[float, float, float]:
+        """(vx, vy, w) of the body's centre of mass: world units per second and radians per second."""
+        vx, vy, w = self._a.vel[self._a.slot(body)].tolist()
+        return vx, vy, w
+
+    def set_velocity(self, body: int, velocity, w: float = 0.0) -> None:
+        """Set the velocity (vx, vy) of the body's centre of mass and its spin ``w``
+        (rad/s); wakes it. A static body cannot move."""
+        slot = self._moving_slot(body, "World.set_velocity")
+        vx, vy = arguments.pair(velocity, "World.set_velocity velocity", what="(vx, vy)")
+        w = arguments.real(w, "World.set_velocity w")
+        self._a.vel[slot] = (vx, vy, w)
+        self._dynamics.woken(slot)
+
+    def apply_impulse(self, body: int, impulse, point=None) -> None:
+        """Add ``impulse`` (ix, iy), world frame, at ``point`` (world; the centre of
+        mass when None) to a dynamic body: its velocity changes at once; wakes it.
+        Static and kinematic bodies are not pushed (nothing happens)."""
+        self._push(body, impulse, point, "World.apply_impulse", 1.0)
+
+    def apply_force(self, body: int, force, point=None) -> None:
+        """Add ``force`` (fx, fy), world frame, at ``point`` (world; the centre of
+        mass when None) to a dynamic body for the next ``step``; wakes it."""
+        self._push(body, force, point, "World.apply_force", 0.0)
+
+    def mass(self, body: int) -> MassData:
+        """The body's mass, centre of mass (local frame) and rotational inertia
+        about it; zeros for static and kinematic bodies."""
+        slot = self._a.slot(body)
+        a = self._a
+        return MassData(float(a.mass[slot]), tuple(a.center[slot].tolist()), float(a.inertia[slot]))
+
+    def is_dynamic(self, body: int) -> bool:
+        return bool(self._a.dynamic[self._a.slot(body)])
+
+    def is_awake(self, body: int) -> bool:
+        """Whether a dynamic body takes part in steps (False while its island sleeps)."""
+        return bool(self._a.awake[self._a.slot(body)])
 
     def remove(self, body: int) -> None:
         """Remove a body; its id is never given out again."""
@@ -109,6 +240,9 @@ class World:
         """Place a body; ``transform`` as in ``add``."""
         slot = self._a.slot(body)
         self._a.xf[slot] = arguments.transform(transform, "World.set_transform transform")
+        if self._a.dynamic[slot]:  # placed, not moved: no velocity from it, and it wakes
+            self._a.start[slot] = self._a.xf[slot]
+            self._dynamics.woken(slot)
         self._frame.changed(bool(self._a.static[slot]))
 
     def set_transforms(self, bodies, x, y, angle) -> None:
@@ -297,6 +431,34 @@ class World:
         frame.changed(bool(self._a.static[slots].any()))
         return found
 
+    def _moving_slot(self, body: int, what: str) -> int:
+        slot = self._a.slot(body)
+        if self._a.static[slot]:
+            raise ValueError(f"{what}: body {body} is static and cannot move")
+        return slot
+
+    def _push(self, body: int, vector, point, what: str, impulse: float) -> None:
+        slot = self._a.slot(body)
+        fx, fy = arguments.pair(vector, f"{what} {'impulse' if impulse else 'force'}", what="(x, y)")
+        a = self._a
+        if not a.dynamic[slot]:
+            return
+        torque = 0.0
+        if point is not None:
+            px, py = arguments.pair(point, f"{what} point", coordinate=True)
+            x, y, angle = a.xf[slot]
+            c, s = math.cos(angle), math.sin(angle)
+            lx, ly = a.center[slot]
+            rx, ry = px - (x + c * lx - s * ly), py - (y + s * lx + c * ly)
+            torque = rx * fy - ry * fx
+        if impulse:
+            a.vel[slot, 0] += a.inv_mass[slot] * fx
+            a.vel[slot, 1] += a.inv_mass[slot] * fy
+            a.vel[slot, 2] += a.inv_inertia[slot] * torque
+        else:
+            a.force[slot] += (fx, fy, torque)
+        self._dynamics.woken(slot)
+
     def _shape_index(self, shape) -> int:
         index = self._table_index.get(shape)
         if index is None:
@@ -329,6 +491,8 @@ def slot_of(world: World, body: int) -> int:
 __all__ = [
     "ALL_LAYERS",
     "MAX_CELL_SIZE",
+    "MAX_DT",
+    "MAX_SUBSTEPS",
     "MIN_CELL_SIZE",
     "FrameView",
     "World",

@@ -180,30 +180,44 @@ def test_bullets_cast_in_a_batch_never_tunnel_through_a_thin_wall():
 # walls' own cells (all inside the walls' grid), those cells plus a short list
 # (a few outside it or across its edge), or a hashed grid (many outside, or no walls).
 @pytest.mark.parametrize(
-    "walls, outside", [(10, 0), (10, MAX_LISTED), (10, 3 * MAX_LISTED), (0, 20)], ids=["inside", "a few out", "many out", "no walls"]
+    "walls, outside",
+    [(10, 0), (10, MAX_LISTED), (10, 3 * MAX_LISTED), (0, 20)],
+    ids=["inside", "a few out", "many out", "no walls"],
 )
 @pytest.mark.parametrize("paired_first", [False, True])  # pairs() of the frame ran before, or not
-def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_up(walls, outside, paired_first):
+def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_up(
+    walls, outside, paired_first
+):
     rng = np.random.default_rng(walls + outside)
     world = World()
     for _ in range(walls):
-        world.add(Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), static=True, layer=1)
+        world.add(
+            Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), static=True, layer=1
+        )
     spots = [rng.uniform(-100, 100, 2) for _ in range(100)] + [
-        (rng.uniform(115, 200), rng.uniform(-50, 50)) for _ in range(outside)  # some across the grid's edge
+        (rng.uniform(115, 200), rng.uniform(-50, 50))
+        for _ in range(outside)  # some across the grid's edge
     ]
     for k, spot in enumerate(spots):
         shape = Circle(4.0) if k % 2 else Polygon.box(4.0, 2.0)
         world.add(shape, (*spot, rng.uniform(-3, 3)), layer=2)
     bullets = np.array(
-        [world.add(Circle(1.0), (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0), layer=4, mask=3) for _ in range(150)]
+        [
+            world.add(Circle(1.0), (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0), layer=4, mask=3)
+            for _ in range(150)
+        ]
     )
     moves = rng.uniform(-60, 60, (150, 2))
     if walls:  # the layout takes the path it is named for
         view = frame_view(world)
         grid, boxes = view.walls, view.bodies.boxes
-        enemies = np.array([world.bodies[k] for k in range(len(world)) if world.layer(int(world.bodies[k])) == 2])
+        enemies = np.array(
+            [world.bodies[k] for k in range(len(world)) if world.layer(int(world.bodies[k])) == 2]
+        )
         enemies = np.array([slot_of(world, int(b)) for b in enemies])
-        listed = lay_over(grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, boxes, enemies, MAX_SPAN, len(enemies), True).listed
+        listed = lay_over(
+            grid.x0, grid.y0, grid.nx, grid.ny, grid.cell, boxes, enemies, MAX_SPAN, len(enemies), True
+        ).listed
         assert (len(listed) > 0) == (outside > 0) and (len(listed) > MAX_LISTED) == (outside > MAX_LISTED)
     if paired_first:
         world.pairs()
@@ -218,4 +232,6 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
         assert (batch.body[k] >= 0) == (single is not None)
         if single is not None:
             assert batch.fraction[k] == pytest.approx(single.fraction, abs=1e-9)
-            assert batch.body[k] == single.body or batch.fraction[k] == pytest.approx(single.fraction, abs=1e-12)
+            assert batch.body[k] == single.body or batch.fraction[k] == pytest.approx(
+                single.fraction, abs=1e-12
+            )

@@ -68,9 +68,11 @@ def a_scene(seed: int) -> World:
     rng = np.random.default_rng(seed)
     world = World()
     for _ in range(12):
-        shape = [Polygon.box(*rng.uniform(2, 60, 2)), Circle(rng.uniform(2, 30)), Capsule((-20, 0), (20, 0), 4)][
-            rng.integers(3)
-        ]
+        shape = [
+            Polygon.box(*rng.uniform(2, 60, 2)),
+            Circle(rng.uniform(2, 30)),
+            Capsule((-20, 0), (20, 0), 4),
+        ][rng.integers(3)]
         world.add(shape, (*rng.uniform(-250, 250, 2), rng.uniform(-3, 3)), static=bool(rng.random() < 0.7))
     return world
 
@@ -121,7 +123,11 @@ def test_a_shape_cast_of_any_length_hits_where_a_cast_just_long_enough_hits(seed
 
 
 @settings(max_examples=40)
-@given(seed=st.integers(0, 20), length=lengths, headings=st.lists(st.floats(-math.pi, math.pi), min_size=1, max_size=8))
+@given(
+    seed=st.integers(0, 20),
+    length=lengths,
+    headings=st.lists(st.floats(-math.pi, math.pi), min_size=1, max_size=8),
+)
 def test_bullets_cast_in_one_batch_with_any_length_hit_where_short_casts_hit(seed, length, headings):
     world = a_scene(seed)
     bullets = []
@@ -134,7 +140,9 @@ def test_bullets_cast_in_one_batch_with_any_length_hit_where_short_casts_hit(see
     short = world.cast_bodies(np.array(bullets), u * short_length)
     assert long.body.tolist() == short.body.tolist()
     hit = short.body >= 0
-    assert (long.fraction[hit] * length) == pytest.approx(short.fraction[hit] * short_length, rel=1e-8, abs=1e-6)
+    assert (long.fraction[hit] * length) == pytest.approx(
+        short.fraction[hit] * short_length, rel=1e-8, abs=1e-6
+    )
     assert (long.fraction[~hit] == 1.0).all()
 
 

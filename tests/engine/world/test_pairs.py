@@ -179,7 +179,9 @@ def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_wall
     for _ in range(200):
         add(random_shape(rng, 4.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), False)
     for _ in range(outside):  # beyond the walls' grid, some across its edge
-        add(random_shape(rng, 4.0), (rng.uniform(110, 160), rng.uniform(-100, 100), rng.uniform(-3, 3)), False)
+        add(
+            random_shape(rng, 4.0), (rng.uniform(110, 160), rng.uniform(-100, 100), rng.uniform(-3, 3)), False
+        )
     for _ in range(huge):  # wider than MAX_SPAN cells, over walls and bodies alike
         add(Polygon.box(90.0, 6.0), (*rng.uniform(-50, 50, 2), rng.uniform(-3, 3)), False)
     if walls:  # the layout takes the path it is named for

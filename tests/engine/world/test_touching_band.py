@@ -65,7 +65,9 @@ def enclosure(offset: float, rng) -> World:
         along = -40 + 2 * k
         gap = band * rng.uniform(0.0, 2.0)
         world.add(Circle(r), (offset + along, offset - 50 + r + gap, 0))  # on the floor
-        world.add(Circle(r), (offset - 50 + r + gap * rng.uniform(0, 2), offset + along, 0))  # on the left wall
+        world.add(
+            Circle(r), (offset - 50 + r + gap * rng.uniform(0, 2), offset + along, 0)
+        )  # on the left wall
     return world
 
 
@@ -95,7 +97,9 @@ SHAPES = [
     count=st.integers(2, 10),
     gaps=st.lists(st.floats(-1.0, 3.0), min_size=10, max_size=10),
 )
-def test_pairs_equal_brute_force_intersects_near_touching_at_any_scale_and_offset(offset, scale, seed, count, gaps):
+def test_pairs_equal_brute_force_intersects_near_touching_at_any_scale_and_offset(
+    offset, scale, seed, count, gaps
+):
     """Each body is set against an earlier one with a gap of a random multiple
     of the pair's touching band (negative: overlapping)."""
     rng = np.random.default_rng(seed)

@@ -1,0 +1,284 @@
+"""Rigid-body scenes built the same way in our world, in pymunk and in pybox2d,
+for the side-by-side tests and ``benchmarks/dynamics.py``.
+
+A ``Scene`` is plain data: gravity and a list of ``Piece`` (a box or a
+circle, static, kinematic or dynamic, with its place, density, friction and
+restitution), in metres, kilograms and seconds, y up. Each builder turns
+it into one engine's world and returns a ``Run`` whose ``step()`` advances
+it by ``DT`` and whose ``poses()`` reads every piece's (x, y, angle) in the
+scene's order.
+
+What is matched between the engines, and what cannot be:
+- the time step (``DT`` = 1/60 s) and the solver passes per step: ours
+  runs ``SUBSTEPS`` sub-steps of one biased and one relaxing pass, 8
+  velocity passes in all; pymunk gets ``iterations = 8``; pybox2d 8
+  velocity iterations and 3 position iterations (Box2D 2.3's own sample
+  setting for the latter, which has no counterpart in ours);
+- friction: both Box2Ds mix by geometric mean, pymunk by product, so pymunk
+  is given the square root of each piece's friction (its product of two
+  equal frictions is then the same μ); restitution likewise (pymunk mixes by
+  product, Box2D by the larger);
+- pymunk's ``collision_slop`` is set to Box2D's 0.005 m (its default 0.1 is in
+  user units: 10 cm of allowed overlap at metre scale);
+- sleeping is off in all three (``sleep=False``; pymunk's default; pybox2d
+  ``allowSleep=False``), as the benchmark needs;
+- pybox2d's boxes take half extents, pymunk's full sizes (both converted here).
+pybox2d (the ``bench`` extra) is imported only by its builder.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+DT = 1.0 / 60.0
+SUBSTEPS = 4
+ITERATIONS = 2 * SUBSTEPS
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One body of one shape: ``kind`` 'box' (half extents ``size``) or 'circle' (radius ``size[0]``)."""
+
+    kind: str
+    size: tuple[float, float]
+    position: tuple[float, float]
+    angle: float = 0.0
+    motion: str = "dynamic"  # or 'static', 'kinematic'
+    density: float = 1.0
+    friction: float = 0.6
+    restitution: float = 0.0
+    velocity: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    #: Ours and Box2D v3 only (pymunk and Box2D 2.3 have none).
+    rolling_resistance: float = 0.0
+
+
+@dataclass
+class Scene:
+    name: str
+    pieces: list[Piece]
+    gravity: tuple[float, float] = (0.0, -10.0)
+    notes: dict = field(default_factory=dict)
+
+
+@dataclass
+class Run:
+    """One engine's copy of a scene: ``step()`` advances it by ``DT``; ``poses()`` (n, 3)."""
+
+    step: Callable[[], object]
+    poses: Callable[[], np.ndarray]
+    velocities: Callable[[], np.ndarray]
+
+
+def pyramid(rows: int, *, friction: float = 0.6) -> Scene:
+    """Box2D's pyramid: ``rows`` rows of unit boxes (half extent 0.5) on a wide ground,
+    each row half a box in from the one below, the boxes just touching."""
+    pieces = [Piece("box", (max(40.0, rows * 1.2), 1.0), (0.0, -1.0), motion="static", friction=friction)]
+    for row in range(rows):
+        y = 0.5 + row * 1.0
+        for k in range(rows - row):
+            x = (k - 0.5 * (rows - row - 1)) * 1.0
+            pieces.append(Piece("box", (0.5, 0.5), (x, y), friction=friction))
+    return Scene(f"pyramid-{rows}", pieces)
+
+
+def pile(count: int, *, seed: int = 1, rolling: float = 0.05) -> Scene:
+    """``count`` boxes and circles (sizes 0.2-0.5) dropped in rows into an open box 30 m wide;
+    the circles with ``rolling`` resistance (ours only: without it a ball on the
+    floor rolls for ever, and the pile's one island never sleeps)."""
+    rng = np.random.default_rng(seed)
+    width = 30.0
+    pieces = [
+        Piece("box", (width / 2 + 1, 1.0), (0.0, -1.0), motion="static"),
+        Piece("box", (1.0, 40.0), (-width / 2 - 1, 40.0), motion="static"),
+        Piece("box", (1.0, 40.0), (width / 2 + 1, 40.0), motion="static"),
+    ]
+    per_row = int(width / 1.1)
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        x = -width / 2 + 0.55 + col * 1.1 + rng.uniform(-0.02, 0.02)
+        y = 0.6 + row * 1.1
+        s = float(rng.uniform(0.2, 0.5))
+        if i % 2:
+            pieces.append(Piece("circle", (s, s), (x, y), rolling_resistance=rolling))
+        else:
+            pieces.append(
+                Piece("box", (s, float(rng.uniform(0.2, 0.5))), (x, y), float(rng.uniform(-0.3, 0.3)))
+            )
+    return Scene(f"pile-{count}", pieces)
+
+
+def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
+    """Box2D's tumbler: ``count`` small boxes (0.125 half extent) in a 20 m box of four
+    walls turning at ``spin`` rad/s about its centre. Box2D drives a dynamic
+    container with a motor joint; we have no joints, so the container is
+    four kinematic walls turning about the origin."""
+    walls = []
+    for x, y, hw, hh in (
+        (10.0, 0.0, 0.5, 10.0),
+        (-10.0, 0.0, 0.5, 10.0),
+        (0.0, 10.0, 10.0, 0.5),
+        (0.0, -10.0, 10.0, 0.5),
+    ):
+        # A kinematic wall turning about the origin: its centre moves on a circle.
+        walls.append(Piece("box", (hw, hh), (x, y), motion="kinematic", velocity=(-spin * y, spin * x, spin)))
+    pieces = list(walls)
+    side = math.ceil(math.sqrt(count))
+    for i in range(count):
+        row, col = divmod(i, side)
+        pieces.append(Piece("box", (0.125, 0.125), (-7.0 + col * 0.3, -7.0 + row * 0.3), density=1.0))
+    return Scene(f"tumbler-{count}", pieces)
+
+
+# --- our world -------------------------------------------------------------
+
+
+def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
+    from engine import World
+    from engine.collision import Circle, Polygon
+
+    world = World(gravity=scene.gravity, sleep=sleep, substeps=SUBSTEPS)
+    ids = []
+    for p in scene.pieces:
+        shape = Polygon.box(*p.size) if p.kind == "box" else Circle(p.size[0])
+        body = world.add(
+            shape, (p.position[0], p.position[1], p.angle), static=p.motion == "static",
+            dynamic=p.motion == "dynamic", density=p.density, friction=p.friction, restitution=p.restitution,
+            rolling_resistance=p.rolling_resistance,
+        )  # fmt: skip
+        if p.motion != "static" and any(p.velocity):
+            world.set_velocity(body, p.velocity[:2], p.velocity[2])
+        ids.append(body)
+
+    def poses() -> np.ndarray:
+        return np.array([tuple(world.transform(b)) for b in ids])
+
+    def velocities() -> np.ndarray:
+        return np.array([world.velocity(b) for b in ids])
+
+    run = Run(lambda: world.step(DT), poses, velocities)
+    run.world = world  # type: ignore[attr-defined]
+    run.ids = ids  # type: ignore[attr-defined]
+    return run
+
+
+# --- pymunk ----------------------------------------------------------------
+
+
+def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
+    import pymunk
+
+    space = pymunk.Space()
+    space.gravity = scene.gravity
+    space.iterations = iterations
+    space.collision_slop = 0.005
+    bodies = []
+    for p in scene.pieces:
+        if p.kind == "box":
+            w, h = 2 * p.size[0], 2 * p.size[1]
+            mass = p.density * w * h
+            moment = pymunk.moment_for_box(mass, (w, h))
+        else:
+            mass = p.density * math.pi * p.size[0] ** 2
+            moment = pymunk.moment_for_circle(mass, 0, p.size[0])
+        kind = {"static": pymunk.Body.STATIC, "kinematic": pymunk.Body.KINEMATIC}.get(
+            p.motion, pymunk.Body.DYNAMIC
+        )
+        body = (
+            pymunk.Body(mass, moment, body_type=kind)
+            if kind == pymunk.Body.DYNAMIC
+            else pymunk.Body(body_type=kind)
+        )
+        body.angle = p.angle
+        body.position = p.position
+        shape = (
+            pymunk.Poly.create_box(body, (2 * p.size[0], 2 * p.size[1]))
+            if p.kind == "box"
+            else pymunk.Circle(body, p.size[0])
+        )
+        shape.friction = math.sqrt(p.friction)
+        shape.elasticity = math.sqrt(p.restitution)
+        if p.motion != "static":
+            body.velocity = p.velocity[:2]
+            body.angular_velocity = p.velocity[2]
+        space.add(body, shape)
+        bodies.append(body)
+
+    def poses() -> np.ndarray:
+        return np.array([(b.position.x, b.position.y, b.angle) for b in bodies])
+
+    def velocities() -> np.ndarray:
+        return np.array([(b.velocity.x, b.velocity.y, b.angular_velocity) for b in bodies])
+
+    run = Run(lambda: space.step(DT), poses, velocities)
+    run.space = space  # type: ignore[attr-defined]
+    return run
+
+
+# --- pybox2d ---------------------------------------------------------------
+
+
+def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position_iterations: int = 3) -> Run:
+    import Box2D  # the `bench` extra
+
+    world = Box2D.b2World(gravity=scene.gravity, doSleep=False)
+    bodies = []
+    for p in scene.pieces:
+        shape = Box2D.b2PolygonShape(box=p.size) if p.kind == "box" else Box2D.b2CircleShape(radius=p.size[0])
+        fixture = Box2D.b2FixtureDef(
+            shape=shape, density=p.density, friction=p.friction, restitution=p.restitution
+        )
+        maker = {"static": world.CreateStaticBody, "kinematic": world.CreateKinematicBody}.get(
+            p.motion, world.CreateDynamicBody
+        )
+        body = maker(position=p.position, angle=p.angle, fixtures=fixture)
+        if p.motion != "static":
+            body.linearVelocity = p.velocity[:2]
+            body.angularVelocity = p.velocity[2]
+        bodies.append(body)
+
+    def poses() -> np.ndarray:
+        return np.array([(b.position[0], b.position[1], b.angle) for b in bodies])
+
+    def velocities() -> np.ndarray:
+        return np.array([(b.linearVelocity[0], b.linearVelocity[1], b.angularVelocity) for b in bodies])
+
+    run = Run(lambda: world.Step(DT, velocity_iterations, position_iterations), poses, velocities)
+    run.world = world  # type: ignore[attr-defined]
+    return run
+
+
+def kinetic_energy(scene: Scene, velocities: np.ndarray) -> float:
+    """Kinetic energy of the scene's dynamic pieces (exact box and disc masses)."""
+    total = 0.0
+    for p, (vx, vy, w) in zip(scene.pieces, velocities, strict=True):
+        if p.motion != "dynamic":
+            continue
+        if p.kind == "box":
+            m = p.density * 4 * p.size[0] * p.size[1]
+            inertia = m * ((2 * p.size[0]) ** 2 + (2 * p.size[1]) ** 2) / 12
+        else:
+            m = p.density * math.pi * p.size[0] ** 2
+            inertia = 0.5 * m * p.size[0] ** 2
+        total += 0.5 * m * (vx * vx + vy * vy) + 0.5 * inertia * w * w
+    return total
+
+
+__all__ = [
+    "DT",
+    "ITERATIONS",
+    "SUBSTEPS",
+    "Piece",
+    "Run",
+    "Scene",
+    "build_box2d",
+    "build_ours",
+    "build_pymunk",
+    "kinetic_energy",
+    "pile",
+    "pyramid",
+    "tumbler",
+]

@@ -1,0 +1,99 @@
+"""Islands that sleep when still and wake when something touches them.
+
+Box2D v3's rules (``src/solver.c`` ``b2FinalizeBodiesTask``, ``src/island.c``):
+
+- a body's sleep speed is the fastest any of its points moves,
+  |v| + |ω|·(its reach from its origin); below ``threshold`` its still time
+  grows by the step, above it restarts at 0; a body touching a kinematic
+  body that moves is never still;
+- an island is the dynamic bodies linked by touching contacts (static and
+  kinematic bodies do not link islands); it falls asleep when every body in
+  it has been still for ``time_to_sleep``: their velocities become 0, they
+  leave the step, and each remembers its island (the id of one of its bodies);
+- a sleeping island wakes whole when an awake dynamic body or a moving
+  kinematic body touches one of its bodies, or when one of its bodies is
+  pushed, moved, or given a velocity through the world's API.
+
+Where we differ from Box2D v3: islands are found again each step with a
+union-find over the step's touching contacts (Box2D keeps them persistent
+and splits them lazily); a sleeping island's contacts are dropped, so it
+wakes with no warm start (Box2D keeps them with the island).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..collision.jit import inline, kernel
+from ..collision.shapes import H_BOUND, H_RADIUS
+
+
+@inline
+def _root(parent, i):
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]  # path halving
+        i = parent[i]
+    return i
+
+
+@kernel
+def fall_asleep(cons, touching, bodies, motion, movers, moving_kinematic, dt, threshold, time_to_sleep):
+    """Update each mover's still time and put to sleep the islands still for
+    ``time_to_sleep`` (see the module); returns how many bodies fell asleep."""
+    n = bodies.xf.shape[0]
+    dynamic, vel, data, offsets, shape = motion.dynamic, motion.vel, bodies.data, bodies.offsets, bodies.shape
+    for m in range(movers.shape[0]):
+        i = movers[m]
+        if not dynamic[i]:
+            continue
+        off = offsets[shape[i]]
+        speed = np.sqrt(vel[i, 0] ** 2 + vel[i, 1] ** 2) + abs(vel[i, 2]) * (
+            data[off + H_BOUND] + data[off + H_RADIUS]
+        )
+        if speed > threshold:
+            motion.sleep_time[i] = 0.0
+        else:
+            motion.sleep_time[i] += dt
+    parent = np.arange(n)
+    for k in range(cons.a.shape[0]):
+        if not touching[k]:
+            continue
+        a, b = cons.a[k], cons.b[k]
+        if dynamic[a] and dynamic[b]:
+            ra, rb = _root(parent, a), _root(parent, b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+        elif dynamic[a] and moving_kinematic[b]:
+            motion.sleep_time[a] = 0.0
+        elif dynamic[b] and moving_kinematic[a]:
+            motion.sleep_time[b] = 0.0
+    # The least still time of each island, kept at its root.
+    least = np.full(n, np.inf)
+    for m in range(movers.shape[0]):
+        i = movers[m]
+        if dynamic[i]:
+            r = _root(parent, i)
+            least[r] = min(least[r], motion.sleep_time[i])
+    asleep = 0
+    for m in range(movers.shape[0]):
+        i = movers[m]
+        if dynamic[i] and least[_root(parent, i)] >= time_to_sleep:
+            motion.awake[i] = False
+            motion.island[i] = bodies.ids[_root(parent, i)]
+            motion.vel[i, 0] = motion.vel[i, 1] = motion.vel[i, 2] = 0.0
+            asleep += 1
+    return asleep
+
+
+def wake_islands(motion, n: int, slots: np.ndarray) -> None:
+    """Wake every body sleeping in the islands of the bodies at ``slots``."""
+    islands = motion.island[slots]
+    islands = islands[islands >= 0]
+    if len(islands):
+        wake = np.isin(motion.island[:n], islands)
+        motion.awake[:n][wake] = True
+        motion.sleep_time[:n][wake] = 0.0
+        motion.island[:n][wake] = -1
+
+
+__all__ = ["fall_asleep", "wake_islands"]

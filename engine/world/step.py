@@ -1,0 +1,174 @@
+"""One step of rigid-body motion: what ``World.step`` runs, in order.
+
+Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
+
+1. wake: a sleeping island whose body an awake dynamic body or a moving
+   kinematic body touches wakes whole (``sleep``);
+2. candidates: the world's broad phase (``pairs``) over every body's box
+   grown by how far it can reach this step (``speculative`` plus its speed
+   times dt), so every pair that could meet in the step is found;
+3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
+4. the soft step over the awake dynamic bodies and the kinematic bodies
+   that move (``solver.solve_step``);
+5. events, the contacts kept for the next step, forces cleared;
+6. sleep: islands still long enough fall asleep (``sleep``).
+
+Lengths scale with ``units_per_meter`` (Box2D's ``b2SetLengthUnitsPerMeter``):
+Box2D's tolerances are tuned for metres, a game in pixels passes how many
+pixels make a metre, and every length and speed below scales with it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from ..collision.narrowphase import MODE_VERDICT
+from ..collision.shapes import H_BOUND, H_RADIUS
+from .contact_set import ContactEvents, events, find_contacts, keep, no_contacts, touching_rows, warm_start
+from .frame import Frame
+from .pairs import collide_slots, frame_candidates
+from .sleep import fall_asleep, wake_islands
+from .solver import StepSettings, make_soft, solve_step
+
+#: Box2D v3's defaults, in metres and seconds (``constants.h``, ``types.c``).
+LINEAR_SLOP = 0.005
+SPECULATIVE_DISTANCE = 4.0 * LINEAR_SLOP
+CONTACT_HERTZ = 30.0
+CONTACT_DAMPING_RATIO = 10.0
+CONTACT_SPEED = 3.0
+RESTITUTION_THRESHOLD = 1.0
+MAX_LINEAR_SPEED = 400.0
+MAX_ROTATION = 0.25 * math.pi
+SLEEP_THRESHOLD = 0.05
+TIME_TO_SLEEP = 0.5
+
+
+class Tuning(NamedTuple):
+    """A world's step constants, lengths already in world units."""
+
+    substeps: int
+    slop: float
+    speculative: float
+    contact_speed: float
+    restitution_threshold: float
+    max_linear_speed: float
+    sleep_threshold: float
+
+
+def tuning(substeps: int, units_per_meter: float) -> Tuning:
+    u = units_per_meter
+    return Tuning(
+        substeps, LINEAR_SLOP * u, SPECULATIVE_DISTANCE * u, CONTACT_SPEED * u, RESTITUTION_THRESHOLD * u,
+        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u,
+    )  # fmt: skip
+
+
+_NO_EVENTS = ContactEvents(
+    np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2), np.int64)
+)
+
+
+class Dynamics:
+    """What a world keeps from step to step: its settings and last step's contacts."""
+
+    def __init__(self, frame: Frame, gravity: tuple[float, float], sleep: bool, tune: Tuning) -> None:
+        self.frame, self.gravity, self.sleep, self.tune = frame, gravity, sleep, tune
+        self.kept = no_contacts()
+
+    def step(self, dt: float) -> ContactEvents:
+        """Advance the world by ``dt`` seconds (see the module's outline)."""
+        frame, a, tune = self.frame, self.frame.arrays, self.tune
+        n = a.n
+        motion = a.motion()
+        dynamic = a.dynamic[:n]
+        kinematic = ~dynamic & ~a.static[:n]
+        placed = np.any(a.xf[:n] != a.start[:n], axis=1)
+        moving_kinematic = kinematic & (placed | np.any(a.vel[:n] != 0.0, axis=1))
+        if not (dynamic & a.awake[:n]).any():
+            a.start[:n] = a.xf[:n]
+            a.force[:n] = 0.0
+            return _NO_EVENTS
+
+        bodies = frame.bodies()
+        # 2. Boxes grown by how far each body can reach this step.
+        reach = (
+            bodies.data[bodies.offsets[a.shape[:n]] + H_BOUND]
+            + bodies.data[bodies.offsets[a.shape[:n]] + H_RADIUS]
+        )
+        speed = np.hypot(a.vel[:n, 0], a.vel[:n, 1]) + np.abs(a.vel[:n, 2]) * reach
+        grow = np.where(a.static[:n], 0.0, tune.speculative + dt * speed)
+        if placed.any():  # a placed kinematic body swept the way from where it was
+            grow = grow + np.where(placed, np.hypot(*(a.xf[:n, :2] - a.start[:n, :2]).T), 0.0)
+        boxes = bodies.boxes.copy()
+        boxes[:, :2] -= grow[:, None]
+        boxes[:, 2:] += grow[:, None]
+        grown = bodies._replace(boxes=boxes)
+        view = frame.view()
+        candidates = frame_candidates(grown, view.moving, view.inv_cell, view.walls)
+
+        # 1. Wake islands touched by what moves.
+        if self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any():
+            self._wake(bodies, candidates, dynamic & ~a.awake[:n], (dynamic & a.awake[:n]) | moving_kinematic)
+
+        # 3. Contacts.
+        cons, keys, ids = find_contacts(grown, motion, candidates, tune.speculative, dt)
+        warm_start(cons, keys, ids, self.kept)
+
+        # 4. The soft step.
+        movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
+        h = dt / tune.substeps
+        hertz = min(CONTACT_HERTZ, 0.125 / h)  # Box2D v3: a spring the sub-step can follow
+        settings = StepSettings(
+            dt, tune.substeps, self.gravity[0], self.gravity[1],
+            make_soft(hertz, CONTACT_DAMPING_RATIO, h), make_soft(2.0 * hertz, CONTACT_DAMPING_RATIO, h),
+            tune.contact_speed, tune.restitution_threshold, tune.max_linear_speed, MAX_ROTATION,
+        )  # fmt: skip
+        solve_step(cons, motion, a.xf[:n], movers, settings)
+
+        # 5. Events and what the next step starts from.
+        touching = touching_rows(cons, tune.slop)
+        found = events(cons, keys, touching, self.kept)
+        self.kept = keep(cons, keys, ids, touching)
+        a.force[:n] = 0.0
+        # 6. Sleep.
+        if self.sleep:
+            fall_asleep(
+                cons,
+                touching,
+                bodies,
+                motion,
+                movers,
+                moving_kinematic,
+                dt,
+                tune.sleep_threshold,
+                TIME_TO_SLEEP,
+            )
+        a.start[:n] = a.xf[:n]
+        frame.changed(False)
+        return found
+
+    def _wake(self, bodies, candidates, sleeping, waker) -> None:
+        """Wake the islands of sleeping bodies that touch a waker."""
+        c0, c1 = candidates[:, 0], candidates[:, 1]
+        pick = (sleeping[c0] & waker[c1]) | (sleeping[c1] & waker[c0])
+        if not pick.any():
+            return
+        pairs = np.ascontiguousarray(candidates[pick])
+        hit = np.zeros(len(pairs), np.bool_)
+        collide_slots(bodies, pairs, np.int64(MODE_VERDICT), hit, np.zeros((0, 7)))
+        if hit.any():
+            touched = pairs[hit].ravel()
+            wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
+
+    def woken(self, slot: int) -> None:
+        """A body was pushed, placed or given a velocity: its island wakes."""
+        a = self.frame.arrays
+        if a.dynamic[slot] and not a.awake[slot]:
+            wake_islands(a.motion(), a.n, np.array([slot]))
+        a.sleep_time[slot] = 0.0
+
+
+__all__ = ["Dynamics", "Tuning", "tuning"]
