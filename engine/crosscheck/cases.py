@@ -12,6 +12,10 @@ A case file::
       "answers": {...}                        # the three answers when it was written, for reading
     }
 
+A case of the manifold mode (``--mode manifold``) also says ``"mode": "manifold"``,
+and its ``failed`` checks are the manifold's (``manifolds.MANIFOLD_CHECKS``); its
+class names start with ``manifold.``.
+
 ``right`` is ``ours`` when pymunk failed and we did not (a pymunk quirk,
 kept as documentation), ``pymunk`` when we failed and pymunk did not, and
 ``exact`` when both failed.
@@ -26,7 +30,8 @@ import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
-from .judge import CHECKS, RIGHT, Judged
+from .judge import RIGHT, Judged
+from .modes import MODES
 from .specs import Pair, shape_of, spec_of, transform_of
 
 
@@ -42,22 +47,28 @@ class Case(NamedTuple):
     right: str
     failed: dict
     found: dict
+    mode: str = "contact"
 
 
-def case_class(pairing: str, style: str, failed: dict) -> str:
+def case_class(pairing: str, style: str, failed: dict, mode: str = "contact") -> str:
     """The kind of disagreement a case stands for; a run keeps one case per class.
 
     >>> case_class("poly-poly", "identical", {"ours": "", "pymunk": "depth"})
     'poly-poly.identical.ours-ok.pymunk-depth'
+    >>> case_class("poly-poly", "near", {"ours": "count", "pymunk": ""}, "manifold")
+    'manifold.poly-poly.near.ours-count.pymunk-ok'
     """
     ours, theirs = failed.get("ours") or "ok", failed.get("pymunk") or "ok"
-    return f"{pairing}.{style}.ours-{ours}.pymunk-{theirs}"
+    prefix = "" if mode == "contact" else f"{mode}."
+    return f"{prefix}{pairing}.{style}.ours-{ours}.pymunk-{theirs}"
 
 
-def to_json(judged: Judged, style: str, found: dict) -> dict:
-    """The JSON record of a judged pair."""
+def to_json(judged: Judged, style: str, found: dict, mode: str = "contact") -> dict:
+    """The JSON record of a judged pair (of either mode: the answers are written as they are)."""
     p, v = judged.pair, judged.verdict
+    head = {} if mode == "contact" else {"mode": mode}
     return {
+        **head,
         "pairing": p.pairing,
         "style": style,
         "right": v.right,
@@ -91,11 +102,15 @@ def from_json(record) -> Case:
     right = record.get("right")
     if right not in RIGHT:
         raise ValueError(f"'right' must be one of {', '.join(RIGHT)}, not {right!r}")
+    mode = record.get("mode", "contact")
+    if mode not in MODES:
+        raise ValueError(f"'mode' must be one of {', '.join(MODES)}, not {mode!r}")
+    checks = MODES[mode].checks
     failed = record.get("failed")
-    if not (isinstance(failed, dict) and all(failed.get(k, "") in ("", *CHECKS) for k in ("ours", "pymunk"))):
-        raise ValueError(f"'failed' must map ours and pymunk to '' or one of {', '.join(CHECKS)}")
+    if not (isinstance(failed, dict) and all(failed.get(k, "") in ("", *checks) for k in ("ours", "pymunk"))):
+        raise ValueError(f"'failed' must map ours and pymunk to '' or one of {', '.join(checks)}")
     found = record.get("found") if isinstance(record.get("found"), dict) else {}
-    return Case(Pair(a, xf_a, b, xf_b), str(record.get("style", "")), right, failed, found)
+    return Case(Pair(a, xf_a, b, xf_b), str(record.get("style", "")), right, failed, found, mode)
 
 
 def read_case(path: Path) -> Case:
@@ -125,7 +140,8 @@ def write_case(record: dict, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     text = json.dumps(record, indent=1) + "\n"
     digest = hashlib.sha1(json.dumps([record["a"], record["b"]]).encode()).hexdigest()[:8]
-    path = folder / f"{case_class(record['pairing'], record['style'], record['failed'])}.{digest}.json"
+    name = case_class(record["pairing"], record["style"], record["failed"], record.get("mode", "contact"))
+    path = folder / f"{name}.{digest}.json"
     fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
     with os.fdopen(fd, "w") as f:
         f.write(text)

@@ -67,6 +67,13 @@ def parser() -> argparse.ArgumentParser:
         description="Cross-check the engine against pymunk and exact geometry on random rotated pairs. "
         "Exit status 1 on any fault of ours, 2 for bad options or case files.",
     )
+    p.add_argument(
+        "--mode",
+        choices=("contact", "manifold"),
+        default="contact",
+        help="what to judge: the contact (verdict, distance, depth, normal; default) or the contact "
+        "manifold (points, separations, ids' features, against pymunk's ContactPointSet)",
+    )
     p.add_argument("--pairs", type=_positive, default=100_000, help="pairs to run (default 100,000)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     p.add_argument(
@@ -85,6 +92,12 @@ def parser() -> argparse.ArgumentParser:
         "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
     )
     p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the pairs on the Dask cluster at ADDRESS (tcp://host:8786), or 'local' to start one "
+        "here with --jobs worker processes (needs the 'cluster' extra)",
+    )
+    p.add_argument(
         "--out",
         type=Path,
         default=REGRESSIONS if REGRESSIONS.parent.is_dir() else None,
@@ -101,6 +114,30 @@ def parser() -> argparse.ArgumentParser:
         help="when stderr is not a terminal, one progress line at most this often (default 5 s)",
     )
     return p  # fmt: skip
+
+
+def manifold_table(result) -> str:
+    """The manifold mode's per style × pairing table: failures per check as ours/pymunk's."""
+    from .manifolds import MANIFOLD_CHECKS
+
+    head = f"{'style':<10} {'pairing':<17} {'pairs':>9} {'band':>5} {'ties':>5} "
+    head += " ".join(f"{c:>9}" for c in MANIFOLD_CHECKS)
+    head += f" {'right: ours/pymunk/exact':>25} {'worst err':>10}"
+    lines = [head, "-" * len(head)]
+    rows = sorted(result.tallies.items(), key=lambda kv: (list(STYLES).index(kv[0][0]), kv[0][1]))
+    for (style, pairing), t in [*rows, (("all", ""), result.total())]:
+        r = t.right
+        checks = " ".join(
+            f"{t.ours.get(c, 0):>4}/{t.pymunk.get(c, 0):<4}"
+            if c not in ("count", "points")
+            else f"{t.ours.get(c, 0):>9}"
+            for c in MANIFOLD_CHECKS
+        )
+        lines.append(
+            f"{style:<10} {pairing:<17} {t.pairs:>9,} {t.band_splits:>5} {t.ties:>5} {checks} "
+            f"{r['ours']:>11}/{r['pymunk']}/{r['exact']:<7} {t.worst:>10.1e}"
+        )
+    return "\n".join(lines)
 
 
 def summary_table(result) -> str:
@@ -162,20 +199,38 @@ def _run(args) -> int:
 
     folder = _case_folder(args)
     progress = None if args.quiet else ProgressBar(args.pairs, every=args.progress_every)
-    result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress)
+    if args.scheduler is None:
+        result = run(args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress, mode=args.mode)
+        where = f"{args.jobs} jobs"
+    else:
+        from .cluster import ClusterError, cluster_client
+
+        try:
+            with cluster_client(args.scheduler, args.jobs) as client:
+                workers = len(client.scheduler_info()["workers"])
+                result = run(
+                    args.pairs, args.seed, args.styles, args.kinds, args.jobs, progress, client, args.mode
+                )
+        except ClusterError as error:
+            raise UsageError(f"gjk-crosscheck: {error}") from None
+        where = f"cluster {args.scheduler}, {workers} workers"
     try:
         written = keep_cases(result, folder)
     except OSError as error:
         print(f"gjk-crosscheck: cannot write cases to {folder}: {error.strerror or error}", file=sys.stderr)
         written = []
     total = result.total()
-    print(summary_table(result))
+    manifolds = args.mode == "manifold"
+    print(manifold_table(result) if manifolds else summary_table(result))
+    splits = "point-count splits" if manifolds else "verdict splits"
+    ties = f"; {total.ties} ties (both normals right, points not compared)" if manifolds else ""
     print(
-        f"{result.pairs:,} pairs (seed {args.seed}, {args.jobs} jobs) in {result.seconds:.1f} s "
-        f"({result.pairs / max(result.seconds, 1e-9):,.0f} pairs/s): {total.faults} faults of ours; "
+        f"{result.pairs:,} pairs (seed {args.seed}, {where}{', manifolds' if manifolds else ''}) in "
+        f"{result.seconds:.1f} s ({result.pairs / max(result.seconds, 1e-9):,.0f} pairs/s): "
+        f"{total.faults} faults of ours; "
         f"{total.disagreements} disagreements, right: ours {total.right['ours']}, "
         f"pymunk {total.right['pymunk']}, exact {total.right['exact']}; "
-        f"{total.band_splits} verdict splits inside the touching band (both right)"
+        f"{total.band_splits} {splits} inside the touching band (both right){ties}"
     )
     for path in written:
         print(f"new case: {path}")

@@ -120,7 +120,7 @@ def all_world_cores(pairs: list[Pair]) -> list[tuple[np.ndarray, np.ndarray]]:
     return list(zip(sides[0], sides[1], strict=True))
 
 
-def _edge_normals(points: np.ndarray) -> np.ndarray:
+def edge_normals(points: np.ndarray) -> np.ndarray:
     """Both unit normals of every edge of a core (none for a point)."""
     if len(points) == 1:
         return np.zeros((0, 2))
@@ -132,7 +132,7 @@ def _edge_normals(points: np.ndarray) -> np.ndarray:
 
 def sat_depth(pa: np.ndarray, pb: np.ndarray) -> tuple[float, tuple[float, float]]:
     """Depth of overlapping cores (no radii) and its normal, by SAT over the edge normals."""
-    normals = np.concatenate([_edge_normals(pa), _edge_normals(pb)])
+    normals = np.concatenate([edge_normals(pa), edge_normals(pb)])
     if len(normals) == 0:  # two points: only coincident points overlap, and any direction will do
         return 0.0, (0.0, 0.0)
     depths = (pa @ normals.T).max(axis=0) - (pb @ normals.T).min(axis=0)

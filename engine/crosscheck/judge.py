@@ -41,7 +41,7 @@ from engine.collision import ShapeTable, contacts_batch, distances_batch
 
 from .exact import Exact, exact_answers, support_depth
 from .specs import Pair, largest_coordinate, pair_size
-from .twins import PymunkAnswer, place, pymunk_contact, twin
+from .twins import PymunkAnswer, per_pair, pymunk_contact
 
 TOUCH_REL = 1e-12
 TOUCH_POS = 8.0 * 2.220446049250313e-16
@@ -65,13 +65,15 @@ class OurAnswer(NamedTuple):
 
 class Verdict(NamedTuple):
     """One pair judged: the first failed check of each engine ('' when none),
-    our worst error relative to the pair's size, and whether the engines split
-    inside the touching band (both right)."""
+    our worst error relative to the pair's size, whether the engines split
+    inside the touching band (both right), and (manifold mode) whether both
+    chose right but different normals, so their points were not compared."""
 
     ours: str
     pymunk: str
     error: float
     band_split: bool
+    tie: bool = False
 
     @property
     def disagrees(self) -> bool:
@@ -95,15 +97,21 @@ class Judged(NamedTuple):
     verdict: Verdict
 
 
-def our_answers(pairs: list[Pair]) -> list[OurAnswer]:
-    """The engine's batch path (``contacts_batch`` and ``distances_batch``) over all pairs."""
+def batch_of(pairs: list[Pair]) -> tuple[ShapeTable, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arguments of the engine's batch calls for many pairs: (table, ids_a, xf_a, ids_b, xf_b)."""
     table = ShapeTable()
     ids_a = np.array([table.add(p.a) for p in pairs], dtype=np.int64)
     ids_b = np.array([table.add(p.b) for p in pairs], dtype=np.int64)
     xf_a = np.array([p.xf_a for p in pairs], dtype=np.float64).reshape(-1, 3)
     xf_b = np.array([p.xf_b for p in pairs], dtype=np.float64).reshape(-1, 3)
-    c = contacts_batch(table, ids_a, xf_a, ids_b, xf_b)
-    d = distances_batch(table, ids_a, xf_a, ids_b, xf_b)
+    return table, ids_a, xf_a, ids_b, xf_b
+
+
+def our_answers(pairs: list[Pair]) -> list[OurAnswer]:
+    """The engine's batch path (``contacts_batch`` and ``distances_batch``) over all pairs."""
+    batch = batch_of(pairs)
+    c = contacts_batch(*batch)
+    d = distances_batch(*batch)
     return [
         OurAnswer(bool(c.hit[k]), (float(c.normal[k, 0]), float(c.normal[k, 1])), float(c.depth[k]),
                   float(d.distance[k]))
@@ -112,16 +120,8 @@ def our_answers(pairs: list[Pair]) -> list[OurAnswer]:
 
 
 def pymunk_answers(pairs: list[Pair]) -> list[PymunkAnswer]:
-    """pymunk's answer per pair; a shape placed several times keeps its twin (one per side)."""
-    twins: dict = {}
-
-    def placed(side: str, shape, xf):
-        key = (side, id(shape))
-        if key not in twins:
-            twins[key] = (shape, twin(shape))  # the shape too, so its id stays taken
-        return place(twins[key][1], xf)
-
-    return [pymunk_contact(placed("a", p.a, p.xf_a), placed("b", p.b, p.xf_b)) for p in pairs]
+    """pymunk's answer per pair (``pymunk_contact``)."""
+    return per_pair(pairs, pymunk_contact)
 
 
 def tolerances(pair: Pair) -> tuple[float, float]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cases import Case
-from .judge import Verdict, judge_all
+from .judge import Verdict
+from .modes import MODES
 
 
 class Replayed(NamedTuple):
@@ -42,6 +43,10 @@ class Replayed(NamedTuple):
 
 
 def replay(cases: list[Case]) -> list[Replayed]:
-    """Judge every case again, in one batch."""
-    judged = judge_all([c.pair for c in cases])
-    return [Replayed(c, j.verdict) for c, j in zip(cases, judged, strict=True)]
+    """Judge every case again, in one batch per mode, in the order given."""
+    verdicts: dict[int, Verdict] = {}
+    for mode, (_, judge) in MODES.items():
+        mine = [i for i, c in enumerate(cases) if c.mode == mode]
+        for i, judged in zip(mine, judge([cases[i].pair for i in mine]), strict=True):
+            verdicts[i] = judged.verdict
+    return [Replayed(c, verdicts[i]) for i, c in enumerate(cases)]

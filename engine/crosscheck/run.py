@@ -18,7 +18,8 @@ from pathlib import Path
 import numpy as np
 
 from .cases import case_class, known_classes, to_json, write_case
-from .judge import CHECKS, judge_all
+from .judge import CHECKS
+from .modes import MODES
 from .shrink import judge_record, shrink
 from .specs import KINDS
 from .styles import STYLES
@@ -30,10 +31,12 @@ PLACEMENTS = 4
 
 @dataclass
 class Tally:
-    """Counts for one style × pairing cell."""
+    """Counts for one style × pairing cell (``ours``/``pymunk``: failures per check of the mode;
+    ``ties``: manifold pairs whose right normals differed, so their points were not compared)."""
 
     pairs: int = 0
     band_splits: int = 0
+    ties: int = 0
     ours: dict = field(default_factory=lambda: dict.fromkeys(CHECKS, 0))
     pymunk: dict = field(default_factory=lambda: dict.fromkeys(CHECKS, 0))
     right: dict = field(default_factory=lambda: {"ours": 0, "pymunk": 0, "exact": 0})
@@ -42,9 +45,10 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.pairs += other.pairs
         self.band_splits += other.band_splits
+        self.ties += other.ties
         for mine, theirs in ((self.ours, other.ours), (self.pymunk, other.pymunk), (self.right, other.right)):
             for key, count in theirs.items():
-                mine[key] += count
+                mine[key] = mine.get(key, 0) + count
         self.worst = max(self.worst, other.worst)
 
     @property
@@ -69,8 +73,9 @@ def cells(styles, kinds) -> list[tuple[str, str, str]]:
     return [(s, a, b) for s in styles for a in kinds for b in kinds]
 
 
-def run_chunk(seed: int, chunk: int, count: int, styles, kinds) -> ChunkResult:
-    """Generate, answer and judge the pairs of one chunk."""
+def run_chunk(seed: int, chunk: int, count: int, styles, kinds, mode: str = "contact") -> ChunkResult:
+    """Generate, answer and judge the pairs of one chunk, in ``mode`` (``modes.MODES``)."""
+    checks, judge = MODES[mode]
     rng = np.random.default_rng([seed, chunk])
     grid = cells(styles, kinds)
     start = chunk * CHUNK
@@ -82,11 +87,16 @@ def run_chunk(seed: int, chunk: int, count: int, styles, kinds) -> ChunkResult:
         pairs.append(STYLES[style].place(rng, *shapes))
     tallies: dict = {}
     examples: dict = {}
-    for i, ((style, _, _), judged) in enumerate(zip(plan, judge_all(pairs), strict=True)):
-        tally = tallies.setdefault((style, judged.pair.pairing), Tally())
+    for i, ((style, _, _), judged) in enumerate(zip(plan, judge(pairs), strict=True)):
+        tally = tallies.get((style, judged.pair.pairing))
+        if tally is None:
+            tally = tallies[style, judged.pair.pairing] = Tally(
+                ours=dict.fromkeys(checks, 0), pymunk=dict.fromkeys(checks, 0)
+            )
         v = judged.verdict
         tally.pairs += 1
         tally.band_splits += v.band_split
+        tally.ties += v.tie
         if v.ours:
             tally.ours[v.ours] += 1
         else:
@@ -95,8 +105,8 @@ def run_chunk(seed: int, chunk: int, count: int, styles, kinds) -> ChunkResult:
             tally.pymunk[v.pymunk] += 1
         if v.disagrees:
             tally.right[v.right] += 1
-            record = to_json(judged, style, {"seed": seed, "pair": start + i})
-            examples.setdefault(case_class(record["pairing"], style, record["failed"]), record)
+            record = to_json(judged, style, {"seed": seed, "pair": start + i}, mode)
+            examples.setdefault(case_class(record["pairing"], style, record["failed"], mode), record)
     return ChunkResult(count, tallies, examples)
 
 
@@ -129,8 +139,13 @@ def _chunks(pairs: int) -> list[tuple[int, int]]:
 
 
 def run(pairs: int, seed: int, styles=tuple(STYLES), kinds=KINDS, jobs: int | None = None,
-        progress: Callable[[Run], None] | None = None) -> Run:  # fmt: skip
-    """Run ``pairs`` pairs over ``jobs`` processes (1: in this process)."""
+        progress: Callable[[Run], None] | None = None, client=None, mode: str = "contact") -> Run:  # fmt: skip
+    """Run ``pairs`` pairs over ``jobs`` processes (1: in this process), or on a Dask ``client``'s workers,
+    judging each in ``mode`` (``modes.MODES``: the contact or the manifold).
+
+    Results are collected in chunk order in every case, so the tallies and the example
+    kept for each case class are the same however the chunks were spread.
+    """
     jobs = jobs or os.cpu_count() or 1
     total, start = Run(), time.perf_counter()
     work = _chunks(pairs)
@@ -141,12 +156,23 @@ def run(pairs: int, seed: int, styles=tuple(STYLES), kinds=KINDS, jobs: int | No
         if progress:
             progress(total)
 
-    if jobs == 1:
+    if client is not None:
+        futures = client.map(
+            run_chunk,
+            *zip(*[(seed, chunk, count, styles, kinds, mode) for chunk, count in work], strict=True),
+            pure=False,
+        )
+        for i, future in enumerate(futures):
+            collect(future.result())
+            futures[i] = None  # let the cluster forget a chunk once it is counted
+    elif jobs == 1:
         for chunk, count in work:
-            collect(run_chunk(seed, chunk, count, styles, kinds))
+            collect(run_chunk(seed, chunk, count, styles, kinds, mode))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(run_chunk, seed, chunk, count, styles, kinds) for chunk, count in work]
+            futures = [
+                pool.submit(run_chunk, seed, chunk, count, styles, kinds, mode) for chunk, count in work
+            ]
             for future in futures:
                 collect(future.result())
     total.seconds = time.perf_counter() - start
@@ -163,7 +189,9 @@ def keep_cases(result: Run, folder: Path | None) -> list[Path]:
         if key not in stored:
             record = result.examples[key]
             small = shrink(record)
-            fresh = to_json(judge_record(small), record["style"], record["found"])  # answers of the small one
+            mode = record.get("mode", "contact")
+            # The answers written are the small one's.
+            fresh = to_json(judge_record(small), record["style"], record["found"], mode)
             written.append(write_case(fresh, folder))
     result.written = written
     return written

@@ -13,7 +13,8 @@ import copy
 import math
 from collections.abc import Callable, Iterator
 
-from .judge import Judged, judge_all
+from .judge import Judged
+from .modes import MODES
 from .specs import Pair, shape_of, transform_of
 
 #: Most pairs judged while shrinking one case.
@@ -29,12 +30,13 @@ def pair_of(record: dict) -> Pair:
 
 
 def judge_record(record: dict) -> Judged | None:
-    """Judge one record; None when it no longer makes valid shapes."""
+    """Judge one record in its mode (``mode``, contact when absent); None when it no longer makes
+    valid shapes."""
     try:
         pair = pair_of(record)
     except ValueError:
         return None
-    return judge_all([pair])[0]
+    return MODES[record.get("mode", "contact")].judge([pair])[0]
 
 
 def _round_sig(value: float, digits: int) -> float:

@@ -38,7 +38,7 @@ from typing import NamedTuple
 from engine.collision import Capsule, Circle, Ellipse, Polygon
 from engine.collision.limits import check_transform
 
-__all__ = ["PymunkAnswer", "place", "pymunk_answer", "pymunk_contact", "to_pymunk", "twin"]
+__all__ = ["PymunkAnswer", "per_pair", "place", "pymunk_answer", "pymunk_contact", "to_pymunk", "twin"]
 
 
 class PymunkAnswer(NamedTuple):
@@ -129,6 +129,20 @@ def pymunk_contact(twin_a, twin_b) -> PymunkAnswer:
     nx, ny = cps.normal
     depth = max((p.point_a.x - p.point_b.x) * nx + (p.point_a.y - p.point_b.y) * ny for p in cps.points)
     return PymunkAnswer(True, (float(nx), float(ny)), float(depth), len(cps.points))
+
+
+def per_pair(pairs, read) -> list:
+    """``read(twin_a, twin_b)`` for every pair (``a``, ``xf_a``, ``b``, ``xf_b``), its twins placed;
+    a shape placed several times keeps its twin (one per side), as a run's chunks place each a few times."""
+    twins: dict = {}
+
+    def placed(side: str, shape, xf):
+        key = (side, id(shape))
+        if key not in twins:
+            twins[key] = (shape, twin(shape))  # the shape too, so its id stays taken
+        return place(twins[key][1], xf)
+
+    return [read(placed("a", p.a, p.xf_a), placed("b", p.b, p.xf_b)) for p in pairs]
 
 
 def pymunk_answer(shape_a, xf_a, shape_b, xf_b) -> PymunkAnswer:
