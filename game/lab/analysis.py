@@ -210,6 +210,13 @@ class Clipping(NamedTuple):
     keep_below: float
 
     @property
+    def overlapping(self) -> bool:
+        """Whether the spans overlap along the tangent, to the pair's touching tolerance. A vertex
+        against a curve meets it at one value only as far as EPA's normal is exact (about 1e-6 of
+        the pair's size on an ellipse), so it may show as a tiny gap."""
+        return self.stretch[0] <= self.stretch[1] + (self.keep_below - self.margin)
+
+    @property
     def kept(self) -> tuple[ClipPoint, ...]:
         """The points the manifold keeps, in its order."""
         return tuple(end for end in self.ends if end.kept)

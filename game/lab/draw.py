@@ -331,8 +331,9 @@ def _draw_close_up(state: LabState, clip: Clipping, fit: _CloseUp) -> None:
     if upto < 4:
         return
     # 4. The stretch where the spans overlap; each end of it is a point on each feature.
-    if clip.stretch[0] <= clip.stretch[1]:
-        arcade.draw_line(*on_axis(clip.stretch[0]), *on_axis(clip.stretch[1]), COLOR_STRETCH, 4)
+    if clip.overlapping:  # a stretch of one point (a vertex on a curve) is a dot
+        arcade.draw_line(*on_axis(clip.stretch[0]), *on_axis(max(clip.stretch)), COLOR_STRETCH, 4)
+        arcade.draw_circle_filled(*on_axis(clip.stretch[0]), 3, COLOR_STRETCH)
     for e in clip.ends:
         arcade.draw_circle_outline(*fit(e.core_a), 6, COLOR_STRETCH, 2)
         arcade.draw_circle_outline(*fit(e.core_b), 6, COLOR_STRETCH, 2)
@@ -403,8 +404,8 @@ def describe_manifold(state: LabState, analysis: Analysis) -> list[tuple[str, tu
          "along −n", COLOR_FEATURE_A),
         (f"3 on t {_vec(clip.tangent, 3)}: A spans {clip.span_a[0]:.2f} .. {clip.span_a[1]:.2f}, "
          f"B {clip.span_b[0]:.2f} .. {clip.span_b[1]:.2f}", COLOR_TANGENT),
-        ((f"4 overlap {clip.stretch[0]:.2f} .. {clip.stretch[1]:.2f}" if clip.stretch[0] <= clip.stretch[1]
-          else "4 no overlap along t: the nearest ends") + f"; out by the radii (A {ra:g}, B {rb:g})",
+        ((f"4 overlap {clip.stretch[0]:.2f} .. {max(clip.stretch):.2f}" if clip.overlapping
+          else f"4 no overlap along t (a gap of {clip.stretch[0] - clip.stretch[1]:.2g}): the nearest ends") + f"; out by the radii (A {ra:g}, B {rb:g})",
          COLOR_STRETCH),
         (f"5 kept if separation ≤ margin {margin:g}: {len(clip.kept)} kept, {len(clip.dropped)} dropped",
          COLOR_MARGIN),

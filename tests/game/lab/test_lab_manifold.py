@@ -63,8 +63,17 @@ def face_normal(shape, xf, face: int):
 
 def test_the_retraced_clipping_gives_the_engines_points_separations_and_ids_on_random_pairs():
     rng = random.Random(20)
-    seen = {"one point": 0, "two points": 0, "dropped": 0, "speculative": 0, "A's face": 0, "B's face": 0,
-            "GJK": 0, "EPA": 0, "ellipse": 0}
+    seen = {
+        "one point": 0,
+        "two points": 0,
+        "dropped": 0,
+        "speculative": 0,
+        "A's face": 0,
+        "B's face": 0,
+        "GJK": 0,
+        "EPA": 0,
+        "ellipse": 0,
+    }
     for _ in range(1200):
         a, xa, b, xb, margin = random_pair(rng)
         ours = manifold(a, xa, b, xb, margin)
@@ -126,23 +135,43 @@ def test_a_tilted_box_keeps_its_raised_corner_only_once_the_margin_reaches_it():
     assert hi - lo == pytest.approx(40.0 * math.cos(math.radians(10.0)))
 
 
+def test_a_vertex_on_a_curve_and_a_circle_on_a_corner_meet_their_feature_at_one_value():
+    ellipse, pentagon = palette()[4].shape, palette()[0].shape
+    on_curve = analyse(ellipse, (0, 0, 0), pentagon, (60, 70, math.radians(40)), margin=20.0).clipping
+    assert on_curve.feature_a.single and not on_curve.feature_b.single
+    # One value, to the precision of EPA's normal on a curve (1e-6 of the pair's size).
+    assert abs(on_curve.stretch[1] - on_curve.stretch[0]) < 1e-6 * 200
+    # A circle on a box's corner: the box's feature is the edge nearer the normal, met at its corner end.
+    corner = analyse(Polygon.box(20, 20), (0, 0, 0), Circle(10.0), (26.0, 27.0, 0.0), margin=0.0).clipping
+    assert corner.feature_b.single and (corner.feature_a.start_index, corner.feature_a.end_index) == (2, 3)
+    assert abs(corner.stretch[1] - corner.stretch[0]) < 1e-9
+    assert len(corner.kept) == 1 and corner.kept[0].point_a == pytest.approx((20.0, 20.0), abs=1e-9)
+    assert corner.kept[0].separation == pytest.approx(math.hypot(6.0, 7.0) - 10.0)
+
+
 def test_the_words_follow_the_clipping_step_shown_and_list_every_point_at_the_last():
     ground, xf_g, box, xf_b, raised = tilted_box_on_ground(10.0, 1.0)
-    state = LabState([Choice("ground", ground), Choice("box", box)], xfs=[Transform(*xf_g), Transform(*xf_b)], manifold=True)
+    state = LabState(
+        [Choice("ground", ground), Choice("box", box)],
+        xfs=[Transform(*xf_g), Transform(*xf_b)],
+        manifold=True,
+    )
     result = analyse(ground, xf_g, box, xf_b, margin=0.0)
     for step in range(1, len(CLIP_STEPS) + 1):
         state.clip_step = step
         lines = [text for text, _ in describe_manifold(state, result)]
         assert lines[0].endswith(f"clipping step {step}/{len(CLIP_STEPS)}: {CLIP_STEPS[step - 1]}")
-        assert [line[0] for line in lines[1:step + 1]] == [str(k) for k in range(1, step + 1)]
+        assert [line[0] for line in lines[1 : step + 1]] == [str(k) for k in range(1, step + 1)]
     assert "1 kept, 1 dropped" in lines[5]
     kept, dropped = result.clipping.kept[0], result.clipping.dropped[0]
     assert len(lines) == 8  # the title, five steps, then both ends of the stretch in the engine's order
     by_id = {line.split(" id ")[1][:10]: line for line in lines[6:]}
     assert by_id[f"{kept.id:#010x}"].startswith("  point 1 id") and by_id[f"{kept.id:#010x}"].endswith(
-        "separation -1")
+        "separation -1"
+    )
     assert by_id[f"{dropped.id:#010x}"].startswith("  dropped id") and by_id[f"{dropped.id:#010x}"].endswith(
-        f"separation {raised:.4g}")
+        f"separation {raised:.4g}"
+    )
     apart = analyse(ground, xf_g, box, (xf_b[0], xf_b[1] + 50.0, xf_b[2]), margin=10.0)
     assert apart.manifold is None and apart.clipping is None
     assert describe_manifold(state, apart)[1][0].startswith("no manifold: the shapes are")
@@ -190,7 +219,11 @@ def test_the_drawing_shows_the_features_in_the_close_up_and_a_dropped_point_wher
     import arcade
 
     ground, xf_g, box, xf_b, _ = tilted_box_on_ground(25.0, 2.0)
-    state = LabState([Choice("ground", ground), Choice("box", box)], xfs=[Transform(*xf_g), Transform(*xf_b)], manifold=True)
+    state = LabState(
+        [Choice("ground", ground), Choice("box", box)],
+        xfs=[Transform(*xf_g), Transform(*xf_b)],
+        manifold=True,
+    )
     images = {}
     for on in (True, False):
         state.manifold = on
@@ -212,8 +245,9 @@ def test_the_drawing_shows_the_features_in_the_close_up_and_a_dropped_point_wher
 
 
 def run_lab(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.lab", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "game.lab", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def test_the_command_line_shows_the_manifold_in_its_screenshot(tmp_path):
@@ -221,14 +255,19 @@ def test_the_command_line_shows_the_manifold_in_its_screenshot(tmp_path):
     shots = {}
     for name, extra in (("manifold", ["--manifold"]), ("plain", []), ("step2", ["--clip-step", "2"])):
         shots[name] = tmp_path / f"{name}.png"
-        done = run_lab(*args[:-2], *extra, *(args[-2:] if name == "manifold" else []), "--screenshot",
-                       str(shots[name]))
+        done = run_lab(
+            *args[:-2], *extra, *(args[-2:] if name == "manifold" else []), "--screenshot", str(shots[name])
+        )
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == f"wrote {shots[name]}"
     state = build_state(build_parser().parse_args([*args, "--manifold"]))
     assert state.manifold and state.margin == 10.0 and state.clip_step is None
     assert build_state(build_parser().parse_args(["--clip-step", "2"])).manifold  # a step implies the view
-    with Image.open(shots["manifold"]) as on, Image.open(shots["plain"]) as off, Image.open(shots["step2"]) as two:
+    with (
+        Image.open(shots["manifold"]) as on,
+        Image.open(shots["plain"]) as off,
+        Image.open(shots["step2"]) as two,
+    ):
         right = (on.size[0] // 2, 0, on.size[0], on.size[1] - 150)
         assert colour_pixels(on, right, COLOR_FEATURE_B) > 100
         assert colour_pixels(two, right, COLOR_FEATURE_B) > 100
@@ -237,17 +276,20 @@ def test_the_command_line_shows_the_manifold_in_its_screenshot(tmp_path):
         assert colour_pixels(two, right, COLOR_DROPPED) < colour_pixels(on, right, COLOR_DROPPED)
 
 
-@pytest.mark.parametrize("args, option", [
-    (["--margin", "-1"], "--margin"),
-    (["--margin", "nan"], "--margin"),
-    (["--margin", "inf"], "--margin"),
-    (["--margin", str(MAX_MARGIN + 1)], "--margin"),
-    (["--margin", "wide"], "--margin"),
-    (["--clip-step", "0"], "--clip-step"),
-    (["--clip-step", str(len(CLIP_STEPS) + 1)], "--clip-step"),
-    (["--clip-step", "2.5"], "--clip-step"),
-    (["--manifold", "yes"], "yes"),
-])
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["--margin", "-1"], "--margin"),
+        (["--margin", "nan"], "--margin"),
+        (["--margin", "inf"], "--margin"),
+        (["--margin", str(MAX_MARGIN + 1)], "--margin"),
+        (["--margin", "wide"], "--margin"),
+        (["--clip-step", "0"], "--clip-step"),
+        (["--clip-step", str(len(CLIP_STEPS) + 1)], "--clip-step"),
+        (["--clip-step", "2.5"], "--clip-step"),
+        (["--manifold", "yes"], "yes"),
+    ],
+)
 def test_a_bad_margin_or_clip_step_is_one_line_and_exit_2_and_writes_nothing(tmp_path, args, option):
     shot = tmp_path / "lab.png"
     done = run_lab(*args, "--screenshot", str(shot))
