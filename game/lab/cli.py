@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show the contact manifold: points, ids, separations, and its clipping step by step")
     p.add_argument("--margin", type=bounded_real(0.0, MAX_MARGIN), default=None, metavar="PX",
                    help=f"the manifold keeps points up to this far apart (0 .. {MAX_MARGIN:g}; default 0)")
-    p.add_argument("--clip-step", type=whole_number(1, len(CLIP_STEPS)), default=None,
+    p.add_argument("--clip-step", type=whole_number(1, len(CLIP_STEPS)), default=None, metavar="K",
                    help=f"show the manifold's clipping up to this step (1 .. {len(CLIP_STEPS)}: "
                         + ", ".join(CLIP_STEPS) + "; default all)")
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")

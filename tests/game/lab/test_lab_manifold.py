@@ -189,6 +189,9 @@ def test_keys_turn_the_view_on_step_the_clipping_and_move_the_margin_within_its_
     assert view.analysis.margin is None  # off: the manifold is not even asked
     view.on_key_press(arcade.key.M, 0)
     assert state.manifold and view.analysis.margin == 0.0 and len(view.analysis.manifold.points) == 1
+    view.on_draw()  # the view draws its manifold: the close-up's features are on screen
+    image = arcade.get_image(0, 0, window.width, window.height)
+    assert colour_pixels(image, (window.width // 2, 0, window.width, window.height - 150), COLOR_FEATURE_A) > 100
     presses = []
     for _ in range(len(CLIP_STEPS) + 1):
         view.on_key_press(arcade.key.C, 0)
