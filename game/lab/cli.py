@@ -10,7 +10,10 @@ the second part of a split polygon) or by a tile's painted cell
 (``tile-3,7`` or ``blocks:tile-3,7`` with its layer). With a level and no ``--a``/``--b``, A and B start as its first two
 wall parts that fit the world panel, and a small map of its walls shows where
 they are. ``--step`` is 0 .. ``MAX_STEP``; a step past the end of the run
-shows its last turn. The screenshot's suffix names its format (.png, .jpg,
+shows its last turn. ``--manifold`` shows the contact manifold and how its
+clipping builds it (``--clip-step`` 1 .. 5 one step of it, implying
+``--manifold``; ``--margin`` 0 .. ``MAX_MARGIN`` px keeps speculative
+points that far apart, and also implies it). The screenshot's suffix names its format (.png, .jpg,
 .bmp: ``game.screenshot``). Bad input is one line on stderr and exit status
 2, never a traceback.
 """
@@ -26,6 +29,8 @@ from pathlib import Path
 from engine.collision import Transform
 from game.cli import whole_number
 from game.screenshot import ImageRefused, check_suffix, save_image
+
+from .state import CLIP_STEPS, MAX_MARGIN
 
 WIDTH, HEIGHT = 1280, 720
 #: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
@@ -45,8 +50,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
     p.add_argument("--step", type=whole_number(0, MAX_STEP), default=None,
                    help=f"show GJK up to this turn (0 = first support; at most {MAX_STEP})")
+    p.add_argument("--manifold", action="store_true",
+                   help="show the contact manifold: points, ids, separations, and its clipping step by step")
+    p.add_argument("--margin", type=bounded_real(0.0, MAX_MARGIN), default=None, metavar="PX",
+                   help=f"the manifold keeps points up to this far apart (0 .. {MAX_MARGIN:g}; default 0)")
+    p.add_argument("--clip-step", type=whole_number(1, len(CLIP_STEPS)), default=None, metavar="K",
+                   help=f"show the manifold's clipping up to this step (1 .. {len(CLIP_STEPS)}: "
+                        + ", ".join(CLIP_STEPS) + "; default all)")
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")
     return p
+
+
+def bounded_real(low: float, high: float):
+    """An argparse type: a finite number in low .. high, else the one-line error argparse prints.
+
+    >>> bounded_real(0.0, 10.0)("2.5")
+    2.5
+    """
+    import math
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number {low:g} .. {high:g}, got {text!r}") from None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(f"must be a number {low:g} .. {high:g}, got {text!r}")
+        return value
+
+    return parse
 
 
 class InputError(ValueError):
@@ -131,6 +163,9 @@ def build_state(args):
     ]
     state.xfs = [parse_place(args.at_a, "--at-a"), parse_place(args.at_b, "--at-b")]
     state.step = args.step
+    state.manifold = args.manifold or args.margin is not None or args.clip_step is not None
+    state.margin = 0.0 if args.margin is None else args.margin
+    state.clip_step = args.clip_step
     return state
 
 
@@ -143,7 +178,8 @@ def screenshot(state, path: Path) -> None:
 
     window = arcade.get_window() if _has_window() else arcade.Window(WIDTH, HEIGHT, "gjk-lab", visible=False)
     window.clear()
-    analysis = analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1])
+    analysis = analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1],
+                       state.margin if state.manifold else None)
     draw_lab(state, analysis, window.width, window.height)
     save_image(arcade.get_image(0, 0, window.width, window.height), path)
 
