@@ -138,6 +138,17 @@ def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
     return Scene(f"tumbler-{count}", pieces)
 
 
+def chord_velocity(x: float, y: float, piece: Piece) -> tuple[float, float]:
+    """The velocity that takes a piece at (x, y) to where turning about its pivot
+    by its spin for one step puts it: the chord, so it stays on its circle
+    (the tangent would spiral out by (ω·dt)²/2 of the radius a step)."""
+    turn = piece.velocity[2] * DT
+    c, s = math.cos(turn), math.sin(turn)
+    px, py = piece.pivot
+    rx, ry = x - px, y - py
+    return ((c * rx - s * ry - rx) / DT, (s * rx + c * ry - ry) / DT)
+
+
 # --- our world -------------------------------------------------------------
 
 
@@ -169,8 +180,7 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
     def step():
         for body, p in turning:
             x, y, _ = world.transform(body)
-            w = p.velocity[2]
-            world.set_velocity(body, (-w * (y - p.pivot[1]), w * (x - p.pivot[0])), w)
+            world.set_velocity(body, chord_velocity(x, y, p), p.velocity[2])
         return world.step(DT)
 
     run = Run(step, poses, velocities)
@@ -231,8 +241,7 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
 
     def step():
         for body, p in turning:
-            w = p.velocity[2]
-            body.velocity = (-w * (body.position.y - p.pivot[1]), w * (body.position.x - p.pivot[0]))
+            body.velocity = chord_velocity(body.position.x, body.position.y, p)
         space.step(DT)
 
     run = Run(step, poses, velocities)
@@ -272,8 +281,7 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
 
     def step():
         for body, p in turning:
-            w = p.velocity[2]
-            body.linearVelocity = (-w * (body.position[1] - p.pivot[1]), w * (body.position[0] - p.pivot[0]))
+            body.linearVelocity = chord_velocity(body.position[0], body.position[1], p)
         world.Step(DT, velocity_iterations, position_iterations)
 
     run = Run(step, poses, velocities)

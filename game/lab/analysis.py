@@ -25,7 +25,7 @@ import math
 from typing import Any, NamedTuple
 
 from engine.collision import Contact, DistanceResult, Manifold, Transform, contact, distance, manifold
-from engine.collision.manifold import FACE_FLIP_REL, ID_BITS, ID_MASK, SAT_MAX_VERTICES
+from engine.collision.manifold import FACE_FLIP_REL, ID_BITS, ID_MASK, SAT_MAX_VERTICES, surface_offset
 from engine.collision.narrowphase import LINEAR_TOLERANCE_REL, POSITION_EPS
 from engine.collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_ELLIPSE, support_packed
 from engine.collision.trace import GjkTrace, trace_gjk
@@ -96,6 +96,7 @@ def minkowski_outline(shape_a, xf_a, shape_b, xf_b, core: bool = False) -> list[
 
 def pair_size(shape_a, xf_a, shape_b, xf_b) -> float:
     """Both shapes' extents plus the distance between their origins (the engine's scale for tolerances)."""
+
     def extent(shape):
         return max(math.hypot(*shape.support(math.cos(t), math.sin(t))) for t in (0, 1.57, 3.14, 4.71))
 
@@ -313,8 +314,13 @@ def _place(xf: Transform, p: Vec2) -> Vec2:
 def pair_tolerance(shape_a, xf_a: Transform, shape_b, xf_b: Transform) -> float:
     """The touching tolerance of the pair, as the engine's narrow phase computes it: relative to
     the pair's size, plus a few eps of the largest coordinate."""
-    size = (shape_a.packed[H_BOUND] + shape_a.packed[H_RADIUS] + shape_b.packed[H_BOUND]
-            + shape_b.packed[H_RADIUS] + math.dist(xf_a[:2], xf_b[:2]))
+    size = (
+        shape_a.packed[H_BOUND]
+        + shape_a.packed[H_RADIUS]
+        + shape_b.packed[H_BOUND]
+        + shape_b.packed[H_RADIUS]
+        + math.dist(xf_a[:2], xf_b[:2])
+    )
     largest = max(abs(xf_a.x), abs(xf_a.y), abs(xf_b.x), abs(xf_b.y))
     return float(LINEAR_TOLERANCE_REL * size + POSITION_EPS * largest)
 
@@ -332,14 +338,20 @@ def normal_rule(shape_a, xf_a: Transform, shape_b, xf_b: Transform, tol: float, 
         sep_a, face_a = _max_separation(va, b_in_a)
         sep_b, face_b = _max_separation(vb, a_in_b)
         if max(sep_a, sep_b) <= tol:
-            flip = FACE_FLIP_REL * min(shape_a.packed[H_BOUND] + shape_a.packed[H_RADIUS],
-                                       shape_b.packed[H_BOUND] + shape_b.packed[H_RADIUS])
+            flip = FACE_FLIP_REL * min(
+                shape_a.packed[H_BOUND] + shape_a.packed[H_RADIUS],
+                shape_b.packed[H_BOUND] + shape_b.packed[H_RADIUS],
+            )
             if sep_b > sep_a + flip:
                 return f"B's face {face_b} by separating axes (cores {-sep_b:.4g} deep)"
             return f"A's face {face_a} by separating axes (cores {-sep_a:.4g} deep)"
     if core_gap > tol:
         return f"GJK between the cores ({core_gap:.4g} apart)"
     return "EPA: the cores overlap"
+
+
+#: The engine's step onto a rounded surface, run as plain Python (the lab compiles nothing for it).
+_surface_offset = getattr(surface_offset, "py_func", surface_offset)
 
 
 def _local(xf: Transform, p: Vec2) -> Vec2:
@@ -384,8 +396,12 @@ def clip_manifold(shape_a, xf_a, shape_b, xf_b, normal: Vec2, margin: float = 0.
     def end(ua: float, ub: float, ident: int) -> tuple[Vec2, Vec2, Vec2, Vec2, float, int]:
         core_a = _lerp(feature_a.start, feature_a.end, ua)
         core_b = _lerp(feature_b.start, feature_b.end, ub)
-        pa = (core_a[0] + ra * nx, core_a[1] + ra * ny)
-        pb = (core_b[0] - rb * nx, core_b[1] - rb * ny)
+        # Out along the normal onto each rounded surface, as the engine does (more than the radius
+        # where a feature slants).
+        out_a = _surface_offset(*feature_a.start, *feature_a.end, *core_a, nx, ny, ra)
+        out_b = _surface_offset(*feature_b.start, *feature_b.end, *core_b, -nx, -ny, rb)
+        pa = (core_a[0] + out_a * nx, core_a[1] + out_a * ny)
+        pb = (core_b[0] - out_b * nx, core_b[1] - out_b * ny)
         return core_a, core_b, pa, pb, (pb[0] - pa[0]) * nx + (pb[1] - pa[1]) * ny, ident
 
     # A's edge runs one way along the tangent and B's the other, so A's start meets B's end.
@@ -398,5 +414,17 @@ def clip_manifold(shape_a, xf_a, shape_b, xf_b, normal: Vec2, margin: float = 0.
     ends = (ClipPoint(*first, keep1),) + (() if single else (ClipPoint(*second, keep2),))
     core_gap = min(e.separation for e in ends) + ra + rb
     rule = normal_rule(shape_a, xf_a, shape_b, xf_b, tol, core_gap)
-    return Clipping((nx, ny), rule, feature_a, feature_b, origin, tangent, (ta0, ta1), (tb0, tb1), stretch,
-                    ends, float(margin), keep_below)
+    return Clipping(
+        (nx, ny),
+        rule,
+        feature_a,
+        feature_b,
+        origin,
+        tangent,
+        (ta0, ta1),
+        (tb0, tb1),
+        stretch,
+        ends,
+        float(margin),
+        keep_below,
+    )

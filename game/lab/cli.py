@@ -42,21 +42,50 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
-    p.add_argument("--a", help="shape A: palette name, actor name, wall id or tile-x,y (default polygon, or the "
-                               "level's first part)")
-    p.add_argument("--b", help="shape B: palette name, actor name, wall id or tile-x,y (default rounded, or the "
-                               "level's second part)")
-    p.add_argument("--at-a", default="-70,0,0", metavar="X,Y,DEG", help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)")
+    p.add_argument(
+        "--a",
+        help="shape A: palette name, actor name, wall id or tile-x,y (default polygon, or the "
+        "level's first part)",
+    )
+    p.add_argument(
+        "--b",
+        help="shape B: palette name, actor name, wall id or tile-x,y (default rounded, or the "
+        "level's second part)",
+    )
+    p.add_argument(
+        "--at-a",
+        default="-70,0,0",
+        metavar="X,Y,DEG",
+        help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)",
+    )
     p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
-    p.add_argument("--step", type=whole_number(0, MAX_STEP), default=None,
-                   help=f"show GJK up to this turn (0 = first support; at most {MAX_STEP})")
-    p.add_argument("--manifold", action="store_true",
-                   help="show the contact manifold: points, ids, separations, and its clipping step by step")
-    p.add_argument("--margin", type=bounded_real(0.0, MAX_MARGIN), default=None, metavar="PX",
-                   help=f"the manifold keeps points up to this far apart (0 .. {MAX_MARGIN:g}; default 0)")
-    p.add_argument("--clip-step", type=whole_number(1, len(CLIP_STEPS)), default=None, metavar="K",
-                   help=f"show the manifold's clipping up to this step (1 .. {len(CLIP_STEPS)}: "
-                        + ", ".join(CLIP_STEPS) + "; default all)")
+    p.add_argument(
+        "--step",
+        type=whole_number(0, MAX_STEP),
+        default=None,
+        help=f"show GJK up to this turn (0 = first support; at most {MAX_STEP})",
+    )
+    p.add_argument(
+        "--manifold",
+        action="store_true",
+        help="show the contact manifold: points, ids, separations, and its clipping step by step",
+    )
+    p.add_argument(
+        "--margin",
+        type=bounded_real(0.0, MAX_MARGIN),
+        default=None,
+        metavar="PX",
+        help=f"the manifold keeps points up to this far apart (0 .. {MAX_MARGIN:g}; default 0)",
+    )
+    p.add_argument(
+        "--clip-step",
+        type=whole_number(1, len(CLIP_STEPS)),
+        default=None,
+        metavar="K",
+        help=f"show the manifold's clipping up to this step (1 .. {len(CLIP_STEPS)}: "
+        + ", ".join(CLIP_STEPS)
+        + "; default all)",
+    )
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")
     return p
 
@@ -126,18 +155,26 @@ def find_choice(choices, name: str) -> int:
         if choice.source != "wall":
             return False
         if tile is not None:
-            return choice.tile is not None and (choice.tile.col, choice.tile.row) == (int(tile["col"]),
-                   int(tile["row"])) and tile["layer"] in (None, choice.tile.layer)
+            return (
+                choice.tile is not None
+                and (choice.tile.col, choice.tile.row) == (int(tile["col"]), int(tile["row"]))
+                and tile["layer"] in (None, choice.tile.layer)
+            )
         return choice.tile is None and choice.label.partition(":")[2].partition(" ")[0] == base
 
     for k, choice in enumerate(choices):
         if fits(choice):
             return k
     known = ", ".join(c.label for c in choices if c.source == "palette")
-    actors = ", ".join(dict.fromkeys(c.label.removeprefix(ACTOR).partition(" part ")[0] for c in choices
-                                     if c.source == "actor"))
-    raise InputError(f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; or a wall id or "
-                     "tile-x,y of the level)")
+    actors = ", ".join(
+        dict.fromkeys(
+            c.label.removeprefix(ACTOR).partition(" part ")[0] for c in choices if c.source == "actor"
+        )
+    )
+    raise InputError(
+        f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; or a wall id or "
+        "tile-x,y of the level)"
+    )
 
 
 def build_state(args):
@@ -158,7 +195,11 @@ def build_state(args):
     state = LabState(choices)
     level_picks = first_level_picks(choices)
     state.pick = [
-        find_choice(choices, name) if name is not None else level_picks[k] if k < len(level_picks) else default
+        find_choice(choices, name)
+        if name is not None
+        else level_picks[k]
+        if k < len(level_picks)
+        else default
         for k, (name, default) in enumerate(((args.a, 0), (args.b, 1)))
     ]
     state.xfs = [parse_place(args.at_a, "--at-a"), parse_place(args.at_b, "--at-b")]
@@ -178,8 +219,9 @@ def screenshot(state, path: Path) -> None:
 
     window = arcade.get_window() if _has_window() else arcade.Window(WIDTH, HEIGHT, "gjk-lab", visible=False)
     window.clear()
-    analysis = analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1],
-                       state.margin if state.manifold else None)
+    analysis = analyse(
+        state.shape(0), state.xfs[0], state.shape(1), state.xfs[1], state.margin if state.manifold else None
+    )
     draw_lab(state, analysis, window.width, window.height)
     save_image(arcade.get_image(0, 0, window.width, window.height), path)
 
@@ -212,7 +254,9 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli import has_display
 
         if not has_display():
-            print("gjk-lab: no display: run with --screenshot PNG for headless, or set DISPLAY", file=sys.stderr)
+            print(
+                "gjk-lab: no display: run with --screenshot PNG for headless, or set DISPLAY", file=sys.stderr
+            )
             return 2
         import arcade
 

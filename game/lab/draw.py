@@ -260,8 +260,10 @@ class _CloseUp:
     def on_axis(self, value: float) -> tuple[float, float]:
         """The world point of the tangent axis ``value`` along t from the middle's foot."""
         n, t = self.normal, self.t
-        return (self.middle[0] + self.axis_offset * n[0] + value * t[0],
-                self.middle[1] + self.axis_offset * n[1] + value * t[1])
+        return (
+            self.middle[0] + self.axis_offset * n[0] + value * t[0],
+            self.middle[1] + self.axis_offset * n[1] + value * t[1],
+        )
 
     def __call__(self, p) -> tuple[float, float]:
         return self.sx + (p[0] - self.cx) * self.scale, self.sy + (p[1] - self.cy) * self.scale
@@ -283,8 +285,12 @@ def _draw_clipping(state: LabState, analysis: Analysis, width: int, height: int)
         return
     fit = _CloseUp(clip, width, height)
     window = arcade.get_window()
-    window.ctx.scissor = (int(fit.left) + 1, int(fit.bottom) + 1, int(fit.right - fit.left) - 1,
-                          int(fit.top - fit.bottom))
+    window.ctx.scissor = (
+        int(fit.left) + 1,
+        int(fit.bottom) + 1,
+        int(fit.right - fit.left) - 1,
+        int(fit.top - fit.bottom),
+    )
     try:
         _draw_close_up(state, clip, fit)
     finally:
@@ -308,10 +314,14 @@ def _draw_close_up(state: LabState, clip: Clipping, fit: _CloseUp) -> None:
     if upto < 2:
         return
     # 2. The support features, on the cores.
-    for feature, colour, who in ((clip.feature_a, COLOR_FEATURE_A, "A"), (clip.feature_b, COLOR_FEATURE_B, "B")):
+    for feature, colour, who in (
+        (clip.feature_a, COLOR_FEATURE_A, "A"),
+        (clip.feature_b, COLOR_FEATURE_B, "B"),
+    ):
         _draw_feature(feature, colour, who, fit)
     if upto < 3:
         return
+
     # 3. Both features projected on the tangent axis (on A's side, beyond everything).
     def on_axis(value: float, lift: float = 0.0) -> tuple[float, float]:
         x, y = fit(fit.on_axis(value + fit.shift))  # ``value``: along t from the clip's origin
@@ -320,8 +330,10 @@ def _draw_close_up(state: LabState, clip: Clipping, fit: _CloseUp) -> None:
     start, end = (fit(fit.on_axis(v)) for v in fit.axis_ends)
     _arrow(*start, *end, COLOR_TANGENT, 1.5)
     arcade.draw_text("t", end[0] + 6, end[1] - 6, COLOR_TANGENT, 12, bold=True)
-    for feature, span, colour, lift in ((clip.feature_a, clip.span_a, COLOR_FEATURE_A, -5.0),
-                                        (clip.feature_b, clip.span_b, COLOR_FEATURE_B, 5.0)):
+    for feature, span, colour, lift in (
+        (clip.feature_a, clip.span_a, COLOR_FEATURE_A, -5.0),
+        (clip.feature_b, clip.span_b, COLOR_FEATURE_B, 5.0),
+    ):
         for p, value in zip((feature.start, feature.end), span):
             _dashed(fit(p), on_axis(value, lift), colour)
         a, b = on_axis(span[0], lift), on_axis(span[1], lift)
@@ -372,8 +384,14 @@ def _dashed(p, q, colour, dash: float = 6.0) -> None:
     steps = max(1, int(length / dash))
     for k in range(0, steps, 2):
         u0, u1 = k / steps, min((k + 1) / steps, 1.0)
-        arcade.draw_line(p[0] + u0 * (q[0] - p[0]), p[1] + u0 * (q[1] - p[1]),
-                         p[0] + u1 * (q[0] - p[0]), p[1] + u1 * (q[1] - p[1]), colour, 1)
+        arcade.draw_line(
+            p[0] + u0 * (q[0] - p[0]),
+            p[1] + u0 * (q[1] - p[1]),
+            p[0] + u1 * (q[0] - p[0]),
+            p[1] + u1 * (q[1] - p[1]),
+            colour,
+            1,
+        )
 
 
 def _feature_words(feature: Feature, who: str) -> str:
@@ -395,20 +413,36 @@ def describe_manifold(state: LabState, analysis: Analysis) -> list[tuple[str, tu
     lines = [(title, COLOR_TEXT)]
     if clip is None:
         gap = analysis.distance.distance
-        lines.append((f"no manifold: the shapes are {gap:.4g} apart, beyond the margin {margin:g}", COLOR_DISTANCE))
+        lines.append(
+            (f"no manifold: the shapes are {gap:.4g} apart, beyond the margin {margin:g}", COLOR_DISTANCE)
+        )
         return lines
     ra, rb = clip.feature_a.radius, clip.feature_b.radius
     steps = [
         (f"1 normal {_vec(clip.normal, 4)}: {clip.normal_rule}", COLOR_NORMAL),
-        (f"2 features: {_feature_words(clip.feature_a, 'A')} along n, {_feature_words(clip.feature_b, 'B')} "
-         "along −n", COLOR_FEATURE_A),
-        (f"3 on t {_vec(clip.tangent, 3)}: A spans {clip.span_a[0]:.2f} .. {clip.span_a[1]:.2f}, "
-         f"B {clip.span_b[0]:.2f} .. {clip.span_b[1]:.2f}", COLOR_TANGENT),
-        ((f"4 overlap {clip.stretch[0]:.2f} .. {max(clip.stretch):.2f}" if clip.overlapping
-          else f"4 no overlap along t (a gap of {clip.stretch[0] - clip.stretch[1]:.2g}): the nearest ends") + f"; out by the radii (A {ra:g}, B {rb:g})",
-         COLOR_STRETCH),
-        (f"5 kept if separation ≤ margin {margin:g}: {len(clip.kept)} kept, {len(clip.dropped)} dropped",
-         COLOR_MARGIN),
+        (
+            f"2 features: {_feature_words(clip.feature_a, 'A')} along n, {_feature_words(clip.feature_b, 'B')} "
+            "along −n",
+            COLOR_FEATURE_A,
+        ),
+        (
+            f"3 on t {_vec(clip.tangent, 3)}: A spans {clip.span_a[0]:.2f} .. {clip.span_a[1]:.2f}, "
+            f"B {clip.span_b[0]:.2f} .. {clip.span_b[1]:.2f}",
+            COLOR_TANGENT,
+        ),
+        (
+            (
+                f"4 overlap {clip.stretch[0]:.2f} .. {max(clip.stretch):.2f}"
+                if clip.overlapping
+                else f"4 no overlap along t (a gap of {clip.stretch[0] - clip.stretch[1]:.2g}): the nearest ends"
+            )
+            + f"; out by the radii (A {ra:g}, B {rb:g})",
+            COLOR_STRETCH,
+        ),
+        (
+            f"5 kept if separation ≤ margin {margin:g}: {len(clip.kept)} kept, {len(clip.dropped)} dropped",
+            COLOR_MARGIN,
+        ),
     ]
     lines += steps[:upto]
     if upto == len(CLIP_STEPS):
@@ -417,8 +451,13 @@ def describe_manifold(state: LabState, analysis: Analysis) -> list[tuple[str, tu
             ia, ib = split_id(end.id)
             number += end.kept
             what = f"point {number}" if end.kept else "dropped"
-            lines.append((f"  {what} id {end.id:#010x} ({_vertex_name('A', ia)}, {_vertex_name('B', ib)}): "
-                          f"separation {end.separation:.4g}", COLOR_GOOD if end.kept else COLOR_DROPPED))
+            lines.append(
+                (
+                    f"  {what} id {end.id:#010x} ({_vertex_name('A', ia)}, {_vertex_name('B', ib)}): "
+                    f"separation {end.separation:.4g}",
+                    COLOR_GOOD if end.kept else COLOR_DROPPED,
+                )
+            )
     return lines
 
 
@@ -469,7 +508,9 @@ def _arrow(x0, y0, x1, y1, colour, width: float = 2.5) -> None:
     arcade.draw_line(x0, y0, x1, y1, colour, width)
     angle = math.atan2(y1 - y0, x1 - x0)
     for turn in (2.6, -2.6):
-        arcade.draw_line(x1, y1, x1 + 10 * math.cos(angle + turn), y1 + 10 * math.sin(angle + turn), colour, width)
+        arcade.draw_line(
+            x1, y1, x1 + 10 * math.cos(angle + turn), y1 + 10 * math.sin(angle + turn), colour, width
+        )
 
 
 def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, int, int]]]:
@@ -477,17 +518,26 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
     lines = []
     for which in (0, 1):
         xf = state.xfs[which]
-        lines.append((f"{'AB'[which]}: {state.label(which)} at ({xf.x:.1f}, {xf.y:.1f}), "
-                      f"{math.degrees(xf.angle):.1f}°" + ("   [selected]" if state.selected == which else ""),
-                      (COLOR_A, COLOR_B)[which]))
+        lines.append(
+            (
+                f"{'AB'[which]}: {state.label(which)} at ({xf.x:.1f}, {xf.y:.1f}), "
+                f"{math.degrees(xf.angle):.1f}°" + ("   [selected]" if state.selected == which else ""),
+                (COLOR_A, COLOR_B)[which],
+            )
+        )
     k = shown_turn(state, analysis)
     step = shown_step(state, analysis)
     note = f"first support along {_vec(analysis.trace.first_direction)}" if step is None else step.note
     lines.append((f"GJK turn {k}/{len(analysis.trace.steps)}: {note}", COLOR_SIMPLEX))
     if analysis.contact is None:
         d = analysis.distance
-        lines.append((f"engine: apart, distance {d.distance:.6g}, closest points {_vec(d.point_a)} and "
-                       f"{_vec(d.point_b)}", COLOR_DISTANCE))
+        lines.append(
+            (
+                f"engine: apart, distance {d.distance:.6g}, closest points {_vec(d.point_a)} and "
+                f"{_vec(d.point_b)}",
+                COLOR_DISTANCE,
+            )
+        )
     else:
         c = analysis.contact
         lines.append((f"engine: overlap, EPA normal {_vec(c.normal, 4)}, depth {c.depth:.6g}", COLOR_NORMAL))
@@ -507,8 +557,10 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
     return lines
 
 
-HELP = ("drag: move   wheel, Q/E: rotate   Tab: A/B   N/P: shape   H: actor hitbox   W: wall/tile   "
-        "Space/B: step GJK   0: whole run   M: manifold   C: clip step   -/=: margin")
+HELP = (
+    "drag: move   wheel, Q/E: rotate   Tab: A/B   N/P: shape   H: actor hitbox   W: wall/tile   "
+    "Space/B: step GJK   0: whole run   M: manifold   C: clip step   -/=: margin"
+)
 
 
 def _draw_numbers(state: LabState, analysis: Analysis, width: int) -> None:

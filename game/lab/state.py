@@ -19,8 +19,13 @@ ROTATE_STEP = math.radians(7.5)
 MARGIN_STEP = 5.0
 MAX_MARGIN = 1000.0
 #: The manifold's clipping, step by step (``clip_step`` 1 .. len; None shows them all).
-CLIP_STEPS = ("the normal", "the support features", "on the tangent", "the clipped stretch",
-              "kept within the margin")
+CLIP_STEPS = (
+    "the normal",
+    "the support features",
+    "on the tangent",
+    "the clipped stretch",
+    "kept within the margin",
+)
 
 
 @dataclass
@@ -36,7 +41,9 @@ class LabState:
 
     choices: list[Choice]
     pick: list[int] = field(default_factory=lambda: [0, 1])
-    xfs: list[Transform] = field(default_factory=lambda: [Transform(-70.0, 0.0, 0.0), Transform(70.0, 10.0, 0.4)])
+    xfs: list[Transform] = field(
+        default_factory=lambda: [Transform(-70.0, 0.0, 0.0), Transform(70.0, 10.0, 0.4)]
+    )
     selected: int = 0  # 0 is A, 1 is B
     step: int | None = None
     manifold: bool = False
@@ -79,7 +86,7 @@ class LabState:
             return False
         here = self.pick[self.selected]
         later = [k for k in ks if (k - here) * by > 0]
-        k = (min(later, key=lambda k: (k - here) * by) if later else (ks[0] if by > 0 else ks[-1]))
+        k = min(later, key=lambda k: (k - here) * by) if later else (ks[0] if by > 0 else ks[-1])
         self.pick[self.selected] = k
         xf = self.xfs[self.selected]
         self.xfs[self.selected] = Transform(xf.x, xf.y, self.choices[k].angle)

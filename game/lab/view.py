@@ -26,8 +26,12 @@ class LabView(arcade.View):
         margin = self.state.margin if self.state.manifold else None  # the manifold only while it is shown
         key = (tuple(self.state.pick), tuple(self.state.xfs), margin)
         if self._analysis is None or key != self._key:
-            self._analysis, self._key = analyse(self.state.shape(0), self.state.xfs[0],
-                                                self.state.shape(1), self.state.xfs[1], margin), key
+            self._analysis, self._key = (
+                analyse(
+                    self.state.shape(0), self.state.xfs[0], self.state.shape(1), self.state.xfs[1], margin
+                ),
+                key,
+            )
         return self._analysis
 
     def on_draw(self) -> None:
@@ -66,8 +70,12 @@ class LabView(arcade.View):
             arcade.key.TAB: lambda: setattr(self.state, "selected", 1 - self.state.selected),
             arcade.key.N: lambda: self.state.cycle_shape(1),
             arcade.key.P: lambda: self.state.cycle_shape(-1),
-            arcade.key.H: lambda: self.state.cycle_source("actor", -1 if modifiers & arcade.key.MOD_SHIFT else 1),
-            arcade.key.W: lambda: self.state.cycle_source("wall", -1 if modifiers & arcade.key.MOD_SHIFT else 1),
+            arcade.key.H: lambda: self.state.cycle_source(
+                "actor", -1 if modifiers & arcade.key.MOD_SHIFT else 1
+            ),
+            arcade.key.W: lambda: self.state.cycle_source(
+                "wall", -1 if modifiers & arcade.key.MOD_SHIFT else 1
+            ),
             arcade.key.SPACE: lambda: self.state.advance(1, count),
             arcade.key.B: lambda: self.state.advance(-1, count),
             arcade.key.KEY_0: lambda: setattr(self.state, "step", None),

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_engine(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=900)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True, timeout=900
+    )
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
@@ -50,18 +51,25 @@ NUMBER = r"(-?\d+\.\d+)"
 
 def test_the_falling_stack_lands_box_on_box_then_rests_and_sleeps_stacked(demo):
     assert demo.returncode == 0, demo.stderr
-    stack = demo.stdout[demo.stdout.index("falling stack:"):].splitlines()
+    stack = demo.stdout[demo.stdout.index("falling stack:") :].splitlines()
     places = [line for line in stack if line.startswith("  t ") and "(" in line and "touches" not in line]
-    boxes = [[tuple(map(float, m)) for m in re.findall(rf"\({NUMBER}, {NUMBER}, {NUMBER}°\)", line)]
-             for line in places]
+    boxes = [
+        [tuple(map(float, m)) for m in re.findall(rf"\({NUMBER}, {NUMBER}, {NUMBER}°\)", line)]
+        for line in places
+    ]
     assert len(places) >= 3 and all(len(row) == 5 for row in boxes)
-    assert [y for _, y, _ in boxes[0]] == pytest.approx([0.7 + 1.2 * k for k in range(5)])  # dropped 0.2 m apart
+    assert [y for _, y, _ in boxes[0]] == pytest.approx(
+        [0.7 + 1.2 * k for k in range(5)]
+    )  # dropped 0.2 m apart
     # At the end each box rests on the one below (1 m boxes on a ground at y 0), 0.1 m right of it.
     for k, (x, y, angle) in enumerate(boxes[-1]):
         assert y == pytest.approx(0.5 + k, abs=0.03) and x == pytest.approx(0.1 * k, abs=0.05)
         assert abs(angle) < 1.0
-    began = [re.match(rf"  t +{NUMBER} s  (.+) touches (.+), normal impulse {NUMBER} N·s", line)
-             for line in stack if "touches" in line]
+    began = [
+        re.match(rf"  t +{NUMBER} s  (.+) touches (.+), normal impulse {NUMBER} N·s", line)
+        for line in stack
+        if "touches" in line
+    ]
     assert all(began)
     first = {}
     for m in began:
@@ -71,8 +79,10 @@ def test_the_falling_stack_lands_box_on_box_then_rests_and_sleeps_stacked(demo):
     assert first == {"box 1": "ground", **{f"box {k}": f"box {k - 1}" for k in range(2, 6)}}
     times = [float(m.group(1)) for m in began]
     assert times == sorted(times)
-    end = re.search(rf"at rest \(every box slower than 0.05 m/s\) from t {NUMBER} s; all asleep at t {NUMBER} s",
-                    demo.stdout)
+    end = re.search(
+        rf"at rest \(every box slower than 0.05 m/s\) from t {NUMBER} s; all asleep at t {NUMBER} s",
+        demo.stdout,
+    )
     assert end is not None, demo.stdout
     rest, asleep = float(end.group(1)), float(end.group(2))
     assert times[-1] < rest <= asleep < 10.0

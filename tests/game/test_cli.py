@@ -15,8 +15,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_game(*args: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
 
 
 def one_line(done: subprocess.CompletedProcess) -> str:
@@ -72,10 +78,12 @@ def test_the_frames_limit_admits_exactly_ten_minutes():
     assert parse_args(["--demo", "--frames", str(MAX_FRAMES), "--seed", str(2**32 - 1)]).frames == MAX_FRAMES
 
 
-@pytest.mark.parametrize(("name", "kind"), [("end.jpg", "JPEG"), ("end.jpeg", "JPEG"), ("end.bmp", "BMP"),
-                                             ("end.png", "PNG")])
-def test_a_demo_screenshot_is_written_in_the_format_its_suffix_names_with_the_usual_mode(home, tmp_path, name,
-                                                                                          kind):
+@pytest.mark.parametrize(
+    ("name", "kind"), [("end.jpg", "JPEG"), ("end.jpeg", "JPEG"), ("end.bmp", "BMP"), ("end.png", "PNG")]
+)
+def test_a_demo_screenshot_is_written_in_the_format_its_suffix_names_with_the_usual_mode(
+    home, tmp_path, name, kind
+):
     shot = tmp_path / "shots" / name
     done = run_game("--demo", "--level", "yard", "--frames", "2", "--screenshot", str(shot))
     assert done.returncode == 0, done.stderr

@@ -14,8 +14,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
 
 
 def edited_copy(folder: Path, edit) -> Path:
@@ -42,8 +43,12 @@ def test_the_shipped_actors_file_checks_clean_beside_a_level():
 def test_a_self_intersecting_hitbox_is_one_error_line_naming_the_tile_and_actor(tmp_path):
     def bow(tile):
         if tile["type"] == "player":
-            tile["objectgroup"]["objects"][0]["polygon"] = [{"x": 0, "y": 0}, {"x": 20, "y": 20}, {"x": 20, "y": 0},
-                                                            {"x": 0, "y": 20}]
+            tile["objectgroup"]["objects"][0]["polygon"] = [
+                {"x": 0, "y": 0},
+                {"x": 20, "y": 20},
+                {"x": 20, "y": 0},
+                {"x": 0, "y": 20},
+            ]
 
     path = edited_copy(tmp_path, bow)
     done = run(str(path))
@@ -55,8 +60,19 @@ def test_a_self_intersecting_hitbox_is_one_error_line_naming_the_tile_and_actor(
 def test_a_hitbox_wider_than_the_narrowest_shipped_door_is_an_error_with_both_widths(tmp_path):
     def wide(tile):  # a 300 × 200 px box: 200 px across at its narrowest, whichever way it turns
         if tile["type"] == "brute":
-            tile["objectgroup"]["objects"] = [{"height": 200, "id": 1, "name": "hull", "rotation": 0, "type": "",
-                                               "visible": True, "width": 300, "x": -100, "y": -80}]
+            tile["objectgroup"]["objects"] = [
+                {
+                    "height": 200,
+                    "id": 1,
+                    "name": "hull",
+                    "rotation": 0,
+                    "type": "",
+                    "visible": True,
+                    "width": 300,
+                    "x": -100,
+                    "y": -80,
+                }
+            ]
 
     path = edited_copy(tmp_path, wide)
     done = run("--json", str(path))

@@ -15,8 +15,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_a_file_that_is_not_json_is_one_error_line_and_exit_one_without_a_traceback(tmp_path):

@@ -60,8 +60,11 @@ def test_sheet_colours_walls_split_parts_aabbs_start_and_findings(window, sheet_
     shape, xf = diamond.parts[0]
     x0, y0, _, _ = aabb(shape, xf)
     cx, cy = frame(x0, y0)
-    corner = {image.getpixel((round(cx) + dx, image.height - 1 - round(cy) - dy))[:3]
-              for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    corner = {
+        image.getpixel((round(cx) + dx, image.height - 1 - round(cy) - dy))[:3]
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    }
     assert AABB in corner
 
 
