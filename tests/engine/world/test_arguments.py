@@ -31,6 +31,20 @@ def test_the_pairs_array_handed_out_cannot_change_what_the_world_keeps():
     assert world.contacts().pairs.tolist() == [[a, b]]
 
 
+def test_the_pairs_array_handed_out_cannot_be_made_writable_again():
+    """Issue 24: ``p.setflags(write=True); p[0, 0] = 12345`` made the next ``pairs()`` say 12345."""
+    world, a, b = two_touching_circles()
+    handed = world.pairs()
+    for array in (handed, handed.base, getattr(handed.base, "base", None)):
+        if isinstance(array, np.ndarray):
+            with pytest.raises(ValueError, match="WRITEABLE"):
+                array.setflags(write=True)
+    with pytest.raises(ValueError, match="read-only"):
+        np.lib.stride_tricks.as_strided(handed, writeable=True)[0, 0] = 12345
+    assert world.pairs().tolist() == [[a, b]]
+    assert world.contacts().pairs.tolist() == [[a, b]]
+
+
 def test_editing_a_copy_of_the_pairs_or_the_contacts_changes_nothing_in_the_world():
     world, a, b = two_touching_circles()
     mine = world.pairs().copy()
