@@ -40,9 +40,10 @@ writes always replays to its own hash.
 
 Floats are written with ``repr`` (JSON's own), so they read back bit for
 bit and the replay is exact. The whole file is written once, at the end of
-the session, to a temporary file in the same folder that is fsynced and
-renamed over the target (``os.replace``): a reader never sees half a file,
-and of two writers the last to finish wins whole.
+the session, by ``game.safe_write.write_atomic`` (a temporary file in the
+same folder, fsynced and renamed over the target): a reader never sees half
+a file, of two writers the last to finish wins whole, and a target that is
+not a regular file (a FIFO, a device, a folder) is refused, never replaced.
 """
 
 from __future__ import annotations
@@ -50,13 +51,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 from game import tiled
 from game.safe_read import json_depth, read_bytes
+from game.safe_write import write_atomic
 from game.sim import Inputs, Simulation
 from game.tiled.limits import MAX_FILE_BYTES
 
@@ -211,20 +211,7 @@ class Recorder:
         state = self.stopped_at if self.stopped_at is not None else self.sim.state_hash()
         end = {"end": {"ticks": self.ticks, "runs": self.runs, "state_hash": state}}
         text = "".join(json.dumps(line, allow_nan=True) + "\n" for line in [*self.lines, end])
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a recording is an ordinary file
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(self.path, text.encode("utf-8"))  # never over a FIFO or a device (game.safe_write)
         return self.path
 
 

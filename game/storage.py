@@ -74,6 +74,7 @@ from typing import NamedTuple
 import platformdirs
 from filelock import FileLock, Timeout
 
+from game import safe_write
 from game.safe_read import FileRefused, read_json
 
 __all__ = [
@@ -313,33 +314,9 @@ def _load_quickly(path: Path, check, fresh):
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once: old or new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_folder(path.parent)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself survive a power cut (best effort: not every system allows it)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Replace ``path`` with ``text`` all at once: old or new, never half (``game.safe_write``; the
+    temporary file is ``<name>.<random>.tmp``, private, as the stale-file cleaning expects)."""
+    safe_write.write_atomic(path, text.encode("utf-8"), mode=0o600, prefix=path.name + ".")
 
 
 def _remove_stale_temporaries(path: Path) -> None:
