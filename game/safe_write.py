@@ -22,6 +22,8 @@ import stat
 import tempfile
 from pathlib import Path
 
+from game.safe_read import file_kind
+
 __all__ = ["TargetRefused", "check_target", "write_atomic"]
 
 
@@ -40,18 +42,6 @@ class TargetRefused(OSError):
         return f"{self.path}: {self.problem}"
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def check_target(path: os.PathLike | str) -> Path:
     """``path`` when writing it replaces nothing but a regular file; else ``TargetRefused``.
 
@@ -68,7 +58,7 @@ def check_target(path: os.PathLike | str) -> Path:
     except OSError:
         return path  # cannot look (no permission, a file as a folder): the write will say why
     if not stat.S_ISREG(info.st_mode):
-        raise TargetRefused(path, f"is {_kind(info.st_mode)}, not a regular file; it is never replaced")
+        raise TargetRefused(path, f"is {file_kind(info.st_mode)}, not a regular file; it is never replaced")
     return path
 
 
@@ -78,7 +68,9 @@ def _usual_mode() -> int:
     return 0o644 & ~mask
 
 
-def write_atomic(path: os.PathLike | str, data: bytes, mode: int | None = None, prefix: str | None = None) -> Path:
+def write_atomic(
+    path: os.PathLike | str, data: bytes, mode: int | None = None, prefix: str | None = None
+) -> Path:
     """Replace the regular file ``path`` (or make it) with ``data`` all at once: old or new, never half.
 
     ``mode`` defaults to 0644 less the umask; the temporary file is

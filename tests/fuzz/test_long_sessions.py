@@ -18,10 +18,7 @@ from __future__ import annotations
 import gc
 import os
 
-import pytest
-
 from game.script import ScriptEvent, Session
-from tests.game.conftest import shared_window
 
 PRESSES = 2000
 MEGABYTES = 20.0
@@ -30,17 +27,6 @@ MEGABYTES = 20.0
 def rss_megabytes() -> float:
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-
-
-@pytest.fixture
-def window():
-    win = shared_window()
-    win.switch_to()
-    win.hide_view()
-    win.dispatch_events()
-    yield win
-    win.hide_view()
-    win.dispatch_events()
 
 
 def test_two_thousand_escape_presses_grow_rss_by_less_than_20_mb(window, tmp_path):
