@@ -125,8 +125,9 @@ class World:
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
-        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``;
-        ``layer`` and ``mask`` are 32-bit sets (0..0xFFFFFFFF). A body is
+        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``,
+        and the body's box must lie within that range too; ``layer`` and
+        ``mask`` are 32-bit sets (0..0xFFFFFFFF). A body is
         static (walls: never moves), dynamic (moved by ``step``: pushed,
         knocked, stacked) or, neither, kinematic (moved by the caller, by
         ``set_transform``, ``move_and_slide`` or a velocity; it pushes dynamic
@@ -140,6 +141,7 @@ class World:
         """
         xf = arguments.transform(transform, "World.add transform")
         shape = arguments.shape(shape, "World.add shape", body=True)
+        arguments.within_range(shape, xf, "World.add")  # a body bigger than the range cannot be moved in it
         layer, mask = arguments.bits(layer, "World.add layer"), arguments.bits(mask, "World.add mask")
         static, sensor = (
             arguments.flag(static, "World.add static"),

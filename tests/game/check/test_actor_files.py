@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.actors import ACTORS_FILE
 from game.check.doors import shipped_doors
 
@@ -89,3 +91,54 @@ def test_a_missing_actors_file_is_one_line_and_no_sheet_is_drawn_for_it(tmp_path
     (line,) = lines(done)
     assert line.startswith(f"{tmp_path / 'nowhere.tsj'}: ")
     assert not (tmp_path / "sheets" / "nowhere.png").exists()
+
+
+def concave_player(tile):
+    """An arrowhead: concave, so it splits into two convex parts, which the game refuses."""
+    if tile["type"] == "player":
+        tile["objectgroup"]["objects"][0]["polygon"] = [
+            {"x": 16, "y": 0},
+            {"x": -11, "y": -11},
+            {"x": -4, "y": 0},
+            {"x": -11, "y": 11},
+        ]
+
+
+def huge_player(tile):
+    if tile["type"] == "player":
+        tile["objectgroup"]["objects"][0]["properties"] = [{"name": "radius", "type": "float", "value": 1e9}]
+
+
+#: Runs the demo with the actors file of argv[1] in place of the shipped one.
+DEMO_WITH_ACTORS = """
+import sys
+from pathlib import Path
+import game.actors
+game.actors.ACTORS_FILE = Path(sys.argv[1])
+from game.cli import main
+sys.exit(main(["--demo", "--level", "yard", "--frames", "5"]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        (concave_player, "tile 0 (player): hitbox has 2 convex parts; the game moves one convex shape per actor"),
+        (huge_player, "tile 0 (player): hitbox reaches 1e+09 px from the actor's centre; the limit is 8,192 px"),
+    ],
+    ids=["concave-hull", "radius-1e9"],
+)
+def test_an_actors_file_the_game_refuses_the_checker_refuses_with_the_same_line(tmp_path, edit, problem):
+    """Issue 24: a concave player hull checked clean while the game refused it; a radius of 1e9
+    checked clean and crashed the demo with a traceback from inside the engine."""
+    path = edited_copy(tmp_path, edit)
+    checked = run(str(path))
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    (line,) = lines(checked)
+    assert line.startswith(f"{path}: {problem}"), line
+    demo = subprocess.run(
+        [sys.executable, "-c", DEMO_WITH_ACTORS, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert demo.returncode == 2 and "Traceback" not in demo.stderr, demo.stderr
+    (said,) = [x for x in demo.stderr.splitlines() if not x.startswith("gjk-shooter: compil")]
+    assert said.startswith("gjk-shooter: ") and problem in said, said
