@@ -162,14 +162,15 @@ class World:
         gravity_scale = arguments.real(
             gravity_scale, "World.add gravity_scale", -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE
         )
+        rolling_resistance = arguments.real(
+            rolling_resistance, "World.add rolling_resistance", 0.0, MAX_FRICTION
+        )
         body = self._a.append(xf, self._shape_index(shape), layer, mask, static, sensor, user_data)
         slot = self._a.slot(body)
         a = self._a
         a.friction[slot], a.restitution[slot], a.gravity_scale[slot] = friction, restitution, gravity_scale
         a.damping[slot] = (linear_damping, angular_damping)
-        a.rolling[slot] = arguments.real(
-            rolling_resistance, "World.add rolling_resistance", 0.0, MAX_FRICTION
-        )
+        a.rolling[slot] = rolling_resistance
         if dynamic:
             mass, center, inertia = mass_properties(shape, density)
             if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
