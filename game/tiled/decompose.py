@@ -223,10 +223,17 @@ def clean_outline(points) -> tuple[Point, ...]:
     for p in pts:
         if not (math.isfinite(p[0]) and math.isfinite(p[1])):
             raise OutlineError(f"polygon point {p} is not finite")
-    pts = _weld(pts) if pts else pts
-    distinct = len(set(pts))
+    given = len(set(pts))
+    welded = _weld(pts) if pts else pts
+    distinct = len(set(welded))
+    if distinct < 3 and given >= 3:
+        # Points closer than the snapping tolerance are one point; say so, or "got 2" reads as a miscount.
+        raise OutlineError(f"polygon's {given} distinct points snap to {distinct} (points closer than "
+                           f"{WELD_TOLERANCE_REL * _size(pts):.3g} px, a millionth of its size, are one point), "
+                           "so it has no area", pts[0])
     if distinct < 3:
         raise OutlineError(f"polygon needs at least 3 distinct points, got {distinct}", pts[0] if pts else None)
+    pts = welded
     if _all_collinear(pts):
         raise OutlineError("polygon has zero area (its points are collinear)", pts[0])
     check_simple(pts)

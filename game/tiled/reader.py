@@ -187,7 +187,9 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         report.error("not a Tiled map: the file is not UTF-8 text")
         return None
     try:
-        raw = json.loads(text)  # NaN and Infinity are kept: the per-object findings name them
+        # NaN and Infinity are kept: the per-object findings name them. A whole number of more than 15
+        # digits is read as a float (inf past 1e308), so no check ever meets a 400-digit int.
+        raw = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as problem:
         report.error(f"not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}")
         return None
@@ -212,6 +214,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     if report.has_errors:
         return None
     stripped, cells = collect_json_cells(raw["layers"])
+    stripped = _layer_defaults(stripped)
     problem = cell_count_problem(cells)
     if problem:  # said before any cell is decoded
         report.error(problem)
@@ -283,6 +286,27 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
                      tuple(root.findall("tileset")), attrs.get("renderorder", "right-down"))
 
 
+def _parse_int(text: str) -> int | float:
+    """A JSON whole number: an int when it has at most 15 digits, else the float nearest it (or inf)."""
+    return int(text) if len(text.lstrip("-")) <= 15 else float(text)
+
+
+#: Layer fields Tiled leaves out of JSON when they hold their default (``offsetx`` alone is valid).
+_LAYER_DEFAULTS = {"offsetx": 0, "offsety": 0, "opacity": 1, "visible": True, "x": 0, "y": 0}
+
+
+def _layer_defaults(layers: list) -> list:
+    """The layers (copies) with Tiled's defaults filled in where a field is left out, groups included."""
+    filled = []
+    for layer in layers:
+        if isinstance(layer, dict):
+            layer = {**_LAYER_DEFAULTS, **layer}
+            if layer.get("type") == "group" and isinstance(layer.get("layers"), list):
+                layer["layers"] = _layer_defaults(layer["layers"])
+        filled.append(layer)
+    return filled
+
+
 def _xml_number(text: str | None) -> Any:
     try:
         return int(text)
@@ -302,7 +326,12 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
     for what, tiles, tile in (("width", width, tile_width), ("height", height, tile_height)):
         if not (_is_number(tiles) and _is_number(tile)):
             continue  # said by _check_raw_map, or by the XML parser
-        if not (math.isfinite(tiles) and math.isfinite(tile) and tiles > 0 and tile > 0):
+        if not (_finite_number(tiles) and _finite_number(tile)) or abs(tiles) >= 1e18 or abs(tile) >= 1e18:
+            name = what if abs(tiles) >= 1e18 or not _finite_number(tiles) else f"tile{what}"
+            value = tiles if name == what else tile
+            report.error(f"map {name!r} is {_amount(value)}, not a size; the limit is {MAX_MAP_TILES} tiles "
+                         f"of at most {MAX_MAP_PIXELS} px")
+        elif not (tiles > 0 and tile > 0):
             report.error(f"map has no size: its {what} is {_amount(tiles)} tiles of {_amount(tile)} px")
         elif tiles > MAX_MAP_TILES:
             report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES} tiles a side")
@@ -311,8 +340,26 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
                          f"the limit is {MAX_MAP_PIXELS} px a side")
 
 
+def _finite_number(value: Any) -> bool:
+    """Whether ``value`` is a finite number a float can hold (a 400-digit int is not)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _amount(value: float) -> str:
-    """A count or size as a person reads it: ``1,000,000``, ``12.5``, ``nan``."""
+    """A count or size as a person reads it: ``1,000,000``, ``12.5``, ``nan``, ``1e+400``.
+
+    >>> _amount(10**400), _amount(float("inf")), _amount(2.5)
+    ('1e+400', 'inf (a number past 1e308)', '2.5')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}{'.' + digits[1:4].rstrip('0') if digits[1:4].strip('0') else ''}" \
+               f"e+{len(digits) - 1}"
+    if math.isinf(value):
+        return f"{value} (a number past 1e308)"
     if math.isfinite(value) and value == int(value) and abs(value) < 1e18:
         return f"{int(value):,}"
     return f"{value:,.6g}"
