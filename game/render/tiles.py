@@ -44,7 +44,7 @@ from arcade.hitbox import BoundingHitBoxAlgorithm
 
 from game.level import PlacedTile, TileLayer, printable
 from game.safe_read import FileRefused, read_bytes
-from game.tiled.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
+from game.tiled.limits import MAX_IMAGE_AREA, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 
 __all__ = ["TileLayers", "TileSprites", "TileTextures", "build_tile_layers", "opaque_cells"]
 
@@ -72,6 +72,9 @@ def read_image(path: Path) -> PIL.Image.Image:
         width, height = image.size
         if not (0 < width <= MAX_IMAGE_PIXELS and 0 < height <= MAX_IMAGE_PIXELS):
             raise FileRefused(path, f"is {width} x {height} px; the limit is {MAX_IMAGE_PIXELS:,} px a side")
+        if width * height > MAX_IMAGE_AREA:  # a small file can claim a size that decodes to gigabytes
+            raise FileRefused(path, f"is {width:,} x {height:,} px, {width * height:,} pixels decoded; the limit "
+                                    f"is {MAX_IMAGE_AREA:,}")
         try:
             return image.convert("RGBA")
         except (OSError, ValueError, SyntaxError, PIL.Image.DecompressionBombError) as err:

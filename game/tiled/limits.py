@@ -47,6 +47,12 @@ Tilesets (``tilesets.py``; a tileset is read whole before any tile is used):
 - ``MAX_TILE_POLYGON_POINTS``: 1,000 points a collision polygon or
   polyline (a traced outline is a few dozen); ``MAX_TILESET_POINTS``:
   100,000 in a whole tileset.
+- ``MAX_IMAGE_AREA``: 16,777,216 pixels (4,096 × 4,096) an image once
+  decoded, read from the image file's own header (never the size the
+  tileset declares) before anything decodes it: 64 MiB of RGBA, the
+  largest texture many GPUs take. A 0.5 MB PNG can claim 12,000 × 12,000
+  px and decode to 2 GB; ``MAX_IMAGES_AREA``, 33,554,432 pixels (two such
+  images), in all the images one map draws.
 - ``MAX_IMAGE_PATH_CHARS``: 1,024 characters an image path; an image must
   be a regular file of at most ``MAX_IMAGE_BYTES`` (64 MiB): the renderer
   opens it, and a FIFO or a device named as an image would hang it.
@@ -93,6 +99,8 @@ MAX_IMAGE_PIXELS = 16_384
 MAX_TILE_SHAPES = 64
 MAX_TILE_POLYGON_POINTS = 1_000
 MAX_TILESET_POINTS = 100_000
+MAX_IMAGE_AREA = 4_096 * 4_096
+MAX_IMAGES_AREA = 2 * MAX_IMAGE_AREA
 MAX_IMAGE_PATH_CHARS = 1_024
 MAX_IMAGE_BYTES = 64 * 2**20
 
@@ -109,6 +117,8 @@ __all__ = [
     "MAX_COORDINATE",
     "MAX_CSV_CHARS_PER_CELL",
     "MAX_FILE_BYTES",
+    "MAX_IMAGES_AREA",
+    "MAX_IMAGE_AREA",
     "MAX_IMAGE_BYTES",
     "MAX_IMAGE_PATH_CHARS",
     "MAX_IMAGE_PIXELS",

@@ -62,6 +62,7 @@ from .frame import MapFrame
 from .limits import (
     MAX_COMPRESSED_RATIO,
     MAX_CSV_CHARS_PER_CELL,
+    MAX_IMAGES_AREA,
     MAX_LAYER_CELLS,
     MAX_PLACED_TILES,
     MAX_TILE_CELLS,
@@ -69,7 +70,7 @@ from .limits import (
     MAX_TILE_WALLS,
 )
 from .merge import greedy_rectangles, row_runs
-from .tilesets import TileDef, Tileset, TileShape, image_problem
+from .tilesets import TileDef, Tileset, TileShape, image_problem, image_size
 from .walls import WallProblem, build_wall
 
 __all__ = [
@@ -444,6 +445,8 @@ class TilePlacer:
         self.merge = merge
         self.kinds: dict[int, _Kind | None] = {}
         self.bad_images: set[Path] = set()
+        #: Decoded pixels of each image the map draws, read from its header (``MAX_IMAGES_AREA`` in all).
+        self.image_area: dict[Path, int] = {}
         self.placed = 0
         self.shapes_placed = 0
         self.walls_built = 0
@@ -527,6 +530,17 @@ class TilePlacer:
             shapes += count * len(kind.walls)
         for image, (at, count, ref) in images.items():
             problem(*ref, f"tileset image: {image_problem(image)}", at, count)
+        for gid, at, count in zip(unique.tolist(), first.tolist(), counts.tolist(), strict=True):
+            kind = self.kinds.get(gid) if gid & GID_MASK else None
+            if isinstance(kind, _Kind) and kind.image not in self.bad_images and kind.image not in self.image_area:
+                size = image_size(kind.image) or (0, 0)
+                self.image_area[kind.image] = size[0] * size[1]
+                total = sum(self.image_area.values())
+                if total > MAX_IMAGES_AREA:  # said before the renderer decodes any of them
+                    problem(kind.tileset.name, kind.tile.local_id,
+                            f"the map's tile images decode to {total:,} pixels in all with {kind.image.name!r} "
+                            f"({size[0]:,} × {size[1]:,}); the limit is {MAX_IMAGES_AREA:,}", at, count)
+                    break
         width = gids.shape[1]
         for (tileset, local_id, text), (at, count) in sorted(problems.items(), key=lambda item: item[1][0]):
             self._say(name, at, width, tileset, local_id, count, text, error=True)

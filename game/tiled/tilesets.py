@@ -42,6 +42,7 @@ from game.safe_read import FileRefused, json_depth, read_bytes
 from .files import display_name
 from .limits import (
     MAX_COORDINATE,
+    MAX_IMAGE_AREA,
     MAX_IMAGE_BYTES,
     MAX_IMAGE_PATH_CHARS,
     MAX_IMAGE_PIXELS,
@@ -60,6 +61,7 @@ __all__ = [
     "TileShape",
     "Tileset",
     "image_problem",
+    "image_size",
     "read_tileset",
     "tileset_from_json",
     "tileset_from_xml",
@@ -159,8 +161,12 @@ class Tileset:
 def image_problem(path: Path) -> str | None:
     """Why the image file ``path`` cannot be drawn (missing, not a regular file, too big), or None.
 
-    Checked without opening it: the renderer opens it later, and a FIFO
-    named as an image would block it forever.
+    The file is stat'ed first and opened only when it is a regular file (the
+    renderer opens it later, and a FIFO named as an image would block it
+    forever); then its header alone is read for its pixel size
+    (``image_size``), checked against ``MAX_IMAGE_PIXELS`` a side and
+    ``MAX_IMAGE_AREA`` decoded, so a small file that decodes to gigabytes is
+    refused before anything decodes it.
     """
     try:
         info = os.stat(path)
@@ -170,7 +176,62 @@ def image_problem(path: Path) -> str | None:
         return f"image {_short(str(path))!r} is not a regular file"
     if info.st_size > MAX_IMAGE_BYTES:
         return f"image {_short(str(path))!r} is {info.st_size:,} bytes; the limit is {MAX_IMAGE_BYTES:,}"
+    size = image_size(path)
+    if size is None:  # not an image: the renderer draws its tiles as a magenta checker and says so
+        return None
+    if size == _PAST_PIL:
+        return f"image {_short(str(path))!r} is too large to decode (past PIL's own limit, by its header)"
+    width, height = size
+    if max(width, height) > MAX_IMAGE_PIXELS:
+        return f"image {_short(str(path))!r} is {width:,} × {height:,} px; the limit is {MAX_IMAGE_PIXELS:,} px a side"
+    if width * height > MAX_IMAGE_AREA:
+        return (f"image {_short(str(path))!r} is {width:,} × {height:,} px, {width * height:,} pixels decoded; "
+                f"the limit is {MAX_IMAGE_AREA:,} (4,096 × 4,096)")
     return None
+
+
+#: What ``image_size`` gives for an image past PIL's own pixel guard (its size is not said).
+_PAST_PIL = (-1, -1)
+#: Image sizes already read, by (path, modification time, byte size): a map names one atlas many times.
+_SIZES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) in pixels from the image file's header, or None when it is not an image.
+
+    A PNG's size is read from its first 24 bytes (signature and IHDR); other
+    formats through PIL's ``Image.open``, which reads the header only and
+    decodes nothing. Call it on regular files only (``image_problem`` checks).
+    """
+    try:
+        info = os.stat(path)
+        key = (str(path), info.st_mtime_ns, info.st_size)
+        if key in _SIZES:
+            return _SIZES[key]
+        with open(path, "rb") as handle:
+            head = handle.read(24)
+    except (OSError, ValueError):
+        return None
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        size = (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"))
+    else:
+        import warnings  # deferred with PIL: most tilesets are PNGs, read above without it
+
+        import PIL.Image
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PIL.Image.DecompressionBombWarning)
+                with PIL.Image.open(path) as image:  # the header only
+                    size = tuple(image.size)
+        except PIL.Image.DecompressionBombError:  # PIL's own guard, also read from the header alone
+            size = _PAST_PIL
+        except Exception:  # any decoder failure means "not an image we can read"
+            size = None
+    if len(_SIZES) > 4096:
+        _SIZES.clear()
+    _SIZES[key] = size
+    return size
 
 
 class _Sink:

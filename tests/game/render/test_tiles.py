@@ -294,8 +294,9 @@ def png_claiming(width: int, height: int) -> bytes:
     (b"not a png at all", "is not an image that can be read"),
     (png_claiming(20_000, 8), "is 20000 x 8 px; the limit is 16,384 px a side"),
     (png_claiming(16_000, 16_000), "is too large to decode: Image size (256000000 pixels) exceeds limit"),
+    (png_claiming(12_000, 12_000), "is 12,000 x 12,000 px, 144,000,000 pixels decoded; the limit is 16,777,216"),
     (png_claiming(64, 64), "cannot be decoded"),
-], ids=["garbage", "too-wide", "too-many-pixels", "truncated"])
+], ids=["garbage", "too-wide", "too-many-pixels", "past-the-area-limit", "truncated"])
 def test_a_tileset_image_that_cannot_be_drawn_is_a_magenta_checker_and_one_line(window, tmp_path, capsys, content,
                                                                                   problem):
     bad = tmp_path / "tiles.png"

@@ -51,11 +51,16 @@ def test_a_map_size_of_hundreds_of_digits_is_one_line_naming_the_field(tmp_path,
 
 def test_a_tmx_map_width_of_400_digits_is_one_line_naming_the_field(tmp_path):
     path = tmp_path / "big.tmx"
-    path.write_text('<map version="1.8" orientation="orthogonal" width="1' + "0" * 400
-                    + '" height="8" tilewidth="32" tileheight="32"></map>')
+    path.write_text(
+        '<map version="1.8" orientation="orthogonal" width="1'
+        + "0" * 400
+        + '" height="8" tilewidth="32" tileheight="32"></map>'
+    )
     lines = [str(f) for f in read_level(path)[1]]
-    assert lines == [f"{lines[0].split(':')[0]}: map 'width' is 1e+400, not a size; the limit is 512 tiles of at "
-                     "most 8192 px"]
+    assert lines == [
+        f"{lines[0].split(':')[0]}: map 'width' is 1e+400, not a size; the limit is 512 tiles of at "
+        "most 8192 px"
+    ]
 
 
 def test_an_object_coordinate_of_400_digits_is_not_a_traceback(tmp_path):
