@@ -58,6 +58,8 @@ POINT_SHAPE = Circle(0.5)
 THIN_WALL = 6.0
 #: Overlaps shallower than this (px) are walls that merely touch.
 OVERLAP_SLACK = 1.0
+#: Walls closer than this (px) are one obstacle with a seam, not a gap: nothing passes, nothing to fix.
+SEAM = 0.5
 #: The most pairs of nearby boxes (wall parts, markers) the checker compares shape by shape, and the
 #: most box comparisons its sweep makes to find them: beyond either, the check is refused with one
 #: error (a real level has a few hundred pairs; these keep a hostile file to a few seconds).
@@ -78,7 +80,9 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
     findings += narrow_gaps(parts, file)
     findings += overlapping_walls(parts, file)
     findings += thin_walls(level, file)
-    if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)):
+    # The checks that start from the player start need one the map gives (or ``--from``).
+    if level.start_given and not any(
+            f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)):
         lost = unreachable(level, parts, file, skip={f.object_id for f in stuck})
         findings += lost
         findings += sealed_markers(level, parts, file, {f.object_id for f in lost if f.object_id is not None})
@@ -174,8 +178,8 @@ def _body(level: Level, marker) -> tuple[tuple, str]:
 def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding]:
     """The start or a spawn where the actor the game puts there would overlap a wall (its hitbox at
     angle 0, as the game places it), or a pickup inside one."""
-    markers = (level.player_start, *level.spawns, *level.pickups)
-    if not parts:
+    markers = ((level.player_start,) if level.start_given else ()) + (*level.spawns, *level.pickups)
+    if not parts or not markers:
         return []
     bodies = [_body(level, m) for m in markers]
     radii = [reach_radius(body) for body, _ in bodies]
@@ -262,7 +266,16 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
                                xf[touching_pairs[:, 1]])
         touching = {_wall_pair_key(parts[i], parts[j]) for i, j in touching_pairs[hit].tolist()}
     found = []
-    gaps = [g for g in gaps if _wall_pair_key(g[1], g[2]) not in touching]
+    # A seam (walls a hair apart) is one obstacle; and where a third wall fills the gap between two
+    # (its midpoint lies inside it: a tile between two walls), the player's hull cannot be there at all.
+    gaps = [g for g in gaps if _wall_pair_key(g[1], g[2]) not in touching and g[0] >= SEAM]
+    if gaps:
+        mids = np.array([((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
+                         for _, _, _, k in gaps]).reshape(-1, 2)
+        filled = _filled(parts, mids, [(p.index, q.index) for _, p, q, _ in gaps])
+        if filled is None:
+            return [_too_many(file, "the gaps between walls")]
+        gaps = [g for g, inside in zip(gaps, filled, strict=True) if not inside]
     for gap, p, q, k in sorted(gaps, key=lambda g: _wall_pair_key(g[1], g[2]))[:MAX_LISTED]:
         key = _wall_pair_key(p, q)
         first, other = (p, q) if p.index == key[0] else (q, p)
@@ -271,6 +284,33 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
                    f"the player ({width:.1f} px across its narrowest way): the player cannot pass at any angle")
         found.append(finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
     return found + _left_out(file, len(gaps), "gaps narrower than the player")
+
+
+def _filled(parts: list[Part], points: np.ndarray, own: list[tuple[int, int]]) -> list[bool] | None:
+    """For each point, whether it lies inside a wall other than its own two (``own[k]``, wall indexes);
+    None past the checker's pair limits."""
+    r = POINT_SHAPE.radius
+    boxes = [p.box for p in parts] + [(x - r, y - r, x + r, y + r) for x, y in points.tolist()]
+    group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(points), np.int64)]
+    try:
+        pairs = box_pairs(np.array(boxes), group, 0.0)
+    except TooMany:
+        return None
+    inside = [False] * len(points)
+    if not len(pairs):
+        return inside
+    part_k, point_k = pairs[:, 0], pairs[:, 1] - len(parts)
+    mine = np.array([parts[k].index in own[m] for k, m in zip(part_k.tolist(), point_k.tolist())], bool)
+    part_k, point_k = part_k[~mine], point_k[~mine]
+    if not len(part_k):
+        return inside
+    table, part_xf = _table(parts)
+    dot = table.add(POINT_SHAPE)
+    at = np.column_stack([points[point_k], np.zeros(len(point_k))])
+    hit = intersects_batch(table, np.full(len(point_k), dot, np.int64), at, part_k, part_xf[part_k])
+    for m in point_k[hit].tolist():
+        inside[m] = True
+    return inside
 
 
 def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:

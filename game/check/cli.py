@@ -1,6 +1,6 @@
 """``gjk-check`` / ``python -m game.check [paths…]``: check levels before a player does.
 
-Paths may be ``.tmj`` files, folders of them, or level names as ``game``
+Paths may be Tiled maps (``.tmx``, ``.tmj``, ``.json``), folders holding them, or level names as ``game``
 and ``game.lab`` take them (``yard`` is ``levels/yard.tmj``; default: every
 level in ``levels/``), or an actor hitbox file (``assets/actors.tsj``, or a
 copy being edited): its hitboxes as the game reads them, and any wider at
@@ -17,7 +17,9 @@ import os
 import sys
 from pathlib import Path
 
+from game.level import Finding
 from game.tiled import LEVELS_DIR, LevelError, level_path, list_levels
+from game.tiled.files import find_maps
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -28,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
                                             "or an actor hitbox file (assets/actors.tsj)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.add_argument("--png", metavar="DIR", help="write a hitbox sheet per level into DIR")
+    p.add_argument("--all", action="store_true", help="list every finding (default: at most 5 of each kind, "
+                                                       "then how many more)")
     return p
 
 
@@ -39,9 +43,14 @@ def level_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for text in paths:
         path = Path(text)
-        # A folder named like a map is checked as the map it claims to be (and refused), not skipped.
-        if path.is_dir() and path.suffix != ".tmj":
-            files += list_levels(path)
+        # A folder named like a map is checked as the map it claims to be (and refused), not skipped;
+        # a folder named plainly is searched for maps (.tmx, .tmj, .json) and must hold one.
+        if path.is_dir() and path.suffix.lower() not in (".tmj", ".tmx", ".json", ".tsj", ".tsx"):
+            found = find_maps(path)
+            if not found:
+                raise LevelError(Finding("error", str(path), None, "", "a folder with no Tiled map (.tmx, .tmj or "
+                                                                        ".json) in it"))
+            files += found
         elif not path.exists() and not path.suffix and len(path.parts) == 1:
             files.append(level_path(text))  # a name, as `python -m game --level yard` takes it
         else:
@@ -53,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.png:
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
-    from .report import check_path, json_report, text_report
+    from .report import PER_KIND, check_path, json_report, text_report
 
     try:
         files = level_files(args.paths)
@@ -67,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         from .sheet import write_sheets
 
         notes = write_sheets([r for r in results if r.path.suffix != ACTORS_SUFFIX], Path(args.png))
-    print(json_report(results) if args.json else text_report(results))
+    print(json_report(results) if args.json else text_report(results, per_kind=None if args.all else PER_KIND))
     for note in notes:
         print(note, file=sys.stderr)
     return 1 if any(r.errors for r in results) else 0

@@ -41,14 +41,15 @@ def tile_rect(tile: PlacedTile) -> tuple[float, float, float, float]:
 
 
 def _same_tile_under(box, tile: PlacedTile, cells: dict, grid: tuple[float, float]) -> bool:
-    """Whether every cell a box covers (from the tile's cell on, right and down) holds the same tile:
-    what the loader's merging of full-box tiles makes, so the box leaving its first cell is no fault."""
+    """Whether every cell a box covers (from the tile's cell on, right and down) holds a tile: what the
+    loader's merging of full-box tiles makes (different tiles with the same box merge too, e.g. a
+    ``Platforms`` layer's grass tiles made solid by its name), so the box leaving its first cell is no fault."""
     cols = max(1, round((box[2] - box[0]) / grid[0]))
     rows = max(1, round((box[3] - box[1]) / grid[1]))
     for r in range(rows):
         for c in range(cols):
             other = cells.get((tile.layer, tile.col + c, tile.row + r))
-            if other is None or (other.tileset, other.local_id) != (tile.tileset, tile.local_id):
+            if other is None:
                 return False
     return True
 

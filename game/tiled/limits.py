@@ -71,6 +71,17 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
   cell before it is split.
 - ``MAX_PLACED_TILES``: 100,000 painted cells in visible layers (each is
   drawn as a sprite).
+- ``MAX_WALL_PARTS``: 10,000 convex parts in all the walls of a map (object
+  walls split, tile collision multiplied out over every painted cell,
+  merged boxes counted once), and ``MAX_WALL_POINTS``: 100,000 vertices in
+  those parts (a circle, an ellipse or a capsule counts as 1). What the
+  game, the checker and the engine pay for is parts and their points, not
+  walls: one tile whose collision is a 1,000-point star is about 500
+  parts, so 16,384 cells of it were 8 million parts (20 s and 4.4 GB to
+  read). A tile's parts are built once; cells × parts and cells × points
+  are counted before any cell's walls are made. At the limit the map
+  loads and checks in under 5 s and 1 GB and a simulation step stays
+  under 4 ms (``benchmarks/levels.py``; figures in README).
 - ``MAX_TILE_WALLS``: 20,000 walls from tile collision after merging,
   counted before any engine shape is built (the same budget as
   ``MAX_OBJECTS``); before merging, ``MAX_TILE_SHAPES_PLACED`` (400,000)
@@ -111,6 +122,8 @@ MAX_CSV_CHARS_PER_CELL = 12
 MAX_PLACED_TILES = 100_000
 MAX_TILE_WALLS = 20_000
 MAX_TILE_SHAPES_PLACED = 400_000
+MAX_WALL_PARTS = 10_000
+MAX_WALL_POINTS = 100_000
 
 __all__ = [
     "MAX_COMPRESSED_RATIO",
@@ -142,4 +155,6 @@ __all__ = [
     "MAX_TILE_SHAPES_PLACED",
     "MAX_TILE_SIZE",
     "MAX_TILE_WALLS",
+    "MAX_WALL_PARTS",
+    "MAX_WALL_POINTS",
 ]

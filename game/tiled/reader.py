@@ -63,9 +63,10 @@ from .limits import (
     MAX_POLYLINE_POINTS,
     MAX_TILESETS,
 )
+from .start import START_RADIUS, free_spot
 from .tiles import TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
 from .tilesets import Tileset, read_tileset, tileset_from_json, tileset_from_xml
-from .walls import WallProblem, build_wall, object_kind
+from .walls import WallProblem, build_wall, object_kind, part_cost
 
 #: Fields pytiled_parser reads from every JSON object without a default.
 _OBJECT_FIELDS = ("id", "x", "y", "width", "height", "rotation", "name", "visible")
@@ -84,6 +85,11 @@ class _Report:
     def warning(self, problem: str, obj: Any = None, where=None, code: str = "", *,
                 tile: TileRef | None = None) -> None:
         self._add("warning", problem, obj, where, code, tile)
+
+    def info(self, problem: str, obj: Any = None, where=None, code: str = "", *,
+             tile: TileRef | None = None) -> None:
+        """A note: what the loader did that the designer may want to know (nothing to fix)."""
+        self._add("info", problem, obj, where, code, tile)
 
     def _add(self, severity, problem, obj, where, code="", tile=None) -> None:
         oid = None if obj is None else _int_or_none(getattr(obj, "object_id", getattr(obj, "id", None)))
@@ -644,19 +650,32 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
     layout = _Layout(width, height, report, placer, document.cells)
     layout.walk(document.layers, MapFrame(height))
     player = layout.player_start()
-    if report.has_errors or player is None:
+    if report.has_errors:
         return None
+    walls = (*layout.walls, *placer.walls)
+    start_given = player is not None
+    if player is None:  # a map made for another game: start at the free spot nearest the centre
+        spot = free_spot(walls, width, height)
+        if spot is None:
+            spot = (width / 2, height / 2)
+            report.warning(f"no player start, and no spot {START_RADIUS * 2:g} px across is free of walls: the "
+                           "player starts at the map's centre", where=spot)
+        else:
+            report.info(f"no player start: the player starts at the free spot nearest the map's centre "
+                        f"({spot[0]:g}, {height - spot[1]:g} in Tiled's pixels)", where=spot)
+        player = Marker(0, "", cv.PLAYER, spot[0], spot[1], {})
     return Level(
         name=path.stem,
         path=path,
         width=width,
         height=height,
-        walls=(*layout.walls, *placer.walls),
+        walls=walls,
         player_start=player,
         spawns=tuple(layout.markers[cv.SPAWNS]),
         pickups=tuple(layout.markers[cv.PICKUPS]),
         properties={**dict(document.properties or {}), cv.TITLE: title},
         tile_layers=tuple(placer.tile_layers),
+        start_given=start_given,
     )
 
 
@@ -712,6 +731,19 @@ def _opacity(value: Any) -> float:
     return min(max(float(value), 0.0), 1.0)
 
 
+def layer_role(chain: tuple) -> tuple[bool | None, str]:
+    """A layer's own say on solidity, from its and its groups' (properties, class, name), innermost first:
+    a solid property or class (``conventions.solid_role``), else a name like ``Collision``."""
+    role, why = cv.solid_role(*((props, cls) for props, cls, _ in chain))
+    if role is None:
+        for _, _, name in chain:  # the layer's own name first, then its groups'
+            if cv.solid_name(name):
+                return True, f"its name {name!r} says collision"
+            if cv.not_solid_name(name):
+                return False, f"its name {name!r} says it is walked through"
+    return role, why
+
+
 def _check_properties(properties: dict | None, report: _Report, obj: Any, what: str) -> None:
     for key, value in (properties or {}).items():
         if isinstance(value, float) and not math.isfinite(value):
@@ -750,17 +782,26 @@ class _Layout:
         self.tiles, self.cells = tiles, cells or {}
         self.size = f"{width:g} × {height:g} px"
         self.walls: list[Wall] = []
+        self.over_budget = False
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
 
-    def walk(self, layers: list, frame: MapFrame, path: tuple[int, ...] = (), opacity: float = 1.0) -> None:
+    def walk(self, layers: list, frame: MapFrame, path: tuple[int, ...] = (), opacity: float = 1.0,
+             chain: tuple = (), hidden: bool = False) -> None:
+        """Each layer in draw order; ``chain`` is the (properties, class, name) of the groups around
+        them, innermost first; ``hidden`` when a group around them is hidden."""
         for index, layer in enumerate(layers):
             offset = (layer.offset.x, layer.offset.y)
             if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in offset):
                 self.report.error(f"layer {layer.name!r}: offset is not a finite number {offset}")
                 continue
-            if not layer.visible:
-                self.report.warning(f"hidden layer {layer.name!r} ignored")
+            inner = ((dict(layer.properties or {}), layer.class_ or "", layer.name), *chain)
+            role, why = layer_role(inner)
+            is_hidden = hidden or not layer.visible
+            if is_hidden and not role and not isinstance(layer, tlayer.LayerGroup):
+                self.report.info(f"hidden layer {layer.name!r} ignored")
                 continue
+            if not layer.visible and role:
+                self.report.info(f"hidden layer {layer.name!r} still collides ({why}); it is not drawn")
             child = frame.nested(*offset)
             if max(abs(child.offset_x), abs(child.offset_y)) > MAX_COORDINATE:
                 self.report.error(f"layer {layer.name!r}: offset ({_amount(child.offset_x)}, "
@@ -773,36 +814,58 @@ class _Layout:
                 self.report.warning(f"layer {layer.name!r}: parallax is not applied (the game draws every layer at "
                                     "the map's own scroll)")
             if isinstance(layer, tlayer.LayerGroup):
-                self.walk(layer.layers or [], child, (*path, index), alpha)
+                self.walk(layer.layers or [], child, (*path, index), alpha, inner, is_hidden)
             elif isinstance(layer, tlayer.ObjectLayer):
-                self.object_layer(layer, child)
+                self.object_layer(layer, child, inner, is_hidden)
             elif isinstance(layer, tlayer.TileLayer) and (*path, index) in self.cells and self.tiles is not None:
-                self.tiles.layer(layer.name, self.cells[(*path, index)], child, alpha)
+                self.tiles.layer(layer.name, self.cells[(*path, index)], child, alpha,
+                                 levels=tuple((props, cls) for props, cls, _ in inner),
+                                 named=role if why.startswith("its name") else None, draw=not is_hidden)
             else:
                 kind = "tile" if isinstance(layer, tlayer.TileLayer) else "image"
                 self.report.warning(f"{kind} layer {layer.name!r} ignored (the game reads object and tile layers)")
 
-    def object_layer(self, layer: Any, frame: MapFrame) -> None:
-        if layer.name not in cv.OBJECT_LAYERS:
-            self.report.error(
-                f"layer {layer.name!r} is not one of {', '.join(cv.OBJECT_LAYERS)} "
-                "(rename it, or hide it to keep notes)"
-            )
-            return
+    def object_layer(self, layer: Any, frame: MapFrame, chain: tuple = (), hidden: bool = False) -> None:
+        """The game's own layers by name (``walls``, ``spawns``, ``pickups``, ``player``); any other object
+        layer by the conventions of ``conventions.solid_role`` (its objects solid or not, points of a
+        marker class as markers)."""
+        levels = tuple((props, cls) for props, cls, _ in chain)
+        layer_solid, _ = layer_role(chain)
+        ignored: dict[str, int] = {}
         for obj in layer.tiled_objects or []:
             where = self.pivot(obj, frame)
             if not obj.visible:
-                self.report.warning(f"hidden object ignored (in layer {layer.name!r})", obj, where)
+                self.report.info(f"hidden object ignored (in layer {layer.name!r})", obj, where)
                 continue
             problem = _non_finite(obj)
             if problem:
                 self.report.error(problem, obj, where)
                 continue
             _check_properties(obj.properties, self.report, obj, "object")
-            if layer.name == cv.WALLS:
-                self.wall(obj, frame, where)
-            else:
+            if layer.name in cv.MARKER_CLASSES:
                 self.marker(obj, layer.name, frame, where)
+                continue
+            if isinstance(obj, tobj.Point):
+                marker_layer = cv.marker_layer_of(obj.class_ or "")
+                if marker_layer is not None and not hidden:
+                    self.marker(obj, marker_layer, frame, where)
+                else:
+                    ignored["point"] = ignored.get("point", 0) + 1
+                continue
+            own, _ = cv.solid_role((dict(obj.properties or {}), obj.class_ or ""), *levels)
+            solid = own if own is not None else (layer.name == cv.WALLS or layer_solid is True)
+            if isinstance(obj, tobj.Text) or not solid:
+                kind = object_kind(obj)
+                ignored[kind] = ignored.get(kind, 0) + 1
+                continue
+            if isinstance(obj, tobj.Tile):
+                self.report.warning("a tile object is not read as a wall yet; ignored", obj, where)
+                continue
+            self.wall(obj, frame, where, layer.name)
+        if ignored:
+            what = ", ".join(f"{n} {kind}{'s' * (n != 1)}" for kind, n in sorted(ignored.items()))
+            self.report.info(f"layer {layer.name!r}: {what} not solid (nothing marks them as collision: see "
+                             "levels/README.md, \"What is solid\"); not read")
 
     def pivot(self, obj: Any, frame: MapFrame) -> tuple[float, float] | None:
         try:
@@ -811,10 +874,10 @@ class _Layout:
             return None
         return xf.x, xf.y
 
-    def wall(self, obj: Any, frame: MapFrame, where) -> None:
-        if (obj.class_ or "") not in cv.WALL_CLASSES:
-            self.report.error(f"unknown class {obj.class_!r} on a wall (leave it empty)", obj, where)
-            return
+    def wall(self, obj: Any, frame: MapFrame, where, layer: str = cv.WALLS) -> None:
+        cls = obj.class_ or ""
+        if layer == cv.WALLS and cls not in cv.WALL_CLASSES and not cv.solid_class(cls):
+            self.report.warning(f"unknown class {cls!r} on a wall; it is a wall all the same", obj, where)
         try:
             built = build_wall(obj, frame)
         except WallProblem as problem:
@@ -823,8 +886,15 @@ class _Layout:
         except ValueError as problem:  # the engine rejecting a shape
             self.report.error(f"the engine rejects this shape: {_one_line(problem)}", obj, where)
             return
-        for note in built.notes:
-            self.report.warning(note, obj, where)
+        if self.tiles is not None:
+            over = self.tiles.budget.charge(*part_cost(built.wall.parts))
+            if over:
+                if not self.over_budget:  # one line: every later wall is past it too
+                    self.report.error(f"{over} (at this wall)", obj, where)
+                self.over_budget = True
+                return
+        for note in built.notes:  # "concave polygon split into N convex parts": information, nothing to fix
+            self.report.info(note, obj, where)
         boxes = [aabb(shape, Transform(*xf)) for shape, xf in built.wall.parts]
         if all(b[2] < 0 or b[0] > self.width or b[3] < 0 or b[1] > self.height for b in boxes):
             self.report.warning(f"wall is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
@@ -848,9 +918,9 @@ class _Layout:
         self.markers[layer].append(marker)
 
     def player_start(self) -> Marker | None:
+        """The map's one player start; None (and no finding) when it has none: the loader finds one."""
         starts = self.markers[cv.PLAYER]
         if not starts:
-            self.report.error(f"no player start: put one point in an object layer named {cv.PLAYER!r}")
             return None
         for extra in starts[1:]:
             self.report.error(

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import json
 import math
 import zlib
@@ -58,6 +59,7 @@ from pytiled_parser.common_types import OrderedPair, Size
 from engine.collision import Polygon, Transform, aabb
 from game.level import OUTSIDE_MAP, PlacedTile, TileLayer, TileRef, Wall
 
+from .conventions import solid_role
 from .frame import MapFrame
 from .limits import (
     MAX_COMPRESSED_RATIO,
@@ -71,7 +73,7 @@ from .limits import (
 )
 from .merge import greedy_rectangles, row_runs
 from .tilesets import TileDef, Tileset, TileShape, image_problem, image_size
-from .walls import WallProblem, build_wall
+from .walls import WallBudget, WallProblem, build_wall, part_cost
 
 __all__ = [
     "FLIP_D",
@@ -443,7 +445,11 @@ class TilePlacer:
         self.render_order = render_order if render_order in ("right-down", "right-up", "left-down",
                                                              "left-up") else "right-down"
         self.merge = merge
+        #: Parts and points of every wall of the map, object walls included (``reader`` charges those).
+        self.budget = WallBudget()
         self.kinds: dict[int, _Kind | None] = {}
+        #: A tile as a layer makes it when that differs from its shapes: (gid, "box" or "none").
+        self.variants: dict[tuple[int, str], _Kind] = {}
         self.bad_images: set[Path] = set()
         #: Decoded pixels of each image the map draws, read from its header (``MAX_IMAGES_AREA`` in all).
         self.image_area: dict[Path, int] = {}
@@ -455,8 +461,14 @@ class TilePlacer:
 
     # -- one layer --
 
-    def layer(self, name: str, cells: CellData, frame: MapFrame, opacity: float) -> bool:
-        """Decode and place one visible tile layer; False when it gave an error (nothing of it is kept)."""
+    def layer(self, name: str, cells: CellData, frame: MapFrame, opacity: float, *, levels: tuple = (),
+              named: bool | None = None, draw: bool = True) -> bool:
+        """Decode and place one tile layer; False when it gave an error (nothing of it is kept).
+
+        ``levels`` are the (properties, class) of the layer and its groups, innermost first; ``named``
+        what the layer's name says (True: collision, False: walked through, None: nothing); ``draw`` False for a hidden collision layer (its walls
+        are made, its tiles are not drawn). What each tile is decides ``_solid_mode``.
+        """
         try:
             gids = decode_cells(cells)
         except CellProblem as problem:
@@ -483,7 +495,32 @@ class TilePlacer:
                                 "orthogonal map", tile=TileRef(name, col, row, "", -1))
         if not self._resolve(name, gids):
             return False
-        return self._place(name, gids, frame, opacity)
+        kinds = {gid: self._as_painted(gid, levels, named) for gid in np.unique(gids[gids != 0]).tolist()}
+        return self._place(name, gids, frame, opacity, kinds, draw)
+
+    def _as_painted(self, gid: int, levels: tuple, named: bool | None) -> _Kind:
+        """The tile of ``gid`` as this layer makes it: its collision shapes, a full-tile box (a tile marked
+        solid without shapes), or nothing (a tile or layer marked not solid); each variant built once."""
+        kind = self.kinds[gid]
+        tile, tileset = kind.tile, kind.tileset
+        role, _ = solid_role((tile.properties, tile.type), (tileset.properties, ""), *levels)
+        if role is None:
+            role = named
+        has_shapes = bool(kind.walls) or kind.problem is not None
+        mode = "none" if role is False else "shapes" if has_shapes else "box" if role else "none"
+        if mode == "shapes" or (mode == "none" and not kind.walls):
+            return kind
+        key = (gid, mode)
+        variant = self.variants.get(key)
+        if variant is None:
+            variant = _Kind(tileset, tile, kind.flips, kind.box, image=kind.image)
+            if mode == "box":
+                box = TileShape("rectangle", 0.0, 0.0, float(tile.width), float(tile.height), 0.0, (), "", 0, {})
+                variant.tile = dataclasses.replace(tile, shapes=(box,))
+                self._build_walls(variant)
+                variant.tile = tile
+            self.variants[key] = variant
+        return variant
 
     def map_cells(self) -> tuple[int, int]:
         return (round(self.width / self.grid[0]), round(self.height / self.grid[1]))
@@ -639,21 +676,33 @@ class TilePlacer:
             kind.merge_key = json.dumps([how, band, list(kind.tileset.tile_offset), kind.walls[0][2]],
                                         sort_keys=True, default=str)
 
-    def _place(self, name: str, gids: np.ndarray, frame: MapFrame, opacity: float) -> bool:
+    def _place(self, name: str, gids: np.ndarray, frame: MapFrame, opacity: float, kinds: dict[int, _Kind],
+               draw: bool = True) -> bool:
         rows, cols = gids.shape
         tw, th = self.grid
         painted = np.unique(gids[gids != 0]).tolist()
         merge_ids: dict[str, int] = {}
-        key_of = {gid: (merge_ids.setdefault(self.kinds[gid].merge_key, len(merge_ids) + 1)
-                        if self.merge and self.kinds[gid].merge_key is not None else 0) for gid in painted}
+        key_of = {gid: (merge_ids.setdefault(kinds[gid].merge_key, len(merge_ids) + 1)
+                        if self.merge and kinds[gid].merge_key is not None else 0) for gid in painted}
         keys = {how: np.zeros((rows, cols), dtype=np.int32) for how in ("full", "row", "column")}
         for gid, key in key_of.items():
             if key:
-                keys[self.kinds[gid].merge_how][gids == gid] = key
+                keys[kinds[gid].merge_how][gids == gid] = key
         rectangles = [*greedy_rectangles(keys["full"]), *row_runs(keys["row"]),
                       *((r, c, n, m) for c, r, m, n in row_runs(keys["column"].T))]
-        single = sum(int(np.count_nonzero(gids == gid)) * len(self.kinds[gid].walls)
+        single = sum(int(np.count_nonzero(gids == gid)) * len(kinds[gid].walls)
                      for gid, key in key_of.items() if not key)
+        # What the cells' walls will cost, counted before any is made: a tile's parts times its cells.
+        costs = [(int(np.count_nonzero(gids == gid)), part_cost([p for _, parts, _ in kinds[gid].walls
+                                                                  for p in parts]))
+                 for gid, key in key_of.items() if not key and kinds[gid].walls]
+        over = self.budget.charge(sum(n * c[0] for n, c in costs) + len(rectangles),
+                                  sum(n * c[1] for n, c in costs) + 4 * len(rectangles))
+        if over:
+            worst = max(costs, key=lambda item: item[0] * item[1][0], default=None)
+            why = f" ({worst[0]:,} cells of a tile of {worst[1][0]:,} parts)" if worst and worst[1][0] > 1 else ""
+            self.report.error(f"tile layer {name!r}: {over}{why}")
+            return False
         if self.walls_built + single + len(rectangles) > MAX_TILE_WALLS:
             self.report.error(f"tile layer {name!r}: the tile layers make {self.walls_built + single + len(rectangles):,}"
                               f" walls after merging; the limit is {MAX_TILE_WALLS:,}")
@@ -669,7 +718,7 @@ class TilePlacer:
                 gid = int(line[col])
                 if gid == 0:
                     continue
-                kind = self.kinds[gid]
+                kind = kinds[gid]
                 tile = kind.tile
                 bw, bh = kind.box
                 # The box's top-left in map pixels (y down): bottom-left anchored, then the offsets.
@@ -695,12 +744,13 @@ class TilePlacer:
                     moved = tuple((part, Transform(xf[0] + dx, xf[1] + dy, xf[2])) for part, xf in parts)
                     self.walls.append(Wall(shape.object_id, shape.name, "tile", moved, props, ref))
         for gid, (at, count, past) in outside.items():
-            kind = self.kinds[gid]
+            kind = kinds[gid]
             flips = "+".join(n for n, f in zip("HVD", kind.flips, strict=True) if f)
             self._say_outside(name, at, cols, kind, count, past, flips)
-        self.walls.extend(self._merged(name, gids, rectangles, frame))
-        self.placed += len(tiles)
-        self.tile_layers.append(TileLayer(name, tuple(tiles), opacity, (frame.offset_x, -frame.offset_y)))
+        self.walls.extend(self._merged(name, gids, rectangles, frame, kinds))
+        if draw:  # a hidden collision layer makes walls only
+            self.placed += len(tiles)
+            self.tile_layers.append(TileLayer(name, tuple(tiles), opacity, (frame.offset_x, -frame.offset_y)))
         return True
 
     def _say_outside(self, name: str, at: int, cols: int, kind: _Kind, count: int, past: float, flips: str) -> None:
@@ -710,12 +760,13 @@ class TilePlacer:
         self.report.warning(f"its hitbox leaves the map ({self.width:g} × {self.height:g} px){after} by "
                             f"{past:.3g} px{more}", None, None, OUTSIDE_MAP, tile=ref)
 
-    def _merged(self, name: str, gids: np.ndarray, rectangles: list, frame: MapFrame) -> list[Wall]:
+    def _merged(self, name: str, gids: np.ndarray, rectangles: list, frame: MapFrame,
+                kinds: dict[int, _Kind]) -> list[Wall]:
         """Merged cells as one box wall each (their common band of the cell), named by the top-left cell."""
         tw, th = self.grid
         walls = []
         for row, col, nrows, ncols in rectangles:
-            kind = self.kinds[int(gids[row, col])]
+            kind = kinds[int(gids[row, col])]
             shape, _, props = kind.walls[0]
             u0, v0, u1, v1 = kind.band
             w, h = (ncols - 1) * tw + (u1 - u0), (nrows - 1) * th + (v1 - v0)

@@ -141,6 +141,8 @@ class Tileset:
     tiles: dict[int, TileDef]
     margin: int = 0
     spacing: int = 0
+    #: The tileset's custom properties (``collides`` here marks every tile of it: ``conventions``).
+    properties: dict[str, Any] = field(default_factory=dict)
 
     def tile(self, local_id: int) -> TileDef:
         """The tile ``local_id``; ``KeyError`` when the tileset has no such tile."""
@@ -365,6 +367,9 @@ def tileset_from_json(
         sink.error("the tileset's 'name' must be text")
         return None
     label = f"tileset {name!r}"
+    raw = _derive_old_fields(raw, label, sink)
+    if raw is None:
+        return None
     numbers = {}
     for key, low, high, default in (("tilewidth", 1, MAX_TILE_SIZE, None), ("tileheight", 1, MAX_TILE_SIZE, None),
                                     ("tilecount", 0, MAX_TILESET_TILES, None), ("columns", 0, MAX_TILESET_TILES, 0),
@@ -402,6 +407,9 @@ def tileset_from_json(
         sink.warning(f"{label}: {problem}")
     if not _census(tiles_raw, label, sink):
         return None
+    properties = _properties(raw.get("properties", []), label, sink)
+    if properties is None:
+        return None
     tileset = Tileset(
         name=name,
         path=path,
@@ -415,6 +423,7 @@ def tileset_from_json(
         tiles={},
         margin=numbers["margin"],
         spacing=numbers["spacing"],
+        properties=properties,
     )
     tiles: dict[int, TileDef] = {}
     for entry in tiles_raw:
@@ -432,6 +441,30 @@ def tileset_from_json(
         return None
     tileset.tiles.update(tiles)
     return tileset
+
+
+def _derive_old_fields(raw: dict, label: str, sink: _Sink) -> dict | None:
+    """``tilecount`` and ``columns`` as Tiled derives them for files older than 0.13 / 0.15, which lack
+    them: from the atlas image's size, margin and spacing. A tileset that lacks them and whose image
+    size is not given either is in an old format that cannot be read: one line says so."""
+    missing = [key for key in ("tilecount", "columns") if key not in raw]
+    if not missing:
+        return raw
+    if "image" not in raw:  # an image collection: the tiles it lists are its tiles
+        tiles = raw.get("tiles")
+        ids = [t.get("id") for t in tiles if isinstance(t, dict)] if isinstance(tiles, list) else []
+        count = max((i for i in ids if _is_int(i)), default=-1) + 1
+        return {"tilecount": count, "columns": 0, **raw}
+    sizes = [raw.get(k) for k in ("imagewidth", "imageheight", "tilewidth", "tileheight")]
+    margin, spacing = raw.get("margin", 0), raw.get("spacing", 0)
+    if not all(_is_int(v) and v > 0 for v in sizes) or not (_is_int(margin) and _is_int(spacing)):
+        sink.error(f"{label}: old format (before Tiled 0.15): no {' or '.join(map(repr, missing))}, and no image "
+                   "size to derive them from; open and save it in a newer Tiled")
+        return None
+    width, height, tw, th = sizes
+    columns = max((width - 2 * margin + spacing) // (tw + spacing), 0)
+    rows = max((height - 2 * margin + spacing) // (th + spacing), 0)
+    return {"tilecount": columns * rows, "columns": columns, **raw}
 
 
 def _whole(value: float) -> int:
@@ -497,6 +530,12 @@ def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> 
     if "image" in entry:
         image = _image_path(entry.get("image"), base, who, sink)
         size = [entry.get(k) for k in ("imagewidth", "imageheight")]
+        if size == [None, None] and image is not None:
+            # Old files (and some exporters) leave the size out: Tiled reads it from the image's header.
+            # A missing image keeps the tileset's tile size: it is said once below, and is an error only
+            # where a layer paints the tile.
+            header = image_size(image) if os.path.isfile(image) else None
+            size = list(header or (tileset.tile_width, tileset.tile_height))
         if not all(_is_int(v) and 0 < v <= MAX_IMAGE_PIXELS for v in size):
             sink.error(f"{who}: 'imagewidth' and 'imageheight' must be whole numbers of pixels "
                        f"(1 to {MAX_IMAGE_PIXELS:,}), got {_short(repr(size))}")
@@ -670,6 +709,9 @@ def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
     if len(tiles) > MAX_TILESET_TILES:
         sink.error(f"tileset {attrs.get('name', '')!r} lists {len(tiles):,} tiles; the limit is {MAX_TILESET_TILES:,}")
         return None
+    props = element.find("properties")
+    if props is not None:
+        raw["properties"] = _xml_properties(props)
     offset = element.find("tileoffset")
     if offset is not None:
         raw["tileoffset"] = {k: _xml_value(k, offset.attrib.get(k, "0"), ("x", "y")) for k in ("x", "y")}

@@ -23,6 +23,7 @@ from game.level import Wall
 from .conventions import DEFAULT_THICKNESS, THICKNESS
 from .decompose import OutlineError, split_polygon
 from .frame import MapFrame, tiled_to_world
+from .limits import MAX_WALL_PARTS, MAX_WALL_POINTS
 
 KINDS = {
     tobj.Rectangle: "rectangle",
@@ -48,6 +49,33 @@ class BuiltWall(NamedTuple):
 
     wall: Wall
     notes: tuple[str, ...]
+
+
+def part_cost(parts) -> tuple[int, int]:
+    """(convex parts, vertices) of a wall's parts: what the limits ``MAX_WALL_PARTS`` and
+    ``MAX_WALL_POINTS`` count (a shape without vertices, a circle, ellipse or capsule, counts 1)."""
+    return len(parts), sum(len(getattr(shape, "points", ()) or ()) or 1 for shape, _ in parts)
+
+
+class WallBudget:
+    """The map's running count of wall parts and their vertices against ``MAX_WALL_PARTS`` and
+    ``MAX_WALL_POINTS``; ``charge`` is called BEFORE the walls it counts are made."""
+
+    def __init__(self) -> None:
+        self.parts = 0
+        self.points = 0
+
+    def charge(self, parts: int, points: int) -> str | None:
+        """Add ``parts`` and ``points``; a one-line problem (and nothing added) when past a limit."""
+        if self.parts + parts > MAX_WALL_PARTS:
+            return (f"the map's walls come to {self.parts + parts:,} convex parts; the limit is "
+                    f"{MAX_WALL_PARTS:,}")
+        if self.points + points > MAX_WALL_POINTS:
+            return (f"the map's walls come to {self.points + points:,} points in their convex parts; the limit "
+                    f"is {MAX_WALL_POINTS:,}")
+        self.parts += parts
+        self.points += points
+        return None
 
 
 def object_kind(obj: Any) -> str:

@@ -51,7 +51,7 @@ DEFECTS = {
     "non-finite number": (_nan_map(), "error", "{file}:7 (n): x is not a finite number (nan)"),
     "unknown class": (
         start_and(layer(1, "walls", [obj(7, "crate", "barrel", x=10, y=10, width=20, height=20)])),
-        "error", "{file}:7 (crate): unknown class 'barrel' on a wall (leave it empty)"),
+        "warning", "{file}:7 (crate): unknown class 'barrel' on a wall; it is a wall all the same"),
     "missing tileset": (_missing_tileset(), "error", "{file}: tileset 'missing.tsj' not found (looked next to the map)"),
     "player start inside a wall": (
         with_walls(box(7, 80, 100, 60, 60, "crate")),
@@ -74,7 +74,7 @@ DEFECTS = {
         "error", "{file}:8 (b1): brute spawn at (500, 196) is outside the map (320 × 256 px)"),
     "concave polygon": (
         with_walls(polygon(7, 200, 40, [(0, 0), (60, 0), (60, 60), (30, 30), (0, 60)], name="notch")),
-        "warning", "{file}:7 (notch): concave polygon split into 2 convex parts"),
+        "info", "{file}:7 (notch): concave polygon split into 2 convex parts"),
     "gap narrower than the player": (
         with_walls(box(7, 200, 20, 40, 80, "left"), box(8, 250, 20, 40, 80, "right")),
         "warning", "{file}:7 (left): gap of 10.0 px to wall 8 (right) is narrower than the player "
