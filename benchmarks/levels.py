@@ -125,8 +125,10 @@ def tile_map(folder: Path, outline: list[dict], painted: int, cols: int = 40, ro
     data = {"type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
             "infinite": False, "width": cols, "height": rows, "tilewidth": 32, "tileheight": 32, "tilesets": [tileset],
             "properties": [], "layers": [
-                {"id": 1, "name": "ground", "type": "tilelayer", "width": cols, "height": rows, "data": cells},
-                {"id": 2, "name": "player", "type": "objectgroup", "objects": [point]}]}
+                {"id": 1, "name": "ground", "type": "tilelayer", "width": cols, "height": rows, "data": cells,
+                 "opacity": 1, "visible": True, "x": 0, "y": 0},
+                {"id": 2, "name": "player", "type": "objectgroup", "objects": [point], "draworder": "topdown",
+                 "opacity": 1, "visible": True, "x": 0, "y": 0}]}
     path = folder / "tiles.tmj"
     path.write_text(json.dumps(data))
     return path

@@ -306,7 +306,8 @@ def _layer_defaults(layers: list) -> list:
     filled = []
     for layer in layers:
         if isinstance(layer, dict):
-            layer = {**_LAYER_DEFAULTS, **layer}
+            layer = {**_LAYER_DEFAULTS, **({"draworder": "topdown"} if layer.get("type") == "objectgroup" else {}),
+                     **layer}
             if layer.get("type") == "group" and isinstance(layer.get("layers"), list):
                 layer["layers"] = _layer_defaults(layer["layers"])
         filled.append(layer)
