@@ -496,9 +496,10 @@ def _check_census(items: list[_Census], report: _Report) -> None:
         if key is None:
             continue
         first = first_by_id.setdefault(key, item)
-        if first is not item:
-            report.error(f"id {key} is also the id of object {first.name!r} in layer {first.layer!r}; "
-                         "Tiled keeps ids unique, so findings about either would be ambiguous", _Named(item))
+        if first is not item:  # Tiled repairs these itself when it opens the map: read both
+            report.warning(f"id {key} is also the id of object {first.name!r} in layer {first.layer!r}; "
+                           "findings about either name both (Tiled gives one a new id when it opens the map)",
+                           _Named(item))
 
 
 def _is_number(value: Any) -> bool:

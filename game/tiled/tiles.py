@@ -631,7 +631,8 @@ class TilePlacer:
 
     def _build_walls(self, kind: _Kind) -> None:
         tile = kind.tile
-        solid = [s for s in tile.shapes if s.kind != "point"]
+        # A box drawn with the polygon tool is a rectangle: it merges with its neighbours like one.
+        solid = [_as_rectangle(s) for s in tile.shapes if s.kind != "point"]
         for shape in solid:
             # Judged unflipped first, so a problem is said in the tile's own pixels (the collision editor's).
             try:
@@ -776,6 +777,22 @@ class TilePlacer:
             ref = TileRef(name, col, row, kind.tileset.name, kind.tile.local_id)
             walls.append(Wall(shape.object_id, shape.name, "tile", ((Polygon.box(w / 2, h / 2), xf),), props, ref))
         return walls
+
+
+def _as_rectangle(shape: TileShape) -> TileShape:
+    """A polygon whose four points are an axis-aligned box (unrotated) as the rectangle it is; any other
+    shape as it is.
+
+    >>> _as_rectangle(TileShape("polygon", 0, 0, 0, 0, 0, ((0, 0), (32, 0), (32, 32), (0, 32)), "", 1)).kind
+    'rectangle'
+    """
+    if shape.kind != "polygon" or len(shape.points) != 4 or shape.rotation % 360.0 != 0.0:
+        return shape
+    xs, ys = sorted({p[0] for p in shape.points}), sorted({p[1] for p in shape.points})
+    if len(xs) != 2 or len(ys) != 2 or set(shape.points) != {(x, y) for x in xs for y in ys}:
+        return shape
+    return TileShape("rectangle", shape.x + xs[0], shape.y + ys[0], xs[1] - xs[0], ys[1] - ys[0], 0.0, (),
+                     shape.name, shape.object_id, shape.properties)
 
 
 def _named(shape: TileShape) -> str:

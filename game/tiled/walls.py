@@ -162,8 +162,13 @@ def polyline_thickness(obj: Any) -> float:
 
 
 def _polyline(obj: Any, frame: MapFrame):
-    radius = polyline_thickness(obj) / 2
     points = _local_points(obj)
+    if len(points) >= 4 and points[0] == points[-1] and THICKNESS not in (obj.properties or {}):
+        # A closed outline drawn with the polyline tool: other tools fill it, so it is filled here too.
+        parts, _ = _polygon(obj, frame)
+        return parts, [f"closed polyline read as a filled polygon ({len(parts)} convex "
+                       f"part{'s' * (len(parts) != 1)}); give it a 'thickness' property to keep it a thin wall"]
+    radius = polyline_thickness(obj) / 2
     distinct = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
     if len(distinct) < 2:
         raise WallProblem(

@@ -134,18 +134,27 @@ def test_a_coordinate_past_the_limit_is_refused_naming_the_object(tmp_path):
                                f"{MAX_COORDINATE:,.0f} px from the map's corner"]
 
 
-def test_two_objects_with_one_id_are_an_error_naming_both(tmp_path):
+def warnings_of(path: Path) -> tuple[object, list[str]]:
+    level, findings = read_level(path)
+    return level, [str(f) for f in findings if f.severity == "warning"]
+
+
+def test_two_objects_with_one_id_are_a_warning_naming_both_and_both_are_read(tmp_path):
+    # Tiled repairs duplicate ids itself when it opens the map (issue 22): a warning, not a refusal.
     data = maps.with_walls(maps.rect(7, 10, 10, 40, 20, name="crate"), maps.rect(7, 100, 10, 40, 20, name="barrel"))
     path = maps.write(tmp_path, data)
-    assert errors_of(path) == [f"{path}:7 (barrel): id 7 is also the id of object 'crate' in layer 'walls'; "
-                               "Tiled keeps ids unique, so findings about either would be ambiguous"]
+    level, warnings = warnings_of(path)
+    assert warnings == [f"{path}:7 (barrel): id 7 is also the id of object 'crate' in layer 'walls'; findings "
+                        "about either name both (Tiled gives one a new id when it opens the map)"]
+    assert level is not None and [w.name for w in level.walls] == ["crate", "barrel"]
 
 
 def test_duplicate_ids_across_layers_and_groups_are_found_too(tmp_path):
     data = maps.tiled_map([maps.group(1, "g", [maps.layer(2, "walls", [maps.rect(5, 10, 10, 40, 20, name="a")])]),
                            maps.layer(3, "player", [maps.point(5, "", 100, 120, name="start")])])
-    errors = errors_of(maps.write(tmp_path, data))
-    assert len(errors) == 1 and ":5 (start): id 5 is also the id of object 'a' in layer 'walls'" in errors[0]
+    level, warnings = warnings_of(maps.write(tmp_path, data))
+    assert level is not None
+    assert len(warnings) == 1 and ":5 (start): id 5 is also the id of object 'a' in layer 'walls'" in warnings[0]
 
 
 def _fifo(path: Path) -> Path:
