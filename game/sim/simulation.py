@@ -571,12 +571,25 @@ class Simulation:
         another one is farther: an enemy appearing on top of the player is no fight."""
         markers = [m for m in self.level.spawns if m.kind == self.rules.enemies[kind].name] or list(self.level.spawns)
         if not markers:
-            return self.level.width / 2, self.level.height / 2
+            return self._free_spawn_point()
         p = self.player
         far = [m for m in markers if math.hypot(m.x - p.x, m.y - p.y) >= self.rules.spawn_clearance]
         markers = far or markers
         m = markers[int(self.rng.integers(0, len(markers)))]
         return m.x, m.y
+
+    def _free_spawn_point(self) -> tuple[float, float]:
+        """A map without spawn markers (one made for another game): a random free cell of the enemies'
+        navigation grid at least ``spawn_clearance`` from the player, else the free cell farthest from
+        the player, else the map's centre."""
+        jj, ii = np.nonzero(self.nav.free)
+        if not len(ii):
+            return self.level.width / 2, self.level.height / 2
+        xs, ys = (ii + 0.5) * self.nav.cell, (jj + 0.5) * self.nav.cell
+        away = np.hypot(xs - self.player.x, ys - self.player.y)
+        far = np.flatnonzero(away >= self.rules.spawn_clearance)
+        k = int(far[self.rng.integers(0, len(far))]) if len(far) else int(np.argmax(away))
+        return float(xs[k]), float(ys[k])
 
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
         """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""
