@@ -64,7 +64,8 @@ from .limits import (
     MAX_TILESETS,
 )
 from .start import START_RADIUS, free_spot
-from .tiles import TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
+from .tile_objects import shapes_of
+from .tiles import ROTATE_HEX, TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
 from .tilesets import Tileset, read_tileset, tileset_from_json, tileset_from_xml
 from .walls import WallProblem, build_wall, object_kind, part_cost
 
@@ -854,20 +855,53 @@ class _Layout:
                 else:
                     ignored["point"] = ignored.get("point", 0) + 1
                 continue
+            if isinstance(obj, tobj.Tile):
+                if not self.tile_object(obj, frame, where, levels, layer_solid):
+                    ignored["tile object"] = ignored.get("tile object", 0) + 1
+                continue
             own, _ = cv.solid_role((dict(obj.properties or {}), obj.class_ or ""), *levels)
             solid = own if own is not None else (layer.name == cv.WALLS or layer_solid is True)
             if isinstance(obj, tobj.Text) or not solid:
                 kind = object_kind(obj)
                 ignored[kind] = ignored.get(kind, 0) + 1
                 continue
-            if isinstance(obj, tobj.Tile):
-                self.report.warning("a tile object is not read as a wall yet; ignored", obj, where)
-                continue
             self.wall(obj, frame, where, layer.name)
         if ignored:
             what = ", ".join(f"{n} {kind}{'s' * (n != 1)}" for kind, n in sorted(ignored.items()))
             self.report.info(f"layer {layer.name!r}: {what} not solid (nothing marks them as collision: see "
                              "levels/README.md, \"What is solid\"); not read")
+
+    def tile_object(self, obj: Any, frame: MapFrame, where, levels: tuple, layer_solid: bool | None) -> bool:
+        """A tile object (an object with a gid) as walls from its tile's collision shapes, placed as Tiled
+        draws it (``tile_objects.shapes_of``); True when it made walls. Solid by the same conventions as
+        a painted tile (its own property or class first, then its tile's, its tileset's, its layer's; with
+        nothing said, a tile with shapes is solid); a solid tile without shapes is a box of its size."""
+        if self.tiles is None:
+            return False
+        kind = self.tiles.tile_kind(int(obj.gid) & ~ROTATE_HEX & 0xFFFFFFFF)
+        if isinstance(kind, str):
+            self.report.error(f"tile object: {kind}", obj, where)
+            return False
+        tile, tileset = kind.tile, kind.tileset
+        own, _ = cv.solid_role((dict(obj.properties or {}), obj.class_ or ""), (tile.properties, tile.type),
+                               (tileset.properties, ""), *levels)
+        has_shapes = any(s.kind != "point" for s in tile.shapes)
+        solid = own if own is not None else (layer_solid if layer_solid is not None else has_shapes)
+        if not solid:
+            return False
+        if kind.problem is not None:
+            self.report.error(f"tile object: {kind.problem}", obj, where)
+            return False
+        try:
+            objects, notes = shapes_of(obj, tile, kind.flips)
+            for part in objects:
+                self.wall(part, frame, where, "")
+        except WallProblem as problem:
+            self.report.error(f"tile object: {problem}", obj, where)
+            return False
+        for note in notes:
+            self.report.info(note, obj, where)
+        return True
 
     def pivot(self, obj: Any, frame: MapFrame) -> tuple[float, float] | None:
         try:

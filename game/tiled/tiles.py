@@ -599,6 +599,10 @@ class TilePlacer:
         else:
             self.report.warning(problem + more, tile=ref)
 
+    def tile_kind(self, gid: int) -> _Kind | str:
+        """The tile (with flips) a gid names, for a tile object; a string says why there is none."""
+        return self._kind(gid)
+
     def _kind(self, gid: int) -> _Kind | str:
         """The tile a gid names, with its flips, built once; a string says why there is none."""
         if gid in self.kinds:

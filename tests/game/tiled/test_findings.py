@@ -93,6 +93,8 @@ CASES = [
      ":3 (rail): property 'thickness' must be a number > 0 (pixels), got -2"),
     ("polyline of one point", add_wall(maps.polyline(3, 0, 0, [(0, 0), (0, 0)], name="rail")),
      ":3 (rail): polyline needs at least 2 distinct points, got 1"),
+    ("tile object of no tileset", add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
+     ":6 (coin): tile object: tile id 1 belongs to no tileset (the map has none)"),
     ("two player starts", edited(lambda d: d["layers"][1]["objects"].append(maps.point(12, "", 5, 5, name="again"))),
      ":12 (again): a second player start (the first is object 99)"),
     ("a title that is not text", edited(lambda d: d["properties"].append({"name": "title", "type": "int", "value": 3})),
@@ -155,8 +157,6 @@ READ_NOW = [
     ("text object", add_wall(text_object()),
      [("info", ": layer 'walls': 1 text not solid (nothing marks them as collision: see levels/README.md, "
                '"What is solid"); not read')]),
-    ("tile object", add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
-     [("warning", ":6 (coin): a tile object is not read as a wall yet; ignored")]),
     ("point in walls", add_wall(maps.point(7, "", 5, 5, name="dot")),
      [("info", ": layer 'walls': 1 point not solid (nothing marks them as collision: see levels/README.md, "
                '"What is solid"); not read')]),
