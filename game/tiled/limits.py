@@ -12,13 +12,15 @@ about 60 objects and 40 points per outline):
 - ``MAX_FILE_BYTES``: 32 MiB, hundreds of times a real map, read whole
   through ``game.safe_read`` (regular files only, JSON at most
   ``MAX_JSON_DEPTH`` deep).
-- ``MAX_MAP_TILES`` (a side): 512. Tile layers are ignored but still
-  decoded by Tiled tools; 512 × 512 cells is 1 MiB of tile ids.
-- ``MAX_MAP_PIXELS`` (a side): 8192 px. The grids built per level are
-  sized by it: the checker's reach grid (12 px cells) is at most
-  683 × 683 = 466,489 cells, the enemies' navigation grid (32 px) 65,536
-  cells, the floor 128 × 128 = 16,384 sprites of 64 px; each builds in
-  well under a second. Double it and each grows four times.
+- ``MAX_MAP_TILES`` (a side): 4,096 tiles; the cells a tile layer holds
+  are bounded by ``MAX_LAYER_CELLS`` (an area), so a long, thin map of
+  small tiles fits.
+- ``MAX_MAP_AREA``: 8192 × 8192 px². The grids built per level are
+  sized by the area: the checker's reach grid (12 px cells) is at most
+  466,489 cells, the enemies' navigation grid (32 px) 65,536 cells, the
+  floor 16,384 sprites of 64 px; each builds in well under a second.
+  ``MAX_MAP_PIXELS`` (a side): 32,768 px, so a long side-scroller
+  (32,768 × 2,048) fits where the old 8192 px side limit refused it.
 - ``MAX_OBJECTS``: 20,000 objects in all layers (hidden ones too); the
   checker compares walls pairwise through a box test and the game keeps
   one body per wall part.
@@ -93,8 +95,9 @@ from __future__ import annotations
 from game.safe_read import MAX_JSON_DEPTH
 
 MAX_FILE_BYTES = 32 * 2**20
-MAX_MAP_TILES = 512
-MAX_MAP_PIXELS = 8192
+MAX_MAP_TILES = 4_096
+MAX_MAP_PIXELS = 32_768
+MAX_MAP_AREA = 8192 * 8192
 MAX_OBJECTS = 20_000
 MAX_LAYERS = 1_000
 MAX_POLYGON_POINTS = 5_000
@@ -138,6 +141,7 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "MAX_LAYERS",
     "MAX_LAYER_CELLS",
+    "MAX_MAP_AREA",
     "MAX_MAP_PIXELS",
     "MAX_MAP_TILES",
     "MAX_OBJECTS",

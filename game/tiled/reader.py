@@ -55,6 +55,7 @@ from .limits import (
     MAX_FILE_BYTES,
     MAX_JSON_DEPTH,
     MAX_LAYERS,
+    MAX_MAP_AREA,
     MAX_MAP_PIXELS,
     MAX_MAP_TILES,
     MAX_OBJECTS,
@@ -337,15 +338,22 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
         if not (_finite_number(tiles) and _finite_number(tile)) or abs(tiles) >= 1e18 or abs(tile) >= 1e18:
             name = what if abs(tiles) >= 1e18 or not _finite_number(tiles) else f"tile{what}"
             value = tiles if name == what else tile
-            report.error(f"map {name!r} is {_amount(value)}, not a size; the limit is {MAX_MAP_TILES} tiles "
-                         f"of at most {MAX_MAP_PIXELS} px")
+            report.error(f"map {name!r} is {_amount(value)}, not a size; the limit is {MAX_MAP_TILES:,} tiles "
+                         f"of at most {MAX_MAP_PIXELS:,} px")
         elif not (tiles > 0 and tile > 0):
             report.error(f"map has no size: its {what} is {_amount(tiles)} tiles of {_amount(tile)} px")
         elif tiles > MAX_MAP_TILES:
-            report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES} tiles a side")
+            report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES:,} tiles a side")
         elif tiles * tile > MAX_MAP_PIXELS:
             report.error(f"map {what} is {_amount(tiles * tile)} px ({_amount(tiles)} tiles of {_amount(tile)} px); "
-                         f"the limit is {MAX_MAP_PIXELS} px a side")
+                         f"the limit is {MAX_MAP_PIXELS:,} px a side")
+    sizes = (width, height, tile_width, tile_height)
+    if not report.has_errors and all(_is_number(v) and _finite_number(v) for v in sizes):
+        area = width * tile_width * height * tile_height
+        if area > MAX_MAP_AREA:
+            report.error(f"map is {_amount(width * tile_width)} × {_amount(height * tile_height)} px = "
+                         f"{_amount(area)} px²; the limit is {MAX_MAP_AREA:,} px² (8,192 × 8,192; a side may "
+                         f"reach {MAX_MAP_PIXELS:,} px when the other is short)")
 
 
 def _finite_number(value: Any) -> bool:

@@ -546,6 +546,16 @@ def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> 
             sink.warning(f"{who}: {problem}")
         width, height = size
         source = (0, 0, width, height)
+        sub = [entry.get(k) for k in ("x", "y", "width", "height")]
+        if any(v is not None for v in sub):  # Tiled 1.9+: the tile is a sub-rectangle of its image
+            x, y = (v if v is not None else 0 for v in sub[:2])
+            w, h = sub[2] if sub[2] is not None else width - x, sub[3] if sub[3] is not None else height - y
+            if not (all(_is_int(v) for v in (x, y, w, h)) and x >= 0 and y >= 0 and w > 0 and h > 0
+                    and x + w <= width and y + h <= height):
+                sink.error(f"{who}: its sub-rectangle x {x!r}, y {y!r}, {w!r} x {h!r} must be whole pixels inside "
+                           f"its {width} x {height} image")
+                return None
+            source, width, height = (x, y, w, h), w, h
     elif tileset.image is not None:
         if local_id >= tileset.tile_count:
             sink.warning(f"{who} is beyond the tileset's {tileset.tile_count} tiles; ignored")
@@ -723,6 +733,9 @@ def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
     raw["tiles"] = []
     for tile in tiles:
         entry: dict[str, Any] = {"id": _xml_value("id", tile.attrib.get("id", ""), _XML_INTS)}
+        for key in ("x", "y", "width", "height"):  # a sub-rectangle of the tile's image (Tiled 1.9+)
+            if key in tile.attrib:
+                entry[key] = _xml_value("id", tile.attrib[key], _XML_INTS)
         kind = tile.attrib.get("type", tile.attrib.get("class"))
         if kind is not None:
             entry["type"] = kind

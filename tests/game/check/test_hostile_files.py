@@ -87,8 +87,8 @@ def test_a_million_tile_map_is_one_error_line_in_a_real_process(tmp_path):
     path = maps.write(tmp_path, data, "big.tmj")
     done = run(str(path))
     assert done.returncode == 1
-    assert finding_lines(done.stdout) == [f"  {path}: map width is 1,000,000 tiles; the limit is 512 tiles a side",
-                                          f"  {path}: map height is 1,000,000 tiles; the limit is 512 tiles a side"]
+    assert finding_lines(done.stdout) == [f"  {path}: map width is 1,000,000 tiles; the limit is 4,096 tiles a side",
+                                          f"  {path}: map height is 1,000,000 tiles; the limit is 4,096 tiles a side"]
 
 
 def crowded_map(tmp_path: Path, count: int) -> Path:

@@ -58,8 +58,8 @@ def test_a_tmx_map_width_of_400_digits_is_one_line_naming_the_field(tmp_path):
     )
     lines = [str(f) for f in read_level(path)[1]]
     assert lines == [
-        f"{lines[0].split(':')[0]}: map 'width' is 1e+400, not a size; the limit is 512 tiles of at "
-        "most 8192 px"
+        f"{lines[0].split(':')[0]}: map 'width' is 1e+400, not a size; the limit is 4,096 tiles of at "
+        "most 32,768 px"
     ]
 
 

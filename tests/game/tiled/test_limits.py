@@ -25,6 +25,7 @@ from game.tiled import LEVELS_DIR, read_level
 from game.tiled.limits import (
     MAX_COORDINATE,
     MAX_LAYERS,
+    MAX_MAP_AREA,
     MAX_MAP_PIXELS,
     MAX_MAP_TILES,
     MAX_OBJECTS,
@@ -65,22 +66,35 @@ def test_a_map_a_million_tiles_a_side_is_refused_at_once_naming_the_limit(tmp_pa
     start = time.perf_counter()
     errors = errors_of(path)
     assert time.perf_counter() - start < 5.0
-    assert errors == [f"{path}: map width is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side",
-                      f"{path}: map height is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side"]
+    assert errors == [f"{path}: map width is 1,000,000 tiles; the limit is {MAX_MAP_TILES:,} tiles a side",
+                      f"{path}: map height is 1,000,000 tiles; the limit is {MAX_MAP_TILES:,} tiles a side"]
 
 
 def test_a_map_within_the_tile_limit_but_too_many_pixels_wide_is_refused(tmp_path):
-    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_TILES)))  # 512 tiles of 32 px
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_TILES)))  # 4,096 tiles of 32 px
     assert errors_of(path) == [
-        f"{path}: map width is {MAX_MAP_TILES * 32:,} px ({MAX_MAP_TILES} tiles of 32 px); "
-        f"the limit is {MAX_MAP_PIXELS} px a side"
+        f"{path}: map width is {MAX_MAP_TILES * 32:,} px ({MAX_MAP_TILES:,} tiles of 32 px); "
+        f"the limit is {MAX_MAP_PIXELS:,} px a side"
     ]
 
 
-def test_a_map_exactly_at_the_pixel_limit_loads(tmp_path):
-    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_PIXELS // 32, height=MAX_MAP_PIXELS // 32)))
+def test_a_map_exactly_at_the_area_limit_loads_and_one_a_tile_larger_is_refused(tmp_path):
+    side = math.isqrt(MAX_MAP_AREA) // 32
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=side, height=side)))
     level, _ = read_level(path)
-    assert level is not None and (level.width, level.height) == (MAX_MAP_PIXELS, MAX_MAP_PIXELS)
+    assert level is not None and level.width * level.height == MAX_MAP_AREA
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=side + 1, height=side)))
+    assert errors_of(path) == [f"{path}: map is {(side + 1) * 32:,} × {side * 32:,} px = {(side + 1) * side * 1024:,} "
+                               f"px²; the limit is {MAX_MAP_AREA:,} px² (8,192 × 8,192; a side may reach "
+                               f"{MAX_MAP_PIXELS:,} px when the other is short)"]
+
+
+def test_a_long_side_scroller_past_the_old_8192_px_side_loads(tmp_path):
+    # Issue 22: a long side-scroller reaches past 8,192 px; 32,768 x 2,048 px is within the area.
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_PIXELS // 32, height=64)))
+    level, findings = read_level(path)
+    assert level is not None, [str(f) for f in findings if f.severity == "error"]
+    assert (level.width, level.height) == (MAX_MAP_PIXELS, 2048)
 
 
 def test_a_huge_map_in_the_checker_is_one_error_not_a_memory_error(tmp_path):
@@ -89,7 +103,7 @@ def test_a_huge_map_in_the_checker_is_one_error_not_a_memory_error(tmp_path):
     path = maps.write(tmp_path, yard_with(lambda d: d.update(width=1_000_000)), "big.tmj")
     checked = check_file(path)
     assert checked.level is None
-    assert [f.problem for f in checked.errors] == ["map width is 1,000,000 tiles; the limit is 512 tiles a side"]
+    assert [f.problem for f in checked.errors] == ["map width is 1,000,000 tiles; the limit is 4,096 tiles a side"]
 
 
 @pytest.mark.parametrize(("kind", "limit"), [("polygon", MAX_POLYGON_POINTS), ("polyline", MAX_POLYLINE_POINTS)])
@@ -215,7 +229,7 @@ def test_a_tmx_map_a_million_tiles_wide_is_refused(tmp_path):
     path.write_text('<?xml version="1.0"?>\n<map version="1.8" orientation="orthogonal" renderorder="right-down" '
                     'width="1000000" height="8" tilewidth="32" tileheight="32" infinite="0" nextlayerid="1" '
                     'nextobjectid="1"></map>\n')
-    assert errors_of(path) == [f"{path}: map width is 1,000,000 tiles; the limit is 512 tiles a side"]
+    assert errors_of(path) == [f"{path}: map width is 1,000,000 tiles; the limit is 4,096 tiles a side"]
 
 
 def test_a_compressed_tile_layer_far_bigger_than_its_cells_is_refused_before_it_is_inflated(tmp_path):
