@@ -13,6 +13,7 @@ machines; ``--png DIR`` also writes a hitbox sheet per level.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
@@ -30,9 +31,24 @@ def _parser() -> argparse.ArgumentParser:
                                             "or an actor hitbox file (assets/actors.tsj)")
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.add_argument("--png", metavar="DIR", help="write a hitbox sheet per level into DIR")
+    p.add_argument("--from", dest="start", metavar="X,Y", type=_point,
+                   help="check reachability from this point (Tiled's pixels, y down, as its status bar shows "
+                        "them) instead of the map's player start; maps without one need it for those checks")
     p.add_argument("--all", action="store_true", help="list every finding (default: at most 5 of each kind, "
                                                        "then how many more)")
     return p
+
+
+def _point(text: str) -> tuple[float, float]:
+    """``X,Y`` as two finite numbers; argparse turns the ValueError into one line naming the option."""
+    parts = text.split(",")
+    try:
+        x, y = (float(v) for v in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y (two numbers, Tiled's pixels), got {text!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise argparse.ArgumentTypeError(f"expected X,Y as finite numbers, got {text!r}")
+    return x, y
 
 
 def level_files(paths: list[str]) -> list[Path]:
@@ -69,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     except LevelError as err:
         print(f"gjk-check: {err}", file=sys.stderr)
         return 2
-    results = [check_path(path) for path in files]
+    results = [check_path(path, args.start) for path in files]
     notes = []
     if args.png:
         from .report import ACTORS_SUFFIX

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker
 from game.tiled import read_level
 from game.tiled.reader import display_name
 
@@ -54,13 +54,21 @@ class Checked(NamedTuple):
         return [f for f in self.findings if f.severity == "info"]
 
 
-def check_file(path: Path | str) -> Checked:
-    """Load ``path`` with the game's loader and run the checker's checks on it."""
+def check_file(path: Path | str, start: tuple[float, float] | None = None) -> Checked:
+    """Load ``path`` with the game's loader and run the checker's checks on it.
+
+    ``start`` (Tiled's pixels: x right, y DOWN from the map's top-left, as Tiled's status bar shows
+    them) is where the player starts for the checks that start from it (``--from``), in place of the
+    map's player start or the one the loader chose.
+    """
     path = Path(path)
     level, findings = read_level(path)
     findings = [graded(f) for f in findings]
     if level is None:
         return Checked(path, None, findings)
+    if start is not None:
+        level = replace(level, player_start=Marker(0, "", "player", float(start[0]), level.height - float(start[1])),
+                        start_given=True)
     file = display_name(path)
     try:
         ours = check_level(level, file, findings)
@@ -93,10 +101,10 @@ def check_actors(path: Path | str) -> Checked:
     return Checked(path, None, list(findings))
 
 
-def check_path(path: Path | str) -> Checked:
-    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix."""
+def check_path(path: Path | str, start: tuple[float, float] | None = None) -> Checked:
+    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix; ``start`` as ``check_file``'s."""
     path = Path(path)
-    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path)
+    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path, start)
 
 
 #: Lines of one kind of finding the text report lists before it says how many more there are (``--all``

@@ -104,3 +104,31 @@ def test_a_marker_check_still_runs_for_spawns_when_the_start_is_chosen(tmp_path)
     )
     checked = check_file(write(tmp_path, data, "spawn.tmj"))
     assert [f.object_id for f in checked.errors] == [8]
+
+
+def walled_room_map() -> dict:
+    """A 320 x 256 map without a player start: a closed box (x 100..220, y 60..180 in Tiled's pixels)
+    with its inside cut off from the rest."""
+    box = [rect(1, 100, 60, 120, 10), rect(2, 100, 170, 120, 10), rect(3, 100, 60, 10, 120),
+           rect(4, 210, 60, 10, 120)]
+    inside = [point(8, "ammo", 160, 120, name="in")]
+    return tiled_map([layer(1, "walls", box), layer(2, "pickups", inside)])
+
+
+def test_from_runs_reachability_from_the_point_given_in_tileds_pixels(tmp_path):
+    path = write(tmp_path, walled_room_map(), "room.tmj")
+    assert not [f for f in check_file(path).findings if "cannot be reached" in f.problem]
+    outside = check_file(path, start=(40, 40))
+    assert [f.object_id for f in outside.findings if "pickup cannot be reached" in f.problem] == [8]
+    inside = check_file(path, start=(160, 100))
+    assert not [f for f in inside.findings if "pickup cannot be reached" in f.problem]
+
+
+def test_from_on_the_command_line_and_a_bad_value_is_one_line(tmp_path):
+    path = write(tmp_path, walled_room_map(), "room.tmj")
+    done = run("--from", "40,40", str(path))
+    assert "ammo pickup cannot be reached" in done.stdout and done.returncode == 0
+    bad = run("--from", "40;40", str(path))
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.strip() == ("gjk-check: error: argument --from: expected X,Y (two numbers, Tiled's pixels), "
+                                  "got '40;40' (see --help)")
