@@ -66,7 +66,14 @@ from .limits import (
 )
 from .start import START_RADIUS, free_spot
 from .tile_objects import shapes_of
-from .tiles import ROTATE_HEX, TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
+from .tiles import (
+    ROTATE_HEX,
+    TilePlacer,
+    cell_count_problem,
+    chunk_bounds,
+    collect_json_cells,
+    collect_tmx_cells,
+)
 from .tilesets import Tileset, read_tileset, tileset_from_json, tileset_from_xml
 from .walls import WallProblem, build_wall, object_kind, part_cost
 
@@ -163,6 +170,8 @@ class _Document(NamedTuple):
     #: The map's tileset entries: JSON dicts or ``<tileset>`` elements.
     tilesets: tuple = ()
     render_order: str = "right-down"
+    #: An infinite map's chunks' union in cells (x0, y0, x1, y1), or None.
+    bounds: tuple | None = None
 
 
 def _read_file(path: Path, report: _Report) -> bytes | None:
@@ -223,9 +232,11 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         return None
     stripped, cells = collect_json_cells(raw["layers"])
     stripped = _layer_defaults(stripped)
-    problem = cell_count_problem(cells)
-    if problem:  # said before any cell is decoded
-        report.error(problem)
+    bounds = _chunk_bounds(cells, raw.get("tilewidth"), raw.get("tileheight"), report)
+    problem = None if report.has_errors else cell_count_problem(cells, bounds)
+    if problem or report.has_errors:  # said before any cell is decoded
+        if problem:
+            report.error(problem)
         return None
     _check_raw_map(raw, path, report)
     if report.has_errors:
@@ -238,7 +249,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         return None
     return _Document(raw["orientation"], bool(raw.get("infinite", False)), (raw["width"], raw["height"]),
                      (raw["tilewidth"], raw["tileheight"]), properties, layers, cells, tuple(raw["tilesets"]),
-                     str(raw.get("renderorder", "right-down")))
+                     str(raw.get("renderorder", "right-down")), bounds)
 
 
 def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
@@ -273,9 +284,11 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     if report.has_errors:
         return None
     cells = collect_tmx_cells(root)  # decoded later by tiles.py, under its limits
-    problem = cell_count_problem(cells)
-    if problem:
-        report.error(problem)
+    bounds = _chunk_bounds(cells, size[2], size[3], report)
+    problem = None if report.has_errors else cell_count_problem(cells, bounds)
+    if problem or report.has_errors:
+        if problem:
+            report.error(problem)
         return None
     for layer in root.iter("layer"):  # pytiled_parser never decodes tile data
         for data_element in layer.findall("data"):
@@ -291,7 +304,19 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
         _parser_problem(problem, report)
         return None
     return _Document(orientation, infinite, (size[0], size[1]), (size[2], size[3]), properties, layers, cells,
-                     tuple(root.findall("tileset")), attrs.get("renderorder", "right-down"))
+                     tuple(root.findall("tileset")), attrs.get("renderorder", "right-down"), bounds)
+
+
+def _chunk_bounds(cells: dict, tile_width: Any, tile_height: Any, report: _Report) -> tuple | None:
+    """An infinite map's chunks' union in cells, checked against the map size limits as a finite map's
+    size is (before any chunk is decoded); None for a finite map."""
+    bounds = chunk_bounds(cells)
+    if isinstance(bounds, str):
+        report.error(bounds)
+        return None
+    if bounds is not None:
+        _check_map_size(bounds[2] - bounds[0], bounds[3] - bounds[1], tile_width, tile_height, report)
+    return bounds
 
 
 def _parse_int(text: str) -> int | float:
@@ -633,16 +658,12 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
 def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool = True) -> Level | None:
     if document.orientation != "orthogonal":
         report.error(f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported")
-    chunked = [data for data in document.cells.values() if data.chunks is not None]
-    for data in chunked:  # one line a layer, at its first chunk
-        x, y, count = data.chunks
-        report.error(f"map is infinite: its tile layers come in chunks ({count} in this layer), which are not "
-                     "read; set a fixed map size (Map > Map Properties > Infinite off)",
-                     tile=TileRef(data.name, x, y, "", -1))
-    if document.infinite and not chunked:
-        report.error("map is infinite; set a fixed map size (Map > Map Properties > Infinite off)")
-    width = float(document.size[0] * document.tile_size[0])
-    height = float(document.size[1] * document.tile_size[1])
+    # An infinite map is its chunks' union (Tiled's own render does the same); one without chunks keeps
+    # the size it was saved with.
+    bounds = document.bounds
+    tiles_wide, tiles_high = document.size if bounds is None else (bounds[2] - bounds[0], bounds[3] - bounds[1])
+    width = float(tiles_wide * document.tile_size[0])
+    height = float(tiles_high * document.tile_size[1])
     if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
         report.error(f"map has no size ({width:g} x {height:g} px)")
     if report.has_errors:
@@ -659,7 +680,16 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
     placer = TilePlacer(tilesets, grid, (width, height), report, render_order=document.render_order,
                         merge=merge_tiles)
     layout = _Layout(width, height, report, placer, document.cells)
-    layout.walk(document.layers, MapFrame(height))
+    root = MapFrame(height)
+    if bounds is not None:
+        placer.origin = (bounds[0], bounds[1])
+        # Objects are in Tiled's pixels from cell (0, 0): move them with the map's new corner. Tile layers
+        # are already cut from that corner (``TilePlacer.origin``), so they get the shift back.
+        layout.tile_shift = (bounds[0] * grid[0], bounds[1] * grid[1])
+        root = root.nested(-layout.tile_shift[0], -layout.tile_shift[1])
+        report.info(f"map is infinite: read as its chunks' {tiles_wide} × {tiles_high} tiles from cell "
+                    f"({bounds[0]}, {bounds[1]})")
+    layout.walk(document.layers, root)
     player = layout.player_start()
     if report.has_errors:
         return None
@@ -794,6 +824,8 @@ class _Layout:
         self.size = f"{width:g} × {height:g} px"
         self.walls: list[Wall] = []
         self.over_budget = False
+        #: Tiled pixels an infinite map's tile layers are moved back by (see ``_build``).
+        self.tile_shift = (0.0, 0.0)
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
 
     def walk(self, layers: list, frame: MapFrame, path: tuple[int, ...] = (), opacity: float = 1.0,
@@ -829,7 +861,7 @@ class _Layout:
             elif isinstance(layer, tlayer.ObjectLayer):
                 self.object_layer(layer, child, inner, is_hidden)
             elif isinstance(layer, tlayer.TileLayer) and (*path, index) in self.cells and self.tiles is not None:
-                self.tiles.layer(layer.name, self.cells[(*path, index)], child, alpha,
+                self.tiles.layer(layer.name, self.cells[(*path, index)], child.nested(*self.tile_shift), alpha,
                                  levels=tuple((props, cls) for props, cls, _ in inner),
                                  named=role if why.startswith("its name") else None, draw=not is_hidden)
             else:

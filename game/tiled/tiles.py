@@ -84,6 +84,7 @@ __all__ = [
     "CellData",
     "CellProblem",
     "TilePlacer",
+    "chunk_bounds",
     "collect_json_cells",
     "collect_tmx_cells",
     "decode_cells",
@@ -109,7 +110,9 @@ class CellData(NamedTuple):
 
     ``data`` is a JSON list, a text (base64 or CSV), a list of TMX
     ``<tile>`` gids, or None; ``chunks`` is (x, y, count) of an infinite
-    map's first chunk and how many, or None.
+    map's first chunk and how many, or None; ``pieces`` are its chunks, each
+    ``(x, y, CellData)`` (cell x, y of the chunk's top-left; the CellData
+    holds the chunk's own size and data, decoded like a layer's).
     """
 
     name: str
@@ -119,6 +122,7 @@ class CellData(NamedTuple):
     compression: Any
     data: Any
     chunks: tuple[int, int, int] | None = None
+    pieces: tuple = ()
 
     @property
     def cells(self) -> int:
@@ -150,13 +154,17 @@ def collect_json_cells(layers: list) -> tuple[list, dict[tuple[int, ...], CellDa
         for k, item in enumerate(items):
             if isinstance(item, dict) and item.get("type") == "tilelayer":
                 chunks = item.get("chunks")
-                first = None
+                first, pieces = None, ()
+                name = item.get("name") if isinstance(item.get("name"), str) else ""
                 if isinstance(chunks, list) and chunks:
                     head = chunks[0] if isinstance(chunks[0], dict) else {}
                     first = (_int_or(head.get("x")), _int_or(head.get("y")), len(chunks))
-                name = item.get("name") if isinstance(item.get("name"), str) else ""
+                    pieces = tuple((c.get("x"), c.get("y"), CellData(name, c.get("width"), c.get("height"),
+                                                                     item.get("encoding"),
+                                                                     item.get("compression", ""), c.get("data")))
+                                   if isinstance(c, dict) else (None, None, None) for c in chunks)
                 cells[(*path, k)] = CellData(name, item.get("width"), item.get("height"), item.get("encoding"),
-                                             item.get("compression", ""), item.get("data"), first)
+                                             item.get("compression", ""), item.get("data"), first, pieces)
                 item = {key: v for key, v in item.items() if key not in ("data", "chunks", "encoding", "compression")}
             elif isinstance(item, dict) and item.get("type") == "group" and isinstance(item.get("layers"), list):
                 item = {**item, "layers": strip(item["layers"], (*path, k))}
@@ -198,8 +206,13 @@ def _tmx_cells(layer, data) -> CellData:
     chunks = data.findall("chunk")
     if chunks:
         head = chunks[0].attrib
+        pieces = tuple((_tmx_int(c.attrib.get("x")), _tmx_int(c.attrib.get("y")),
+                        CellData(name, _tmx_int(c.attrib.get("width")), _tmx_int(c.attrib.get("height")),
+                                 "xml" if encoding is None else encoding, compression,
+                                 c.findall("tile") if encoding is None else (c.text or "")))
+                       for c in chunks)
         return CellData(name, *size, encoding, compression, None,
-                        (_tmx_int(head.get("x"), 0), _tmx_int(head.get("y"), 0), len(chunks)))
+                        (_tmx_int(head.get("x"), 0), _tmx_int(head.get("y"), 0), len(chunks)), pieces)
     if encoding is None:  # Tiled's oldest form: one <tile gid="..."/> per cell
         return CellData(name, *size, "xml", compression, data.findall("tile"))
     return CellData(name, *size, encoding, compression, data.text or "")
@@ -212,10 +225,34 @@ def _tmx_int(text: Any, default: Any = None) -> Any:
         return default if default is not None else text
 
 
-def cell_count_problem(cells: dict[tuple[int, ...], CellData]) -> str | None:
-    """The tile layers' cells against ``MAX_LAYER_CELLS`` and ``MAX_TILE_CELLS`` (None when within)."""
+def chunk_bounds(cells: dict[tuple[int, ...], CellData]) -> tuple[int, int, int, int] | str | None:
+    """The cells (x0, y0, x1, y1) every chunk of an infinite map's tile layers covers, their union; a
+    one-line problem when a chunk's position or size is not whole numbers; None without chunks."""
+    box = None
+    for data in cells.values():
+        for x, y, piece in data.pieces:
+            if piece is None or not all(_whole(v) for v in (x, y, piece.width, piece.height)) or \
+                    piece.width <= 0 or piece.height <= 0:
+                return f"tile layer {data.name!r}: a chunk's 'x', 'y', 'width' and 'height' must be whole numbers"
+            edges = (x, y, x + piece.width, y + piece.height)
+            box = edges if box is None else (min(box[0], edges[0]), min(box[1], edges[1]), max(box[2], edges[2]),
+                                             max(box[3], edges[3]))
+    return box
+
+
+def cell_count_problem(cells: dict[tuple[int, ...], CellData], bounds: tuple | None = None) -> str | None:
+    """The tile layers' cells against ``MAX_LAYER_CELLS`` and ``MAX_TILE_CELLS`` (None when within); an
+    infinite map's chunked layers count the cells of ``bounds`` (``chunk_bounds``) and of their chunks."""
     total = 0
     for data in cells.values():
+        if data.pieces and bounds is not None:
+            area = (bounds[2] - bounds[0]) * (bounds[3] - bounds[1])
+            own = sum(piece.cells for _, _, piece in data.pieces)
+            if max(area, own) > MAX_LAYER_CELLS:
+                return (f"tile layer {data.name!r}: its chunks span {bounds[2] - bounds[0]:,} × "
+                        f"{bounds[3] - bounds[1]:,} = {area:,} cells; the limit is {MAX_LAYER_CELLS:,}")
+            total += max(area, own)
+            continue
         if data.cells > MAX_LAYER_CELLS:
             return (f"tile layer {data.name!r} is {data.width:,} × {data.height:,} = {data.cells:,} cells; "
                     f"the limit is {MAX_LAYER_CELLS:,}")
@@ -445,6 +482,8 @@ class TilePlacer:
         self.render_order = render_order if render_order in ("right-down", "right-up", "left-down",
                                                              "left-up") else "right-down"
         self.merge = merge
+        #: An infinite map's top-left cell (its chunks' union starts there); (0, 0) for a finite map.
+        self.origin = (0, 0)
         #: Parts and points of every wall of the map, object walls included (``reader`` charges those).
         self.budget = WallBudget()
         self.kinds: dict[int, _Kind | None] = {}
@@ -470,16 +509,9 @@ class TilePlacer:
         are made, its tiles are not drawn). What each tile is decides ``_solid_mode``.
         """
         try:
-            gids = decode_cells(cells)
+            gids = self._assemble(cells) if cells.pieces else decode_cells(cells)
         except CellProblem as problem:
-            if cells.chunks is not None:
-                x, y, count = cells.chunks
-                self.report.error(
-                    f"map is infinite: its tile layers come in chunks ({count} in this layer), which are not "
-                    "read; set a fixed map size (Map > Map Properties > Infinite off)",
-                    tile=TileRef(name, x, y, "", -1))
-            else:
-                self.report.error(f"tile layer {name!r}: {problem}")
+            self.report.error(f"tile layer {name!r}: {problem}")
             return False
         rows, cols = gids.shape
         if (cols, rows) != self.map_cells():
@@ -521,6 +553,17 @@ class TilePlacer:
                 variant.tile = tile
             self.variants[key] = variant
         return variant
+
+    def _assemble(self, cells: CellData) -> np.ndarray:
+        """An infinite map's chunked layer as one ``(rows, cols)`` grid of the map's cells (the chunks'
+        union, ``origin`` at its top-left); each chunk decoded under the same limits as a layer."""
+        cols, rows = self.map_cells()
+        gids = np.zeros((rows, cols), dtype=np.uint32)
+        for x, y, piece in cells.pieces:
+            part = decode_cells(piece)
+            row, col = y - self.origin[1], x - self.origin[0]
+            gids[row:row + part.shape[0], col:col + part.shape[1]] = part
+        return gids
 
     def map_cells(self) -> tuple[int, int]:
         return (round(self.width / self.grid[0]), round(self.height / self.grid[1]))
@@ -789,12 +832,17 @@ def _as_rectangle(shape: TileShape) -> TileShape:
 
     >>> _as_rectangle(TileShape("polygon", 0, 0, 0, 0, 0, ((0, 0), (32, 0), (32, 32), (0, 32)), "", 1)).kind
     'rectangle'
+    >>> _as_rectangle(TileShape("polygon", 0, 0, 0, 0, 0, ((0, 0), (32, 32), (32, 0), (0, 32)), "", 1)).kind
+    'polygon'
     """
     if shape.kind != "polygon" or len(shape.points) != 4 or shape.rotation % 360.0 != 0.0:
         return shape
     xs, ys = sorted({p[0] for p in shape.points}), sorted({p[1] for p in shape.points})
     if len(xs) != 2 or len(ys) != 2 or set(shape.points) != {(x, y) for x in xs for y in ys}:
         return shape
+    ring = list(shape.points)
+    if any(a[0] != b[0] and a[1] != b[1] for a, b in zip(ring, ring[1:] + ring[:1], strict=True)):
+        return shape  # the corners in a crossing order (a bowtie): the polygon's checks say so
     return TileShape("rectangle", shape.x + xs[0], shape.y + ys[0], xs[1] - xs[0], ys[1] - ys[0], 0.0, (),
                      shape.name, shape.object_id, shape.properties)
 

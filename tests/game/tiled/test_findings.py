@@ -64,8 +64,6 @@ CASES = [
      ":1 (crate): object is missing 'visible'"),
     ("isometric map", set_fields(orientation="isometric"),
      ": map orientation is 'isometric'; only orthogonal maps are supported"),
-    ("infinite map", set_fields(infinite=True),
-     ": map is infinite; set a fixed map size (Map > Map Properties > Infinite off)"),
     ("missing external tileset", set_fields(tilesets=[{"firstgid": 1, "source": "gone.tsx"}]),
      ": tileset 'gone.tsx' not found (looked next to the map)"),
     ("self-intersecting polygon", add_wall(maps.polygon(3, 100, 100, [(0, 0), (40, 40), (40, 0), (0, 40)], name="bow")),
