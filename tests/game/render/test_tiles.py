@@ -23,6 +23,7 @@ from PIL import Image
 from engine.collision import Polygon, Transform
 from game.level import Level, Marker, PlacedTile, TileLayer, TileRef, Wall
 from game.render import tiles, walls
+from tests.game.tiled.tilemaps import png_claiming
 
 
 def placed(image: Path, source, cx, cy, *, w=32, h=32, fh=False, fv=False, fd=False, opacity=1.0, layer="ground",
@@ -273,21 +274,6 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
     tank = next(w for w in level.walls if w.name == "water tank")
     (_, xf), *_ = tank.parts
     assert pixel(image, xf.x, xf.y) == walls.WALL_FILL
-
-
-def png_claiming(width: int, height: int) -> bytes:
-    """A 1 x 1 PNG whose header says ``width`` x ``height`` (CRCs fixed), as a hostile tileset image might."""
-    import io
-    import struct
-    import zlib
-
-    buffer = io.BytesIO()
-    Image.new("RGBA", (1, 1), (1, 2, 3, 255)).save(buffer, "PNG")
-    data = bytearray(buffer.getvalue())
-    start = data.index(b"IHDR")
-    data[start + 4:start + 12] = struct.pack(">II", width, height)
-    data[start + 17:start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start:start + 17])))
-    return bytes(data)
 
 
 @pytest.mark.parametrize("content, problem", [

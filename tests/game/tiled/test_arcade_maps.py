@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import base64
 import gzip
-import os
 import subprocess
 import sys
 import zlib
@@ -22,7 +21,6 @@ import arcade
 import numpy as np
 import pytest
 import shapely
-from PIL import Image
 from shapely.ops import unary_union
 
 from game.check import check_file
@@ -30,6 +28,7 @@ from game.tiled import read_level
 from game.tiled.files import find_maps
 
 from .geometry import wall_geometry
+from .render import tiled_alpha
 
 ARCADE_MAPS = Path(arcade.__file__).parent / "resources" / "assets" / "tiled_maps"
 MAPS = find_maps(ARCADE_MAPS)
@@ -100,19 +99,7 @@ def test_a_platforms_cell_without_collision_shapes_is_a_full_box_merged_with_its
 def test_tiled_draws_a_tile_where_the_walls_are_and_nothing_where_they_are_not(name, tmp_path):
     path = ARCADE_MAPS / name
     level, _ = read_level(path)
-    runtime = tmp_path / "xdg"
-    runtime.mkdir(mode=0o700)
-    out = tmp_path / "render.png"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
-    done = subprocess.run(
-        ["tmxrasterizer", "--show-layer", "Platforms", str(path), str(out)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0 and out.exists(), done.stderr
-    alpha = np.asarray(Image.open(out).convert("RGBA"))[:, :, 3]
+    alpha = tiled_alpha(path, "Platforms", tmp_path)
     painted, boxes, tw, th = platform_cells(path)
     rows, cols = painted.shape
     assert alpha.shape[:2] == (rows * th, cols * tw)

@@ -7,10 +7,7 @@ it checked clean and the demo decoded it. Now the header is read (24 bytes of a 
 
 from __future__ import annotations
 
-import io
-import struct
 import tracemalloc
-import zlib
 
 from PIL import Image
 
@@ -19,18 +16,7 @@ from game.tiled.limits import MAX_IMAGE_AREA, MAX_IMAGES_AREA
 from game.tiled.tilesets import image_problem, image_size
 
 from .maps import write
-from .tilemaps import blocks, grid, tile_layer, tile_map
-
-
-def png_claiming(width: int, height: int) -> bytes:
-    """A 1 × 1 PNG whose header says ``width`` × ``height`` (CRC fixed)."""
-    buffer = io.BytesIO()
-    Image.new("RGBA", (1, 1), (1, 2, 3, 255)).save(buffer, "PNG")
-    data = bytearray(buffer.getvalue())
-    start = data.index(b"IHDR")
-    data[start + 4 : start + 12] = struct.pack(">II", width, height)
-    data[start + 17 : start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start : start + 17])))
-    return bytes(data)
+from .tilemaps import blocks, grid, png_claiming, tile_layer, tile_map
 
 
 def test_the_size_of_a_png_comes_from_its_header_not_its_tileset(tmp_path):

@@ -7,12 +7,7 @@ Tiled's pixels from cell (0, 0). The loader reads the union of the chunks as the
 
 from __future__ import annotations
 
-import os
-import subprocess
-
-import numpy as np
 import pytest
-from PIL import Image
 from shapely.geometry import Point
 from shapely.ops import unary_union
 
@@ -20,6 +15,7 @@ from game.tiled import read_level
 
 from . import maps
 from .geometry import wall_geometry
+from .render import tiled_alpha
 from .tilemaps import blocks, encode, tile_map
 
 T = 32
@@ -91,19 +87,7 @@ def test_chunks_spanning_past_the_size_limit_are_refused_before_decoding(tmp_pat
 def test_an_infinite_map_is_solid_where_tiled_draws_its_tiles(tmp_path):
     path = maps.write(tmp_path, infinite_map(tmp_path))
     level, _ = read_level(path)
-    runtime = tmp_path / "xdg"
-    runtime.mkdir(mode=0o700)
-    out = tmp_path / "render.png"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
-    done = subprocess.run(
-        ["tmxrasterizer", "--show-layer", "walls", str(path), str(out)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0 and out.exists(), done.stderr
-    alpha = np.asarray(Image.open(out).convert("RGBA"))[:, :, 3]
+    alpha = tiled_alpha(path, "walls", tmp_path)
     assert alpha.shape == (1024, 1024)
     solid = unary_union([wall_geometry(w) for w in level.walls if w.tile is not None])
     for row in range(16, 1024, 32):

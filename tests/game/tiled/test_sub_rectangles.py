@@ -18,14 +18,14 @@ def sheet(tmp_path, **sub) -> dict:
     return {"firstgid": 1, **tileset("parts", [entry], columns=0, count=1, image=None)}
 
 
+def painted_once(tmp_path, tileset_entry: dict):
+    """A 10 x 8 map with tile 1 of ``tileset_entry`` painted at cell (3, 2), read."""
+    data = tile_map([tile_layer(1, "ground", grid(10, 8, {(3, 2): 1}), 10, 8)], [tileset_entry], 10, 8)
+    return read_level(maps.write(tmp_path, data))
+
+
 def test_a_sub_rectangle_tile_is_drawn_from_its_part_and_collides_where_it_is_painted(tmp_path):
-    data = tile_map(
-        [tile_layer(1, "ground", grid(10, 8, {(3, 2): 1}), 10, 8)],
-        [sheet(tmp_path, x=1008, y=32, width=32, height=32)],
-        10,
-        8,
-    )
-    level, findings = read_level(maps.write(tmp_path, data))
+    level, findings = painted_once(tmp_path, sheet(tmp_path, x=1008, y=32, width=32, height=32))
     assert level is not None, [str(f) for f in findings]
     (placed,) = level.tile_layers[0].tiles
     assert placed.source == (1008, 32, 32, 32) and (placed.width, placed.height) == (32, 32)
@@ -34,13 +34,7 @@ def test_a_sub_rectangle_tile_is_drawn_from_its_part_and_collides_where_it_is_pa
 
 
 def test_a_sub_rectangle_outside_its_image_is_one_line(tmp_path):
-    data = tile_map(
-        [tile_layer(1, "ground", grid(10, 8, {(3, 2): 1}), 10, 8)],
-        [sheet(tmp_path, x=1020, y=0, width=32, height=32)],
-        10,
-        8,
-    )
-    level, findings = read_level(maps.write(tmp_path, data))
+    level, findings = painted_once(tmp_path, sheet(tmp_path, x=1020, y=0, width=32, height=32))
     errors = [f.problem for f in findings if f.severity == "error"]
     assert level is None and errors == [
         "tileset 'parts': tile 0: its sub-rectangle x 1020, y 0, 32 x 32 must be "

@@ -4,12 +4,7 @@ opaque everywhere and whose collision is the whole tile must be solid exactly wh
 
 from __future__ import annotations
 
-import os
-import subprocess
-
-import numpy as np
 import pytest
-from PIL import Image
 from shapely.geometry import Point
 from shapely.ops import unary_union
 
@@ -17,6 +12,7 @@ from game.tiled import read_level
 
 from . import maps
 from .geometry import wall_geometry
+from .render import tiled_alpha
 from .tilemaps import H, V, blocks, tile_map
 
 W, R = 20, 16  # 640 x 512 px
@@ -70,19 +66,7 @@ def test_a_tile_object_of_a_tile_without_shapes_is_not_solid_unless_marked(tmp_p
 @pytest.mark.usefixtures("tiled_tools")
 def test_tile_objects_are_solid_exactly_where_tiled_draws_them(tmp_path):
     path, level, _ = level_of(tmp_path, OBJECTS)
-    runtime = tmp_path / "xdg"
-    runtime.mkdir(mode=0o700)
-    out = tmp_path / "render.png"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
-    done = subprocess.run(
-        ["tmxrasterizer", "--show-layer", "Props", "--no-smoothing", str(path), str(out)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0 and out.exists(), done.stderr
-    alpha = np.asarray(Image.open(out).convert("RGBA"))[:, :, 3]
+    alpha = tiled_alpha(path, "Props", tmp_path, "--no-smoothing")
     assert alpha.shape == (R * 32, W * 32)
     solid = unary_union([wall_geometry(w) for w in level.walls])
     inner, outer = solid.buffer(-1.5), solid.buffer(1.5)
