@@ -73,9 +73,9 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
   cell before it is split.
 - ``MAX_PLACED_TILES``: 100,000 painted cells in visible layers (each is
   drawn as a sprite).
-- ``MAX_WALL_PARTS``: 10,000 convex parts in all the walls of a map (object
+- ``MAX_WALL_PARTS``: 8,000 convex parts in all the walls of a map (object
   walls split, tile collision multiplied out over every painted cell,
-  merged boxes counted once), and ``MAX_WALL_POINTS``: 100,000 vertices in
+  merged boxes counted once), and ``MAX_WALL_POINTS``: 80,000 vertices in
   those parts (a circle, an ellipse or a capsule counts as 1). What the
   game, the checker and the engine pay for is parts and their points, not
   walls: one tile whose collision is a 1,000-point star is about 500
@@ -125,8 +125,8 @@ MAX_CSV_CHARS_PER_CELL = 12
 MAX_PLACED_TILES = 100_000
 MAX_TILE_WALLS = 20_000
 MAX_TILE_SHAPES_PLACED = 400_000
-MAX_WALL_PARTS = 10_000
-MAX_WALL_POINTS = 100_000
+MAX_WALL_PARTS = 8_000
+MAX_WALL_POINTS = 80_000
 
 __all__ = [
     "MAX_COMPRESSED_RATIO",

@@ -119,7 +119,7 @@ def test_a_many_point_convex_tile_is_counted_by_its_points(tmp_path):
 
 
 def test_object_walls_count_their_parts_too_and_the_first_wall_past_the_limit_is_named(tmp_path):
-    # A comb of 10 teeth is 11 convex parts at least; 1,000 of them are past 10,000 parts.
+    # A comb of 10 teeth is 11 convex parts at least; 1,000 of them are past the limit.
     teeth = [(0, 0)]
     for t in range(10):
         teeth += [(8 * t, -20), (8 * t + 4, -20), (8 * t + 4, -4), (8 * t + 8, -4)]
@@ -132,4 +132,4 @@ def test_object_walls_count_their_parts_too_and_the_first_wall_past_the_limit_is
     )
     level, errors, _, _ = read_measured(maps.write(tmp_path, data))
     assert level is None and len(errors) == 1, errors
-    assert "convex parts; the limit is 10,000 (at this wall)" in errors[0]
+    assert f"convex parts; the limit is {MAX_WALL_PARTS:,} (at this wall)" in errors[0]
