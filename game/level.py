@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from engine.collision import Transform
 
-Severity = Literal["error", "warning"]
+#: "info" is a note: what the loader or the checker did that a designer may want to know, nothing to fix.
+Severity = Literal["error", "warning", "info"]
 #: ``Finding.code`` of anything the loader finds outside the map rectangle (a wall wholly outside, a
 #: marker): the loader is its one owner; the game plays on (a warning), ``game.check`` makes it an error.
 OUTSIDE_MAP = "outside-map"
@@ -217,3 +218,6 @@ class Level:
     properties: dict[str, Any] = field(default_factory=dict)
     #: Visible tile layers in draw order (bottom first).
     tile_layers: tuple[TileLayer, ...] = ()
+    #: Whether the map holds its player start; False when the loader chose it (the free spot nearest the
+    #: map's centre): the checks that start from it (reachability) then run only when asked (``--from``).
+    start_given: bool = True

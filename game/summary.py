@@ -40,9 +40,14 @@ class RunSummary(NamedTuple):
     screenshot: str | None = None
 
     def __str__(self) -> str:
-        where = "" if self.mode != "script" else (
-            f"view={self.view} player="
-            + ("-" if self.player is None else "{:.1f},{:.1f},{:.1f}".format(*self.player)) + " "
+        where = (
+            ""
+            if self.mode != "script"
+            else (
+                f"view={self.view} player="
+                + ("-" if self.player is None else "{:.1f},{:.1f},{:.1f}".format(*self.player))
+                + " "
+            )
         )
         shot = f" screenshot={self.screenshot}" if self.screenshot else ""
         return (

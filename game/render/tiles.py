@@ -44,7 +44,7 @@ from arcade.hitbox import BoundingHitBoxAlgorithm
 
 from game.level import PlacedTile, TileLayer, printable
 from game.safe_read import FileRefused, read_bytes
-from game.tiled.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
+from game.tiled.limits import MAX_IMAGE_AREA, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 
 __all__ = ["TileLayers", "TileSprites", "TileTextures", "build_tile_layers", "opaque_cells"]
 
@@ -72,6 +72,12 @@ def read_image(path: Path) -> PIL.Image.Image:
         width, height = image.size
         if not (0 < width <= MAX_IMAGE_PIXELS and 0 < height <= MAX_IMAGE_PIXELS):
             raise FileRefused(path, f"is {width} x {height} px; the limit is {MAX_IMAGE_PIXELS:,} px a side")
+        if width * height > MAX_IMAGE_AREA:  # a small file can claim a size that decodes to gigabytes
+            raise FileRefused(
+                path,
+                f"is {width:,} x {height:,} px, {width * height:,} pixels decoded; the limit "
+                f"is {MAX_IMAGE_AREA:,}",
+            )
         try:
             return image.convert("RGBA")
         except (OSError, ValueError, SyntaxError, PIL.Image.DecompressionBombError) as err:
@@ -106,7 +112,9 @@ class TileTextures:
         first = not any(p.startswith(f"{path}: ") for p in self.problems)
         self.problems.append(line)
         if first:  # one line per image on stderr, however many of its tiles fail
-            print(f"gjk-shooter: {printable(line)} (its tiles are drawn as a magenta checker)", file=sys.stderr)
+            print(
+                f"gjk-shooter: {printable(line)} (its tiles are drawn as a magenta checker)", file=sys.stderr
+            )
 
     def image(self, path: Path) -> arcade.Texture | None:
         """The whole image at ``path`` (read once), or None when it cannot be drawn."""
@@ -136,8 +144,11 @@ class TileTextures:
             if whole is None:
                 texture = missing_texture(w, h)
             elif w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > whole.width or y + h > whole.height:
-                self._problem(path, f"has no tile at x {x}, y {y}, {w} x {h} px: the image is "
-                                    f"{whole.width} x {whole.height} px")
+                self._problem(
+                    path,
+                    f"has no tile at x {x}, y {y}, {w} x {h} px: the image is "
+                    f"{whole.width} x {whole.height} px",
+                )
                 texture = missing_texture(w, h)
             else:
                 texture = whole.crop(x, y, w, h)

@@ -29,7 +29,11 @@ class Bot:
     def inputs(self, sim: Simulation) -> Inputs:
         p, e = sim.player, sim.enemies
         target = self._visible_enemy(sim)
-        aim = (e.x[target], e.y[target]) if target is not None else (p.x + math.cos(p.angle), p.y + math.sin(p.angle))
+        aim = (
+            (e.x[target], e.y[target])
+            if target is not None
+            else (p.x + math.cos(p.angle), p.y + math.sin(p.angle))
+        )
         if sim.tick % 90 == 0:
             self._strafe = float(self.rng.choice([-1.0, 1.0]))
         move = self._errand(sim)
@@ -37,12 +41,17 @@ class Bot:
             dx, dy = e.x[target] - p.x, e.y[target] - p.y
             d = math.hypot(dx, dy) or 1.0
             back = 1.0 if d < 180 else (-0.6 if d > 420 else 0.0)
-            move = (-dx / d * back - dy / d * self._strafe * 0.7, -dy / d * back + dx / d * self._strafe * 0.7)
+            move = (
+                -dx / d * back - dy / d * self._strafe * 0.7,
+                -dy / d * back + dx / d * self._strafe * 0.7,
+            )
         if move is None and len(e):
             k = int(np.argmin(np.hypot(e.x - p.x, e.y - p.y)))
             move = self._towards(sim, e.x[k], e.y[k])
         mx, my = move or (0.0, 0.0)
-        return Inputs(move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None)
+        return Inputs(
+            move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None
+        )
 
     def _visible_enemy(self, sim: Simulation):
         p, e = sim.player, sim.enemies
@@ -53,7 +62,10 @@ class Bot:
             d = float(dist[k])
             if d > 900:
                 break
-            if d < 1e-9 or sim.world.raycast((p.x, p.y), ((e.x[k] - p.x) / d, (e.y[k] - p.y) / d), d, WALL) is None:
+            if (
+                d < 1e-9
+                or sim.world.raycast((p.x, p.y), ((e.x[k] - p.x) / d, (e.y[k] - p.y) / d), d, WALL) is None
+            ):
                 return int(k)
         return None
 

@@ -202,8 +202,11 @@ def actor_shapes(hitboxes: Mapping[str, ActorHitbox], rules: Rules) -> Shapes:
     The engine moves one convex shape per body, so a designer's split
     hitbox is refused here rather than replaced by its hull (see ``game.actors``).
     """
-    return Shapes(actor_shape("player", hitboxes), tuple(actor_shape(k.name, hitboxes) for k in rules.enemies),
-                  (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)))
+    return Shapes(
+        actor_shape("player", hitboxes),
+        tuple(actor_shape(k.name, hitboxes) for k in rules.enemies),
+        (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)),
+    )
 
 
 def is_round(shape) -> bool:
@@ -218,8 +221,14 @@ class Simulation:
     shipped ``assets/actors.tsj`` by default.
     """
 
-    def __init__(self, level, seed: int, *, rules: Rules | None = None,
-                 hitboxes: Mapping[str, ActorHitbox] | None = None) -> None:
+    def __init__(
+        self,
+        level,
+        seed: int,
+        *,
+        rules: Rules | None = None,
+        hitboxes: Mapping[str, ActorHitbox] | None = None,
+    ) -> None:
         self.level, self.seed, self.rules = level, int(seed), rules or Rules()
         self.shapes = actor_shapes(actor_hitboxes() if hitboxes is None else hitboxes, self.rules)
         # Which enemy kinds and bullets have a hitbox that turns (anything but a centred disc):
@@ -296,7 +305,9 @@ class Simulation:
         if length > 1.0:
             mx, my = mx / length, my / length
         if length > 0.0:
-            moved = self.world.move_and_slide(p.body, (mx * r.player_speed * DT, my * r.player_speed * DT), WALL)
+            moved = self.world.move_and_slide(
+                p.body, (mx * r.player_speed * DT, my * r.player_speed * DT), WALL
+            )
             p.x, p.y = moved.x, moved.y
         if self.tick % r.nav_refresh_ticks == 0:
             self._field = navigation.flow_field(self.nav, p.x, p.y)
@@ -394,7 +405,9 @@ class Simulation:
             stuck = self.world.cast_bodies(e.body[hulls], np.zeros((len(hulls), 2)), WALL).body >= 0
             if stuck.any():
                 e.angle[hulls[stuck]] = before[hulls[stuck]]
-                self.world.set_transforms(e.body[hulls[stuck]], e.x[hulls[stuck]], e.y[hulls[stuck]], e.angle[hulls[stuck]])
+                self.world.set_transforms(
+                    e.body[hulls[stuck]], e.x[hulls[stuck]], e.y[hulls[stuck]], e.angle[hulls[stuck]]
+                )
 
     def _fire_enemies(self) -> None:
         """Ready shooters in range fire when a raycast against the walls reaches the player.
@@ -448,7 +461,9 @@ class Simulation:
                 self._bullet_hit(owner, int(hits.body[k]), hits.point[k], hits.normal[k])
         b.life[:] -= DT
         alive &= b.life > 0.0
-        self.world.set_transforms(b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0))
+        self.world.set_transforms(
+            b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0)
+        )
         for body in b.body[~alive]:
             self.world.remove(int(body))
         b.keep(alive)
@@ -479,7 +494,9 @@ class Simulation:
         other = other[other >= 0]
         touching = np.isin(self.enemies.body, other)
         if touching.any():
-            damage = np.array([k.touch_damage for k in self.rules.enemies])[self.enemies.kind[touching]].sum() * DT
+            damage = (
+                np.array([k.touch_damage for k in self.rules.enemies])[self.enemies.kind[touching]].sum() * DT
+            )
             self._hurt(float(damage), flash=False)
         for k in np.flatnonzero(np.isin(self.pickups.body, other) & (self.pickups.respawn <= 0.0)):
             self._collect(k)
@@ -514,7 +531,9 @@ class Simulation:
             pk.respawn[k] = math.inf  # a drop is gone for good; buried below
 
     def _add_pickup(self, kind: int, x: float, y: float, marker: bool) -> None:
-        body = self.world.add(Circle(self.rules.pickup_radius), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER)
+        body = self.world.add(
+            Circle(self.rules.pickup_radius), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER
+        )
         self.pickups.append(body=body, kind=kind, x=x, y=y, respawn=0.0, marker=marker)
 
     # --- deaths, drops and waves --------------------------------------------
@@ -569,14 +588,29 @@ class Simulation:
     def _spawn_point(self, kind: int) -> tuple[float, float]:
         """A spawn marker of the kind (any marker if none), not too close to the player when
         another one is farther: an enemy appearing on top of the player is no fight."""
-        markers = [m for m in self.level.spawns if m.kind == self.rules.enemies[kind].name] or list(self.level.spawns)
+        markers = [m for m in self.level.spawns if m.kind == self.rules.enemies[kind].name] or list(
+            self.level.spawns
+        )
         if not markers:
-            return self.level.width / 2, self.level.height / 2
+            return self._free_spawn_point()
         p = self.player
         far = [m for m in markers if math.hypot(m.x - p.x, m.y - p.y) >= self.rules.spawn_clearance]
         markers = far or markers
         m = markers[int(self.rng.integers(0, len(markers)))]
         return m.x, m.y
+
+    def _free_spawn_point(self) -> tuple[float, float]:
+        """A map without spawn markers (one made for another game): a random free cell of the enemies'
+        navigation grid at least ``spawn_clearance`` from the player, else the free cell farthest from
+        the player, else the map's centre."""
+        jj, ii = np.nonzero(self.nav.free)
+        if not len(ii):
+            return self.level.width / 2, self.level.height / 2
+        xs, ys = (ii + 0.5) * self.nav.cell, (jj + 0.5) * self.nav.cell
+        away = np.hypot(xs - self.player.x, ys - self.player.y)
+        far = np.flatnonzero(away >= self.rules.spawn_clearance)
+        k = int(far[self.rng.integers(0, len(far))]) if len(far) else int(np.argmax(away))
+        return float(xs[k]), float(ys[k])
 
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
         """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""

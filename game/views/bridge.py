@@ -76,7 +76,9 @@ def actors(sim) -> list[Actor]:
     e = sim.enemies
     for k in range(len(e)):
         kind = ENEMY_KINDS[int(e.kind[k])]
-        out.append(Actor(int(e.body[k]), kind, e.x[k], e.y[k], e.angle[k], ENEMY_SIZES[kind], min(1.0, e.hit[k] * 6)))
+        out.append(
+            Actor(int(e.body[k]), kind, e.x[k], e.y[k], e.angle[k], ENEMY_SIZES[kind], min(1.0, e.hit[k] * 6))
+        )
     b = sim.bullets
     for k in range(len(b)):
         kind = "bullet" if b.owner[k] == 0 else "enemy_bullet"
@@ -84,7 +86,9 @@ def actors(sim) -> list[Actor]:
     pk = sim.pickups
     for k in range(len(pk)):
         if pk.respawn[k] <= 0.0:
-            out.append(Actor(int(pk.body[k]), PICKUP_KINDS[int(pk.kind[k])], pk.x[k], pk.y[k], 0.0, PICKUP_SIZE))
+            out.append(
+                Actor(int(pk.body[k]), PICKUP_KINDS[int(pk.kind[k])], pk.x[k], pk.y[k], 0.0, PICKUP_SIZE)
+            )
     return out
 
 

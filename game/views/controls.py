@@ -27,7 +27,18 @@ import arcade
 
 from game.sim import AimPoint
 
-__all__ = ["AIM_REACH", "DEAD_ZONE", "AimDirection", "AimPoint", "Controls", "Intent", "axis", "clip_move", "stick", "unit"]
+__all__ = [
+    "AIM_REACH",
+    "DEAD_ZONE",
+    "AimDirection",
+    "AimPoint",
+    "Controls",
+    "Intent",
+    "axis",
+    "clip_move",
+    "stick",
+    "unit",
+]
 
 KEYS_X = {arcade.key.A: -1.0, arcade.key.LEFT: -1.0, arcade.key.D: 1.0, arcade.key.RIGHT: 1.0}
 KEYS_Y = {arcade.key.S: -1.0, arcade.key.DOWN: -1.0, arcade.key.W: 1.0, arcade.key.UP: 1.0}
