@@ -56,9 +56,21 @@ class App:
 
     # --- moving between views --------------------------------------------
 
+    def end_play(self) -> None:
+        """The run on screen (playing, paused or just over) is left: stop what it runs beside the game.
+
+        F2's perf graphs tick on pyglet's clock and arcade's timings are
+        process-wide, so a run left with them on would keep them going.
+        """
+        view = self.window.current_view
+        for play in (view, getattr(view, "play", None), getattr(view, "last_frame", None)):
+            if hasattr(play, "stop_perf"):
+                play.stop_perf()
+
     def show_title(self, message: str = "") -> None:
         from game.views.title import TitleView
 
+        self.end_play()
         self.window.show_view(TitleView(self, message=message, selected=self.last_level))
 
     def start_level(self, name: str, seed: int | None = None):
@@ -70,6 +82,7 @@ class App:
         from game.views.play import PlayView
 
         self.last_level = name
+        self.end_play()
         if self.warmup is not None and not self.warmup.ready:
             from game.views.loading import LoadingView
 
@@ -89,6 +102,7 @@ class App:
     def game_over(self, play_view) -> None:
         from game.views.game_over import GameOverView
 
+        play_view.stop_perf()
         score = play_view.score
         new_best = self.record_score(play_view.level.name, score)
         self.audio.play("game_over", self.window.time)
@@ -220,8 +234,18 @@ def _run_demo(
     p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99))
     if app.recorder is not None:
         app.recorder.finish()
-    return RunSummary("demo", loaded.name, frames, kills, deaths, score, p50, p99,
-                      state_hash=view.sim.state_hash(), screenshot=screenshot)
+    return RunSummary(
+        "demo",
+        loaded.name,
+        frames,
+        kills,
+        deaths,
+        score,
+        p50,
+        p99,
+        state_hash=view.sim.state_hash(),
+        screenshot=screenshot,
+    )
 
 
 def write_screenshot(path: str | Path) -> Path:

@@ -29,6 +29,8 @@ from .controls import Controls
 
 #: Seconds the death puff plays before the game-over screen.
 DEATH_PAUSE = 1.2
+#: Where F2's three perf graphs sit (window pixels: the first one's centre x, and their centre y).
+PERF_LEFT, PERF_Y = 110, 70
 #: The mouse's crosshair (RGBA).
 CROSSHAIR = (255, 60, 60, 230)
 
@@ -192,19 +194,29 @@ class PlayView(arcade.View):
     # --- input ---------------------------------------------------------------
 
     def toggle_perf(self) -> None:
+        """F2: arcade's perf graphs on or off."""
         if self.perf is not None:
-            for graph in self.perf:
-                pyglet.clock.unschedule(graph.update_graph)  # PerfGraph schedules itself forever
-            self.perf = None
-            if arcade.timings_enabled():
-                arcade.disable_timings()
+            self.stop_perf()
             return
-        arcade.enable_timings()
+        # arcade's timings are process-wide: an earlier run may have left them on
+        # (enabling twice raises "Timings already enabled").
+        if not arcade.timings_enabled():
+            arcade.enable_timings()
         self.perf = arcade.SpriteList()
         for i, data in enumerate(("FPS", "on_update", "on_draw")):
             graph = arcade.PerfGraph(200, 120, graph_data=data)
-            graph.position = (110 + i * 210, 70)
+            graph.position = (PERF_LEFT + i * 210, PERF_Y)
             self.perf.append(graph)
+
+    def stop_perf(self) -> None:
+        """Hide the perf graphs and stop their timers and arcade's timings (the run ends or F2)."""
+        if self.perf is None:
+            return
+        for graph in self.perf:
+            pyglet.clock.unschedule(graph.update_graph)  # PerfGraph schedules itself forever
+        self.perf = None
+        if arcade.timings_enabled():
+            arcade.disable_timings()
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol == arcade.key.ESCAPE and not self.over:
