@@ -234,18 +234,8 @@ def _run_demo(
     p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99))
     if app.recorder is not None:
         app.recorder.finish()
-    return RunSummary(
-        "demo",
-        loaded.name,
-        frames,
-        kills,
-        deaths,
-        score,
-        p50,
-        p99,
-        state_hash=view.sim.state_hash(),
-        screenshot=screenshot,
-    )
+    return RunSummary("demo", loaded.name, frames, kills, deaths, score, p50, p99,
+                      state_hash=view.sim.state_hash(), screenshot=screenshot)
 
 
 def write_screenshot(path: str | Path) -> Path:
