@@ -38,12 +38,19 @@ class App:
         self.audio = Audio(volume=float(getattr(self.settings, "volume", 0.5)))
         self.seed = seed
         self.controls = Controls()
+        # Below every view on the window's handler stack: wherever the mouse goes, on any screen,
+        # the controls know it, so a run aims at a cursor that is already there before it moves.
+        window.push_handlers(on_mouse_motion=self._mouse_seen, on_mouse_drag=self._mouse_seen,
+                             on_mouse_enter=self._mouse_seen)  # fmt: skip
         #: The background compile of the engine (``game.warmup.Warmup``), when one runs.
         self.warmup = None
         #: The session's ``game.replay.Recorder`` (``--record``); the play view tells it every tick.
         self.recorder = None
         #: The level last asked for (``--level`` or the title's choice): the title highlights it.
         self.last_level: str | None = None
+
+    def _mouse_seen(self, x: float, y: float, *rest) -> None:
+        self.controls.mouse_screen = (float(x), float(y))
 
     # --- scores -----------------------------------------------------------
 
@@ -73,11 +80,13 @@ class App:
         self.end_play()
         self.window.show_view(TitleView(self, message=message, selected=self.last_level))
 
-    def start_level(self, name: str, seed: int | None = None):
+    def start_level(self, name: str, seed: int | None = None, wait_for_key: bool = False):
         """Load a level and show the play view; on bad data go back to the title with one line.
 
         While the engine is still compiling in the background, the loading
-        view shows its bar first and starts the level when it is ready.
+        view shows its bar first and starts the level when it is ready, with
+        ``wait_for_key``: the run waits for a key or a click (the player may
+        have looked away during a long load).
         """
         from game.views.play import PlayView
 
@@ -95,7 +104,7 @@ class App:
             self.audio.play("error", self.window.time)
             self.show_title(message=str(err))
             return None
-        view = PlayView(self, level, seed=self.seed if seed is None else seed)
+        view = PlayView(self, level, seed=self.seed if seed is None else seed, wait_for_key=wait_for_key)
         self.window.show_view(view)
         return view
 
