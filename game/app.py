@@ -18,6 +18,7 @@ from game.audio import Audio
 from game.level import Finding, LevelError
 from game.summary import RunSummary
 from game.views.controls import Controls
+from game.views.redraw import GameWindow
 
 WIDTH, HEIGHT = 1280, 720
 TITLE = "gjk-shooter"
@@ -128,13 +129,14 @@ class App:
 
 
 def make_window(visible: bool = True, antialiasing: bool | None = None) -> arcade.Window:
-    """The game's window; a hidden one (demo, snapshots) is not multisampled unless asked.
+    """The game's window (``GameWindow``: an unchanged title, loading, pause or game-over screen is
+    not drawn again); a hidden one (demo, snapshots) is not multisampled unless asked.
 
     Headless, GL is a software renderer, where 4x multisampling made every
     frame about 2.5 times slower (``benchmarks/render.py``).
     """
     aa = visible if antialiasing is None else antialiasing
-    return arcade.Window(WIDTH, HEIGHT, TITLE, visible=visible, vsync=visible, antialiasing=aa)
+    return GameWindow(WIDTH, HEIGHT, TITLE, visible=visible, vsync=visible, antialiasing=aa)
 
 
 def resolve_level(name: str | None) -> Path:

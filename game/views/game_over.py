@@ -42,6 +42,10 @@ class GameOverView(arcade.View):
             ),
         ]
 
+    def frame_key(self):
+        """The last frame and the results never change (``game.views.redraw``): drawn once."""
+        return ()
+
     def on_draw(self) -> None:
         self.clear()
         if self.last_frame is not None:

@@ -43,6 +43,10 @@ class LoadingView(arcade.View):
         if warmup.ready and self.window.current_view is self:
             self.app.start_level(self.name, self.seed, wait_for_key=True)
 
+    def frame_key(self):
+        """What the screen shows (``game.views.redraw``): the bar's words and percent."""
+        return self.bar.shown()
+
     def on_draw(self) -> None:
         self.clear()
         self.heading.draw()
