@@ -19,6 +19,7 @@ from game.level import Finding, LevelError
 from game.summary import RunSummary
 from game.views.controls import Controls
 from game.views.redraw import GameWindow
+from game.views.results import RunResult, best_of
 
 WIDTH, HEIGHT = 1280, 720
 TITLE = "gjk-shooter"
@@ -58,9 +59,19 @@ class App:
     def best_score(self, level_name: str) -> int:
         return int(_storage().best_score(level_name))
 
-    def record_score(self, level_name: str, score: int) -> bool:
-        """Save a finished run's score; True if it is a new best."""
-        return bool(_storage().record_score(level_name, int(score)))
+    def record_score(self, level_name: str, score: int, run: RunResult | None = None) -> bool:
+        """Save a finished run's score (and its wave, kills, time and shots); True if it is a new best."""
+        if run is None:
+            return bool(_storage().record_score(level_name, int(score)))
+        return bool(
+            _storage().record_score(
+                level_name, int(score), kills=run.kills, wave=run.wave, time_ms=run.time_ms, shots=run.shots, hits=run.hits
+            )
+        )
+
+    def best_run(self, level_name: str) -> RunResult:
+        """The best of each figure over the games kept for ``level_name`` (each may come from another game)."""
+        return best_of(_storage().load_scores().get(level_name, []))
 
     # --- moving between views --------------------------------------------
 
@@ -113,17 +124,20 @@ class App:
         from game.views.game_over import GameOverView
 
         play_view.stop_perf()
-        score = play_view.score
-        new_best = self.record_score(play_view.level.name, score)
+        score, name = play_view.score, play_view.level.name
+        run = play_view.result()
+        new_best = self.record_score(name, score, run)
         self.audio.play("game_over", self.window.time)
         self.window.show_view(
             GameOverView(
                 self,
-                play_view.level.name,
+                name,
                 score,
-                self.best_score(play_view.level.name),
+                self.best_score(name),
                 new_best=new_best,
                 last_frame=play_view,
+                run=run,
+                best_run=self.best_run(name),
             )
         )
 

@@ -28,6 +28,7 @@ from game.render.walls import VOID_COLOR, build_ground, build_walls
 
 from . import bridge
 from .controls import Controls
+from .results import RunResult
 
 #: Seconds the death puff plays before the game-over screen.
 DEATH_PAUSE = 1.2
@@ -53,20 +54,11 @@ def pickups_hint(amounts: dict[str, float]) -> str:
 
 @dataclass
 class RunStats:
-    """What a run did, for the game-over screen: shots fired, hits on enemies, kills."""
+    """What a run counts as it goes (its ``RunResult`` at the end): shots fired, hits on enemies, kills."""
 
     shots: int = 0
     hits: int = 0
     kills: int = 0
-
-    @property
-    def accuracy(self) -> float:
-        """Hits per shot, 0..1 (0 before any shot).
-
-        >>> RunStats(shots=8, hits=6).accuracy
-        0.75
-        """
-        return self.hits / self.shots if self.shots else 0.0
 
 
 class PlayView(arcade.View):
@@ -132,6 +124,12 @@ class PlayView(arcade.View):
     def margins(self) -> tuple[float, float]:
         """Bands of the window something covers (bottom: F2's graphs, top: the HUD strip), px."""
         return (PERF_BAND if self.perf is not None else 0.0), float(STRIP)
+
+    def result(self) -> RunResult:
+        """The run's figures for the game-over screen and the score file."""
+        return RunResult(
+            int(self.sim.wave), self.stats.kills, round(bridge.survived(self.sim) * 1000), self.stats.shots, self.stats.hits
+        )
 
     @property
     def score(self) -> int:
