@@ -90,7 +90,7 @@ class TitleView(arcade.View):
             self.rows.append(
                 (
                     arcade.Text(
-                        f"{row.title}  ({row.name})" if row.title != row.name else row.name,
+                        row.title,  # the level's title alone ("The Bunker"), its file name when it has none
                         w / 2 - 260,
                         y,
                         arcade.color.WHITE,
