@@ -1,7 +1,8 @@
 """The game's simulation: one fixed step from inputs to a new state and a list of events.
 
-State is plain data: a ``Player`` record and struct-of-array tables
-(``Enemies``, ``Bullets``, ``Pickups``) whose rows mirror engine bodies.
+State is plain data: a ``Player`` record and three struct-of-array
+``Table``s (``enemies``, ``bullets``, ``pickups``; their columns are listed
+in ``_enemies``, ``_bullets`` and ``_pickups``) whose rows mirror engine bodies.
 Each step runs small systems in a fixed order, so the same seed and the same
 inputs always give the same state:
 
@@ -216,8 +217,8 @@ def is_round(shape) -> bool:
 class Simulation:
     """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events.
 
-    ``hitboxes`` are the actors' hitboxes (``game.actors.read_actors``); the
-    shipped ``assets/actors.tsj`` by default.
+    ``hitboxes`` are the actors' hitboxes by name (what ``game.actors.read_actors``
+    reads from a file); the shipped ``assets/actors.tsj``'s (``actor_hitboxes()``) by default.
     """
 
     def __init__(self, level, seed: int, *, rules: Rules | None = None,
