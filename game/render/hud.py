@@ -25,9 +25,12 @@ CALM_BACK = (40, 70, 110, 230)
 #: Labels of a low value (ammo, health) turn this colour.
 WARN = (255, 170, 60)
 #: The screen flashes this colour when the player is hurt (alpha scaled by what is left of the flash).
-HURT_FLASH = (255, 40, 40, 110)
-#: Seconds a hurt flash lasts.
-FLASH_SECONDS = 0.25
+HURT_FLASH = (255, 40, 40, 70)
+#: Seconds a hurt flash lasts: shorter than the simulation's re-flash of touch damage
+#: (``Rules.player_hit_flash``), so a player pressed on pulses red rather than staying red.
+FLASH_SECONDS = 0.15
+#: Behind the centre callout, so it reads over any floor.
+CALLOUT_BACK = (12, 14, 20, 170)
 #: Ammo at or below this is low (the ammo label warns).
 LOW_AMMO = 20
 #: Health at or below this share of the maximum is low.
@@ -94,10 +97,11 @@ class Hud:
         self.batch = pyglet.graphics.Batch()
         opts = {"color": TEXT, "font_size": 14, "anchor_y": "center", "bold": True, "batch": self.batch}
         self.texts = {
+            # Room for "30/100  LOW" and "Ammo 20  LOW" before the next label.
             "health": arcade.Text("", 20 + 170, y, **opts),
-            "ammo": arcade.Text("", 300, y, **opts),
-            "score": arcade.Text("", 440, y, **opts),
-            "wave": arcade.Text("", 740, y, **opts),
+            "ammo": arcade.Text("", 325, y, **opts),
+            "score": arcade.Text("", 525, y, **opts),
+            "wave": arcade.Text("", 800, y, **opts),
             "level": arcade.Text("", width - 20, y, anchor_x="right", **opts),
         }
         self.banner = arcade.Text(
@@ -179,5 +183,8 @@ class Hud:
             self._banner_back[1].draw()
             self.banner.draw()
         if self.callout.text:
+            arcade.draw_lbwh_rectangle_filled(
+                self.width / 2 - 480, self.callout_hint.y - 50, 960, self.callout.y - self.callout_hint.y + 90, CALLOUT_BACK
+            )
             self.callout.draw()
             self.callout_hint.draw()
