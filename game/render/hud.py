@@ -115,6 +115,8 @@ class Hud:
         self.callout_hint = arcade.Text(
             "", width / 2, height / 2 + 60, TEXT, 15, multiline=True, width=900, align="center", **center
         )
+        bottom = self.callout_hint.y - 50
+        self._callout_back = _box(width / 2 - 480, bottom, 960, self.callout.y + 40 - bottom, CALLOUT_BACK)
         #: Seconds of the hurt flash left.
         self.flash_left = 0.0
         self._health_fraction = 1.0
@@ -183,8 +185,6 @@ class Hud:
             self._banner_back[1].draw()
             self.banner.draw()
         if self.callout.text:
-            arcade.draw_lbwh_rectangle_filled(
-                self.width / 2 - 480, self.callout_hint.y - 50, 960, self.callout.y - self.callout_hint.y + 90, CALLOUT_BACK
-            )
+            self._callout_back.draw()
             self.callout.draw()
             self.callout_hint.draw()
