@@ -46,7 +46,9 @@ WAIT_HINT = "The engine is ready.   Press any key or click to start."
 
 
 def pickups_hint(amounts: dict[str, float]) -> str:
-    """>>> pickups_hint({"health": 35.0, "ammo": 60})
+    """What each pickup gives, in one line (the get-ready spell shows it).
+
+    >>> pickups_hint({"health": 35.0, "ammo": 60})
     'Gold coins are ammo (+60)   ·   red gems are health (+35)'
     """
     return f"Gold coins are ammo (+{amounts['ammo']:g})   ·   red gems are health (+{amounts['health']:g})"
