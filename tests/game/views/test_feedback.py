@@ -63,7 +63,7 @@ def test_a_run_counts_down_get_ready_on_screen_with_the_controls_and_the_pickups
 
 
 def test_a_run_that_starts_after_the_loading_bar_waits_for_a_key(app, window):
-    from .test_warmup_fakes import finished_loading
+    from .warmups import finished_loading
 
     play = finished_loading(app, window)
     assert isinstance(play, PlayView) and play.waiting
