@@ -24,6 +24,7 @@ SOUND_FILES: dict[str, str] = {
     "game_over": ":resources:sounds/gameover3.wav",
     "wave": ":resources:sounds/upgrade1.wav",
     "error": ":resources:sounds/error3.wav",
+    "warning": ":resources:sounds/error4.wav",
 }
 
 #: The same sound is not restarted more often than this (seconds): twenty bullets in a

@@ -45,6 +45,7 @@ import math
 from pathlib import Path
 from typing import NamedTuple
 
+from game.messages import first_line
 from game.safe_read import read_bytes
 from game.summary import RunSummary
 
@@ -492,7 +493,7 @@ def main(args) -> int:
             screenshot=args.screenshot, record=args.record,
         )  # fmt: skip
     except (ScriptError, FileRefused, LevelError, OSError, ValueError) as err:
-        print(f"gjk-shooter: {str(err).splitlines()[0] if str(err) else type(err).__name__}", file=sys.stderr)
+        print(f"gjk-shooter: {first_line(err)}", file=sys.stderr)
         return 2
     print(summary)
     return 0

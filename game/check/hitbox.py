@@ -6,7 +6,7 @@ checker, the lab and the doors measure the same shapes the simulation moves.
 
 Frames: a hitbox is convex parts in the ACTOR frame (origin at the actor's
 centre, +x the way it faces at angle 0, y up, pixels), as ``game.actors``
-writes them (CONTRACTS.md §3).
+reads them from ``assets/actors.tsj`` (its module docstring sets out the frame).
 
 A hitbox turns (the player turns to aim, enemies turn to walk), so the width
 that decides whether it fits through a gap is its **minimum width**: the

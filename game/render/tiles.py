@@ -43,6 +43,7 @@ import PIL.Image
 from arcade.hitbox import BoundingHitBoxAlgorithm
 
 from game.level import PlacedTile, TileLayer, printable
+from game.messages import first_line
 from game.safe_read import FileRefused, read_bytes
 from game.tiled.limits import MAX_IMAGE_AREA, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 
@@ -66,7 +67,7 @@ def read_image(path: Path) -> PIL.Image.Image:
         try:
             image = PIL.Image.open(io.BytesIO(data))  # reads the header only
         except PIL.Image.DecompressionBombError as err:  # PIL's own limit on the pixel count, from the header
-            raise FileRefused(path, f"is too large to decode: {str(err).splitlines()[0]}") from None
+            raise FileRefused(path, f"is too large to decode: {first_line(err)}") from None
         except (PIL.UnidentifiedImageError, OSError, ValueError) as err:
             raise FileRefused(path, f"is not an image that can be read ({type(err).__name__})") from None
         width, height = image.size
@@ -125,7 +126,7 @@ class TileTextures:
                 texture = arcade.Texture(read_image(path), hit_box_algorithm=_HIT_BOX)
             except (OSError, ValueError) as err:
                 self._failed[path] = str(err)
-                self._problem(path, str(err).splitlines()[0] if str(err) else type(err).__name__)
+                self._problem(path, first_line(err))
                 return None
             texture.file_path = Path(path)
             self._images[path] = texture

@@ -1,7 +1,8 @@
 """The game's simulation: one fixed step from inputs to a new state and a list of events.
 
-State is plain data: a ``Player`` record and struct-of-array tables
-(``Enemies``, ``Bullets``, ``Pickups``) whose rows mirror engine bodies.
+State is plain data: a ``Player`` record and three struct-of-array
+``Table``s (``enemies``, ``bullets``, ``pickups``; their columns are listed
+in ``_enemies``, ``_bullets`` and ``_pickups``) whose rows mirror engine bodies.
 Each step runs small systems in a fixed order, so the same seed and the same
 inputs always give the same state:
 
@@ -9,7 +10,9 @@ inputs always give the same state:
    wall) and moves by ``move_and_slide``; it fires while the trigger is held;
 2. enemies pick headings (straight at the player when they see it, else down
    the flow field), push apart, and move in one ``move_and_slide_bodies``;
-   shooters fire when they see the player;
+   those that walked into the player are moved back out by the contacts'
+   depth (they press against it, never overlap it); shooters fire when
+   they see the player;
 3. every live bullet is swept by ``cast_bodies`` (no tunnelling): hits
    damage, walls stop them;
 4. overlaps from ``pairs()``: enemies touching the player hurt it, the
@@ -217,8 +220,8 @@ def is_round(shape) -> bool:
 class Simulation:
     """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events.
 
-    ``hitboxes`` are the actors' hitboxes (``game.actors.read_actors``); the
-    shipped ``assets/actors.tsj`` by default.
+    ``hitboxes`` are the actors' hitboxes by name (what ``game.actors.read_actors``
+    reads from a file); the shipped ``assets/actors.tsj``'s (``actor_hitboxes()``) by default.
     """
 
     def __init__(
@@ -250,6 +253,8 @@ class Simulation:
         self._spawn_queue: list[int] = []
         self._spawn_timer = 0.0
         self._breather = 0.0
+        #: Ticks of "get ready" left (``Rules.get_ready``): nothing spawns while it lasts.
+        self._ready = max(0, round(float(r.get_ready) / DT))
         self._plan = wave_plan(r, 1)
         self.nav = navigation.build_grid(level, r.nav_clearance, r.nav_cell)
         self._field = navigation.flow_field(self.nav, start.x, start.y)
@@ -354,6 +359,25 @@ class Simulation:
         face = np.where((e.kind == SHOOTER)[:, None], to_player, heading)
         still = np.hypot(face[:, 0], face[:, 1]) < 1e-9
         self._turn_enemies(np.where(still, e.angle, np.arctan2(face[:, 1], face[:, 0])))
+        self._press_against_player()  # after the turn: a brute's long hull turns into the player too
+
+    def _press_against_player(self) -> None:
+        """Enemies that walked into the player go back out along the contact normal to
+        ``press_overlap`` deep (sliding along walls): they press against the player, never stack on it."""
+        e, pb = self.enemies, self.player.body
+        c = self.world.contacts()
+        first, second = c.pairs[:, 0] == pb, c.pairs[:, 1] == pb
+        other = np.where(first, c.pairs[:, 1], c.pairs[:, 0])
+        deep = (first | second) & np.isin(other, e.body) & (c.depth > self.rules.press_overlap)
+        if not deep.any():
+            return
+        # The normal points from pair member A to B: away from the player when the player is A.
+        away = c.normal[deep] * np.where(first[deep], 1.0, -1.0)[:, None]
+        push = away * (c.depth[deep] - self.rules.press_overlap)[:, None]
+        rows = np.searchsorted(e.body, other[deep], sorter=np.argsort(e.body))
+        rows = np.argsort(e.body)[rows]
+        moved = self.world.move_and_slide_bodies(e.body[rows], push, WALL)
+        e.x[rows], e.y[rows] = moved[:, 0], moved[:, 1]
 
     def _refresh_sight(self, to_player: np.ndarray, dist: np.ndarray) -> None:
         """Which enemies have a clear straight path to the player: each hull within
@@ -570,7 +594,15 @@ class Simulation:
         """The current wave's plan (what it brings, how fast, how well shooters aim)."""
         return self._plan
 
+    @property
+    def ready_left(self) -> float:
+        """Seconds of the run's "get ready" left (0 once the first wave comes); the views count it down."""
+        return self._ready * DT
+
     def _spawn(self) -> None:
+        if self._ready > 0:
+            self._ready -= 1
+            return
         if not self._spawn_queue:
             if not len(self.enemies):
                 # A breather once a wave is cleared: the next one comes after ``wave_breather``.
@@ -633,7 +665,7 @@ class Simulation:
         p = self.player
         scalars = (self.tick, self.score, self.kills, self.deaths, self.wave, self.game_over,
                    p.x, p.y, p.angle, p.health, p.max_health, p.ammo, p.cooldown, p.hit,
-                   tuple(self._spawn_queue), self._spawn_timer, self._breather)  # fmt: skip
+                   tuple(self._spawn_queue), self._spawn_timer, self._breather, self._ready)  # fmt: skip
         h.update(repr(scalars).encode())
         for table in (self.enemies, self.bullets, self.pickups):
             for name in sorted(table.columns):

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from game.render.hud import HudState
 from game.render.sprites import Actor
-from game.sim import ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs, Simulation
+from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs, Simulation
 
 from .controls import Intent
 
@@ -30,6 +30,13 @@ class Feedback(NamedTuple):
     muzzles: list[tuple[float, float]]
     sounds: list[str]  # event kinds, mapped to sounds by game.audio
     kills: int
+    #: Damage the player took this step (0 when unhurt).
+    hurt: float = 0.0
+    #: The player's shots fired and hits on enemies this step.
+    shots: int = 0
+    hits: int = 0
+    #: Pickups collected this step, by kind name (``game.sim.PICKUP_KINDS``).
+    pickups: tuple[str, ...] = ()
 
 
 def to_inputs(intent: Intent) -> Inputs:
@@ -63,6 +70,21 @@ def kill_player(sim) -> None:
     """End the run now (the game-over snapshot uses it)."""
     sim.player.health = 0.0
     sim.game_over = True
+
+
+def ready_left(sim) -> float:
+    """Seconds of the run's get-ready spell left (nothing spawns meanwhile)."""
+    return float(sim.ready_left)
+
+
+def survived(sim) -> float:
+    """Seconds the run has lasted (simulation time)."""
+    return sim.tick * DT
+
+
+def pickup_amounts(sim) -> dict[str, float]:
+    """What each pickup kind gives: ``{"health": 35.0, "ammo": 60}``."""
+    return {"health": sim.rules.health_amount, "ammo": sim.rules.ammo_amount}
 
 
 def player_dead(sim) -> bool:
@@ -99,18 +121,26 @@ def hud_state(sim, level_name: str, best: int) -> HudState:
 
 def feedback(events) -> Feedback:
     fb = Feedback([], [], [], [], 0)
-    kills = 0
+    kills = shots = hits = 0
+    hurt = 0.0
+    pickups = []
     for ev in events:
         kind = ev.kind
         fb.sounds.append(kind)
         if kind in ("wall_hit", "enemy_hit"):
             fb.sparks.append((ev.x, ev.y, ev.nx, ev.ny))
+            hits += kind == "enemy_hit"
         elif kind == "enemy_killed":
             fb.puffs.append((ev.x, ev.y, 36.0))
             kills += 1
         elif kind == "player_fired":
             fb.muzzles.append((ev.x, ev.y))
-    return fb._replace(kills=kills)
+            shots += 1
+        elif kind == "player_hurt":
+            hurt += ev.value
+        elif kind == "pickup":
+            pickups.append(PICKUP_KINDS[int(ev.value)])
+    return fb._replace(kills=kills, hurt=hurt, shots=shots, hits=hits, pickups=tuple(pickups))
 
 
 def reload(sim, level, seed: int):
