@@ -203,6 +203,22 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class PropSpot:
+    """Where a level puts one prop (``game.tiled.props``): its kind (a class of ``assets/props.tsj``),
+    its centre (world px, y up) and engine angle (radians CCW), and the prop numbers this object
+    overrides (``game.props.PROPERTIES``), already checked.
+    """
+
+    object_id: int
+    name: str
+    kind: str
+    x: float
+    y: float
+    angle: float
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Level:
     """Everything the game needs from one map file."""
 
@@ -217,3 +233,5 @@ class Level:
     properties: dict[str, Any] = field(default_factory=dict)
     #: Visible tile layers in draw order (bottom first).
     tile_layers: tuple[TileLayer, ...] = ()
+    #: The props the level starts with (its ``props`` layer), in the file's order.
+    props: tuple[PropSpot, ...] = ()

@@ -44,7 +44,7 @@ from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
 from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, TileRef, Wall
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, TileRef, Wall
 from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
@@ -63,6 +63,7 @@ from .limits import (
     MAX_POLYLINE_POINTS,
     MAX_TILESETS,
 )
+from .props import MAX_PROPS, prop_spot
 from .tiles import TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
 from .tilesets import Tileset, read_tileset, tileset_from_json, tileset_from_xml
 from .walls import WallProblem, build_wall, object_kind
@@ -610,6 +611,7 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
         pickups=tuple(layout.markers[cv.PICKUPS]),
         properties={**dict(document.properties or {}), cv.TITLE: title},
         tile_layers=tuple(placer.tile_layers),
+        props=tuple(layout.props),
     )
 
 
@@ -704,6 +706,7 @@ class _Layout:
         self.size = f"{width:g} × {height:g} px"
         self.walls: list[Wall] = []
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
+        self.props: list[PropSpot] = []
 
     def walk(self, layers: list, frame: MapFrame, path: tuple[int, ...] = (), opacity: float = 1.0) -> None:
         for index, layer in enumerate(layers):
@@ -742,6 +745,10 @@ class _Layout:
                 "(rename it, or hide it to keep notes)"
             )
             return
+        if layer.name == cv.PROPS and len(self.props) + len(layer.tiled_objects or []) > MAX_PROPS:
+            self.report.error(f"layer {layer.name!r}: {len(self.props) + len(layer.tiled_objects):,} props in the "
+                              f"map; the limit is {MAX_PROPS:,}")
+            return
         for obj in layer.tiled_objects or []:
             where = self.pivot(obj, frame)
             if not obj.visible:
@@ -754,6 +761,11 @@ class _Layout:
             _check_properties(obj.properties, self.report, obj, "object")
             if layer.name == cv.WALLS:
                 self.wall(obj, frame, where)
+            elif layer.name == cv.PROPS:
+                spot = prop_spot(obj, frame, where, self.report, self.tiles.tilesets if self.tiles else [],
+                                 (self.width, self.height))
+                if spot is not None:
+                    self.props.append(spot)
             else:
                 self.marker(obj, layer.name, frame, where)
 

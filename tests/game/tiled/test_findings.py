@@ -89,7 +89,7 @@ CASES = [
     ("point in walls", add_wall(maps.point(7, "", 5, 5, name="dot")),
      ":7 (dot): a point cannot be a wall (use a rectangle, ellipse, polygon or polyline)"),
     ("unknown layer", add_layer(maps.layer(9, "decor", [maps.rect(8, 0, 0, 5, 5)])),
-     ": layer 'decor' is not one of walls, spawns, pickups, player (rename it, or hide it to keep notes)"),
+     ": layer 'decor' is not one of walls, spawns, pickups, player, props (rename it, or hide it to keep notes)"),
     ("unknown wall class", set_object(type="lava"), ":1 (crate): unknown class 'lava' on a wall (leave it empty)"),
     ("unknown enemy", add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
      ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute')"),
