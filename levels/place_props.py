@@ -82,7 +82,7 @@ def plan(level) -> list[tuple[str, float, float]]:
     cx, cy = level.width / 2, level.height / 2
     for k in range(4):  # cover: crates around the start, a heavy one among them
         a = math.pi / 4 + k * math.pi / 2
-        p.place("heavy_crate" if k == 0 else "crate", s.x + 130 * math.cos(a), s.y + 130 * math.sin(a))
+        p.place("heavy_crate" if k == 0 else "crate", s.x + 190 * math.cos(a), s.y + 190 * math.sin(a))
     for m in level.spawns[::2]:  # explosive barrels on the way out of every other spawn
         d = math.hypot(cx - m.x, cy - m.y) or 1.0
         p.place("explosive_barrel", m.x + 110 * (cx - m.x) / d, m.y + 110 * (cy - m.y) / d)
@@ -139,12 +139,20 @@ def warehouse_map() -> dict:
     walls = [obj("", 0, 0, width=w, height=32), obj("", 0, h - 32, width=w, height=32),
              obj("", 0, 0, width=32, height=h), obj("", w - 32, 0, width=32, height=h),
              obj("", w * 0.5 - 48, h * 0.25 - 48, width=96, height=96),
-             obj("", w * 0.5 - 48, h * 0.75 - 48, width=96, height=96, rotation=0)]
+             obj("", w * 0.5 - 48, h * 0.75 - 48, width=96, height=96, rotation=0),
+             obj("", w * 0.15 - 32, h * 0.3 - 32, width=64, height=64, ellipse=True),
+             obj("", w * 0.85, h * 0.25, width=120, height=24, rotation=30),
+             obj("", w * 0.12, h * 0.75, polygon=[{"x": 0, "y": 0}, {"x": 128, "y": 0}, {"x": 128, "y": 32},
+                                                  {"x": 32, "y": 32}, {"x": 32, "y": 128}, {"x": 0, "y": 128}]),
+             obj("", w * 0.35, h * 0.12, polyline=[{"x": 0, "y": 0}, {"x": 180, "y": 0}],
+                 properties=[{"name": "thickness", "type": "float", "value": 16.0}])]
     spawns = [obj(kind, x, y, point=True) for kind, x, y in (
         ("chaser", 120, 120), ("chaser", w - 120, 120), ("shooter", w - 120, h * 0.5),
-        ("chaser", 120, h * 0.5), ("brute", w * 0.5, 120), ("shooter", w - 120, h - 200))]
+        ("chaser", 120, h * 0.5), ("brute", w * 0.5, 120), ("shooter", w - 120, h - 200),
+        ("brute", 120, h - 200))]
     pickups = [obj(kind, x, y, point=True) for kind, x, y in (
-        ("health", w * 0.5, h * 0.5), ("ammo", 160, h - 160), ("ammo", w - 160, 200))]
+        ("health", w * 0.5, h * 0.5), ("ammo", 160, h - 160), ("ammo", w - 160, 200),
+        ("health", w - 160, h - 120))]
     player = [obj("", w * 0.5, h - 120, point=True)]
 
     def layer(lid, name, objects):
