@@ -82,7 +82,7 @@ def test_a_wall_between_hides_the_player_from_a_blast(yard):
     sim = sim_with(yard)
     blasts = []
     for wall in yard.walls:
-        shape, xf = wall.parts[0]
+        _shape, xf = wall.parts[0]
         x, y = xf[0], xf[1]
         hit = sim.world.raycast((x, y + 200), (0.0, -1.0), 200, WALL)
         if hit is None:
