@@ -209,11 +209,12 @@ def step_props(world, table, kinds: list[PropKind], rules: PropRules, dt: float,
         return
     contacts = world.step(dt)
     _impacts(table, rules, contacts, emit)
-    _sync(world, table, rules)
+    _sync(world, table)
     table.columns["age"] = table.age + dt
     # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
     for _ in range(len(table) + 1):
-        gone = np.flatnonzero((table.health <= 0.0) & np.array([kinds[k].breakable for k in table.kind], bool))
+        breakable = np.array([k.breakable for k in kinds], bool)[table.kind]
+        gone = np.flatnonzero((table.health <= 0.0) & breakable)
         if not len(gone):
             break
         thrown = []
@@ -254,18 +255,21 @@ def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:
         emit("prop_impact", point[0], point[1], normal[0], normal[1], max(0.05, loud))
 
 
-def _sync(world, table, rules: PropRules) -> None:
-    """Poses from the world for the props that move; the fastest slowed to ``max_speed``."""
+def _sync(world, table) -> None:
+    """Poses from the world for the props that move (a sleeping prop has not moved)."""
     for row, body in enumerate(table.body.tolist()):
-        if not world.is_awake(body):
-            continue
-        x, y, angle = world.transform(body)
-        table.x[row], table.y[row], table.angle[row] = x, y, angle
-        vx, vy, w = world.velocity(body)
-        speed = math.hypot(vx, vy)
-        if speed > rules.max_speed:
-            scale = rules.max_speed / speed
-            world.set_velocity(body, (vx * scale, vy * scale), w)
+        if world.is_awake(body):
+            table.x[row], table.y[row], table.angle[row] = world.transform(body)
+
+
+def _knock(world, body: int, impulse, point, most: float) -> None:
+    """``world.apply_impulse``, then the body's speed cut to ``most`` px/s (no prop outruns the
+    walls' speculative contacts, ``PropRules.max_speed``)."""
+    world.apply_impulse(body, impulse, point)
+    vx, vy, w = world.velocity(body)
+    speed = math.hypot(vx, vy)
+    if speed > most:
+        world.set_velocity(body, (vx * most / speed, vy * most / speed), w)
 
 
 def _blast(world, table, kinds, rules: PropRules, x, y, kind: PropKind, mask: int, walls: int, gone) -> None:
@@ -279,7 +283,7 @@ def _blast(world, table, kinds, rules: PropRules, x, y, kind: PropKind, mask: in
         share = float(reach.share[k])
         body = int(table.body[row])
         push = kind.blast_impulse * share
-        world.apply_impulse(body, (push * reach.direction[k, 0], push * reach.direction[k, 1]))
+        _knock(world, body, (push * reach.direction[k, 0], push * reach.direction[k, 1]), None, rules.max_speed)
         victim = kinds[int(table.kind[row])]
         if not victim.breakable:
             continue

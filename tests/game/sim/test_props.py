@@ -102,11 +102,15 @@ def test_a_wall_between_hides_the_player_from_a_blast(yard):
     assert sim.player.health == health
 
 
-def test_a_prop_thrown_at_the_fastest_speed_never_passes_a_wall(yard):
+@pytest.mark.parametrize("times", [1.0, 3.0, 8.0])
+@pytest.mark.parametrize("heading", [(0.0, -1.0), (-1.0, 0.0), (0.6, 0.8)])
+def test_a_prop_thrown_at_and_past_the_fastest_speed_never_passes_a_wall(yard, times, heading):
     s = yard.player_start
-    sim = sim_with(yard, spot(1, "barrel", s.x, s.y + 60), spot(2, "debris", s.x + 40, s.y + 60))
+    sim = sim_with(yard, spot(1, "barrel", s.x, s.y + 60), spot(2, "debris", s.x + 40, s.y + 60),
+                   spot(3, "crate", s.x - 50, s.y - 50))
+    speed = sim.prop_rules.max_speed * times  # 8 times: 12,000 px/s, 200 px a tick
     for body in sim.props.body.tolist():
-        sim.world.set_velocity(int(body), (0.0, -sim.prop_rules.max_speed * 3))
+        sim.world.set_velocity(int(body), (heading[0] * speed, heading[1] * speed))
     run(sim, Inputs(), 120)
     for row, body in enumerate(sim.props.body.tolist()):
         shape = sim.world.shape(int(body))
