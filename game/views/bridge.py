@@ -135,6 +135,8 @@ def feedback(events) -> Feedback:
             fb.sparks.append((ev.x, ev.y, ev.nx, ev.ny))
         elif kind in PROP_PUFFS:
             fb.puffs.append((ev.x, ev.y, PROP_PUFFS[kind](ev.value)))
+            if kind == "explosion":  # a blast throws sparks every way, not just smoke
+                fb.sparks.extend([(ev.x, ev.y, 0.0, 0.0)] * 4)
         elif kind == "enemy_killed":
             fb.puffs.append((ev.x, ev.y, 36.0))
             kills += 1
