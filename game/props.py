@@ -27,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from engine.collision import Transform, aabb
 from game.actors import tile_hitbox
 from game.level import Finding, LevelError
 from game.tiled.files import display_name
@@ -154,28 +155,14 @@ def read_props(path: Path | str = PROPS_FILE) -> tuple[dict[str, PropKind] | Non
         if not problems:
             kinds[name] = kind
     for kind in kinds.values():
+        said = f"tile {kind.tile_id} ({kind.name}): "
         if kind.debris and kind.debris_kind not in kinds:
-            findings.append(
-                Finding(
-                    "error",
-                    file,
-                    None,
-                    kind.name,
-                    f"tile {kind.tile_id} ({kind.name}): "
-                    f"debris_kind {kind.debris_kind!r} is not a prop kind here",
-                )
-            )
+            said += f"debris_kind {kind.debris_kind!r} is not a prop kind here"
         elif kind.debris and kinds[kind.debris_kind].debris:
-            findings.append(
-                Finding(
-                    "error",
-                    file,
-                    None,
-                    kind.name,
-                    f"tile {kind.tile_id} ({kind.name}): "
-                    f"its debris {kind.debris_kind!r} breaks into debris again",
-                )
-            )
+            said += f"its debris {kind.debris_kind!r} breaks into debris again"
+        else:
+            continue
+        findings.append(Finding("error", file, None, kind.name, said))
     if any(f.severity == "error" for f in findings):
         return None, findings
     return kinds, findings
@@ -183,8 +170,6 @@ def read_props(path: Path | str = PROPS_FILE) -> tuple[dict[str, PropKind] | Non
 
 def _extent(shape) -> float:
     """The widest side of the shape's box (px)."""
-    from engine.collision import Transform, aabb
-
     lo_x, lo_y, hi_x, hi_y = aabb(shape, Transform(0.0, 0.0, 0.0))
     return float(max(hi_x - lo_x, hi_y - lo_y))
 
