@@ -138,3 +138,21 @@ def test_the_same_seed_and_inputs_give_the_same_props_and_hash(yard):
         hashes.append(sim.state_hash())
     assert hashes[0] == hashes[1]
     assert math.isfinite(sim.props.x.sum()) if len(sim.props) else True
+
+
+def test_the_bot_steps_aside_after_a_second_of_wanting_to_move_and_not_moving(yard):
+    from game.sim import Bot
+    from game.sim.bot import STUCK_PX
+
+    sim = sim_with(yard)
+    bot = Bot(1)
+    sim.tick = 100
+    assert bot._unstuck(sim, (1.0, 0.0)) == (1.0, 0.0)  # marks where it stands
+    sim.tick = 160
+    sim.player.x += STUCK_PX / 2  # a second later it has barely moved
+    aside = bot._unstuck(sim, (1.0, 0.0))
+    assert aside in ((0.0, 1.0), (-0.0, -1.0), (0.0, -1.0), (-0.0, 1.0))
+    sim.tick = 175
+    assert bot._unstuck(sim, (1.0, 0.0)) == aside  # for half a second
+    sim.tick = 191
+    assert bot._unstuck(sim, (1.0, 0.0)) == (1.0, 0.0)
