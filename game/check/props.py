@@ -6,10 +6,11 @@ spot's pose, as the game places it.
 - error: a prop overlapping a wall (the engine would push it out, but which
   way is the solver's guess, not the designer's);
 - warning: two props overlapping (they fly apart on the first tick);
-- warning: a spawn or pickup the player's hitbox reaches from the start
-  without the props but not with them standing as placed (``reach``, the
-  same grid and real hull as the gap checks): the player could push them,
-  but a stack or a heavy crate in a doorway may not give.
+- warning: a spawn, a pickup or an area (a room behind a door) the player's
+  hitbox reaches from the start without the props but not with them
+  standing as placed (``reach``, the same grid and real hull as the gap
+  checks): the player could push them, but a stack or a heavy crate in a
+  doorway may not give.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game.level import Finding, Level, Wall
 from game.props import prop_kinds
 
 from .parts import Part, finding, wall_name, wall_parts
-from .reach import TooManyPlacements, grid_for
+from .reach import MIN_POCKET_CELLS, TooManyPlacements, grid_for, pockets
 
 __all__ = ["prop_findings"]
 
@@ -74,4 +75,13 @@ def _sealed(level: Level, file: str, kinds) -> list[Finding]:
             found.append(finding("warning", file, marker, f"{marker.kind} at ({marker.x:g}, {marker.y:g}) is sealed "
                                  "from the player start by props (the player may push them; a heavy one may not "
                                  "give)", (marker.x, marker.y)))
+    # Areas: free cells the start reached before the props and no longer does.
+    lost = propped._replace(free=bare.reached & propped.free & ~propped.reached, reached=propped.reached & False)
+    for pocket in pockets(lost):
+        if pocket.cells < MIN_POCKET_CELLS:
+            break
+        area = pocket.cells * lost.cell * lost.cell
+        found.append(Finding("warning", file, None, "", f"props seal an area of about {area:,.0f} px² around "
+                             f"({pocket.x:.0f}, {pocket.y:.0f}) from the player start (a doorway blocked?)",
+                             (pocket.x, pocket.y)))
     return found

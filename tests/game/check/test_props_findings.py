@@ -42,9 +42,11 @@ def test_a_wall_of_heavy_crates_across_the_room_seals_the_spawn_behind_it(tmp_pa
     found = problems(tmp_path, level_with(wall))
     sealed = [p for p in found if p[1] == 60]
     assert sealed and sealed[0][0] == "warning" and "sealed from the player start by props" in sealed[0][2]
+    areas = [p for p in found if p[1] is None and "props seal an area" in p[2]]
+    assert len(areas) == 1 and areas[0][0] == "warning"
     # The same crates with a gap a player fits through seal nothing.
     found = problems(tmp_path, level_with(wall[:2] + wall[3:]))
-    assert not [p for p in found if p[1] == 60]
+    assert not [p for p in found if p[1] == 60 or "props seal" in p[2]]
 
 
 def test_the_shipped_levels_have_no_props_in_walls_or_on_each_other():
