@@ -73,6 +73,7 @@ __all__ = [
     "read_actors",
     "read_actors_for_play",
     "single_part_problem",
+    "tile_hitbox",
 ]
 
 ACTORS_FILE = Path(__file__).resolve().parents[1] / "assets" / "actors.tsj"
@@ -176,6 +177,12 @@ def _finding(severity: str, file: str, tile_id: int, name: str, problem: str) ->
 def _said(findings: list[Finding], name: str) -> bool:
     """Is there already an error about actor ``name`` (so "missing" would say it twice)?"""
     return any(f.severity == "error" and f.name == name for f in findings)
+
+
+def tile_hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | None:
+    """One tile's collision objects as convex shapes about the image's centre (y up, px), or None
+    with the reason added to ``findings``; the props' tileset (``game.props``) reads its shapes so too."""
+    return _hitbox(tile, file, findings)
 
 
 def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | None:

@@ -204,6 +204,22 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class PropSpot:
+    """Where a level puts one prop (``game.tiled.props``): its kind (a class of ``assets/props.tsj``),
+    its centre (world px, y up) and engine angle (radians CCW), and the prop numbers this object
+    overrides (``game.props.PROPERTIES``), already checked.
+    """
+
+    object_id: int
+    name: str
+    kind: str
+    x: float
+    y: float
+    angle: float
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Level:
     """Everything the game needs from one map file."""
 
@@ -221,3 +237,5 @@ class Level:
     #: Whether the map holds its player start; False when the loader chose it (the free spot nearest the
     #: map's centre): the checks that start from it (reachability) then run only when asked (``--from``).
     start_given: bool = True
+    #: The props the level starts with (its ``props`` layer), in the file's order.
+    props: tuple[PropSpot, ...] = ()

@@ -414,6 +414,7 @@ class Session:
         import numpy as np
 
         from game.replay import player_pose
+        from game.views import bridge
 
         sim_ms = [ms for p in self.plays for ms in p.sim_ms]
         p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99)) if sim_ms else (0.0, 0.0)
@@ -431,6 +432,7 @@ class Session:
             player_pose(play.sim) if play is not None else None,
             play.sim.state_hash() if play is not None else None,
             screenshot,
+            bridge.prop_report(play.sim, play.prop_events) if play is not None else None,
         )
 
     def close(self) -> None:

@@ -18,6 +18,7 @@ from game.tiled import read_level
 from game.tiled.reader import display_name
 
 from .checks import check_level
+from .props import prop_findings
 
 #: Loader findings (by ``Finding.code``) the game plays on with but a designer must fix before
 #: shipping: the checker lists them as errors. The loader alone decides what they are about.
@@ -74,7 +75,7 @@ def check_file(path: Path | str, start: tuple[float, float] | None = None) -> Ch
         )
     file = display_name(path)
     try:
-        ours = check_level(level, file, findings)
+        ours = check_level(level, file, findings) + prop_findings(level, file)
     except LevelError as problem:  # the actors' hitbox file (assets/actors.tsj) cannot be read
         ours = [Finding("error", file, None, "", f"cannot check with the actors' hitboxes: {problem}")]
     except Exception as bug:  # a checker bug must still be one line, not a traceback

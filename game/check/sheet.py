@@ -9,7 +9,8 @@ bottom-left, so the sheet is the level as the game shows it. Colours:
 - each part's bounding box: a faint grey rectangle;
 - player start: the player's hitbox in green; spawns: the hitbox of the
   enemy spawned there in orange (both at angle 0, as the game places
-  them); pickups: small teal squares;
+  them); pickups: small teal squares; props: their kind's shape at their
+  pose, tan with a brown edge, labelled with the kind;
 - findings: a red ring at the place, thick for an error and thin for a
   warning, labelled with ``#id`` and the problem in a few words
   (``ring_label``: "gap 10 px < player 25.8 px"); findings without a place
@@ -56,6 +57,7 @@ AABB = (200, 200, 200)
 START = (40, 170, 60)
 SPAWN = (240, 140, 30)
 PICKUP = (20, 160, 170)
+PROP_FILL, PROP_EDGE = (222, 190, 140), (130, 80, 30)
 FINDING = (230, 20, 20)
 INK = (30, 30, 30)
 
@@ -150,6 +152,20 @@ def _draw_markers(level, frame: SheetFrame) -> None:
         x, y = frame(pickup.x, pickup.y)
         arcade.draw_lrbt_rectangle_filled(x - 4, x + 4, y - 4, y + 4, PICKUP)
         arcade.draw_text(pickup.kind, x + 6, y - 5, PICKUP, 9)
+    _draw_props(level, frame)
+
+
+def _draw_props(level, frame: SheetFrame) -> None:
+    """Each prop's collision shape as the game places it (``game.props``)."""
+    if not level.props:
+        return
+    from game.props import prop_kinds  # the props' tileset, read only for a level that has props
+
+    kinds = prop_kinds()
+    for spot in level.props:
+        pts = [frame(x, y) for x, y in outline(kinds[spot.kind].shape, (spot.x, spot.y, spot.angle), 24)]
+        arcade.draw_polygon_filled(pts, PROP_FILL)
+        arcade.draw_polygon_outline(pts, PROP_EDGE, 1)
 
 
 def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) -> None:
@@ -254,6 +270,7 @@ def _draw_legend() -> None:
         (lambda x: arcade.draw_circle_filled(x + 9, y, 7, START), "player start (hitbox)"),
         (lambda x: arcade.draw_circle_filled(x + 9, y, 7, SPAWN), "spawn (enemy's hitbox)"),
         (lambda x: arcade.draw_lrbt_rectangle_filled(x + 5, x + 13, y - 4, y + 4, PICKUP), "pickup"),
+        (lambda x: arcade.draw_lrbt_rectangle_filled(x + 3, x + 15, y - 6, y + 6, PROP_FILL), "prop"),
         (
             lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 3),
             "error (labelled #object and problem)",

@@ -18,6 +18,8 @@ DT = 1.0 / 60.0
 # Collision layers (bits). Bullets have mask 0, so they never appear in
 # ``pairs()``; they find what they hit by casting.
 WALL, PLAYER, ENEMY, PLAYER_BULLET, ENEMY_BULLET, PICKUP = 1, 2, 4, 8, 16, 32
+# Props (``game.sim.props``): solid to actors, bullets and sight; debris only to walls and props.
+PROP, DEBRIS = 64, 128
 
 CHASER, SHOOTER, BRUTE = 0, 1, 2
 ENEMY_KINDS = ("chaser", "shooter", "brute")

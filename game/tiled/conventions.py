@@ -35,7 +35,9 @@ WALLS = "walls"
 SPAWNS = "spawns"
 PICKUPS = "pickups"
 PLAYER = "player"
-OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER)
+#: Movable things (``game.tiled.props``): objects whose class, or whose tile's class, is a prop kind.
+PROPS = "props"
+OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER, PROPS)
 
 ENEMY_KINDS = ("chaser", "shooter", "brute")
 PICKUP_KINDS = ("health", "ammo")

@@ -44,7 +44,7 @@ from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
 from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, TileRef, Wall
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, TileRef, Wall
 from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
@@ -64,6 +64,7 @@ from .limits import (
     MAX_POLYLINE_POINTS,
     MAX_TILESETS,
 )
+from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .tile_objects import shapes_of
 from .tiles import (
@@ -810,6 +811,7 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
         properties={**dict(document.properties or {}), cv.TITLE: title},
         tile_layers=tuple(placer.tile_layers),
         start_given=start_given,
+        props=tuple(layout.props),
     )
 
 
@@ -930,6 +932,7 @@ class _Layout:
         #: Tiled pixels an infinite map's tile layers are moved back by (see ``_build``).
         self.tile_shift = (0.0, 0.0)
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
+        self.props: list[PropSpot] = []
 
     def walk(
         self,
@@ -1001,6 +1004,12 @@ class _Layout:
         levels = tuple((props, cls) for props, cls, _ in chain)
         layer_solid, _ = layer_role(chain)
         ignored: dict[str, int] = {}
+        if layer.name == cv.PROPS and len(self.props) + len(layer.tiled_objects or []) > MAX_PROPS:
+            self.report.error(
+                f"layer {layer.name!r}: {len(self.props) + len(layer.tiled_objects):,} props in the "
+                f"map; the limit is {MAX_PROPS:,}"
+            )
+            return
         for obj in layer.tiled_objects or []:
             where = self.pivot(obj, frame)
             if not obj.visible:
@@ -1011,6 +1020,18 @@ class _Layout:
                 self.report.error(problem, obj, where)
                 continue
             _check_properties(obj.properties, self.report, obj, "object")
+            if layer.name == cv.PROPS:
+                spot = prop_spot(
+                    obj,
+                    frame,
+                    where,
+                    self.report,
+                    self.tiles.tilesets if self.tiles else [],
+                    (self.width, self.height),
+                )
+                if spot is not None:
+                    self.props.append(spot)
+                continue
             if layer.name in cv.MARKER_CLASSES:
                 self.marker(obj, layer.name, frame, where)
                 continue

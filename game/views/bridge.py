@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+import numpy as np
+
 from game.render.hud import HudState
 from game.render.sprites import Actor
 from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs, Simulation
@@ -91,10 +93,48 @@ def player_dead(sim) -> bool:
     return bool(sim.game_over)
 
 
+#: Prop events that raise dust or smoke, and how big (px) for the event's value: a blast as wide as
+#: its radius, a broken crate, and dust where a contact's impulse landed (value: loudness 0..1).
+PROP_PUFFS = {"explosion": lambda radius: 1.2 * radius, "prop_broke": lambda _: 40.0,
+              "prop_impact": lambda loud: 10.0 + 22.0 * loud}  # fmt: skip
+
+
+#: Prop event kinds a session counts, by the name its summary line gives them.
+PROP_EVENTS = {"prop_hit": "hits", "prop_broke": "broken", "explosion": "blasts"}
+
+
+def prop_report(sim, counts: dict[str, int]) -> dict[str, int]:
+    """How many level props stand more than 4 px from where they started, and the prop events counted."""
+    t = sim.props
+    moved = int(np.count_nonzero(~t.debris & (np.hypot(t.x - t.x0, t.y - t.y0) > 4.0))) if len(t) else 0
+    return {"moved": moved, **{name: counts.get(kind, 0) for kind, name in PROP_EVENTS.items()}}
+
+
+def props_drawn(sim) -> list[Actor]:
+    """The props and debris as ``Actor`` records: kind = the prop kind (its image is its texture,
+    ``game.render.sprites.prop_texture``), size = the longer side of its image (drawn 1:1)."""
+    t, kinds = sim.props, sim.prop_kinds
+    out = []
+    for k in range(len(t)):
+        kind = kinds[int(t.kind[k])]
+        out.append(
+            Actor(
+                int(t.body[k]),
+                f"prop:{kind.name}",
+                t.x[k],
+                t.y[k],
+                t.angle[k],
+                float(max(kind.width, kind.height)),
+            )
+        )
+    return out
+
+
 def actors(sim) -> list[Actor]:
     """Everything on screen, keyed by engine body id (stable while the thing lives)."""
     p = sim.player
-    out = [Actor(int(p.body), "player", p.x, p.y, p.angle, PLAYER_SIZE, min(1.0, p.hit * 5))]
+    out = props_drawn(sim)  # first: a new level's props are made before, so drawn under, the actors
+    out.append(Actor(int(p.body), "player", p.x, p.y, p.angle, PLAYER_SIZE, min(1.0, p.hit * 5)))
     e = sim.enemies
     for k in range(len(e)):
         kind = ENEMY_KINDS[int(e.kind[k])]
@@ -127,9 +167,13 @@ def feedback(events) -> Feedback:
     for ev in events:
         kind = ev.kind
         fb.sounds.append(kind)
-        if kind in ("wall_hit", "enemy_hit"):
+        if kind in ("wall_hit", "enemy_hit", "prop_hit"):
             fb.sparks.append((ev.x, ev.y, ev.nx, ev.ny))
             hits += kind == "enemy_hit"
+        elif kind in PROP_PUFFS:
+            fb.puffs.append((ev.x, ev.y, PROP_PUFFS[kind](ev.value)))
+            if kind == "explosion":  # a blast throws sparks every way, not just smoke
+                fb.sparks.extend([(ev.x, ev.y, 0.0, 0.0)] * 4)
         elif kind == "enemy_killed":
             fb.puffs.append((ev.x, ev.y, 36.0))
             kills += 1

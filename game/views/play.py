@@ -86,6 +86,8 @@ class PlayView(arcade.View):
         self.dead_for = 0.0
         self.over = False
         self.kills = 0
+        #: Prop events seen in this run, by kind (a scripted session's summary reports them).
+        self.prop_events: dict[str, int] = {}
         self.deaths = 0
         self.stats = RunStats()
         #: The run waits for a key or a click before its first step (it started after a long load).
@@ -200,6 +202,9 @@ class PlayView(arcade.View):
                 amount = bridge.pickup_amounts(self.sim)[kind]
                 name = {"ammo": "Gold coin", "health": "Red gem"}.get(kind, kind)
                 self.hud.show_banner(f"{name}: +{amount:g} {kind}", seconds=3.0, calm=True)
+        for ev in events:
+            if ev.kind in bridge.PROP_EVENTS:
+                self.prop_events[ev.kind] = self.prop_events.get(ev.kind, 0) + 1
         for x, y, nx, ny in feedback.sparks:
             self.effects.sparks(x, y, nx, ny)
         for x, y, size in feedback.puffs:
@@ -208,6 +213,7 @@ class PlayView(arcade.View):
             self.effects.muzzle(x, y)
         if self.app is not None:
             self.app.audio.play_events(feedback.sounds, self.window.time)
+            self.app.audio.play_impacts(events, self.window.time)
         if bridge.player_dead(self.sim):
             self.deaths += 1
             self.over = True

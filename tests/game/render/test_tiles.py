@@ -290,8 +290,8 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
     for layer in level.tile_layers:
         for tile in layer.tiles:
             top[tile.col, tile.row] = tile
-    # Actors and pickups stand on markers; object walls are drawn over the tiles: keep clear of both.
-    actors = [(m.x, m.y) for m in (level.player_start, *level.spawns, *level.pickups)]
+    # Actors, pickups and props stand on markers; object walls are drawn over the tiles: keep clear of both.
+    actors = [(m.x, m.y) for m in (level.player_start, *level.spawns, *level.pickups, *level.props)]
     grey = [
         (
             min(x for x, _ in pts) - 4,
