@@ -10,8 +10,9 @@ numba's level: measured on this machine, that halves the time per pair.
 the first run. numba checks a cached kernel against its own file only, not
 against the files of the functions it calls, so an edited ``epa.py`` would
 leave a stale ``collide_pair`` behind. The cache therefore lives in a folder
-named after a hash of every source file of the engine: any edit starts a
-fresh cache. ``NUMBA_CACHE_DIR`` still chooses where that folder goes.
+named after a hash of every source file of ``engine/collision`` and
+``engine/world``, where every kernel lives: any edit there starts a fresh
+cache (an edited demo or cross-check does not). ``NUMBA_CACHE_DIR`` still chooses where that folder goes.
 
 Nothing compiles on import: a kernel compiles on its first call with a new
 signature (a cache hit is no compile). ``watch_compiles`` names each one as
@@ -40,7 +41,10 @@ from numba.extending import intrinsic
 
 
 def _cache_dir() -> str:
-    sources = sorted(Path(__file__).parents[1].rglob("*.py"))
+    # The kernels live in engine/collision and engine/world: the demo or the cross-check
+    # edited must not throw the compiled kernels away.
+    engine = Path(__file__).parents[1]
+    sources = sorted(p for room in ("collision", "world") for p in (engine / room).rglob("*.py"))
     digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
     root = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "gjk-shooter", "numba"

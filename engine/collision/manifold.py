@@ -419,7 +419,7 @@ def manifolds_batch(table, shape_a, xf_a, shape_b, xf_b, margin: float = 0.0) ->
     >>> from engine.collision import Circle, Polygon, ShapeTable
     >>> table = ShapeTable([Polygon.box(5, 0.5), Circle(0.5)])
     >>> m = manifolds_batch(table, [0, 0], [(0, 0, 0), (0, 0, 0)], [1, 1], [(0, 0.9, 0), (0, 9, 0)])
-    >>> m.count.tolist(), m.separation[0, 0].round(12)
+    >>> m.count.tolist(), round(float(m.separation[0, 0]), 12)
     ([1, 0], -0.1)
     """
     margin = _margin(margin)
