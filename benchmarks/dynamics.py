@@ -34,7 +34,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, not an installed one
 
-from engine.crosscheck.scenes import build_box2d, build_ours, build_pymunk, pile, pyramid  # noqa: E402
+from engine.crosscheck.scenes import build_box2d, build_ours, build_pymunk, pile, pyramid
 
 BUILDERS = {"ours": build_ours, "pymunk": build_pymunk, "pybox2d": build_box2d}
 
