@@ -411,10 +411,8 @@ def _spread(pts: list, kept: list[int]) -> float:
     other: zero when every point lies on one line."""
     first = pts[kept[0]]
     far = max((pts[i] for i in kept), key=lambda p: math.dist(p, first))
-    return max(
-        abs((far[0] - first[0]) * (pts[i][1] - first[1]) - (far[1] - first[1]) * (pts[i][0] - first[0]))
-        for i in kept
-    )
+    return max(abs((far[0] - first[0]) * (pts[i][1] - first[1]) - (far[1] - first[1]) * (pts[i][0] - first[0]))
+               for i in kept)
 
 
 def shape_radius(shape) -> float:

@@ -25,7 +25,7 @@ import math
 from typing import Any, NamedTuple
 
 from engine.collision import Contact, DistanceResult, Manifold, Transform, contact, distance, manifold
-from engine.collision.manifold import FACE_FLIP_REL, ID_BITS, ID_MASK, SAT_MAX_VERTICES
+from engine.collision.manifold import FACE_FLIP_REL, ID_BITS, ID_MASK, SAT_MAX_VERTICES, surface_offset
 from engine.collision.narrowphase import LINEAR_TOLERANCE_REL, POSITION_EPS
 from engine.collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_ELLIPSE, support_packed
 from engine.collision.trace import GjkTrace, trace_gjk
@@ -350,6 +350,10 @@ def normal_rule(shape_a, xf_a: Transform, shape_b, xf_b: Transform, tol: float, 
     return "EPA: the cores overlap"
 
 
+#: The engine's step onto a rounded surface, run as plain Python (the lab compiles nothing for it).
+_surface_offset = getattr(surface_offset, "py_func", surface_offset)
+
+
 def _local(xf: Transform, p: Vec2) -> Vec2:
     return _turn(-xf.angle, p[0] - xf.x, p[1] - xf.y)
 
@@ -392,8 +396,12 @@ def clip_manifold(shape_a, xf_a, shape_b, xf_b, normal: Vec2, margin: float = 0.
     def end(ua: float, ub: float, ident: int) -> tuple[Vec2, Vec2, Vec2, Vec2, float, int]:
         core_a = _lerp(feature_a.start, feature_a.end, ua)
         core_b = _lerp(feature_b.start, feature_b.end, ub)
-        pa = (core_a[0] + ra * nx, core_a[1] + ra * ny)
-        pb = (core_b[0] - rb * nx, core_b[1] - rb * ny)
+        # Out along the normal onto each rounded surface, as the engine does (more than the radius
+        # where a feature slants).
+        out_a = _surface_offset(*feature_a.start, *feature_a.end, *core_a, nx, ny, ra)
+        out_b = _surface_offset(*feature_b.start, *feature_b.end, *core_b, -nx, -ny, rb)
+        pa = (core_a[0] + out_a * nx, core_a[1] + out_a * ny)
+        pb = (core_b[0] - out_b * nx, core_b[1] - out_b * ny)
         return core_a, core_b, pa, pb, (pb[0] - pa[0]) * nx + (pb[1] - pa[1]) * ny, ident
 
     # A's edge runs one way along the tangent and B's the other, so A's start meets B's end.

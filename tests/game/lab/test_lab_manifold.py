@@ -191,7 +191,9 @@ def test_keys_turn_the_view_on_step_the_clipping_and_move_the_margin_within_its_
     assert state.manifold and view.analysis.margin == 0.0 and len(view.analysis.manifold.points) == 1
     view.on_draw()  # the view draws its manifold: the close-up's features are on screen
     image = arcade.get_image(0, 0, window.width, window.height)
-    assert colour_pixels(image, (window.width // 2, 0, window.width, window.height - 150), COLOR_FEATURE_A) > 100
+    assert (
+        colour_pixels(image, (window.width // 2, 0, window.width, window.height - 150), COLOR_FEATURE_A) > 100
+    )
     presses = []
     for _ in range(len(CLIP_STEPS) + 1):
         view.on_key_press(arcade.key.C, 0)
@@ -254,7 +256,7 @@ def run_lab(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_command_line_shows_the_manifold_in_its_screenshot(tmp_path):
-    args = ["--a", "polygon", "--b", "rounded", "--at-a=-40,0,0", "--at-b", "45,52,25", "--margin", "10"]
+    args = ["--a", "polygon", "--b", "rounded", "--at-a=-40,0,0", "--at-b", "45,52,25", "--margin", "5"]
     shots = {}
     for name, extra in (("manifold", ["--manifold"]), ("plain", []), ("step2", ["--clip-step", "2"])):
         shots[name] = tmp_path / f"{name}.png"
@@ -264,7 +266,7 @@ def test_the_command_line_shows_the_manifold_in_its_screenshot(tmp_path):
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip() == f"wrote {shots[name]}"
     state = build_state(build_parser().parse_args([*args, "--manifold"]))
-    assert state.manifold and state.margin == 10.0 and state.clip_step is None
+    assert state.manifold and state.margin == 5.0 and state.clip_step is None
     assert build_state(build_parser().parse_args(["--clip-step", "2"])).manifold  # a step implies the view
     with (
         Image.open(shots["manifold"]) as on,
