@@ -35,7 +35,8 @@ than take their hull (a hull would let bullets hit the air in the notch).
 ``game.check`` and ``game.lab`` read every part.
 
 A hitbox that cannot work is a ``Finding`` naming the file, the tile id and
-the actor: no collision objects, a self-intersecting polygon, a point or
+the actor: a hitbox reaching more than ``MAX_ACTOR_REACH`` (8,192 px) from
+the actor's centre, no collision objects, a self-intersecting polygon, a point or
 text object, a bad ``radius``, a missing or doubled actor. A hitbox too wide
 for the narrowest door of a shipped level is found by ``door_findings`` (it
 measures the levels, about 3 s, so it is the checker's and the tests' call,
@@ -63,12 +64,14 @@ from game.tiled.walls import WallProblem, build_wall
 __all__ = [
     "ACTORS_FILE",
     "ACTOR_NAMES",
+    "MAX_ACTOR_REACH",
     "RADIUS",
     "ActorHitbox",
     "actor_hitboxes",
     "actor_shape",
     "door_findings",
     "read_actors",
+    "read_actors_for_play",
     "single_part_problem",
 ]
 
@@ -77,6 +80,9 @@ ACTORS_FILE = Path(__file__).resolve().parents[1] / "assets" / "actors.tsj"
 ACTOR_NAMES: tuple[str, ...] = ("player", "chaser", "shooter", "brute", "player_bullet", "enemy_bullet")
 #: The custom property (float, px) that rounds a rectangle or polygon.
 RADIUS = "radius"
+#: How far (px) a hitbox may reach from the actor's centre: the side of the largest tile a level may
+#: have (levels/README.md, "Limits"). A player of radius 1e9 crashed the demo inside the engine.
+MAX_ACTOR_REACH = 8192.0
 #: An ellipse turned by a multiple of 90° to within this many degrees is axis-aligned.
 _QUARTER_SLACK_DEG = 1e-9
 
@@ -173,9 +179,36 @@ def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | 
             return None
         parts.extend(made)
         notes.extend(f"collision object {shape.object_id}: {note}" for note in said)
+    reach = max(_reach(part) for part in parts)
+    if not reach <= MAX_ACTOR_REACH:
+        findings.append(
+            _finding(
+                "error",
+                file,
+                tid,
+                name,
+                f"hitbox reaches {reach:g} px from the actor's centre; the limit is {MAX_ACTOR_REACH:,.0f} px",
+            )
+        )
+        return None
     if len(parts) > 1:
         notes.append(f"hitbox of {len(parts)} convex parts")
     return ActorHitbox(name, tid, tile.image, tuple(parts), tuple(notes))
+
+
+def _reach(shape: Shape) -> float:
+    """How far ``shape`` reaches from the actor's centre (px): its farthest core point plus its
+    radius (an ellipse: its larger semi-axis). Plain arithmetic: asking the engine for the
+    shape's support would itself refuse a shape past its range."""
+    if isinstance(shape, Ellipse):
+        return max(shape.rx, shape.ry)
+    if isinstance(shape, Circle):
+        core = [shape.center]
+    elif isinstance(shape, Capsule):
+        core = [shape.p1, shape.p2]
+    else:
+        core = list(shape.points)
+    return max(math.hypot(x, y) for x, y in core) + shape.radius
 
 
 def _radius(shape: TileShape) -> float:
@@ -250,10 +283,28 @@ def single_part_problem(hitbox: ActorHitbox, file: str = "assets/actors.tsj") ->
                    f"draw one convex polygon, rectangle or circle (round it with the {RADIUS!r} property)")
 
 
+def read_actors_for_play(path: Path | str = ACTORS_FILE) -> tuple[dict[str, ActorHitbox] | None, list[Finding]]:
+    """``read_actors`` and what the game refuses besides: a hitbox of several convex parts.
+
+    The ONE path the game (``actor_hitboxes``) and ``game.check`` both take,
+    so the checker refuses exactly what the game refuses (a concave player
+    hull checked clean while the game refused it). ``game.lab`` reads every
+    part with ``read_actors``.
+    """
+    hitboxes, findings = read_actors(path)
+    if hitboxes is None:
+        return None, findings
+    refused = [f for f in (single_part_problem(h, display_name(Path(path))) for h in hitboxes.values()) if f]
+    if refused:
+        return None, [*findings, *refused]
+    return hitboxes, findings
+
+
 @lru_cache(maxsize=1)
 def actor_hitboxes() -> dict[str, ActorHitbox]:
-    """The shipped ``assets/actors.tsj``, read once per process; ``LevelError`` (one line) when it is bad."""
-    hitboxes, findings = read_actors(ACTORS_FILE)
+    """The shipped ``assets/actors.tsj``, read once per process (``read_actors_for_play``);
+    ``LevelError`` (one line) when the game cannot play with it."""
+    hitboxes, findings = read_actors_for_play(ACTORS_FILE)
     if hitboxes is None:
         raise LevelError([f for f in findings if f.severity == "error"])
     return hitboxes

@@ -14,7 +14,9 @@ prints one line on stderr and exits 2, without a traceback.
 Limits, checked before anything runs (one line on stderr, exit 2):
 ``--seed`` 0 .. 2**32 - 1; ``--frames`` 1 .. ``MAX_FRAMES`` (36 000, ten
 minutes at 60 frames a second); ``--screenshot`` ends in .png, .jpg, .jpeg
-or .bmp (``game.screenshot``); one mode at a time. Headless runs (demo,
+or .bmp (``game.screenshot``); ``--screenshot`` and ``--record`` name a
+regular file or a new one, never a FIFO, a device or a folder
+(``game.safe_write``); ``--snapshots`` names a folder; one mode at a time. Headless runs (demo,
 snapshots, script, replay) keep their scores in a throwaway folder unless
 ``--keep-score`` is given. Without a display, plain play is one line and
 exit 2.
@@ -87,6 +89,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             check_suffix(args.screenshot)
         except ImageRefused as err:
             parser.error(f"--screenshot {err}")
+    for option in ("screenshot", "record"):
+        if getattr(args, option):
+            from game.safe_write import TargetRefused, check_target
+
+            try:
+                check_target(getattr(args, option))  # before the run: the file is written at its end
+            except TargetRefused as err:
+                parser.error(f"--{option} {err}")
+    if args.snapshots and os.path.exists(args.snapshots) and not os.path.isdir(args.snapshots):
+        parser.error(f"--snapshots {args.snapshots}: is not a folder")
     if args.keep_score and not (args.demo or args.snapshots or args.play_script or args.replay):
         parser.error("--keep-score applies to --demo, --snapshots, --play-script and --replay (play always keeps)")
     modes = [m for m in ("demo", "snapshots", "play_script", "replay") if getattr(args, m)]

@@ -27,11 +27,23 @@ Format (version 1)::
 - ``end`` closes the file: total ticks, runs, and the last simulation's
   ``state_hash()``. A replay compares its own hash with this one.
 
+Limits (each checked as the line is read, before the work it costs):
+``MAX_REPLAY_BYTES`` (128 MiB), ``MAX_TICKS`` (5 hours of ticks),
+``MAX_LINE_CHARS`` (4,096) a line, ``MAX_LINE_DEPTH`` (8) levels of JSON
+nesting a line (the format nests 2; counted before the parser, which
+recurses, sees the line), ``MAX_LEVEL_LOADS`` (1,000) restart and reload
+lines together (each reads a level file: 0.44 s for the largest allowed
+one, so 300,000 restarts once meant 36 hours), and finite numbers in
+``move`` and ``aim_at``. A ``Recorder`` that reaches a limit stops
+recording there and closes the file with the state it had then, so what it
+writes always replays to its own hash.
+
 Floats are written with ``repr`` (JSON's own), so they read back bit for
 bit and the replay is exact. The whole file is written once, at the end of
-the session, to a temporary file in the same folder that is fsynced and
-renamed over the target (``os.replace``): a reader never sees half a file,
-and of two writers the last to finish wins whole.
+the session, by ``game.safe_write.write_atomic`` (a temporary file in the
+same folder, fsynced and renamed over the target): a reader never sees half
+a file, of two writers the last to finish wins whole, and a target that is
+not a regular file (a FIFO, a device, a folder) is refused, never replaced.
 """
 
 from __future__ import annotations
@@ -39,18 +51,20 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import NamedTuple
 
 from game import tiled
-from game.safe_read import read_bytes
+from game.safe_read import json_depth, read_bytes
+from game.safe_write import write_atomic
 from game.sim import Inputs, Simulation
 from game.tiled.limits import MAX_FILE_BYTES
 
 __all__ = [
     "FORMAT",
+    "MAX_LEVEL_LOADS",
+    "MAX_LINE_CHARS",
+    "MAX_LINE_DEPTH",
     "MAX_REPLAY_BYTES",
     "MAX_TICKS",
     "VERSION",
@@ -70,6 +84,11 @@ MAX_REPLAY_BYTES = 128 * 1024 * 1024
 MAX_TICKS = 5 * 60 * 60 * 60
 #: One line of a recording is never longer than this (a tick line is under 150 characters).
 MAX_LINE_CHARS = 4096
+#: JSON nesting of one line: the format's own lines nest 2 deep.
+MAX_LINE_DEPTH = 8
+#: Restart and reload lines a replay may hold together: each reads a level file
+#: (up to 0.44 s for the largest level within the limits), so this bounds their time to minutes.
+MAX_LEVEL_LOADS = 1000
 
 
 class ReplayError(ValueError):
@@ -110,7 +129,11 @@ def _sha256(path: Path) -> str:
 
 
 def _run_line(level, seed: int) -> dict:
-    return {"level": level_reference(level.path), "level_sha256": _sha256(Path(level.path)), "seed": int(seed)}
+    return {
+        "level": level_reference(level.path),
+        "level_sha256": _sha256(Path(level.path)),
+        "seed": int(seed),
+    }
 
 
 def _number(value) -> float:
@@ -131,23 +154,46 @@ class Recorder:
         self.sim: Simulation | None = None
         self.ticks = 0
         self.runs = 0
+        self.loads = 0
+        #: The state hash where a limit stopped the recording (None while it records).
+        self.stopped_at: str | None = None
+
+    def _stop(self) -> None:
+        """A limit is reached: keep what is recorded, closed with the state it led to."""
+        if self.stopped_at is None and self.sim is not None:
+            self.stopped_at = self.sim.state_hash()
 
     def start_run(self, level, seed: int, sim: Simulation) -> None:
+        if self.stopped_at is not None:
+            return
         run = _run_line(level, seed)
         if not self.lines:
             self.lines.append({"format": FORMAT, "version": VERSION, **run})
+        elif self.loads >= MAX_LEVEL_LOADS:
+            self._stop()
+            return
         else:
             self.lines.append({"restart": run})
+            self.loads += 1
         self.sim, self.runs = sim, self.runs + 1
 
     def reload(self, level, seed: int, sim: Simulation) -> None:
+        if self.stopped_at is not None:
+            return
         if self.sim is not None:
+            if self.loads >= MAX_LEVEL_LOADS:
+                self._stop()
+                return
             self.lines.append({"reload": _run_line(level, seed)})
+            self.loads += 1
         self.sim = sim
 
     def tick(self, sim: Simulation, inputs: Inputs) -> None:
-        if sim is not self.sim or self.ticks >= MAX_TICKS:
+        if self.stopped_at is not None or sim is not self.sim:
             return  # a simulation this recorder was not told about cannot be replayed; stop, never lie
+        if self.ticks >= MAX_TICKS:
+            self._stop()
+            return
         self.ticks += 1
         self.lines.append(
             {
@@ -162,22 +208,10 @@ class Recorder:
         """Write the recording (atomically); None when no run was played, so there is nothing to replay."""
         if not self.lines or self.sim is None:
             return None
-        end = {"end": {"ticks": self.ticks, "runs": self.runs, "state_hash": self.sim.state_hash()}}
+        state = self.stopped_at if self.stopped_at is not None else self.sim.state_hash()
+        end = {"end": {"ticks": self.ticks, "runs": self.runs, "state_hash": state}}
         text = "".join(json.dumps(line, allow_nan=True) + "\n" for line in [*self.lines, end])
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
-                out.flush()
-                os.fsync(out.fileno())
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes it private; a recording is an ordinary file
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(self.path, text.encode("utf-8"))  # never over a FIFO or a device (game.safe_write)
         return self.path
 
 
@@ -216,8 +250,26 @@ def _pair(value, path, line: int, name: str) -> tuple[float, float]:
     for v in value:
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             raise ReplayError(path, line, f"'{name}' must be a list of two numbers")
-        out.append(float(v))
+        try:
+            number = float(v)
+        except OverflowError:  # an integer past a float's range
+            number = math.inf
+        if not math.isfinite(number):
+            shown = (
+                json.dumps(v, allow_nan=True)
+                if isinstance(v, float)
+                else f"{str(v)[:20]}... ({len(str(v))} digits)"
+            )
+            raise ReplayError(path, line, f"'{name}' holds {shown}; numbers must be finite")
+        out.append(number)
     return out[0], out[1]
+
+
+def _depth(raw: str) -> int:
+    """How deeply ``raw``'s JSON nests; counted without the parser (which recurses) when it is shallow."""
+    if raw.count("[") + raw.count("{") <= MAX_LINE_DEPTH:
+        return 0  # cannot nest deeper than the brackets it has
+    return json_depth(raw.encode("utf-8", "surrogatepass"))
 
 
 def _run(value, path, line: int, what: str) -> tuple[str, str, int]:
@@ -244,7 +296,7 @@ def read_replay(path: Path | str) -> Recording:
     header = None
     steps: list[Step] = []
     end = None
-    ticks = 0
+    ticks = loads = 0
     expected_tick = 1
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
@@ -253,6 +305,9 @@ def read_replay(path: Path | str) -> Recording:
             raise ReplayError(path, number, "a line after the 'end' line")
         if len(raw) > MAX_LINE_CHARS:
             raise ReplayError(path, number, f"line longer than {MAX_LINE_CHARS} characters")
+        depth = _depth(raw)
+        if depth > MAX_LINE_DEPTH:
+            raise ReplayError(path, number, f"JSON nested {depth} levels deep; the limit is {MAX_LINE_DEPTH}")
         try:
             obj = json.loads(raw)
         except ValueError as err:
@@ -261,14 +316,20 @@ def read_replay(path: Path | str) -> Recording:
             raise ReplayError(path, number, "each line must be a JSON object")
         if header is None:
             if obj.get("format") != FORMAT:
-                raise ReplayError(path, number, f"not a recording (the first line needs \"format\": \"{FORMAT}\")")
+                raise ReplayError(
+                    path, number, f'not a recording (the first line needs "format": "{FORMAT}")'
+                )
             if obj.get("version") != VERSION:
-                raise ReplayError(path, number, f"format version {obj.get('version')!r}; this game reads {VERSION}")
+                raise ReplayError(
+                    path, number, f"format version {obj.get('version')!r}; this game reads {VERSION}"
+                )
             header = _run(obj, path, number, "header")
             continue
         if "tick" in obj:
             if set(obj) - {"tick", "move", "aim_at", "fire"}:
-                raise ReplayError(path, number, f"unknown field(s) {sorted(set(obj) - {'tick', 'move', 'aim_at', 'fire'})}")
+                raise ReplayError(
+                    path, number, f"unknown field(s) {sorted(set(obj) - {'tick', 'move', 'aim_at', 'fire'})}"
+                )
             tick, fire = obj["tick"], obj.get("fire")
             if isinstance(tick, bool) or not isinstance(tick, int) or tick != expected_tick:
                 raise ReplayError(path, number, f"tick {tick!r} where tick {expected_tick} comes next")
@@ -283,6 +344,13 @@ def read_replay(path: Path | str) -> Recording:
             expected_tick += 1
         elif set(obj) == {"reload"} or set(obj) == {"restart"}:
             kind = next(iter(obj))
+            loads += 1
+            if loads > MAX_LEVEL_LOADS:
+                raise ReplayError(
+                    path,
+                    number,
+                    f"more than {MAX_LEVEL_LOADS:,} restart and reload lines (each loads a level)",
+                )
             level, sha, seed = _run(obj[kind], path, number, kind)
             steps.append(Step(number, kind, level=level, level_sha256=sha, seed=seed))
             expected_tick = 1
@@ -292,7 +360,9 @@ def read_replay(path: Path | str) -> Recording:
                 raise ReplayError(path, number, "'end' needs a state_hash (a string)")
             end = e
         else:
-            raise ReplayError(path, number, f"unknown line (keys {sorted(obj)}); expected tick, reload, restart or end")
+            raise ReplayError(
+                path, number, f"unknown line (keys {sorted(obj)}); expected tick, reload, restart or end"
+            )
     if header is None:
         raise ReplayError(path, None, "is empty: no header line")
     ints = {k: end.get(k) for k in ("ticks", "runs")} if end else {}
@@ -336,17 +406,21 @@ class ReplaySummary(NamedTuple):
         )
 
 
-def _load(path: Path, reference: str, sha: str, line: int | None):
+def _load_level(path: Path, reference: str, sha: str, line: int | None):
     try:
         file = _level_file(reference)
     except (tiled.LevelError, OSError, ValueError) as err:
-        raise ReplayError(path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}") from None
+        raise ReplayError(
+            path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}"
+        ) from None
     if sha and _sha256(file) != sha:
         raise ReplayError(path, line, f"the level file {file} changed since this was recorded (re-record it)")
     try:
         return tiled.load_level(file)
     except (tiled.LevelError, OSError, ValueError) as err:
-        raise ReplayError(path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}") from None
+        raise ReplayError(
+            path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}"
+        ) from None
 
 
 def player_pose(sim: Simulation) -> tuple[float, float, float]:
@@ -357,8 +431,21 @@ def player_pose(sim: Simulation) -> tuple[float, float, float]:
 
 
 def replay(path: Path | str) -> ReplaySummary:
-    """Play a recording back on the simulation alone and return what it came to."""
+    """Play a recording back on the simulation alone and return what it came to.
+
+    A level file named again with the same sha256 is read once (levels are
+    frozen data): a restart costs a new ``Simulation``, not a new parse.
+    """
     rec = read_replay(path)
+    loaded: dict[tuple[str, str], object] = {}
+
+    def _load(path, reference, sha, line):
+        if not sha:
+            return _load_level(path, reference, sha, line)
+        if (reference, sha) not in loaded:
+            loaded[reference, sha] = _load_level(path, reference, sha, line)
+        return loaded[reference, sha]
+
     level = _load(rec.path, rec.level, rec.level_sha256, 1)
     sim = Simulation(level, rec.seed)
     runs, ticks, kills, deaths, score = 1, 0, 0, 0, 0

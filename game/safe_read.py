@@ -45,7 +45,8 @@ class FileRefused(ValueError):
         super().__init__(f"{path}: {problem}")
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is, for a line that refuses it ("a folder", "a device", ...)."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -72,7 +73,7 @@ def read_bytes(path: os.PathLike | str, limit: int) -> bytes:
     except OSError as err:
         if err.errno == errno.ENXIO:  # a socket, or a FIFO with no writer on some systems
             try:
-                kind = _kind(os.stat(path).st_mode)
+                kind = file_kind(os.stat(path).st_mode)
             except OSError:
                 kind = "not a regular file"
             raise FileRefused(path, f"is {kind}, not a file") from None
@@ -80,7 +81,7 @@ def read_bytes(path: os.PathLike | str, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise FileRefused(path, f"is {_kind(info.st_mode)}, not a file")
+            raise FileRefused(path, f"is {file_kind(info.st_mode)}, not a file")
         if info.st_size > limit:
             raise FileRefused(path, f"is {info.st_size:,} bytes; the limit is {limit:,}")
         # Read one byte past the limit: a file that grows while we read is still caught.

@@ -17,10 +17,15 @@ Limits (checked before anything is parsed, by ``game.safe_read``):
 - numbers must be finite; scores, kills and waves are whole numbers (not
   ``true``) of at most ``MAX_COUNT`` (2**53) in size; ``volume`` is 0..1;
   at most ``TOP`` (10) games are kept per level, best first;
-- a table that would be bigger than ``LIMIT`` is not written (it could not
-  be read back); it is kept in memory for the session instead;
-- the cross-process lock is waited for at most ``LOCK_TIMEOUT`` (10) seconds;
-  a ``.tmp`` file is stale after ``STALE_TMP_SECONDS`` (60).
+- a table that would be bigger than ``LIMIT`` is never refused a new score:
+  rows of OTHER levels make room, the lowest placed first (every level's
+  tenth game before anyone's ninth, and so on; the oldest first among
+  equals), so a level's best is the last row to go. The new score's level
+  keeps all its rows;
+- the cross-process lock is waited for at most ``LOCK_TIMEOUT`` (10) seconds
+  once per record or save (a read that finds a good file never waits; a read
+  that finds a bad file while the lock is known to be held does not wait
+  again); a ``.tmp`` file is stale after ``STALE_TMP_SECONDS`` (60).
 
 Reading. A file that breaks a limit or cannot be read (bad JSON, wrong
 types, not a regular file) is moved aside to a name of its own,
@@ -37,16 +42,21 @@ the previous file whole. Each read-modify-write holds a cross-process lock
 once both keep their scores. A stale temporary file, left by a writer that
 was killed, is removed under the lock by the next write.
 
-Read-only folder. When the folder cannot be written (or the lock not taken
-in time), the game plays on: one warning line for the folder, and the file's
-data is kept in memory for the rest of the session. A corrupt
-file that cannot be moved aside is left in place and never written over.
+Not written yet. When the folder cannot be written, the lock is not had in
+time, or a corrupt file cannot be moved aside, the game plays on: one
+warning line for the folder, and the records and settings not yet on disk
+are kept as pending. Nothing gives up for the session: every later record
+or save tries again (re-reading the file under the lock and adding the
+pending rows to what other games wrote meanwhile), and so does the exit,
+waiting ``LOCK_TIMEOUT`` once more. Only a folder that stays unwritable to
+the end loses the session's scores, with one line on stderr at exit saying
+how many. A corrupt file that cannot be moved aside is left in place and
+never written over.
 """
 
 from __future__ import annotations
 
 import atexit
-import errno
 import glob
 import itertools
 import json
@@ -64,6 +74,7 @@ from typing import NamedTuple
 import platformdirs
 from filelock import FileLock, Timeout
 
+from game import safe_write
 from game.safe_read import FileRefused, read_json
 
 __all__ = [
@@ -71,6 +82,7 @@ __all__ = [
     "LOCK_TIMEOUT",
     "MAX_COUNT",
     "MAX_DEPTH",
+    "MAX_LEVEL_NAME",
     "SCORES",
     "SETTINGS",
     "STALE_TMP_SECONDS",
@@ -80,6 +92,7 @@ __all__ = [
     "StorageWarning",
     "best_score",
     "data_dir",
+    "flush_pending",
     "load_scores",
     "load_settings",
     "record_score",
@@ -98,9 +111,12 @@ LIMIT = 1 << 20
 MAX_DEPTH = 8
 #: Largest score, kill count or wave: every JSON reader holds integers up to here exactly.
 MAX_COUNT = 2**53
+#: Characters in a level's name (a file name is at most 255 bytes): ten rows of the longest
+#: name fit in ``LIMIT`` many times over, so a new score always fits once other levels make room.
+MAX_LEVEL_NAME = 1000
 #: Seconds before a ``.tmp`` file counts as left by a killed writer (a live one holds it for milliseconds).
 STALE_TMP_SECONDS = 60.0
-#: Seconds to wait for another game's write before keeping this one's data in memory.
+#: Seconds a record or save waits for another game's lock before keeping its data pending (retried later).
 LOCK_TIMEOUT = 10.0
 
 
@@ -164,11 +180,19 @@ def use_throwaway_store() -> Path:
 
 # --- the session's fallbacks ------------------------------------------------
 
-#: Data of files this session cannot use on disk (the folder is read-only, or a
-#: corrupt file could not be moved aside): kept here until the process ends.
-_in_memory: dict[Path, object] = {}
+#: Games recorded this session that are not on disk yet (the folder is read-only,
+#: the lock was held, or a corrupt file could not be moved aside), per file,
+#: oldest first: the next record that can write adds them, and so does the exit.
+_pending_scores: dict[Path, list[tuple[str, ScoreEntry]]] = {}
+#: Settings saved this session that are not on disk yet, per file.
+_pending_settings: dict[Path, Settings] = {}
+#: Files whose lock another game held past ``LOCK_TIMEOUT``: a read of a bad
+#: file does not wait for it again until a record or save has the lock, so a
+#: game over (record, then read the best) waits the timeout once, not twice.
+_lock_busy: set[Path] = set()
 _warned: set[str] = set()
 _aside_count = itertools.count(1)
+_exit_flush_registered = False
 
 
 def _warn(message: str, once: str | None = None) -> None:
@@ -191,10 +215,11 @@ class _Held:
     """The cross-process lock on ``path`` if it can be had within ``LOCK_TIMEOUT``.
 
     Without it reads still go ahead (a file is only ever replaced whole), but
-    nothing is written: ``error`` says why, and the data stays in memory.
+    nothing is written: ``error`` says why, and the data stays pending.
     """
 
     def __init__(self, path: Path) -> None:
+        self.path = path
         self.lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT)
         self.error: OSError | None = None
 
@@ -203,6 +228,10 @@ class _Held:
             self.lock.acquire()
         except OSError as error:  # a Timeout, or a folder that will not take a lock file (nor the data)
             self.error = error
+        if isinstance(self.error, Timeout):
+            _lock_busy.add(self.path)
+        else:
+            _lock_busy.discard(self.path)
         return self
 
     def __exit__(self, *exc) -> None:
@@ -237,76 +266,57 @@ def _read(path: Path, check):
         return None, str(error)
 
 
-def _load(path: Path, check, fresh):
-    """The file's checked content, or ``fresh`` when there is none; a bad file is moved aside.
+def _load(path: Path, check, fresh, held: _Held):
+    """``(content, stuck)``: the file's checked content, or ``fresh`` when there is none.
 
-    Call with the lock held (when it can be had): moving aside must not race
-    another game replacing the file with a good one.
+    A bad file is moved aside when the lock is held (moving aside must not
+    race another game replacing the file with a good one), or when the lock
+    cannot exist at all (a read-only folder: the rename fails too and says
+    so). ``stuck`` is None when the file may be written over, else why not:
+    a bad file still in place is never written over.
     """
-    if path in _in_memory:
-        return _in_memory[path]
     content, problem = _read(path, check)
     if problem is None:
-        return fresh if content is None else content
+        return (fresh if content is None else content), None
+    if isinstance(held.error, Timeout):
+        return fresh, None  # not moved aside without the lock; nothing is written without it either
     aside = _aside_name(path)
     try:
         os.rename(path, aside)  # a symlink to /dev/zero is renamed itself, never followed
     except OSError as error:
-        _in_memory[path] = fresh
         _warn(
             f"{path}: {problem}; it cannot be moved aside ({error.strerror or error}), "
-            "so it is left as it is; this session starts afresh and keeps its data in memory"
+            "so it is left as it is; this session starts afresh and keeps its data in memory",
+            once=f"stuck {path}",
         )
-        return fresh
+        return fresh, f"{path.name} is bad and cannot be moved aside"
     _warn(f"{path}: {problem}; moved aside to {aside.name}, starting afresh")
-    return fresh
+    return fresh, None
 
 
 def _load_quickly(path: Path, check, fresh):
     """``_load`` without waiting for the lock when the file is good (files are replaced whole).
 
     Only a bad file is read again under the lock before it is moved aside: a
-    game may have just replaced it with a good one.
+    game may have just replaced it with a good one. While another game is
+    known to hold the lock too long, a bad file is not waited for again.
     """
-    if path not in _in_memory:
-        content, problem = _read(path, check)
-        if problem is None:
-            return fresh if content is None else content
-    with _Held(path):
-        return _load(path, check, fresh)
+    content, problem = _read(path, check)
+    if problem is None:
+        return fresh if content is None else content
+    if path in _lock_busy:
+        return fresh
+    with _Held(path) as held:
+        return _load(path, check, fresh, held)[0]
 
 
 # --- writing ----------------------------------------------------------------
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once: old or new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_folder(path.parent)
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself survive a power cut (best effort: not every system allows it)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Replace ``path`` with ``text`` all at once: old or new, never half (``game.safe_write``; the
+    temporary file is ``<name>.<random>.tmp``, private, as the stale-file cleaning expects)."""
+    safe_write.write_atomic(path, text.encode("utf-8"), mode=0o600, prefix=path.name + ".")
 
 
 def _remove_stale_temporaries(path: Path) -> None:
@@ -324,30 +334,61 @@ def _remove_stale_temporaries(path: Path) -> None:
             pass
 
 
-def _save(path: Path, data, text: str, held: _Held) -> None:
-    """Write ``text`` to ``path`` under the lock; when that cannot be done, keep ``data`` in memory."""
-    if path in _in_memory:
-        _in_memory[path] = data
-        return
+def _write(path: Path, text: str, held: _Held, stuck: str | None) -> str | None:
+    """Write ``text`` to ``path`` under the lock; None when written, else why it was not (one warning)."""
+    if stuck is not None:
+        _register_exit_flush()
+        return stuck  # its own warning said so when the bad file was found
     try:
         if held.error is not None:
             raise held.error
         if len(text.encode()) > LIMIT:  # a file we could not read back would be lost at the next start
-            raise OSError(errno.EFBIG, f"it would be {len(text.encode()):,} bytes; the limit is {LIMIT:,}")
-        _remove_stale_temporaries(path)
-        write_atomic(path, text)
+            reason = f"it would be {len(text.encode()):,} bytes; the limit is {LIMIT:,}"
+        else:
+            _remove_stale_temporaries(path)
+            write_atomic(path, text)
+            _warned.discard(f"unwritable {path.parent}")  # a later failure is news again
+            return None
     except OSError as error:
-        _in_memory[path] = data
         reason = (
             f"another game held its lock for {LOCK_TIMEOUT:g} s"
             if isinstance(error, Timeout)
-            else error.strerror or error
+            else error.strerror or str(error)
         )
-        _warn(
-            f"{path.parent}: cannot save {path.name} there ({reason}); "
-            "saved data is kept in memory for this session only",
-            once=f"unwritable {path.parent}",
+    _warn(
+        f"{path.parent}: cannot save {path.name} there ({reason}); "
+        "kept in memory and saved at the next record or at exit",
+        once=f"unwritable {path.parent}",
+    )
+    _register_exit_flush()
+    return reason
+
+
+def _register_exit_flush() -> None:
+    """Try the pending writes once more at exit (registered late: it runs before a throwaway
+    store's removal, which ``atexit`` registered earlier)."""
+    global _exit_flush_registered
+    if not _exit_flush_registered:
+        _exit_flush_registered = True
+        atexit.register(flush_pending)
+
+
+def flush_pending() -> int:
+    """Write every pending record and setting now (waiting ``LOCK_TIMEOUT`` per file at most);
+    return how many records are still not on disk. Runs at exit, where a loss is one stderr line."""
+    for path in list(_pending_scores):
+        _flush_scores(path)
+    for path in list(_pending_settings):
+        _flush_settings(path)
+    left = sum(len(rows) for rows in _pending_scores.values())
+    if left or _pending_settings:
+        where = ", ".join(sorted({str(p.parent) for p in [*_pending_scores, *_pending_settings]}))
+        print(
+            f"gjk-shooter: {left} score(s){' and the settings' if _pending_settings else ''} "
+            f"could not be saved in {where}",
+            file=sys.stderr,
         )
+    return left
 
 
 # --- scores -----------------------------------------------------------------
@@ -395,9 +436,62 @@ def _scores_text(table: dict[str, list[ScoreEntry]]) -> str:
     return json.dumps({k: [r._asdict() for r in v] for k, v in table.items()}, indent=1)
 
 
+def _with_rows(table: dict[str, list[ScoreEntry]], rows) -> dict[str, list[ScoreEntry]]:
+    """``table`` (copied) with each ``(level, entry)`` of ``rows`` in its place, top ``TOP`` kept.
+
+    Earlier games keep their place on a tie (a stable sort on score alone).
+    """
+    merged = _copy(table)
+    for level, entry in rows:
+        merged[level] = sorted([*merged.get(level, []), entry], key=lambda e: -e.score)[:TOP]
+    return merged
+
+
+def _fit(table: dict[str, list[ScoreEntry]], keep: set[str]) -> str:
+    """``table``'s text within ``LIMIT``, rows of levels outside ``keep`` dropped to make room.
+
+    The lowest placed rows go first (every level's tenth before anyone's
+    ninth), the oldest first among those; a level left without rows goes
+    too. ``table`` is changed in place. The text may still be too big when
+    ``keep``'s own rows are (a caller writes nothing then).
+    """
+    text = _scores_text(table)
+    excess = len(text.encode()) - LIMIT
+    if excess <= 0:
+        return text
+    nested = len(_scores_text({"": [ScoreEntry(0)]}).encode()) - len(_scores_text({"": []}).encode())
+    # A row's bytes in the file: its own text plus the indent its nesting adds (estimated, then checked).
+    order = sorted(
+        (
+            (-rank, row.date, level, row)
+            for level, rows in table.items()
+            if level not in keep
+            for rank, row in enumerate(rows)
+        ),
+        key=lambda c: c[:2],
+    )
+    position = 0
+    while excess > 0 and position < len(order):
+        while excess > 0 and position < len(order):
+            _, _, level, row = order[position]
+            position += 1
+            table[level].remove(row)
+            excess -= nested + len(row.date.encode()) + 3 * len(str(row.score))
+            if not table[level]:
+                del table[level]
+                excess -= len(json.dumps(level).encode()) + 8
+        text = _scores_text(table)
+        excess = len(text.encode()) - LIMIT
+    return text
+
+
 def load_scores() -> dict[str, list[ScoreEntry]]:
-    """Best games per level, best first. Never raises: a bad file is moved aside with one warning."""
-    return _copy(_load_quickly(data_dir() / SCORES, _check_scores, {}))
+    """Best games per level, best first, with this session's pending ones.
+
+    Never raises: a bad file is moved aside with one warning.
+    """
+    path = data_dir() / SCORES
+    return _with_rows(_load_quickly(path, _check_scores, {}), _pending_scores.get(path, []))
 
 
 def _copy(table: dict[str, list[ScoreEntry]]) -> dict[str, list[ScoreEntry]]:
@@ -410,13 +504,34 @@ def best_score(level: str) -> int:
     return rows[0].score if rows else 0
 
 
+def _flush_scores(path: Path) -> dict[str, list[ScoreEntry]]:
+    """Add the pending rows of ``path`` to the file under the lock; return the table with them.
+
+    The rows stay pending when they cannot be written; one warning says why.
+    """
+    pending = _pending_scores.get(path, [])
+    with _Held(path) as held:
+        table, stuck = _load(path, _check_scores, {}, held)
+        table = _with_rows(table, pending)
+        if pending:
+            on_disk = _copy(table)
+            text = _fit(on_disk, {level for level, _ in pending})
+            if _write(path, text, held, stuck) is None:
+                _pending_scores.pop(path, None)
+    return table
+
+
 def record_score(level: str, score: int, kills: int = 0, wave: int = 0) -> bool:
     """Keep a finished game if it makes the top ten; True when it is a new best.
 
     A score of 0 is never a new best: nothing was beaten. The
     read-modify-write holds the lock, so games finishing at once all count.
-    Never raises for a bad file or a read-only folder.
+    Never raises for a bad file or a read-only folder: the game stays
+    pending and is written by the next record that can, or at exit.
     """
+    if not isinstance(level, str) or len(level) > MAX_LEVEL_NAME:
+        shown = f"{len(level):,} characters" if isinstance(level, str) else _short(level)
+        raise ValueError(f"level name of {shown}; the limit is {MAX_LEVEL_NAME:,} characters of text")
     # operator.index: numpy integers are welcome, a float score is a bug to hear about.
     entry = ScoreEntry(
         _count(operator.index(score), "score"),
@@ -425,14 +540,12 @@ def record_score(level: str, score: int, kills: int = 0, wave: int = 0) -> bool:
         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     )
     path = data_dir() / SCORES
-    with _Held(path) as held:
-        table = _copy(_load(path, _check_scores, {}))
-        rows = table.get(level, [])
-        new_best = entry.score > 0 and (not rows or entry.score > rows[0].score)
-        # Earlier games keep their place on a tie (a stable sort on score alone).
-        table[level] = sorted([*rows, entry], key=lambda e: -e.score)[:TOP]
-        _save(path, table, _scores_text(table), held)
-    return new_best
+    _pending_scores.setdefault(path, []).append((level, entry))  # first of all: never lost
+    table = _flush_scores(path)
+    if path not in _pending_scores and path.with_name(SETTINGS) in _pending_settings:
+        _flush_settings(path.with_name(SETTINGS))  # the folder takes writes again: settings too
+    others = [row for row in table[level] if row is not entry]
+    return entry.score > 0 and (not others or entry.score > others[0].score)
 
 
 # --- settings ---------------------------------------------------------------
@@ -460,11 +573,24 @@ def _check_settings(raw) -> Settings:
 
 def load_settings() -> Settings:
     """The player's settings, or the defaults. Never raises: a bad file is moved aside with one warning."""
-    return _load_quickly(data_dir() / SETTINGS, _check_settings, Settings())
+    path = data_dir() / SETTINGS
+    if path in _pending_settings:
+        return _pending_settings[path]
+    return _load_quickly(path, _check_settings, Settings())
+
+
+def _flush_settings(path: Path) -> None:
+    settings = _pending_settings[path]
+    with _Held(path) as held:
+        _, stuck = _load(path, _check_settings, Settings(), held)
+        if _write(path, json.dumps(asdict(settings), indent=1), held, stuck) is None:
+            _pending_settings.pop(path, None)
 
 
 def save_settings(settings: Settings) -> None:
-    """Save ``settings``; in a read-only folder they last for this session (one warning)."""
+    """Save ``settings``; when the folder cannot take them now, they are saved at the next save or at exit."""
     path = data_dir() / SETTINGS
-    with _Held(path) as held:
-        _save(path, settings, json.dumps(asdict(settings), indent=1), held)
+    _pending_settings[path] = settings
+    _flush_settings(path)
+    if path not in _pending_settings and path.with_name(SCORES) in _pending_scores:
+        _flush_scores(path.with_name(SCORES))  # the folder takes writes again: pending scores too

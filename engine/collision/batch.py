@@ -153,10 +153,10 @@ def _indices(name: str, ids, count: int) -> np.ndarray:
         if arr.size:  # an empty list is float64 to numpy, and names no shape
             raise TypeError(f"{name} must hold integer shape indices, got dtype {arr.dtype}")
         arr = arr.astype(np.int64)
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
-    if arr.size and (arr.min() < 0 or arr.max() >= count):
-        bad = int(arr[(arr < 0) | (arr >= count)][0])
+    if arr.size and (arr.min() < 0 or arr.max() >= count):  # compared in the given dtype, before any cast
+        bad = arr[(arr < 0) | (arr >= count)][0].item()  # as given: a uint64 2**63 is not -2**63
         raise IndexError(f"{name} names shape {bad}, but the table holds {count} shapes")
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
     return arr
 
 

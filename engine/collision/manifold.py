@@ -34,8 +34,10 @@ does, so rounding is relative to the pair's size wherever it is):
    circle's centre or an ellipse's support point is a feature of one point;
 4. clipping (Chipmunk2D's ``ContactPoints``, Ericson §5.1): the two
    features are projected on the tangent; each end of the stretch where
-   they overlap gives a point on each feature, moved out by its shape's
-   radius along the normal. A point whose separation is above ``margin``
+   they overlap gives a point on each feature, moved out along the normal
+   onto its shape's rounded surface (by the radius, or by more where the
+   feature slants: Chipmunk and Box2D move by the radius, which leaves a
+   slanted capsule's point inside it). A point whose separation is above ``margin``
    is dropped (the closer one is kept if both are, which rounding alone can
    cause); a feature of one point gives one point.
 
@@ -219,6 +221,37 @@ def _along(t0, t1, t):
 
 
 @inline
+def surface_offset(ax, ay, bx, by, px, py, dx, dy, r):
+    """How far to go from ``p``, a point of the core feature a–b, along the unit
+    outward direction (dx, dy) to reach the rounded surface around that
+    feature (distance ``r`` from it): r itself when the feature is a point or
+    lies across the direction, more when it slants (r / sin of the slant), or
+    where the way meets the round end of the feature."""
+    if r == 0.0:
+        return 0.0
+    ex, ey = bx - ax, by - ay
+    span2 = ex * ex + ey * ey
+    if span2 == 0.0:
+        return r
+    across = abs(ex * dy - ey * dx) / math.sqrt(span2)
+    if across > 0.0:
+        t = r / across
+        u = ((px + t * dx - ax) * ex + (py + t * dy - ay) * ey) / span2
+        if 0.0 <= u <= 1.0:
+            return t
+        end_x, end_y = (ax, ay) if u < 0.0 else (bx, by)
+    elif ex * dx + ey * dy > 0.0:
+        end_x, end_y = bx, by
+    else:
+        end_x, end_y = ax, ay
+    # |p + t·d − end| = r, the root past p.
+    wx, wy = px - end_x, py - end_y
+    wd = wx * dx + wy * dy
+    disc = wd * wd - (wx * wx + wy * wy) + r * r
+    return -wd + math.sqrt(disc) if disc >= 0.0 else r
+
+
+@inline
 def _ident(ia, ib):
     return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
 
@@ -291,16 +324,26 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b
     t1a, t1b = ny * e1ax - nx * e1ay, ny * e1bx - nx * e1by
     t2a, t2b = ny * e2ax - nx * e2ay, ny * e2bx - nx * e2by
     # A's edge runs one way and B's the other, so A's start meets B's end.
+    # Each core point goes out to its rounded surface along the normal (A's
+    # along n, B's along −n): by the radius, or more where the feature slants.
     u = _along(t1a, t1b, t2b)
     v = _along(t2a, t2b, t1a)
-    p1ax, p1ay = e1ax + u * (e1bx - e1ax) + ra * nx, e1ay + u * (e1by - e1ay) + ra * ny
-    p1bx, p1by = e2ax + v * (e2bx - e2ax) - rb * nx, e2ay + v * (e2by - e2ay) - rb * ny
+    qx, qy = e1ax + u * (e1bx - e1ax), e1ay + u * (e1by - e1ay)
+    out = surface_offset(e1ax, e1ay, e1bx, e1by, qx, qy, nx, ny, ra)
+    p1ax, p1ay = qx + out * nx, qy + out * ny
+    qx, qy = e2ax + v * (e2bx - e2ax), e2ay + v * (e2by - e2ay)
+    out = surface_offset(e2ax, e2ay, e2bx, e2by, qx, qy, -nx, -ny, rb)
+    p1bx, p1by = qx - out * nx, qy - out * ny
     s1 = (p1bx - p1ax) * nx + (p1by - p1ay) * ny
     id1 = _ident(i1a, i2b)
     u = _along(t1a, t1b, t2a)
     v = _along(t2a, t2b, t1b)
-    p2ax, p2ay = e1ax + u * (e1bx - e1ax) + ra * nx, e1ay + u * (e1by - e1ay) + ra * ny
-    p2bx, p2by = e2ax + v * (e2bx - e2ax) - rb * nx, e2ay + v * (e2by - e2ay) - rb * ny
+    qx, qy = e1ax + u * (e1bx - e1ax), e1ay + u * (e1by - e1ay)
+    out = surface_offset(e1ax, e1ay, e1bx, e1by, qx, qy, nx, ny, ra)
+    p2ax, p2ay = qx + out * nx, qy + out * ny
+    qx, qy = e2ax + v * (e2bx - e2ax), e2ay + v * (e2by - e2ay)
+    out = surface_offset(e2ax, e2ay, e2bx, e2by, qx, qy, -nx, -ny, rb)
+    p2bx, p2by = qx - out * nx, qy - out * ny
     s2 = (p2bx - p2ax) * nx + (p2by - p2ay) * ny
     id2 = _ident(i1b, i2a)
 
@@ -489,4 +532,5 @@ __all__ = [
     "manifold",
     "manifold_pair",
     "manifolds_batch",
+    "surface_offset",
 ]

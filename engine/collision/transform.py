@@ -13,6 +13,7 @@ frame so that shapes far from the origin keep their precision (Box2D v3).
 from __future__ import annotations
 
 import math
+import numbers
 from typing import NamedTuple
 
 from .jit import inline, kernel
@@ -38,8 +39,12 @@ class Transform(NamedTuple):
     angle: float = 0.0
 
     def validated(self) -> Transform:
-        """Return ``self`` if x, y and angle are finite, else raise ValueError."""
+        """Return ``self`` if x, y and angle are finite real numbers; else a ``TypeError`` (not a
+        number) or ``ValueError`` (not finite) naming the field and the value as given."""
         for name, value in zip(self._fields, self, strict=False):
+            if isinstance(value, bool) or not isinstance(value, numbers.Real):
+                shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+                raise TypeError(f"transform {name} is {shown} ({type(value).__name__}); a transform needs numbers")
             if not math.isfinite(value):
                 raise ValueError(f"transform {name} is {value}; a transform needs finite x, y and angle")
         return self

@@ -51,7 +51,10 @@ class Piece:
     density: float = 1.0
     friction: float = 0.6
     restitution: float = 0.0
+    #: A kinematic piece's velocity; with ``pivot``, its spin about that point (its
+    #: velocity is then set before every step to turn it about the pivot).
     velocity: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    pivot: tuple[float, float] | None = None
     #: Ours and Box2D v3 only (pymunk and Box2D 2.3 have none).
     rolling_resistance: float = 0.0
 
@@ -124,13 +127,26 @@ def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
         (0.0, -10.0, 10.0, 0.5),
     ):
         # A kinematic wall turning about the origin: its centre moves on a circle.
-        walls.append(Piece("box", (hw, hh), (x, y), motion="kinematic", velocity=(-spin * y, spin * x, spin)))
+        walls.append(
+            Piece("box", (hw, hh), (x, y), motion="kinematic", velocity=(0.0, 0.0, spin), pivot=(0.0, 0.0))
+        )
     pieces = list(walls)
     side = math.ceil(math.sqrt(count))
     for i in range(count):
         row, col = divmod(i, side)
         pieces.append(Piece("box", (0.125, 0.125), (-7.0 + col * 0.3, -7.0 + row * 0.3), density=1.0))
     return Scene(f"tumbler-{count}", pieces)
+
+
+def chord_velocity(x: float, y: float, piece: Piece) -> tuple[float, float]:
+    """The velocity that takes a piece at (x, y) to where turning about its pivot
+    by its spin for one step puts it: the chord, so it stays on its circle
+    (the tangent would spiral out by (ω·dt)²/2 of the radius a step)."""
+    turn = piece.velocity[2] * DT
+    c, s = math.cos(turn), math.sin(turn)
+    px, py = piece.pivot
+    rx, ry = x - px, y - py
+    return ((c * rx - s * ry - rx) / DT, (s * rx + c * ry - ry) / DT)
 
 
 # --- our world -------------------------------------------------------------
@@ -159,7 +175,15 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
     def velocities() -> np.ndarray:
         return np.array([world.velocity(b) for b in ids])
 
-    run = Run(lambda: world.step(DT), poses, velocities)
+    turning = [(b, p) for b, p in zip(ids, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            x, y, _ = world.transform(body)
+            world.set_velocity(body, chord_velocity(x, y, p), p.velocity[2])
+        return world.step(DT)
+
+    run = Run(step, poses, velocities)
     run.world = world  # type: ignore[attr-defined]
     run.ids = ids  # type: ignore[attr-defined]
     return run
@@ -213,7 +237,14 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
     def velocities() -> np.ndarray:
         return np.array([(b.velocity.x, b.velocity.y, b.angular_velocity) for b in bodies])
 
-    run = Run(lambda: space.step(DT), poses, velocities)
+    turning = [(b, p) for b, p in zip(bodies, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            body.velocity = chord_velocity(body.position.x, body.position.y, p)
+        space.step(DT)
+
+    run = Run(step, poses, velocities)
     run.space = space  # type: ignore[attr-defined]
     return run
 
@@ -246,7 +277,14 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
     def velocities() -> np.ndarray:
         return np.array([(b.linearVelocity[0], b.linearVelocity[1], b.angularVelocity) for b in bodies])
 
-    run = Run(lambda: world.Step(DT, velocity_iterations, position_iterations), poses, velocities)
+    turning = [(b, p) for b, p in zip(bodies, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            body.linearVelocity = chord_velocity(body.position[0], body.position[1], p)
+        world.Step(DT, velocity_iterations, position_iterations)
+
+    run = Run(step, poses, velocities)
     run.world = world  # type: ignore[attr-defined]
     return run
 

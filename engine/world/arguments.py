@@ -30,6 +30,7 @@ import numpy as np
 
 from ..collision import Transform
 from ..collision.limits import MAX_COORDINATE, check_coordinate, check_transform, shown
+from ..collision.shapes import aabb
 
 #: Layers and masks are 32-bit sets.
 MAX_BITS = 0xFFFFFFFF
@@ -119,6 +120,21 @@ def shape(value, name: str, *, body: bool = False):
     if not hasattr(value, "packed") or (body and getattr(value, "query_only", False)):
         raise TypeError(f"{name} must be a Circle, Polygon, Capsule or Ellipse; got {shown(value)}")
     return value
+
+
+def within_range(shape, xf: Transform, name: str) -> None:
+    """Refuse a body whose box leaves |x|, |y| <= ``MAX_COORDINATE``: no move could keep it in range
+    (pushed out of a wall, its centre would have to leave it), so it is refused where it is made."""
+    try:
+        lo_x, lo_y, hi_x, hi_y = aabb(shape, xf)
+    except ValueError as error:  # its support already leaves the range (a polygon of radius 1e9)
+        raise ValueError(f"{name}: the body's box leaves the range ({error})") from None
+    for axis, value in (("x", lo_x), ("y", lo_y), ("x", hi_x), ("y", hi_y)):
+        if not abs(value) <= MAX_COORDINATE:
+            raise ValueError(
+                f"{name}: the body's box reaches {axis} = {value!r} ({shown(shape)} at ({xf.x!r}, {xf.y!r})); "
+                f"a body lies within |x|, |y| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+            )
 
 
 def transform(value, name: str) -> Transform:
@@ -235,4 +251,5 @@ __all__ = [
     "transform",
     "transforms",
     "vector",
+    "within_range",
 ]

@@ -18,8 +18,9 @@ Outline of a step's contacts (Box2D v3 ``b2UpdateContact`` and
 4. after the solve, the contacts are kept by key for the next step, and
    the pairs that began or ended touching are reported.
 
-Touching: a contact touches when one of its points is within ``slop`` of
-touching (separation ≤ slop); a speculative point farther out does not.
+Touching: a contact touches when it pushed during the step, or one of its
+points is within ``slop`` of touching (separation ≤ slop); a speculative
+point farther out that took no impulse does not.
 
 Frames and signs as in ``solver``: world frame, normals from the pair's
 first body (smaller id) to its second.
@@ -27,6 +28,7 @@ first body (smaller id) to its second.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -35,24 +37,52 @@ from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
+from ..collision.transform import relative_transform
 from .bodies import viewed
 from .solver import Constraints, viewed_motion
 
+#: A kept manifold is recycled while its pair has turned less than this
+#: (cos 0.9998: about 1.1°) since it was computed. Box2D v3 allows 11.5° and
+#: 10 slops; ours is tighter because a stale normal in a pile creeps.
+RECYCLE_COS = 0.9998
+
+
+class Cached(NamedTuple):
+    """Each contact's manifold as it was computed, in the first body's frame, to
+    recycle while the pair barely moves: the relative pose then (``pose``:
+    cos, sin, tx, ty of B in A's frame), the normal (A's frame), and per point
+    the midpoint fixed to A (A's frame) and to B (B's frame) and the separation."""
+
+    pose: np.ndarray
+    normal: np.ndarray
+    point_a: np.ndarray
+    point_b: np.ndarray
+    separation: np.ndarray
+
 
 class KeptContacts(NamedTuple):
-    """Last step's contacts by key (ascending): their points' ids and impulses, and whether they touched."""
+    """Last step's contacts by key (ascending): their points' ids and impulses,
+    whether they touched, how many points, and their cached manifolds."""
 
     keys: np.ndarray
     ids: np.ndarray
     normal_impulse: np.ndarray
     tangent_impulse: np.ndarray
     touching: np.ndarray
+    count: np.ndarray
+    cached: Cached
+
+
+def empty_cached(k: int) -> Cached:
+    return Cached(
+        np.zeros((k, 4)), np.zeros((k, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2))
+    )
 
 
 def no_contacts() -> KeptContacts:
     return KeptContacts(
         np.zeros(0, np.int64), np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)),
-        np.zeros(0, np.bool_),
+        np.zeros(0, np.bool_), np.zeros(0, np.int64), empty_cached(0),
     )  # fmt: skip
 
 
@@ -73,13 +103,33 @@ class ContactEvents(NamedTuple):
     ended: np.ndarray
 
 
+@inline
+def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
+    """Whether kept contact ``p`` can stand for this step's manifold: the pair
+    moved less than ``recycle_distance`` and turned less than ``RECYCLE_TURN``
+    relative to each other since it was computed (Box2D v3's contact recycling)."""
+    c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
+    pose = kept.cached.pose[p]
+    moved = (tx - pose[2]) ** 2 + (ty - pose[3]) ** 2
+    turned = c * pose[0] + s * pose[1]  # cos of the turn since
+    return moved < recycle_distance * recycle_distance and turned > RECYCLE_COS, c, s, tx, ty
+
+
 @kernel
-def find_contacts(bodies, motion, candidates, speculative, dt):
+def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_distance):
     """Manifolds of the candidate slot pairs that take part in the step
-    (outline, step 1); returns (constraints, keys, point ids), rows
-    ordered as in step 2, a and b turned so a holds the smaller id."""
+    (outline, steps 1 to 3); returns (constraints, keys, point ids, cached
+    manifolds), rows ordered as in step 2, a and b turned so a holds the
+    smaller id, impulses warm-started from ``kept``."""
     k_max = candidates.shape[0]
     cons = empty_constraints_kernel(k_max)
+    cache = Cached(
+        np.zeros((k_max, 4)),
+        np.zeros((k_max, 2)),
+        np.zeros((k_max, 2, 2)),
+        np.zeros((k_max, 2, 2)),
+        np.zeros((k_max, 2)),
+    )
     keys = np.zeros(k_max, np.int64)
     ids = np.zeros((k_max, 2), np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
@@ -90,6 +140,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
         unmanaged(candidates),
     )
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
+    n_kept = kept.keys.shape[0]
     rows = 0
     for k in range(k_max):
         a, b = candidates[k, 0], candidates[k, 1]
@@ -99,22 +150,68 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
         live_b = motion.dynamic[b] and motion.awake[b]
         if not (live_a or live_b):
             continue
-        # A sleeping body is woken (``waking_pairs``) before it takes part again.
+        # A sleeping body is woken (``step``) before it takes part again.
         if (motion.dynamic[a] and not motion.awake[a]) or (motion.dynamic[b] and not motion.awake[b]):
             continue
         if bodies.ids[a] > bodies.ids[b]:
             a, b = b, a
+        key = (bodies.ids[a] << 32) | bodies.ids[b]
         oa, ob = offsets[shape[a]], offsets[shape[b]]
-        margin = speculative + dt * (
-            _reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b)
-        )
-        m = manifold_pair(
-            data, oa, data, ob, xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2], margin, poly
-        )
-        if m.count == 0:
-            continue
-        cons.a[rows], cons.b[rows], cons.count[rows] = a, b, m.count
-        cons.normal[rows, 0], cons.normal[rows, 1] = m.nx, m.ny
+        closing = dt * (_reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b))
+        xa, ya, xb, yb = xf[a, 0], xf[a, 1], xf[b, 0], xf[b, 1]
+        ca, sa, cb, sb = math.cos(xf[a, 2]), math.sin(xf[a, 2]), math.cos(xf[b, 2]), math.sin(xf[b, 2])
+        p = np.searchsorted(kept.keys, key)
+        found = p < n_kept and kept.keys[p] == key
+        reuse = False
+        if found and kept.count[p] > 0 and closing < recycle_distance:
+            reuse, c, s, tx, ty = _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance)
+        if reuse:
+            # The kept manifold, its points carried along with B since it was computed.
+            count = kept.count[p]
+            lnx, lny = kept.cached.normal[p, 0], kept.cached.normal[p, 1]
+            nx, ny = ca * lnx - sa * lny, sa * lnx + ca * lny
+            for j in range(count):
+                pax, pay = kept.cached.point_a[p, j, 0], kept.cached.point_a[p, j, 1]
+                qx, qy = kept.cached.point_b[p, j, 0], kept.cached.point_b[p, j, 1]
+                qx, qy = c * qx - s * qy + tx, s * qx + c * qy + ty
+                cons.separation[rows, j] = kept.cached.separation[p, j] + (qx - pax) * lnx + (qy - pay) * lny
+                mx, my = 0.5 * (pax + qx), 0.5 * (pay + qy)
+                cons.point[rows, j, 0], cons.point[rows, j, 1] = (
+                    xa + ca * mx - sa * my,
+                    ya + sa * mx + ca * my,
+                )
+                ids[rows, j] = kept.ids[p, j]
+            cache.pose[rows, 0], cache.pose[rows, 1] = kept.cached.pose[p, 0], kept.cached.pose[p, 1]
+            cache.pose[rows, 2], cache.pose[rows, 3] = kept.cached.pose[p, 2], kept.cached.pose[p, 3]
+            cache.normal[rows, 0], cache.normal[rows, 1] = lnx, lny
+            for j in range(count):
+                for d in range(2):
+                    cache.point_a[rows, j, d] = kept.cached.point_a[p, j, d]
+                    cache.point_b[rows, j, d] = kept.cached.point_b[p, j, d]
+                cache.separation[rows, j] = kept.cached.separation[p, j]
+        else:
+            m = manifold_pair(
+                data, oa, data, ob, xa, ya, xf[a, 2], xb, yb, xf[b, 2], speculative + closing, poly
+            )
+            if m.count == 0:
+                continue
+            count, nx, ny = m.count, m.nx, m.ny
+            cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (m.a1x + m.b1x), 0.5 * (m.a1y + m.b1y)
+            cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (m.a2x + m.b2x), 0.5 * (m.a2y + m.b2y)
+            cons.separation[rows, 0], cons.separation[rows, 1] = m.s1, m.s2
+            ids[rows, 0], ids[rows, 1] = m.id1, m.id2
+            # Cache it in A's frame (the midpoints fixed to A and to B) to recycle next steps.
+            c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
+            cache.pose[rows, 0], cache.pose[rows, 1], cache.pose[rows, 2], cache.pose[rows, 3] = c, s, tx, ty
+            cache.normal[rows, 0], cache.normal[rows, 1] = ca * nx + sa * ny, -sa * nx + ca * ny
+            for j in range(count):
+                dx, dy = cons.point[rows, j, 0] - xa, cons.point[rows, j, 1] - ya
+                cache.point_a[rows, j, 0], cache.point_a[rows, j, 1] = ca * dx + sa * dy, -sa * dx + ca * dy
+                dx, dy = cons.point[rows, j, 0] - xb, cons.point[rows, j, 1] - yb
+                cache.point_b[rows, j, 0], cache.point_b[rows, j, 1] = cb * dx + sb * dy, -sb * dx + cb * dy
+                cache.separation[rows, j] = cons.separation[rows, j]
+        cons.a[rows], cons.b[rows], cons.count[rows] = a, b, count
+        cons.normal[rows, 0], cons.normal[rows, 1] = nx, ny
         # Box2D's mixing: friction by geometric mean, restitution by the larger.
         cons.friction[rows] = np.sqrt(motion.friction[a] * motion.friction[b])
         cons.restitution[rows] = max(motion.restitution[a], motion.restitution[b])
@@ -122,11 +219,13 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
             data[oa + H_BOUND] + data[oa + H_RADIUS], data[ob + H_BOUND] + data[ob + H_RADIUS]
         )
         cons.stiff[rows] = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
-        cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (m.a1x + m.b1x), 0.5 * (m.a1y + m.b1y)
-        cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (m.a2x + m.b2x), 0.5 * (m.a2y + m.b2y)
-        cons.separation[rows, 0], cons.separation[rows, 1] = m.s1, m.s2
-        ids[rows, 0], ids[rows, 1] = m.id1, m.id2
-        keys[rows] = (bodies.ids[a] << 32) | bodies.ids[b]
+        keys[rows] = key
+        if found:  # 3. warm start: the same features, last step's impulses
+            for j in range(count):
+                for q in range(2):
+                    if kept.ids[p, q] == ids[rows, j] and q < kept.count[p]:
+                        cons.normal_impulse[rows, j] = kept.normal_impulse[p, q]
+                        cons.tangent_impulse[rows, j] = kept.tangent_impulse[p, q]
         rows += 1
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
     # Two dynamic bodies first, then the stiff contacts: static ones get the last word.
@@ -138,7 +237,11 @@ def find_contacts(bodies, motion, candidates, speculative, dt):
             if cons.stiff[order[r]] == pass_stiff:
                 stiff_last[put] = order[r]
                 put += 1
-    return _take(cons, stiff_last), keys[stiff_last], ids[stiff_last]
+    kept_cache = Cached(
+        cache.pose[stiff_last], cache.normal[stiff_last], cache.point_a[stiff_last], cache.point_b[stiff_last],
+        cache.separation[stiff_last],
+    )  # fmt: skip
+    return _take(cons, stiff_last), keys[stiff_last], ids[stiff_last], kept_cache
 
 
 @inline
@@ -171,39 +274,27 @@ def _take(c, rows):
 
 
 @kernel
-def warm_start(cons, keys, ids, kept):
-    """Copy last step's impulses into the points whose pair and feature id
-    match (outline, step 3)."""
-    for r in range(keys.shape[0]):
-        p = np.searchsorted(kept.keys, keys[r])
-        if p >= kept.keys.shape[0] or kept.keys[p] != keys[r]:
-            continue
-        for j in range(cons.count[r]):
-            for q in range(2):
-                if kept.ids[p, q] == ids[r, j] and (
-                    kept.normal_impulse[p, q] != 0.0 or kept.tangent_impulse[p, q] != 0.0
-                ):
-                    cons.normal_impulse[r, j] = kept.normal_impulse[p, q]
-                    cons.tangent_impulse[r, j] = kept.tangent_impulse[p, q]
-
-
-@kernel
 def touching_rows(cons, slop):
-    """Whether each contact touches: a point within ``slop`` of touching."""
+    """Whether each contact touches: it pushed this step, or a point is within
+    ``slop`` of touching (a speculative point farther out that took no
+    impulse does not touch)."""
     out = np.zeros(cons.a.shape[0], np.bool_)
     for r in range(cons.a.shape[0]):
         for j in range(cons.count[r]):
-            if cons.separation[r, j] <= slop:
+            if cons.separation[r, j] <= slop or cons.total_impulse[r, j] > 0.0:
                 out[r] = True
     return out
 
 
-def keep(cons: Constraints, keys: np.ndarray, ids: np.ndarray, touching: np.ndarray) -> KeptContacts:
-    """This step's contacts by key, for the next step's warm start (outline, step 4)."""
+def keep(
+    cons: Constraints, keys: np.ndarray, ids: np.ndarray, touching: np.ndarray, cached: Cached
+) -> KeptContacts:
+    """This step's contacts by key, for the next step's warm start and recycling (outline, step 4)."""
     order = np.argsort(keys, kind="stable")
     return KeptContacts(
-        keys[order], ids[order], cons.normal_impulse[order], cons.tangent_impulse[order], touching[order]
-    )
+        keys[order], ids[order], cons.normal_impulse[order], cons.tangent_impulse[order], touching[order],
+        cons.count[order], Cached(*(field[order] for field in cached)),
+    )  # fmt: skip
 
 
 def events(cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: KeptContacts) -> ContactEvents:
@@ -238,5 +329,4 @@ __all__ = [
     "keep",
     "no_contacts",
     "touching_rows",
-    "warm_start",
 ]

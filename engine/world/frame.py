@@ -162,19 +162,23 @@ class Frame:
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray]:
         """This frame's overlapping pairs as (ids, slots), rows alike: the smaller
-        id first, sorted. Read-only, so an array handed out cannot change what
-        the frame keeps (a flag: a copy per call would cost more than the call)."""
+        id first, sorted. Read-only for good, so an array handed out cannot change
+        what the frame keeps: the data lives in immutable ``bytes`` (a flag on an
+        array that owns its data could be set back with ``setflags(write=True)``;
+        one copy per search, not per call)."""
         if self._pairs is None:
-            found, slots = find_pairs(*self.view())
-            found.flags.writeable = False
-            slots.flags.writeable = False
-            self._pairs = (found, slots)
+            self._pairs = tuple(_frozen(array) for array in find_pairs(*self.view()))
         return self._pairs
 
     def candidates(self) -> np.ndarray:
         """The broad phase's slot pairs (boxes overlap, layers and masks agree),
         as ``pairs()`` finds them before the narrow phase; rows in no order."""
         return frame_candidates(*self.view())
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """``array``'s values in an array over immutable ``bytes``: no view of it can be made writable."""
+    return np.frombuffer(array.tobytes(), array.dtype).reshape(array.shape)
 
 
 __all__ = ["Frame", "FrameView"]

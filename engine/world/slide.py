@@ -9,7 +9,7 @@ in the step, keep only the part along the crease of the two, or nothing when
 they make a corner, so a body pushed into a corner stops in it instead of
 squeezing through; at most ``MAX_SLIDES`` times. Then a last step pushes each
 body back out to the skin's width from anything it crept nearer to through
-rounding (``keep_skin`` in ``world``), so it never ends inside or touching a
+rounding (``keep_skin`` in ``slide``), so it never ends inside or touching a
 wall. Each slide is one batched cast of every body still moving; a single
 ``move_and_slide`` is a batch of one.
 

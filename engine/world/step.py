@@ -27,7 +27,7 @@ import numpy as np
 
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .contact_set import ContactEvents, events, find_contacts, keep, no_contacts, touching_rows, warm_start
+from .contact_set import ContactEvents, events, find_contacts, keep, no_contacts, touching_rows
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
@@ -43,6 +43,8 @@ RESTITUTION_THRESHOLD = 1.0
 MAX_LINEAR_SPEED = 400.0
 MAX_ROTATION = 0.25 * math.pi
 SLEEP_THRESHOLD = 0.05
+#: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops; ours 0.2.
+RECYCLE_SLOPS = 0.2
 TIME_TO_SLEEP = 0.5
 
 
@@ -56,13 +58,15 @@ class Tuning(NamedTuple):
     restitution_threshold: float
     max_linear_speed: float
     sleep_threshold: float
+    #: A contact's manifold is recycled while its pair moved less than this since it was computed.
+    recycle: float
 
 
 def tuning(substeps: int, units_per_meter: float) -> Tuning:
     u = units_per_meter
     return Tuning(
         substeps, LINEAR_SLOP * u, SPECULATIVE_DISTANCE * u, CONTACT_SPEED * u, RESTITUTION_THRESHOLD * u,
-        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u,
+        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u,
     )  # fmt: skip
 
 
@@ -114,8 +118,9 @@ class Dynamics:
             self._wake(bodies, candidates, dynamic & ~a.awake[:n], (dynamic & a.awake[:n]) | moving_kinematic)
 
         # 3. Contacts.
-        cons, keys, ids = find_contacts(grown, motion, candidates, tune.speculative, dt)
-        warm_start(cons, keys, ids, self.kept)
+        cons, keys, ids, cached = find_contacts(
+            grown, motion, candidates, tune.speculative, dt, self.kept, np.float64(tune.recycle)
+        )
 
         # 4. The soft step.
         movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
@@ -131,7 +136,7 @@ class Dynamics:
         # 5. Events and what the next step starts from.
         touching = touching_rows(cons, tune.slop)
         found = events(cons, keys, touching, self.kept)
-        self.kept = keep(cons, keys, ids, touching)
+        self.kept = keep(cons, keys, ids, touching, cached)
         a.force[:n] = 0.0
         # 6. Sleep.
         if self.sleep:

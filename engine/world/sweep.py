@@ -413,7 +413,8 @@ def cast_ids(
     fraction, point, normal); ``bad`` is ``-2 - row`` for an id not in the world.
 
     The arguments are a ``Bodies`` record and the walls' ``DenseGrid`` spread
-    flat: this is called from Python every frame (``pairs.find_pairs``)."""
+    flat: this is called from Python every frame (``sweep.cast_bodies``, for
+    ``World.cast_bodies``)."""
     k = bodies_cast.shape[0]
     slots = np.empty(k, dtype=np.int64)
     for q in range(k):

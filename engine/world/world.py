@@ -125,8 +125,9 @@ class World:
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
-        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``;
-        ``layer`` and ``mask`` are 32-bit sets (0..0xFFFFFFFF). A body is
+        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``,
+        and the body's box must lie within that range too; ``layer`` and
+        ``mask`` are 32-bit sets (0..0xFFFFFFFF). A body is
         static (walls: never moves), dynamic (moved by ``step``: pushed,
         knocked, stacked) or, neither, kinematic (moved by the caller, by
         ``set_transform``, ``move_and_slide`` or a velocity; it pushes dynamic
@@ -140,6 +141,7 @@ class World:
         """
         xf = arguments.transform(transform, "World.add transform")
         shape = arguments.shape(shape, "World.add shape", body=True)
+        arguments.within_range(shape, xf, "World.add")  # a body bigger than the range cannot be moved in it
         layer, mask = arguments.bits(layer, "World.add layer"), arguments.bits(mask, "World.add mask")
         static, sensor = (
             arguments.flag(static, "World.add static"),
@@ -160,14 +162,15 @@ class World:
         gravity_scale = arguments.real(
             gravity_scale, "World.add gravity_scale", -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE
         )
+        rolling_resistance = arguments.real(
+            rolling_resistance, "World.add rolling_resistance", 0.0, MAX_FRICTION
+        )
         body = self._a.append(xf, self._shape_index(shape), layer, mask, static, sensor, user_data)
         slot = self._a.slot(body)
         a = self._a
         a.friction[slot], a.restitution[slot], a.gravity_scale[slot] = friction, restitution, gravity_scale
         a.damping[slot] = (linear_damping, angular_damping)
-        a.rolling[slot] = arguments.real(
-            rolling_resistance, "World.add rolling_resistance", 0.0, MAX_FRICTION
-        )
+        a.rolling[slot] = rolling_resistance
         if dynamic:
             mass, center, inertia = mass_properties(shape, density)
             if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning

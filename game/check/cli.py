@@ -6,7 +6,8 @@ level in ``levels/``), or an actor hitbox file (``assets/actors.tsj``, or a
 copy being edited): its hitboxes as the game reads them, and any wider at
 its narrowest than the narrowest door of a shipped level. An unknown bare name is one line and exit status 2. Prints one line per finding, ``file:object-id (name):
 problem``, errors first, then a summary; exit status 0 only when there is
-no error (1 otherwise, 2 for bad options). ``--json`` prints the same for
+no error (1 otherwise, 2 for bad options, a folder named with no level in
+it, or a sheet that could not be written). ``--json`` prints the same for
 machines; ``--png DIR`` also writes a hitbox sheet per level.
 """
 
@@ -17,6 +18,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.level import Finding
 from game.tiled import LEVELS_DIR, LevelError, level_path, list_levels
 
 
@@ -31,6 +33,10 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+#: Suffixes of files this tool checks: a folder with one of them is refused as a folder, not searched.
+NAMED_FILES = (".tmj", ".tmx", ".json", ".tsj", ".tsx")
+
+
 def level_files(paths: list[str]) -> list[Path]:
     """Each path as is, each folder as the maps in it, each bare name as ``levels/<name>.tmj``;
     no paths: every level in ``levels/``. An unknown bare name raises ``LevelError``."""
@@ -39,9 +45,13 @@ def level_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for text in paths:
         path = Path(text)
-        # A folder named like a map is checked as the map it claims to be (and refused), not skipped.
-        if path.is_dir() and path.suffix != ".tmj":
-            files += list_levels(path)
+        # A folder named like a map or an actor file is checked as what it claims to be (and refused
+        # as a folder), not searched; a folder named plainly must hold a level.
+        if path.is_dir() and path.suffix.lower() not in NAMED_FILES:
+            found = list_levels(path)
+            if not found:
+                raise LevelError(Finding("error", str(path), None, "", "a folder with no level (.tmj) in it"))
+            files += found
         elif not path.exists() and not path.suffix and len(path.parts) == 1:
             files.append(level_path(text))  # a name, as `python -m game --level yard` takes it
         else:
@@ -61,13 +71,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gjk-check: {err}", file=sys.stderr)
         return 2
     results = [check_path(path) for path in files]
-    notes = []
+    notes, written = [], True
     if args.png:
         from .report import ACTORS_SUFFIX
         from .sheet import write_sheets
 
-        notes = write_sheets([r for r in results if r.path.suffix != ACTORS_SUFFIX], Path(args.png))
+        notes, written = write_sheets([r for r in results if r.path.suffix != ACTORS_SUFFIX], Path(args.png))
     print(json_report(results) if args.json else text_report(results))
     for note in notes:
         print(note, file=sys.stderr)
+    if not written:
+        return 2  # a sheet asked for and not written is a failure, whatever the levels hold
     return 1 if any(r.errors for r in results) else 0

@@ -24,7 +24,6 @@ ring at every finding that has a place, and the error lines.
 from __future__ import annotations
 
 import math
-import os
 import re
 import warnings
 from pathlib import Path
@@ -295,21 +294,22 @@ def _window() -> arcade.Window:
         return arcade.Window(*SHEET_SIZE, "gjk-check", visible=False)
 
 
-def write_sheets(results: list[Checked], folder: Path) -> list[str]:
-    """A ``<level>.png`` per loaded level in ``folder`` (written atomically); returns lines for the user."""
-    notes = []
+def write_sheets(results: list[Checked], folder: Path) -> tuple[list[str], bool]:
+    """A ``<level>.png`` per loaded level in ``folder`` (``game.screenshot.save_image``: atomic, never
+    over anything but a regular file); returns lines for the user and whether every sheet was written."""
+    from game.screenshot import save_image
+
+    notes, written = [], True
     for result in results:
         path = folder / f"{result.path.stem}.png"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{path.name}.tmp")
-            sheet_image(result).save(tmp, format="PNG")
-            os.replace(tmp, path)
+            save_image(sheet_image(result), path)
         except OSError as problem:
-            notes.append(f"cannot write {path}: {problem.strerror or problem}")
+            notes.append(f"cannot write {path}: {getattr(problem, 'problem', None) or problem.strerror or problem}")
+            written = False
             continue
         notes.append(f"wrote {path}")
-    return notes
+    return notes, written
 
 
 __all__ = ["SheetFrame", "draw_sheet", "ring_label", "sheet_frame", "sheet_image", "write_sheets"]

@@ -10,7 +10,10 @@ the second part of a split polygon) or by a tile's painted cell
 (``tile-3,7`` or ``blocks:tile-3,7`` with its layer). With a level and no ``--a``/``--b``, A and B start as its first two
 wall parts that fit the world panel, and a small map of its walls shows where
 they are. ``--step`` is 0 .. ``MAX_STEP``; a step past the end of the run
-shows its last turn. The screenshot's suffix names its format (.png, .jpg,
+shows its last turn. ``--manifold`` shows the contact manifold and how its
+clipping builds it (``--clip-step`` 1 .. 5 one step of it, implying
+``--manifold``; ``--margin`` 0 .. ``MAX_MARGIN`` px keeps speculative
+points that far apart, and also implies it). The screenshot's suffix names its format (.png, .jpg,
 .bmp: ``game.screenshot``). Bad input is one line on stderr and exit status
 2, never a traceback.
 """
@@ -27,6 +30,8 @@ from engine.collision import Transform
 from game.cli import whole_number
 from game.screenshot import ImageRefused, check_suffix, save_image
 
+from .state import CLIP_STEPS, MAX_MARGIN
+
 WIDTH, HEIGHT = 1280, 720
 #: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
 MAX_STEP = 1000
@@ -37,16 +42,72 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
-    p.add_argument("--a", help="shape A: palette name, actor name, wall id or tile-x,y (default polygon, or the "
-                               "level's first part)")
-    p.add_argument("--b", help="shape B: palette name, actor name, wall id or tile-x,y (default rounded, or the "
-                               "level's second part)")
-    p.add_argument("--at-a", default="-70,0,0", metavar="X,Y,DEG", help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)")
+    p.add_argument(
+        "--a",
+        help="shape A: palette name, actor name, wall id or tile-x,y (default polygon, or the "
+        "level's first part)",
+    )
+    p.add_argument(
+        "--b",
+        help="shape B: palette name, actor name, wall id or tile-x,y (default rounded, or the "
+        "level's second part)",
+    )
+    p.add_argument(
+        "--at-a",
+        default="-70,0,0",
+        metavar="X,Y,DEG",
+        help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)",
+    )
     p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
-    p.add_argument("--step", type=whole_number(0, MAX_STEP), default=None,
-                   help=f"show GJK up to this turn (0 = first support; at most {MAX_STEP})")
+    p.add_argument(
+        "--step",
+        type=whole_number(0, MAX_STEP),
+        default=None,
+        help=f"show GJK up to this turn (0 = first support; at most {MAX_STEP})",
+    )
+    p.add_argument(
+        "--manifold",
+        action="store_true",
+        help="show the contact manifold: points, ids, separations, and its clipping step by step",
+    )
+    p.add_argument(
+        "--margin",
+        type=bounded_real(0.0, MAX_MARGIN),
+        default=None,
+        metavar="PX",
+        help=f"the manifold keeps points up to this far apart (0 .. {MAX_MARGIN:g}; default 0)",
+    )
+    p.add_argument(
+        "--clip-step",
+        type=whole_number(1, len(CLIP_STEPS)),
+        default=None,
+        metavar="K",
+        help=f"show the manifold's clipping up to this step (1 .. {len(CLIP_STEPS)}: "
+        + ", ".join(CLIP_STEPS)
+        + "; default all)",
+    )
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")
     return p
+
+
+def bounded_real(low: float, high: float):
+    """An argparse type: a finite number in low .. high, else the one-line error argparse prints.
+
+    >>> bounded_real(0.0, 10.0)("2.5")
+    2.5
+    """
+    import math
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a number {low:g} .. {high:g}, got {text!r}") from None
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError(f"must be a number {low:g} .. {high:g}, got {text!r}")
+        return value
+
+    return parse
 
 
 class InputError(ValueError):
@@ -94,18 +155,26 @@ def find_choice(choices, name: str) -> int:
         if choice.source != "wall":
             return False
         if tile is not None:
-            return choice.tile is not None and (choice.tile.col, choice.tile.row) == (int(tile["col"]),
-                   int(tile["row"])) and tile["layer"] in (None, choice.tile.layer)
+            return (
+                choice.tile is not None
+                and (choice.tile.col, choice.tile.row) == (int(tile["col"]), int(tile["row"]))
+                and tile["layer"] in (None, choice.tile.layer)
+            )
         return choice.tile is None and choice.label.partition(":")[2].partition(" ")[0] == base
 
     for k, choice in enumerate(choices):
         if fits(choice):
             return k
     known = ", ".join(c.label for c in choices if c.source == "palette")
-    actors = ", ".join(dict.fromkeys(c.label.removeprefix(ACTOR).partition(" part ")[0] for c in choices
-                                     if c.source == "actor"))
-    raise InputError(f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; or a wall id or "
-                     "tile-x,y of the level)")
+    actors = ", ".join(
+        dict.fromkeys(
+            c.label.removeprefix(ACTOR).partition(" part ")[0] for c in choices if c.source == "actor"
+        )
+    )
+    raise InputError(
+        f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; or a wall id or "
+        "tile-x,y of the level)"
+    )
 
 
 def build_state(args):
@@ -126,11 +195,18 @@ def build_state(args):
     state = LabState(choices)
     level_picks = first_level_picks(choices)
     state.pick = [
-        find_choice(choices, name) if name is not None else level_picks[k] if k < len(level_picks) else default
+        find_choice(choices, name)
+        if name is not None
+        else level_picks[k]
+        if k < len(level_picks)
+        else default
         for k, (name, default) in enumerate(((args.a, 0), (args.b, 1)))
     ]
     state.xfs = [parse_place(args.at_a, "--at-a"), parse_place(args.at_b, "--at-b")]
     state.step = args.step
+    state.manifold = args.manifold or args.margin is not None or args.clip_step is not None
+    state.margin = 0.0 if args.margin is None else args.margin
+    state.clip_step = args.clip_step
     return state
 
 
@@ -143,7 +219,9 @@ def screenshot(state, path: Path) -> None:
 
     window = arcade.get_window() if _has_window() else arcade.Window(WIDTH, HEIGHT, "gjk-lab", visible=False)
     window.clear()
-    analysis = analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1])
+    analysis = analyse(
+        state.shape(0), state.xfs[0], state.shape(1), state.xfs[1], state.margin if state.manifold else None
+    )
     draw_lab(state, analysis, window.width, window.height)
     save_image(arcade.get_image(0, 0, window.width, window.height), path)
 
@@ -176,7 +254,9 @@ def main(argv: list[str] | None = None) -> int:
         from game.cli import has_display
 
         if not has_display():
-            print("gjk-lab: no display: run with --screenshot PNG for headless, or set DISPLAY", file=sys.stderr)
+            print(
+                "gjk-lab: no display: run with --screenshot PNG for headless, or set DISPLAY", file=sys.stderr
+            )
             return 2
         import arcade
 

@@ -69,7 +69,9 @@ def actor_choices() -> list[Choice]:
         parts = actor_parts(name)
         for k, shape in enumerate(parts):
             part = f" part {k + 1}/{len(parts)}" if len(parts) > 1 else ""
-            choices.append(Choice(f"{ACTOR}{name}{part}", shape, 0.0, None, None, k + 1 if part else 0, "actor"))
+            choices.append(
+                Choice(f"{ACTOR}{name}{part}", shape, 0.0, None, None, k + 1 if part else 0, "actor")
+            )
     return choices
 
 
@@ -91,8 +93,17 @@ def level_choices(path: Path | str) -> list[Choice]:
         for k, (shape, xf) in enumerate(wall.parts):
             part = f" part {k + 1}/{count}" if count > 1 else ""
             named = str(wall.tile) if wall.tile is not None else f"{wall.object_id} ({wall.name})"
-            choices.append(Choice(f"{level.name}:{named}{part}", shape, xf.angle, xf, wall.tile,
-                                  k + 1 if count > 1 else 0, "wall"))
+            choices.append(
+                Choice(
+                    f"{level.name}:{named}{part}",
+                    shape,
+                    xf.angle,
+                    xf,
+                    wall.tile,
+                    k + 1 if count > 1 else 0,
+                    "wall",
+                )
+            )
     return choices
 
 

@@ -38,6 +38,7 @@ def pymunk_verdict(shape_a, xf_a, shape_b, xf_b) -> PymunkVerdict:
     if not answer.hit:
         return PymunkVerdict(True)
     if answer.normal == (0.0, 0.0):  # pymunk's GJK starts from the centre offset: none when they coincide
-        return PymunkVerdict(True, True, None, reason="pymunk gives no normal (and so no depth) when the "
-                             "centres coincide")
+        return PymunkVerdict(
+            True, True, None, reason="pymunk gives no normal (and so no depth) when the centres coincide"
+        )
     return PymunkVerdict(True, True, answer.depth, answer.normal)

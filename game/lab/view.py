@@ -23,10 +23,15 @@ class LabView(arcade.View):
 
     @property
     def analysis(self) -> Analysis:
-        key = (tuple(self.state.pick), tuple(self.state.xfs))
+        margin = self.state.margin if self.state.manifold else None  # the manifold only while it is shown
+        key = (tuple(self.state.pick), tuple(self.state.xfs), margin)
         if self._analysis is None or key != self._key:
-            self._analysis, self._key = analyse(self.state.shape(0), self.state.xfs[0],
-                                                self.state.shape(1), self.state.xfs[1]), key
+            self._analysis, self._key = (
+                analyse(
+                    self.state.shape(0), self.state.xfs[0], self.state.shape(1), self.state.xfs[1], margin
+                ),
+                key,
+            )
         return self._analysis
 
     def on_draw(self) -> None:
@@ -65,11 +70,22 @@ class LabView(arcade.View):
             arcade.key.TAB: lambda: setattr(self.state, "selected", 1 - self.state.selected),
             arcade.key.N: lambda: self.state.cycle_shape(1),
             arcade.key.P: lambda: self.state.cycle_shape(-1),
-            arcade.key.H: lambda: self.state.cycle_source("actor", -1 if modifiers & arcade.key.MOD_SHIFT else 1),
-            arcade.key.W: lambda: self.state.cycle_source("wall", -1 if modifiers & arcade.key.MOD_SHIFT else 1),
+            arcade.key.H: lambda: self.state.cycle_source(
+                "actor", -1 if modifiers & arcade.key.MOD_SHIFT else 1
+            ),
+            arcade.key.W: lambda: self.state.cycle_source(
+                "wall", -1 if modifiers & arcade.key.MOD_SHIFT else 1
+            ),
             arcade.key.SPACE: lambda: self.state.advance(1, count),
             arcade.key.B: lambda: self.state.advance(-1, count),
             arcade.key.KEY_0: lambda: setattr(self.state, "step", None),
+            arcade.key.M: self.state.toggle_manifold,
+            arcade.key.C: lambda: self.state.advance_clip(-1 if modifiers & arcade.key.MOD_SHIFT else 1),
+            arcade.key.MINUS: lambda: self.state.change_margin(-1.0),
+            arcade.key.NUM_SUBTRACT: lambda: self.state.change_margin(-1.0),
+            arcade.key.EQUAL: lambda: self.state.change_margin(1.0),
+            arcade.key.PLUS: lambda: self.state.change_margin(1.0),
+            arcade.key.NUM_ADD: lambda: self.state.change_margin(1.0),
             arcade.key.ESCAPE: arcade.exit,
         }
         action = actions.get(symbol)

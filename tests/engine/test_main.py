@@ -1,7 +1,8 @@
-"""``python -m engine`` as a person runs it: help, a wrong argument, the demo."""
+"""``python -m engine`` as a person runs it: help, a wrong argument, the demo and its falling stack."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_engine(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=900)
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], cwd=ROOT, capture_output=True, text=True, timeout=900
+    )
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
@@ -33,8 +35,55 @@ def test_an_unknown_argument_is_one_line_and_exit_2(args):
     assert len(lines) == 1 and args[0] in lines[0] and "Traceback" not in done.stderr
 
 
-def test_without_arguments_the_demo_runs_and_reports_the_batch():
-    done = run_engine()
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("engine demo:")
-    assert "random rotated pairs" in done.stdout
+@pytest.fixture(scope="module")
+def demo() -> subprocess.CompletedProcess:
+    return run_engine()
+
+
+def test_without_arguments_the_demo_runs_and_reports_the_batch(demo):
+    assert demo.returncode == 0, demo.stderr
+    assert demo.stdout.startswith("engine demo:")
+    assert "random rotated pairs" in demo.stdout
+
+
+NUMBER = r"(-?\d+\.\d+)"
+
+
+def test_the_falling_stack_lands_box_on_box_then_rests_and_sleeps_stacked(demo):
+    assert demo.returncode == 0, demo.stderr
+    stack = demo.stdout[demo.stdout.index("falling stack:") :].splitlines()
+    places = [line for line in stack if line.startswith("  t ") and "(" in line and "touches" not in line]
+    boxes = [
+        [tuple(map(float, m)) for m in re.findall(rf"\({NUMBER}, {NUMBER}, {NUMBER}°\)", line)]
+        for line in places
+    ]
+    assert len(places) >= 3 and all(len(row) == 5 for row in boxes)
+    assert [y for _, y, _ in boxes[0]] == pytest.approx(
+        [0.7 + 1.2 * k for k in range(5)]
+    )  # dropped 0.2 m apart
+    # At the end each box rests on the one below (1 m boxes on a ground at y 0), 0.1 m right of it.
+    for k, (x, y, angle) in enumerate(boxes[-1]):
+        assert y == pytest.approx(0.5 + k, abs=0.03) and x == pytest.approx(0.1 * k, abs=0.05)
+        assert abs(angle) < 1.0
+    began = [
+        re.match(rf"  t +{NUMBER} s  (.+) touches (.+), normal impulse {NUMBER} N·s", line)
+        for line in stack
+        if "touches" in line
+    ]
+    assert all(began)
+    first = {}
+    for m in began:
+        first.setdefault(m.group(2), m.group(3))
+        assert float(m.group(4)) > 0.0
+    # Each box's first contact is with the one below it, the bottom box's with the ground.
+    assert first == {"box 1": "ground", **{f"box {k}": f"box {k - 1}" for k in range(2, 6)}}
+    times = [float(m.group(1)) for m in began]
+    assert times == sorted(times)
+    end = re.search(
+        rf"at rest \(every box slower than 0.05 m/s\) from t {NUMBER} s; all asleep at t {NUMBER} s",
+        demo.stdout,
+    )
+    assert end is not None, demo.stdout
+    rest, asleep = float(end.group(1)), float(end.group(2))
+    assert times[-1] < rest <= asleep < 10.0
+    assert re.search(r"\d+ steps; the \d+ after the first took \d+ ms", demo.stdout)

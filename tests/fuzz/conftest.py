@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.game.conftest import window  # noqa: F401 (the one hidden window, reset: long sessions drive it)
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 

@@ -95,13 +95,19 @@ HOSTILE_TEXT = st.one_of(
     st.integers(1000, 200_000).map(lambda n: "w" * n),
 )
 NUMBERS = st.one_of(
-    st.sampled_from([0, -1, -1e300, 1e300, 1e12, 10**20, -(10**20), 0.5, float("nan"), float("inf"),
-                     float("-inf")]),
+    st.sampled_from(
+        [0, -1, -1e300, 1e300, 1e12, 10**20, -(10**20), 0.5, float("nan"), float("inf"), float("-inf")]
+    ),
     st.floats(allow_nan=True, allow_infinity=True),
     st.integers(-(10**30), 10**30),
 )
-WRONG_TYPES = st.one_of(st.none(), st.booleans(), HOSTILE_TEXT, st.lists(st.integers(), max_size=3),
-                        st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+WRONG_TYPES = st.one_of(
+    st.none(),
+    st.booleans(),
+    HOSTILE_TEXT,
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
 
 
 def nest(value, depth: int):
@@ -146,7 +152,9 @@ def ends_well(path: Path, seconds: float = SECONDS) -> None:
     assert (level is None) == bool(errors)
     for finding in (*findings, *checked.findings):
         one_line(str(finding))
-        assert "loader failed" not in finding.problem and "checker failed" not in finding.problem, str(finding)
+        assert "loader failed" not in finding.problem and "checker failed" not in finding.problem, str(
+            finding
+        )
 
 
 def write(folder: str, data: dict) -> Path:
@@ -174,8 +182,12 @@ def wall_objects(data: dict) -> list[dict]:
 
 
 @settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(3, MAX_POLYGON_POINTS + 50), st.sampled_from(["polygon", "polyline"]),
-       st.sampled_from(["star", "circle", "noise"]), st.integers(0, 2**32 - 1))
+@given(
+    st.integers(3, MAX_POLYGON_POINTS + 50),
+    st.sampled_from(["polygon", "polyline"]),
+    st.sampled_from(["star", "circle", "noise"]),
+    st.integers(0, 2**32 - 1),
+)
 def test_a_wall_with_a_long_point_list_ends_in_a_level_or_one_line_findings(count, kind, shape, seed):
     import random
 
@@ -183,11 +195,25 @@ def test_a_wall_with_a_long_point_list_ends_in_a_level_or_one_line_findings(coun
     points = []
     for k in range(count):
         angle = 2 * math.pi * k / count
-        radius = {"star": 300.0 if k % 2 == 0 else 120.0, "circle": 300.0, "noise": rng.uniform(50.0, 300.0)}[shape]
+        radius = {"star": 300.0 if k % 2 == 0 else 120.0, "circle": 300.0, "noise": rng.uniform(50.0, 300.0)}[
+            shape
+        ]
         points.append({"x": radius * math.cos(angle), "y": radius * math.sin(angle)})
     level = copy.deepcopy(SHIPPED["yard"])
-    wall_objects(level).append({"id": 9000, "name": "long", "type": "", "x": 1280.0, "y": 800.0, "width": 0,
-                                "height": 0, "rotation": 0, "visible": True, kind: points})
+    wall_objects(level).append(
+        {
+            "id": 9000,
+            "name": "long",
+            "type": "",
+            "x": 1280.0,
+            "y": 800.0,
+            "width": 0,
+            "height": 0,
+            "rotation": 0,
+            "visible": True,
+            kind: points,
+        }
+    )
     with tempfile.TemporaryDirectory() as folder:
         ends_well(write(folder, level), LONG_SECONDS)
 
@@ -220,8 +246,14 @@ def test_a_stored_case_still_ends_as_recorded(path):
 
 def test_the_stored_cases_are_there():
     assert {p.stem.rsplit(".", 1)[0] for p in STORED} >= {
-        "yard-1000000-tiles", "star-2000-points", "polygon-5001-points", "lone-surrogate-name", "duplicate-id",
-        "zlib-tile-bomb", "array-100000-deep"}
+        "yard-1000000-tiles",
+        "star-2000-points",
+        "polygon-5001-points",
+        "lone-surrogate-name",
+        "duplicate-id",
+        "zlib-tile-bomb",
+        "array-100000-deep",
+    }
 
 
 # --- tile layers -------------------------------------------------------------------------------------------------
@@ -248,7 +280,9 @@ def test_the_tile_fixture_loads_with_every_layer_and_both_tilesets():
 
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), MUTATIONS)
-def test_a_tile_map_or_its_tileset_with_any_value_changed_ends_in_a_level_or_one_line_findings(data, mutation):
+def test_a_tile_map_or_its_tileset_with_any_value_changed_ends_in_a_level_or_one_line_findings(
+    data, mutation
+):
     which = data.draw(st.sampled_from(["map", "tileset"]))
     doc = {"map": copy.deepcopy(TILED_MAP), "tileset": copy.deepcopy(TILESET)}
     mutate(doc[which], data.draw(st.sampled_from(TILED_SLOTS[which])), *mutation)
@@ -259,10 +293,29 @@ def test_a_tile_map_or_its_tileset_with_any_value_changed_ends_in_a_level_or_one
 TMX = (TILED / "tiles.tmx").read_text()
 TSX = (TILED / "blocks.tsx").read_text()
 ATTRIBUTE = re.compile(r'="([^"]*)"')
-ATTRIBUTE_VALUES = st.one_of(st.sampled_from(["", "0", "-1", "nan", "inf", "1e300", "4294967296", "x", "zstd", "gzip",
-                                              "base64", "csv", "0x10", "1,2", "\u202e", "9" * 40]),
-                             st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters='"<&'),
-                                     max_size=12))
+ATTRIBUTE_VALUES = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "0",
+            "-1",
+            "nan",
+            "inf",
+            "1e300",
+            "4294967296",
+            "x",
+            "zstd",
+            "gzip",
+            "base64",
+            "csv",
+            "0x10",
+            "1,2",
+            "\u202e",
+            "9" * 40,
+        ]
+    ),
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters='"<&'), max_size=12),
+)
 
 
 def test_the_tmx_fixture_is_the_json_fixture_saved_as_tmx():
@@ -273,13 +326,14 @@ def test_the_tmx_fixture_is_the_json_fixture_saved_as_tmx():
 
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["map", "tileset"]), st.lists(ATTRIBUTE_VALUES, min_size=1, max_size=3))
-def test_a_tmx_tile_map_or_its_tsx_with_attributes_changed_ends_in_a_level_or_one_line_findings(data, which,
-                                                                                               values):
+def test_a_tmx_tile_map_or_its_tsx_with_attributes_changed_ends_in_a_level_or_one_line_findings(
+    data, which, values
+):
     texts = {"map": TMX, "tileset": TSX}
     for value in values:
         spots = list(ATTRIBUTE.finditer(texts[which]))
         spot = spots[data.draw(st.integers(0, len(spots) - 1))]
-        texts[which] = texts[which][:spot.start(1)] + value + texts[which][spot.end(1):]
+        texts[which] = texts[which][: spot.start(1)] + value + texts[which][spot.end(1) :]
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "blocks.tsx").write_text(texts["tileset"])
         (Path(folder) / "blocks.png").write_bytes((TILED / "blocks.png").read_bytes())
@@ -299,9 +353,14 @@ def tile_layer_of(data: dict, name: str) -> dict:
 
 
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["floor", "walls"]), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)),
-                                                     max_size=8), st.integers(0, 400))
-def test_compressed_tile_data_with_bytes_changed_or_cut_ends_in_a_level_or_one_line_findings(name, changes, cut):
+@given(
+    st.sampled_from(["floor", "walls"]),
+    st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=8),
+    st.integers(0, 400),
+)
+def test_compressed_tile_data_with_bytes_changed_or_cut_ends_in_a_level_or_one_line_findings(
+    name, changes, cut
+):
     import base64
 
     data = copy.deepcopy(TILED_MAP)
@@ -318,8 +377,13 @@ def big_tile_map(width: int, height: int, tile: int, layers: list[dict]) -> dict
     """A map of ``width × height`` tiles of ``tile`` px holding ``layers`` and a start, with the fixture's tileset
     (its tiles scaled to ``tile`` px so full boxes stay full)."""
     data = copy.deepcopy(TILED_MAP)
-    data.update(width=width, height=height, tilewidth=tile, tileheight=tile,
-                tilesets=[{"firstgid": 1, "source": "blocks.tsj"}])
+    data.update(
+        width=width,
+        height=height,
+        tilewidth=tile,
+        tileheight=tile,
+        tilesets=[{"firstgid": 1, "source": "blocks.tsj"}],
+    )
     data["layers"] = [*layers, next(layer for layer in TILED_MAP["layers"] if layer["name"] == "player")]
     return data
 
@@ -337,8 +401,18 @@ def scaled_tileset(tile: int) -> dict:
 
 
 def layer_of(name: str, width: int, height: int, **fields) -> dict:
-    return {"id": 70, "name": name, "type": "tilelayer", "width": width, "height": height, "x": 0, "y": 0,
-            "opacity": 1, "visible": True, **fields}
+    return {
+        "id": 70,
+        "name": name,
+        "type": "tilelayer",
+        "width": width,
+        "height": height,
+        "x": 0,
+        "y": 0,
+        "opacity": 1,
+        "visible": True,
+        **fields,
+    }
 
 
 def bomb(compression: str, size: int) -> str:
@@ -360,14 +434,16 @@ def test_a_bomb_whose_text_fits_its_layer_stops_at_the_bytes_its_cells_need(comp
     # within the length a compressed layer of that size may have, so only the bounded inflation stops it.
     text = bomb(compression, 400 * 2**20)
     assert len(text) < 4 * (512 * 256 * 4 * 1.01 + 1024) / 3
-    data = big_tile_map(512, 256, 16, [layer_of("floor", 512, 256, encoding="base64", compression=compression,
-                                                data=text)])
+    data = big_tile_map(
+        512, 256, 16, [layer_of("floor", 512, 256, encoding="base64", compression=compression, data=text)]
+    )
     with tempfile.TemporaryDirectory() as folder:
         path = write_tiled(folder, data, scaled_tileset(16))
         ends_well(path)
         _, findings = read_level(path)
     assert [f.problem for f in findings if f.severity == "error"] == [
-        f"tile layer 'floor': {compression} data inflates past the 524,288 bytes its cells need"]
+        f"tile layer 'floor': {compression} data inflates past the 524,288 bytes its cells need"
+    ]
 
 
 def test_a_layer_far_bigger_than_its_map_is_refused_before_its_data_is_read():
@@ -377,7 +453,8 @@ def test_a_layer_far_bigger_than_its_map_is_refused_before_its_data_is_read():
         ends_well(path)
         _, findings = read_level(path)
     assert [str(f.problem) for f in findings] == [
-        f"tile layer 'huge' is 100,000 × 100,000 = 10,000,000,000 cells; the limit is {MAX_LAYER_CELLS:,}"]
+        f"tile layer 'huge' is 100,000 × 100,000 = 10,000,000,000 cells; the limit is {MAX_LAYER_CELLS:,}"
+    ]
 
 
 def test_more_cells_in_all_layers_than_the_limit_are_refused_before_any_is_read():
@@ -388,7 +465,8 @@ def test_more_cells_in_all_layers_than_the_limit_are_refused_before_any_is_read(
         ends_well(path)
         _, findings = read_level(path)
     assert [str(f.problem) for f in findings] == [
-        f"the tile layers hold {MAX_TILE_CELLS + MAX_LAYER_CELLS:,} cells in all; the limit is {MAX_TILE_CELLS:,}"]
+        f"the tile layers hold {MAX_TILE_CELLS + MAX_LAYER_CELLS:,} cells in all; the limit is {MAX_TILE_CELLS:,}"
+    ]
 
 
 def test_a_map_painting_more_cells_than_the_limit_is_refused_and_a_full_one_within_it_loads_as_one_wall():
@@ -398,15 +476,20 @@ def test_a_map_painting_more_cells_than_the_limit_is_refused_and_a_full_one_with
         return base64.b64encode(gid.to_bytes(4, "little") * (width * height)).decode()
 
     # 512 × 512 tiles of 16 px: 262,144 painted cells, past the limit.
-    data = big_tile_map(512, 512, 16, [layer_of("floor", 512, 512, encoding="base64", data=full(512, 512, 1))])
+    data = big_tile_map(
+        512, 512, 16, [layer_of("floor", 512, 512, encoding="base64", data=full(512, 512, 1))]
+    )
     with tempfile.TemporaryDirectory() as folder:
         path = write_tiled(folder, data, scaled_tileset(16))
         ends_well(path)
         _, findings = read_level(path)
     assert [f.problem for f in findings if f.severity == "error"] == [
-        f"tile layer 'floor': the visible tile layers paint 262,144 cells; the limit is {MAX_PLACED_TILES:,}"]
+        f"tile layer 'floor': the visible tile layers paint 262,144 cells; the limit is {MAX_PLACED_TILES:,}"
+    ]
     # 256 × 256 tiles of 32 px (the biggest map at 32 px), every cell a full box: one wall.
-    data = big_tile_map(256, 256, 32, [layer_of("walls", 256, 256, encoding="base64", data=full(256, 256, 1))])
+    data = big_tile_map(
+        256, 256, 32, [layer_of("walls", 256, 256, encoding="base64", data=full(256, 256, 1))]
+    )
     data["layers"][-1]["objects"][0].update(x=-100, y=-100)  # the start, outside the walls (a warning)
     with tempfile.TemporaryDirectory() as folder:
         path = write_tiled(folder, data, TILESET)
@@ -427,4 +510,5 @@ def test_more_walls_than_the_limit_are_refused_before_they_are_built():
         ends_well(path)
         _, findings = read_level(path)
     assert [f.problem for f in findings if f.severity == "error"] == [
-        f"tile layer 'walls': the tile layers make 40,000 walls after merging; the limit is {MAX_TILE_WALLS:,}"]
+        f"tile layer 'walls': the tile layers make 40,000 walls after merging; the limit is {MAX_TILE_WALLS:,}"
+    ]

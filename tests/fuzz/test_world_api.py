@@ -67,13 +67,18 @@ def loaded_kernels():
     world.pairs(), world.contacts(), world.raycast((0.0, 50.0), (0.0, -1.0), 100.0)
     world.shape_cast(SHAPES["crate"], (0.0, 50.0, 0.0), (0.0, -50.0))
     world.move_and_slide(ball, (3.0, -30.0)), world.move_and_slide_bodies([ball], [(3.0, -3.0)])
-    world.cast_bodies(np.array([ball]), np.array([[0.0, -40.0]])), world.query_shape(SHAPES["capsule"], (0, 0, 0))
+    (
+        world.cast_bodies(np.array([ball]), np.array([[0.0, -40.0]])),
+        world.query_shape(SHAPES["capsule"], (0, 0, 0)),
+    )
     world.set_transforms(np.array([wall]), np.zeros(1), np.zeros(1), np.zeros(1))
 
 
 # --- values, mostly sensible, sometimes hostile ----------------------------------------------
 
-SPECIAL = st.sampled_from([math.nan, math.inf, -math.inf, 1e308, -1e300, 1e154, 5e-324, -0.0, 1e9, 1.0000001e9])
+SPECIAL = st.sampled_from(
+    [math.nan, math.inf, -math.inf, 1e308, -1e300, 1e154, 5e-324, -0.0, 1e9, 1.0000001e9]
+)
 JUNK = st.one_of(
     st.none(),
     st.booleans(),
@@ -97,7 +102,9 @@ def operations(hostile: bool):
         return st.one_of(good, good, good, good, good, good, bad) if hostile else good
 
     number = st.one_of(PLACE, PLACE, PLACE, SPECIAL, st.integers(-5, 5)) if hostile else PLACE
-    angle = st.one_of(st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), SPECIAL) if hostile else st.floats(-4.0, 4.0)
+    angle = (
+        st.one_of(st.floats(-4.0, 4.0), st.floats(-4.0, 4.0), SPECIAL) if hostile else st.floats(-4.0, 4.0)
+    )
     transform = sometimes(st.tuples(PLACE, PLACE, angle), st.one_of(JUNK, st.tuples(number, number, angle)))
     vector = sometimes(
         st.one_of(st.tuples(st.floats(-400, 400), st.floats(-400, 400)), LONG), st.tuples(number, number)
@@ -120,17 +127,24 @@ def operations(hostile: bool):
         return st.tuples(
             st.just(name),
             st.builds(
-                lambda rs, m: {**{k: [r[i] for r in rs] for i, k in enumerate(keys)}, "mask": m}, together, bits
+                lambda rs, m: {**{k: [r[i] for r in rs] for i, k in enumerate(keys)}, "mask": m},
+                together,
+                bits,
             ),
         )
 
     def transforms():
         if hostile:
-            return op("set_transforms", **dict(zip(("bodies", "x", "y", "angle"), rows(body, number, number, angle))))
+            return op(
+                "set_transforms",
+                **dict(zip(("bodies", "x", "y", "angle"), rows(body, number, number, angle))),
+            )
         together = st.lists(st.tuples(body, PLACE, PLACE, angle), max_size=3, unique_by=lambda r: r[0])
         return st.tuples(
             st.just("set_transforms"),
-            together.map(lambda rs: {k: [r[i] for r in rs] for i, k in enumerate(("bodies", "x", "y", "angle"))}),
+            together.map(
+                lambda rs: {k: [r[i] for r in rs] for i, k in enumerate(("bodies", "x", "y", "angle"))}
+            ),
         )
 
     return st.one_of(
@@ -234,7 +248,9 @@ def check_world(world: World) -> None:
 
 
 def solid_in(world: World, mask: int, but=()) -> list[int]:
-    return [b for b in world.bodies.tolist() if b not in but and not world.is_sensor(b) and world.layer(b) & mask]
+    return [
+        b for b in world.bodies.tolist() if b not in but and not world.is_sensor(b) and world.layer(b) & mask
+    ]
 
 
 def clear_of(world: World, body: int, others) -> bool:

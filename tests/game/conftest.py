@@ -19,7 +19,9 @@ def shared_window():
         import arcade
 
         # The game's own size (game.app.WIDTH, HEIGHT), so screenshots match what players see.
-        _WINDOW = arcade.Window(1280, 720, "gjk-shooter tests", visible=False, vsync=False, antialiasing=False)
+        _WINDOW = arcade.Window(
+            1280, 720, "gjk-shooter tests", visible=False, vsync=False, antialiasing=False
+        )
     return _WINDOW
 
 

@@ -89,7 +89,9 @@ def _right_edge(alpha, rows) -> int:
 
 def _glow(rgba, columns) -> int:
     """How much light (colour times opacity) these columns hold."""
-    return sum(sum(rgba.getpixel((x, y))[:3]) * rgba.getpixel((x, y))[3] for x in columns for y in range(rgba.height))
+    return sum(
+        sum(rgba.getpixel((x, y))[:3]) * rgba.getpixel((x, y))[3] for x in columns for y in range(rgba.height)
+    )
 
 
 def test_the_actor_images_face_plus_x():
@@ -111,7 +113,9 @@ def test_the_actor_images_face_plus_x():
             w, h = rgba.size
             assert w > h, name  # lies along x, the way it flies
 
-            assert _glow(rgba, range(w - w // 4, w)) > _glow(rgba, range(w // 4)), name  # the bright head leads
+            assert _glow(rgba, range(w - w // 4, w)) > _glow(rgba, range(w // 4)), (
+                name
+            )  # the bright head leads
 
 
 def test_the_shipped_hitboxes_fit_through_every_shipped_levels_narrowest_door():
@@ -124,11 +128,22 @@ def test_the_shipped_hitboxes_fit_through_every_shipped_levels_narrowest_door():
 def _corridor() -> Level:
     """A room with a wall at x = 300 (its face at x = 292); the player starts at (200, 200) facing +x."""
     walls = [((Polygon.box(8, 200), Transform(300, 200, 0)))]
-    border = [(Polygon.box(8, 200), Transform(8, 200, 0)), (Polygon.box(200, 8), Transform(200, 8, 0)),
-              (Polygon.box(200, 8), Transform(200, 392, 0))]
+    border = [
+        (Polygon.box(8, 200), Transform(8, 200, 0)),
+        (Polygon.box(200, 8), Transform(200, 8, 0)),
+        (Polygon.box(200, 8), Transform(200, 392, 0)),
+    ]
     parts = tuple(Wall(k, f"w{k}", "rectangle", (part,)) for k, part in enumerate([*walls, *border]))
-    return Level("corridor", Path("corridor.tmj"), 400.0, 400.0, parts, Marker(1, "start", "player", 200.0, 200.0),
-                 (), ())
+    return Level(
+        "corridor",
+        Path("corridor.tmj"),
+        400.0,
+        400.0,
+        parts,
+        Marker(1, "start", "player", 200.0, 200.0),
+        (),
+        (),
+    )
 
 
 def _walk_right(hitboxes) -> float:
@@ -141,7 +156,9 @@ def _walk_right(hitboxes) -> float:
 def test_a_bigger_player_hitbox_in_an_edited_file_stops_the_player_farther_from_a_wall(tmp_path):
     raw = _tileset()
     hull = _tile(raw, "player")["objectgroup"]["objects"][0]
-    hull["polygon"] = [{"x": 2 * p["x"], "y": 2 * p["y"]} for p in hull["polygon"]]  # twice as long: nose at 32
+    hull["polygon"] = [
+        {"x": 2 * p["x"], "y": 2 * p["y"]} for p in hull["polygon"]
+    ]  # twice as long: nose at 32
     bigger, findings = read_actors(_write(tmp_path, raw))
     assert _errors(findings) == []
     shipped_x, bigger_x = _walk_right(None), _walk_right(bigger)
@@ -159,7 +176,9 @@ def test_a_bigger_chaser_in_an_edited_file_touches_the_player_from_farther(tmp_p
 
     def hurt(hitboxes) -> bool:
         sim = Simulation(_corridor(), 0, rules=Rules(first_wave=0, wave_growth=0), hitboxes=hitboxes)
-        sim.spawn_enemy(0, 200.0, 240.0)  # 40 px above: the shipped chaser (11) misses the hull (13), 30 touches
+        sim.spawn_enemy(
+            0, 200.0, 240.0
+        )  # 40 px above: the shipped chaser (11) misses the hull (13), 30 touches
         sim.enemies.speed[:] = 0.0
         health = sim.player.health
         sim.step(Inputs(0.0, 0.0, 300.0, 200.0, False))
@@ -242,8 +261,17 @@ def test_a_turned_rectangle_and_an_offset_circle_land_in_the_actor_frame(tmp_pat
     ]
     tile = _tile(raw, "chaser")  # 28 x 22: centre (14, 11)
     tile["objectgroup"]["objects"] = [
-        {"id": 1, "name": "", "x": 14, "y": 1, "width": 10, "height": 10, "rotation": 0, "ellipse": True,
-         "visible": True},
+        {
+            "id": 1,
+            "name": "",
+            "x": 14,
+            "y": 1,
+            "width": 10,
+            "height": 10,
+            "rotation": 0,
+            "ellipse": True,
+            "visible": True,
+        },
     ]
     hitboxes, findings = read_actors(_write(tmp_path, raw))
     assert _errors(findings) == []
@@ -267,23 +295,70 @@ def _edit_player(objects) -> dict:
 BAD = {
     "no shapes": (_edit_player([]), "tile 0 (player): no collision shapes"),
     "self-intersecting": (
-        _edit_player([{"id": 1, "name": "", "x": 19, "y": 17, "visible": True,
-                       "polygon": [{"x": -8, "y": -8}, {"x": 8, "y": 8}, {"x": 8, "y": -8}, {"x": -8, "y": 8}]}]),
+        _edit_player(
+            [
+                {
+                    "id": 1,
+                    "name": "",
+                    "x": 19,
+                    "y": 17,
+                    "visible": True,
+                    "polygon": [{"x": -8, "y": -8}, {"x": 8, "y": 8}, {"x": 8, "y": -8}, {"x": -8, "y": 8}],
+                }
+            ]
+        ),
         "tile 0 (player): collision object 1: polygon self-intersects: two of its edges cross near (19, 17)",
     ),
     "negative radius": (
-        _edit_player([{"id": 3, "name": "", "x": 9, "y": 7, "width": 20, "height": 20, "visible": True,
-                       "properties": [{"name": "radius", "type": "float", "value": -1.0}]}]),
+        _edit_player(
+            [
+                {
+                    "id": 3,
+                    "name": "",
+                    "x": 9,
+                    "y": 7,
+                    "width": 20,
+                    "height": 20,
+                    "visible": True,
+                    "properties": [{"name": "radius", "type": "float", "value": -1.0}],
+                }
+            ]
+        ),
         "tile 0 (player): collision object 3: property 'radius' must be a number >= 0",
     ),
     "radius on an ellipse": (
-        _edit_player([{"id": 2, "name": "", "x": 9, "y": 7, "width": 20, "height": 20, "ellipse": True,
-                       "visible": True, "properties": [{"name": "radius", "type": "float", "value": 2.0}]}]),
+        _edit_player(
+            [
+                {
+                    "id": 2,
+                    "name": "",
+                    "x": 9,
+                    "y": 7,
+                    "width": 20,
+                    "height": 20,
+                    "ellipse": True,
+                    "visible": True,
+                    "properties": [{"name": "radius", "type": "float", "value": 2.0}],
+                }
+            ]
+        ),
         "tile 0 (player): collision object 2: property 'radius' rounds rectangles and polygons only",
     ),
     "an ellipse off centre": (
-        _edit_player([{"id": 2, "name": "", "x": 0, "y": 0, "width": 20, "height": 10, "ellipse": True,
-                       "visible": True}]),
+        _edit_player(
+            [
+                {
+                    "id": 2,
+                    "name": "",
+                    "x": 0,
+                    "y": 0,
+                    "width": 20,
+                    "height": 10,
+                    "ellipse": True,
+                    "visible": True,
+                }
+            ]
+        ),
         "tile 0 (player): collision object 2: an ellipse that is not a circle must be centred",
     ),
     "zero size": (
@@ -301,7 +376,9 @@ def test_a_bad_hitbox_is_one_error_line_naming_the_file_and_tile(tmp_path, case)
     (error,) = _errors(findings)
     line = str(error)
     assert "\n" not in line
-    assert line.startswith(str(tmp_path / "actors.tsj") + ": ") or line.startswith("/") or "actors.tsj: " in line
+    assert (
+        line.startswith(str(tmp_path / "actors.tsj") + ": ") or line.startswith("/") or "actors.tsj: " in line
+    )
     assert expected in line, line
 
 
@@ -314,7 +391,9 @@ def test_a_missing_actor_an_unknown_class_and_a_doubled_actor_are_each_one_line(
     lines = sorted(str(f) for f in _errors(findings))
     assert len(lines) == 4, lines
     assert any("tile 1 (ghost): its class 'ghost' is not an actor" in line for line in lines)
-    assert any("tile 9 (player): a second tile of class 'player' (the first is tile 0)" in line for line in lines)
+    assert any(
+        "tile 9 (player): a second tile of class 'player' (the first is tile 0)" in line for line in lines
+    )
     assert any("no tile of class 'brute'" in line for line in lines)
     assert any("no tile of class 'chaser'" in line for line in lines)
 
@@ -335,17 +414,21 @@ def test_a_missing_image_is_one_warning_and_the_hitboxes_still_read(tmp_path):
     hitboxes, findings = read_actors(path)
     assert hitboxes["brute"].parts == (TODAY["brute"],)
     (warning,) = findings
-    assert warning.severity == "warning" and "\n" not in str(warning) and "brute.png' not found" in str(warning)
+    assert (
+        warning.severity == "warning" and "\n" not in str(warning) and "brute.png' not found" in str(warning)
+    )
 
 
 def test_a_point_object_is_a_warning_and_the_hitbox_keeps_its_shapes(tmp_path):
     raw = _tileset()
     _tile(raw, "player")["objectgroup"]["objects"].append(
-        {"id": 7, "name": "muzzle", "x": 31, "y": 17, "point": True, "visible": True})
+        {"id": 7, "name": "muzzle", "x": 31, "y": 17, "point": True, "visible": True}
+    )
     hitboxes, findings = read_actors(_write(tmp_path, raw))
     assert hitboxes["player"].parts == (TODAY["player"],)
     assert [str(f).split(": ", 1)[1] for f in findings] == [
-        "tile 0 (player): collision object 7 is a point: it has no area; ignored"]
+        "tile 0 (player): collision object 7 is a point: it has no area; ignored"
+    ]
 
 
 def test_a_hitbox_wider_than_the_narrowest_door_is_an_error_naming_the_tile(tmp_path):
@@ -354,8 +437,10 @@ def test_a_hitbox_wider_than_the_narrowest_door_is_an_error_naming_the_tile(tmp_
     box.update(x=35 - 80, y=30 - 80, width=160, height=160)  # 160 px across every way (+ radius 4)
     hitboxes, _ = read_actors(_write(tmp_path, raw))
     (finding,) = door_findings(hitboxes, "actors.tsj", doors={"yard": 187.4, "bunker": 135.0})
-    assert str(finding).startswith("actors.tsj: tile 3 (brute): hitbox is 168.0 px across at its narrowest, "
-                                   "wider than the narrowest door of a shipped level (bunker: 135.0 px)")
+    assert str(finding).startswith(
+        "actors.tsj: tile 3 (brute): hitbox is 168.0 px across at its narrowest, "
+        "wider than the narrowest door of a shipped level (bunker: 135.0 px)"
+    )
 
 
 def test_a_broken_shipped_file_is_one_levelerror_line(tmp_path, monkeypatch):

@@ -15,8 +15,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_game(*args: str, env: dict | None = None, timeout: float = 600) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+    )
 
 
 def one_line(done: subprocess.CompletedProcess) -> str:
@@ -72,10 +78,12 @@ def test_the_frames_limit_admits_exactly_ten_minutes():
     assert parse_args(["--demo", "--frames", str(MAX_FRAMES), "--seed", str(2**32 - 1)]).frames == MAX_FRAMES
 
 
-@pytest.mark.parametrize(("name", "kind"), [("end.jpg", "JPEG"), ("end.jpeg", "JPEG"), ("end.bmp", "BMP"),
-                                             ("end.png", "PNG")])
-def test_a_demo_screenshot_is_written_in_the_format_its_suffix_names_with_the_usual_mode(home, tmp_path, name,
-                                                                                          kind):
+@pytest.mark.parametrize(
+    ("name", "kind"), [("end.jpg", "JPEG"), ("end.jpeg", "JPEG"), ("end.bmp", "BMP"), ("end.png", "PNG")]
+)
+def test_a_demo_screenshot_is_written_in_the_format_its_suffix_names_with_the_usual_mode(
+    home, tmp_path, name, kind
+):
     shot = tmp_path / "shots" / name
     done = run_game("--demo", "--level", "yard", "--frames", "2", "--screenshot", str(shot))
     assert done.returncode == 0, done.stderr
@@ -105,3 +113,55 @@ def test_snapshot_runs_keep_their_scores_out_of_the_players_file_unless_keep_sco
     done = run_game("--snapshots", str(tmp_path / "b"), "--level", "yard", "--keep-score")
     assert done.returncode == 0, done.stderr
     assert "yard" in (home / "scores.json").read_text()
+
+
+# --- files the person names are never replaced unless regular (issue 24) -------------
+
+
+def special_files(folder: Path) -> dict[str, Path]:
+    """A FIFO, a device node (root makes a real one; others a symlink to /dev/null) and a folder."""
+    fifo, device, sub = folder / "fifo.png", folder / "device.png", folder / "folder.png"
+    os.mkfifo(fifo)
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))  # what /dev/null is
+    except PermissionError:
+        device.symlink_to("/dev/null")
+    sub.mkdir()
+    return {"fifo": fifo, "device": device, "folder": sub}
+
+
+KIND = {"fifo": "a pipe (FIFO)", "device": "a device", "folder": "a folder"}
+
+
+@pytest.mark.parametrize("option", ["--record", "--screenshot"])
+@pytest.mark.parametrize("kind", ["fifo", "device", "folder"])
+def test_record_or_screenshot_to_a_special_file_is_refused_before_the_run_and_the_file_stays(
+    home, tmp_path, option, kind
+):
+    """As root, ``--record /dev/full`` once turned the device into a regular file."""
+    target = special_files(tmp_path)[kind]
+    before = os.stat(target).st_mode
+    done = run_game("--demo", "--level", "yard", "--frames", "5", option, str(target), timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert one_line(done) == (
+        f"gjk-shooter: error: {option} {target}: is {KIND[kind]}, not a regular file; it is never replaced "
+        "(see --help)"
+    )
+    assert os.stat(target).st_mode == before
+
+
+def test_a_recording_whose_target_became_a_fifo_during_the_run_is_refused_and_the_fifo_stays(tmp_path):
+    from game.replay import Recorder
+    from game.safe_write import TargetRefused
+    from game.sim import Inputs, Simulation
+    from game.tiled import level_path, load_level
+
+    level = load_level(level_path("yard"))
+    target = tmp_path / "run.replay"
+    recorder, sim = Recorder(target), Simulation(level, 1)
+    recorder.start_run(level, 1, sim)
+    recorder.tick(sim, Inputs())
+    os.mkfifo(target)
+    with pytest.raises(TargetRefused, match=r"run\.replay: is a pipe"):
+        recorder.finish()
+    assert stat.S_ISFIFO(os.stat(target).st_mode) and os.listdir(tmp_path) == ["run.replay"]

@@ -33,6 +33,13 @@ def home(tmp_path, monkeypatch):
     storage.use_store(None)
     yield tmp_path
     storage.use_store(None)
+    forget_pending()
+
+
+def forget_pending() -> None:
+    """Drop what a test left unwritten (its folder is gone): the exit must not try it."""
+    for name in ("_pending_scores", "_pending_settings", "_lock_busy"):
+        getattr(storage, name, {}).clear()
 
 
 def scores_file(table) -> str:
@@ -324,24 +331,70 @@ def test_a_stale_temporary_file_is_removed_by_the_next_write_and_a_fresh_one_is_
     assert not stale.exists() and fresh.exists()
 
 
-def test_a_table_too_big_to_read_back_is_not_written_but_kept_for_the_session(home, monkeypatch):
-    storage.record_score("yard", 1)
-    before = (home / storage.SCORES).read_bytes()
-    monkeypatch.setattr(storage, "LIMIT", len(before) + 10)  # room for no further level
-    with pytest.warns(
-        storage.StorageWarning, match=r"cannot save scores\.json there \(it would be [\d,]+ bytes"
-    ) as caught:
-        for level in range(10):
-            storage.record_score(f"level {level}", 5)
-    assert len(storage_warnings(caught)) == 1
-    assert (home / storage.SCORES).read_bytes() == before
-    assert len(storage.load_scores()) == 11
+def full_table(levels: int, rows: int = storage.TOP) -> dict[str, list[storage.ScoreEntry]]:
+    """``levels`` levels of ``rows`` games each: game ``k`` scored 1000 - k on day ``k`` + 1 (the
+    lowest placed row is the newest, so the order of dropping is by place, not by date)."""
+    return {
+        f"level {i:04d}": [
+            storage.ScoreEntry(1000 - k, 0, 0, f"2026-01-{k + 1:02d}T00:00:{i % 60:02d}Z")
+            for k in range(rows)
+        ]
+        for i in range(levels)
+    }
+
+
+def test_a_new_level_at_the_size_limit_is_written_and_the_lowest_placed_rows_of_other_levels_make_room(
+    home, monkeypatch
+):
+    """Issue 24: at the 1 MiB cap every new level's score was kept in memory only and lost at exit."""
+    table = full_table(40)
+    text = storage._scores_text(table)
+    (home / storage.SCORES).write_text(text)
+    monkeypatch.setattr(storage, "LIMIT", len(text.encode()) + 10)  # room for no further level
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for level in range(5):
+            assert storage.record_score(f"new {level}", 5) is True
+    on_disk = json.loads((home / storage.SCORES).read_text())
+    assert len((home / storage.SCORES).read_bytes()) <= storage.LIMIT
+    assert all(on_disk[f"new {level}"][0]["score"] == 5 for level in range(5))
+    # Every old level keeps its best; only tenth places went, and only as many as were needed.
+    old = {level: rows for level, rows in on_disk.items() if level.startswith("level")}
+    assert len(old) == 40 and all(rows[0]["score"] == 1000 for rows in old.values())
+    lengths = sorted(len(rows) for rows in old.values())
+    assert lengths[0] == storage.TOP - 1 and lengths[-1] == storage.TOP
+    dropped = sum(storage.TOP - n for n in lengths)
+    assert 5 <= dropped <= 10, dropped  # about one row a new level, never a whole level
+    assert all(
+        len(rows) == storage.TOP or rows[-1]["score"] == 1000 - storage.TOP + 2 for rows in old.values()
+    )
+
+
+def test_at_the_size_limit_the_oldest_of_the_lowest_placed_rows_go_first(home, monkeypatch):
+    table = full_table(3)
+    table["level 0001"][-1] = table["level 0001"][-1]._replace(date="2020-01-01T00:00:00Z")
+    text = storage._scores_text(table)
+    (home / storage.SCORES).write_text(text)
+    monkeypatch.setattr(storage, "LIMIT", len(text.encode()) + 10)
+    storage.record_score("new", 5)
+    on_disk = json.loads((home / storage.SCORES).read_text())
+    # A new level takes about two rows' room: the 2020 tenth goes first, then the older of the
+    # other two tenths (level 0000's, a second older than level 0002's).
+    assert [len(on_disk[f"level {i:04d}"]) for i in range(3)] == [9, 9, 10]
+    assert all(row["date"] != "2020-01-01T00:00:00Z" for row in on_disk["level 0001"])
+
+
+def test_a_level_name_too_long_for_the_file_is_refused_like_a_float_score(home):
+    """A top ten of a level whose name alone filled the file could never be written."""
+    with pytest.raises(ValueError, match=r"level name of 1,001 characters; the limit is 1,000"):
+        storage.record_score("x" * 1001, 5)
+    assert storage.record_score("x" * 1000, 5) is True
 
 
 # --- a read-only folder -----------------------------------------------------
 
 
-def test_a_read_only_folder_keeps_scores_in_memory_for_the_session_with_one_warning(home, read_only):
+def test_a_read_only_folder_keeps_scores_pending_with_one_warning(home, read_only):
     (home / storage.SCORES).write_text(scores_file({"yard": [30]}))
     before = (home / storage.SCORES).read_bytes()
     read_only(home)
@@ -355,8 +408,30 @@ def test_a_read_only_folder_keeps_scores_in_memory_for_the_session_with_one_warn
         assert storage.best_score("bunker") == 4 and storage.load_settings().volume == 0.1
     [line] = storage_warnings(caught)
     assert line.startswith(f"{home}: cannot save scores.json there (Permission denied)")
+    assert line.endswith("kept in memory and saved at the next record or at exit")
     assert (home / storage.SCORES).read_bytes() == before
     assert not (home / storage.SETTINGS).exists()
+
+
+def test_scores_and_settings_kept_while_the_folder_was_read_only_are_written_once_it_is_writable(
+    home, read_only, monkeypatch
+):
+    """Issue 24: a folder that became writable again never got the session's scores."""
+    (home / storage.SCORES).write_text(scores_file({"yard": [30]}))
+    read_only(home)
+    with pytest.warns(storage.StorageWarning):
+        storage.record_score("yard", 20)
+        storage.record_score("bunker", 4)
+        storage.save_settings(storage.Settings(volume=0.1))
+    monkeypatch.undo()  # writable again (and GJK_SHOOTER_HOME gone: point at the folder by hand)
+    storage.use_store(home)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        storage.record_score("yard", 10)
+        assert json.loads((home / storage.SETTINGS).read_text())["volume"] == 0.1  # the record took them too
+    on_disk = json.loads((home / storage.SCORES).read_text())
+    assert [r["score"] for r in on_disk["yard"]] == [30, 20, 10] and on_disk["bunker"][0]["score"] == 4
+    storage.use_store(None)
 
 
 def test_a_corrupt_file_in_a_read_only_folder_does_not_stop_the_start(home, read_only):
@@ -374,6 +449,7 @@ def test_a_corrupt_file_in_a_read_only_folder_does_not_stop_the_start(home, read
     assert "settings.json: holds a number that is not finite (NaN); it cannot be moved aside" in lines[0]
     assert "scores.json: holds a number that is not finite (1e400); it cannot be moved aside" in lines[1]
     assert all(line.endswith("keeps its data in memory") for line in lines)
+    assert storage.best_score("yard") == 8
     assert (home / storage.SCORES).read_text() == '{"yard": [{"score": 1e400}]}'  # never written over
 
 

@@ -91,6 +91,14 @@ def test_an_unknown_shape_index_is_named():
         intersects_batch(ShapeTable(SHAPES), [0], np.zeros((1, 3)), [9], np.zeros((1, 3)))
 
 
+@pytest.mark.parametrize("dtype", [np.uint64, np.uint32, np.int64])
+def test_an_unknown_shape_index_is_shown_as_given_whatever_its_dtype(dtype):
+    """Issue 24: a uint64 index of 2**63 was reported as -9223372036854775808."""
+    big = np.iinfo(dtype).max // 2 + 1
+    with pytest.raises(IndexError, match=f"shape_a names shape {big}, but the table holds 5 shapes"):
+        intersects_batch(ShapeTable(SHAPES), np.array([big], dtype), np.zeros((1, 3)), [0], np.zeros((1, 3)))
+
+
 def test_mismatched_array_shapes_are_refused():
     with pytest.raises(ValueError, match=r"\(k, 3\)"):
         intersects_batch(ShapeTable(SHAPES), [0, 1], np.zeros((2, 2)), [0, 1], np.zeros((2, 3)))

@@ -178,7 +178,10 @@ def test_a_transform_of_the_wrong_form_is_one_error_naming_the_argument(query, x
     [
         (lambda: (True, 0.0, 0.0), r"xf_a x must be a number, got True \(bool\)"),
         (lambda: (0.0, 0.0, False), r"xf_a angle must be a number, got False \(bool\)"),
-        (lambda: (v for v in (0.0, 0.0, 0.0)), r"xf_a must be \(x, y, angle\) or a Transform, got <generator"),
+        (
+            lambda: (v for v in (0.0, 0.0, 0.0)),
+            r"xf_a must be \(x, y, angle\) or a Transform, got <generator",
+        ),
     ],
 )
 def test_a_bool_coordinate_or_a_generator_is_refused_by_the_one_pair_queries_as_everywhere(

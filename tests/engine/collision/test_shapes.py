@@ -123,3 +123,18 @@ def test_aabb_of_a_rotated_ellipse_is_exact():
 def test_transform_validation_names_the_bad_field():
     with pytest.raises(ValueError, match="transform angle is inf"):
         Transform(0.0, 0.0, math.inf).validated()
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (("a", 0, 0), "transform x is 'a' (str); a transform needs numbers"),
+        ((0, None, 0), "transform y is None (NoneType); a transform needs numbers"),
+        ((0, 0, True), "transform angle is True (bool); a transform needs numbers"),
+    ],
+)
+def test_a_transform_field_that_is_not_a_number_is_named_with_its_value(fields, message):
+    """Issue 24: ``Transform('a', 0, 0).validated()`` said only "must be real number, not str"."""
+    with pytest.raises(TypeError) as caught:
+        Transform(*fields).validated()
+    assert str(caught.value) == message

@@ -19,8 +19,12 @@ SHAPES = [
 ]
 
 pair = st.tuples(
-    st.sampled_from(range(len(SHAPES))), st.sampled_from(range(len(SHAPES))),
-    st.floats(-80, 80), st.floats(-80, 80), st.floats(-math.pi, math.pi), st.floats(-math.pi, math.pi),
+    st.sampled_from(range(len(SHAPES))),
+    st.sampled_from(range(len(SHAPES))),
+    st.floats(-80, 80),
+    st.floats(-80, 80),
+    st.floats(-math.pi, math.pi),
+    st.floats(-math.pi, math.pi),
 )
 
 

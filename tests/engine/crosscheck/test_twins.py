@@ -23,7 +23,11 @@ def test_a_twin_is_placed_angle_first_so_an_offset_circle_turns_about_the_body_o
 
 @pytest.mark.parametrize(
     "shape",
-    [Polygon([(0.0, 0.0), (2.0, 0.0), (1.5, 1.0)], radius=0.25), Circle(0.5, (0.1, 0.2)), Capsule((0, 0), (1, 1), 0.2)],
+    [
+        Polygon([(0.0, 0.0), (2.0, 0.0), (1.5, 1.0)], radius=0.25),
+        Circle(0.5, (0.1, 0.2)),
+        Capsule((0, 0), (1, 1), 0.2),
+    ],
 )
 def test_a_twin_is_our_shape_and_pymunk_answers_as_we_do(shape):
     twin = to_pymunk(shape, (0.0, 0.0, 0.0))
@@ -99,5 +103,7 @@ def test_the_lab_the_benchmark_and_the_oracles_convert_through_to_pymunk_only(pa
         and node.func.attr in ("Poly", "Circle", "Segment", "Body")
     ]
     assert built == []
-    names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+    names = {
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names
+    }
     assert "to_pymunk" in names or "pymunk_contact" in names

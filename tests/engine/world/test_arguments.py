@@ -31,6 +31,20 @@ def test_the_pairs_array_handed_out_cannot_change_what_the_world_keeps():
     assert world.contacts().pairs.tolist() == [[a, b]]
 
 
+def test_the_pairs_array_handed_out_cannot_be_made_writable_again():
+    """Issue 24: ``p.setflags(write=True); p[0, 0] = 12345`` made the next ``pairs()`` say 12345."""
+    world, a, b = two_touching_circles()
+    handed = world.pairs()
+    for array in (handed, handed.base, getattr(handed.base, "base", None)):
+        if isinstance(array, np.ndarray):
+            with pytest.raises(ValueError, match="WRITEABLE"):
+                array.setflags(write=True)
+    with pytest.raises(ValueError, match="read-only"):
+        np.lib.stride_tricks.as_strided(handed, writeable=True)[0, 0] = 12345
+    assert world.pairs().tolist() == [[a, b]]
+    assert world.contacts().pairs.tolist() == [[a, b]]
+
+
 def test_editing_a_copy_of_the_pairs_or_the_contacts_changes_nothing_in_the_world():
     world, a, b = two_touching_circles()
     mine = world.pairs().copy()
@@ -151,3 +165,16 @@ def test_good_arguments_of_every_accepted_kind_are_taken():
     assert world.pairs().tolist() == [[a, b]]
     assert world.cell_size == 4.0
     assert "a" not in world and a in world and 2**70 not in world
+
+
+def test_a_body_whose_box_leaves_the_range_is_refused_where_it_is_added():
+    """Issue 24: ``Circle(1e9)`` at (0, 800) was added, and sliding it off a wall failed on
+    ``xf_a row 0 y is 1000100005.0``, an internal value."""
+    world = World()
+    world.add(Polygon.box(100.0, 10.0), (0.0, -100.0, 0.0), static=True)
+    with pytest.raises(ValueError) as caught:
+        world.add(Circle(1e9), (0.0, 800.0, 0.0))
+    assert one_line(str(caught.value)).startswith("World.add: the body's box reaches y = 1000000800.0")
+    assert "MAX_COORDINATE = 1e+09" in str(caught.value) and len(world.bodies) == 1
+    big = world.add(Circle(5e8), (0.0, 800.0, 0.0))  # inside the range: it slides off the wall
+    assert abs(world.move_and_slide(big, (1.0, 0.0)).y) <= 1e9

@@ -147,7 +147,10 @@ def test_a_free_body_keeps_its_angular_momentum_and_spins_about_its_centre_of_ma
     world = World()
     body = world.add(shape, (3.0, -2.0, 0.4), dynamic=True)
     mass = world.mass(body)
-    assert mass == pytest.approx(mass_properties(shape))
+    exact = mass_properties(shape)
+    assert (mass.mass, *mass.center, mass.inertia) == pytest.approx(
+        (exact.mass, *exact.center, exact.inertia)
+    )
     world.set_velocity(body, (0.0, 0.0), 2.5)
 
     def centre():

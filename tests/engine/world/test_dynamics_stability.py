@@ -59,15 +59,17 @@ def test_a_1000_body_pile_settles_and_falls_asleep():
 def test_500_bodies_in_a_spinning_tumbler_all_stay_inside():
     scene = tumbler(500)
     run = build_ours(scene, sleep=False)
-    spin = scene.pieces[0].velocity[2]
     for step in range(1, 751):
         run.step()
         if step % 50 == 0:
             poses = run.poses()
-            turn = spin * step * DT
+            # In the container's own frame: the first wall's turn (its walls are driven
+            # each step, so their turn is theirs, not spin × time).
+            turn = poses[0, 2]
             c, s = math.cos(-turn), math.sin(-turn)
             local = poses[4:, :2] @ np.array([[c, s], [-s, c]])
-            # Inside the walls' inner faces (9.5 m from the centre), less a box's reach.
+            # Every centre inside the walls' inner faces, 9.5 m from the container's centre
+            # (a box pressed by the pile may overlap a wall a little: soft contacts).
             assert np.abs(local).max() < 9.5, f"a body left the tumbler by step {step}"
 
 
@@ -223,7 +225,7 @@ def test_the_same_scene_gives_the_same_state_hash_in_two_processes():
         (lambda w, b: w.add(Circle(1.0), (0, 0, 0), linear_damping=math.inf), ValueError, ["linear_damping"]),
         (lambda w, b: w.set_velocity(b, (math.nan, 0.0)), ValueError, ["velocity"]),
         (lambda w, b: w.set_velocity(0, (1.0, 0.0)), ValueError, ["static"]),
-        (lambda w, b: w.apply_impulse(b, (1.0,)), ValueError, ["impulse"]),
+        (lambda w, b: w.apply_impulse(b, (1.0,)), TypeError, ["impulse"]),
         (lambda w, b: w.apply_force(b, (1.0, 0.0), point=(2e9, 0.0)), ValueError, ["point"]),
         (lambda w, b: w.velocity(99), KeyError, ["99"]),
         (lambda w, b: World(gravity=(0.0, math.inf)), ValueError, ["gravity"]),

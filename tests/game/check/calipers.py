@@ -20,9 +20,14 @@ def hull_of(points) -> list[tuple[float, float]]:
     def chain(ordered):
         out: list[tuple[float, float]] = []
         for p in ordered:
-            while len(out) >= 2 and (
-                (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
-            ) <= 0:
+            while (
+                len(out) >= 2
+                and (
+                    (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                    - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])
+                )
+                <= 0
+            ):
                 out.pop()
             out.append(p)
         return out

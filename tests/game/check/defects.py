@@ -41,58 +41,99 @@ def _missing_tileset() -> dict:
 DEFECTS = {
     "self-intersecting polygon": (
         with_walls(polygon(7, 50, 50, [(0, 0), (60, 60), (60, 0), (0, 60)], name="bow")),
-        "error", "{file}:7 (bow): polygon self-intersects: two of its edges cross near (80, 80)"),
+        "error",
+        "{file}:7 (bow): polygon self-intersects: two of its edges cross near (80, 80)",
+    ),
     "fewer than 3 points": (
         with_walls(polygon(7, 50, 50, [(0, 0), (60, 60)], name="stick")),
-        "error", "{file}:7 (stick): polygon needs at least 3 distinct points, got 2"),
+        "error",
+        "{file}:7 (stick): polygon needs at least 3 distinct points, got 2",
+    ),
     "zero area": (
         with_walls(polygon(7, 50, 50, [(0, 0), (30, 0), (60, 0)], name="flat")),
-        "error", "{file}:7 (flat): polygon has zero area (its points are collinear)"),
+        "error",
+        "{file}:7 (flat): polygon has zero area (its points are collinear)",
+    ),
     "non-finite number": (_nan_map(), "error", "{file}:7 (n): x is not a finite number (nan)"),
     "unknown class": (
         start_and(layer(1, "walls", [obj(7, "crate", "barrel", x=10, y=10, width=20, height=20)])),
-        "error", "{file}:7 (crate): unknown class 'barrel' on a wall (leave it empty)"),
-    "missing tileset": (_missing_tileset(), "error", "{file}: tileset 'missing.tsj' not found (looked next to the map)"),
+        "error",
+        "{file}:7 (crate): unknown class 'barrel' on a wall (leave it empty)",
+    ),
+    "missing tileset": (
+        _missing_tileset(),
+        "error",
+        "{file}: tileset 'missing.tsj' not found (looked next to the map)",
+    ),
     "player start inside a wall": (
         with_walls(box(7, 80, 100, 60, 60, "crate")),
-        "error", "{file}:99 (start): player start is inside wall 7 (crate): the player's hitbox placed there "
-        "overlaps it"),
+        "error",
+        "{file}:99 (start): player start is inside wall 7 (crate): the player's hitbox placed there "
+        "overlaps it",
+    ),
     "spawn inside a wall": (
-        start_and(layer(1, "walls", [box(7, 200, 40, 60, 60, "crate")]),
-                  layer(3, "spawns", [point(8, "chaser", 220, 60, name="c1")])),
-        "error", "{file}:8 (c1): chaser spawn is inside wall 7 (crate): a chaser's hitbox placed there "
-        "overlaps it"),
+        start_and(
+            layer(1, "walls", [box(7, 200, 40, 60, 60, "crate")]),
+            layer(3, "spawns", [point(8, "chaser", 220, 60, name="c1")]),
+        ),
+        "error",
+        "{file}:8 (c1): chaser spawn is inside wall 7 (crate): a chaser's hitbox placed there overlaps it",
+    ),
     "pickup inside a wall": (
-        start_and(layer(1, "walls", [box(7, 200, 40, 60, 60, "crate")]),
-                  layer(3, "pickups", [point(8, "ammo", 220, 60, name="a1")])),
-        "error", "{file}:8 (a1): ammo pickup is inside wall 7 (crate)"),
+        start_and(
+            layer(1, "walls", [box(7, 200, 40, 60, 60, "crate")]),
+            layer(3, "pickups", [point(8, "ammo", 220, 60, name="a1")]),
+        ),
+        "error",
+        "{file}:8 (a1): ammo pickup is inside wall 7 (crate)",
+    ),
     "wall outside the map": (
         with_walls(box(7, 400, 40, 30, 30, "far crate")),
-        "error", "{file}:7 (far crate): wall is outside the map (320 × 256 px)"),
+        "error",
+        "{file}:7 (far crate): wall is outside the map (320 × 256 px)",
+    ),
     "spawn outside the map": (
         start_and(layer(3, "spawns", [point(8, "brute", 500, 60, name="b1")])),
-        "error", "{file}:8 (b1): brute spawn at (500, 196) is outside the map (320 × 256 px)"),
+        "error",
+        "{file}:8 (b1): brute spawn at (500, 196) is outside the map (320 × 256 px)",
+    ),
     "concave polygon": (
         with_walls(polygon(7, 200, 40, [(0, 0), (60, 0), (60, 60), (30, 30), (0, 60)], name="notch")),
-        "warning", "{file}:7 (notch): concave polygon split into 2 convex parts"),
+        "warning",
+        "{file}:7 (notch): concave polygon split into 2 convex parts",
+    ),
     "gap narrower than the player": (
         with_walls(box(7, 200, 20, 40, 80, "left"), box(8, 250, 20, 40, 80, "right")),
-        "warning", "{file}:7 (left): gap of 10.0 px to wall 8 (right) is narrower than the player "
-        f"({PLAYER_WIDTH:.1f} px across its narrowest way): the player cannot pass at any angle"),
+        "warning",
+        "{file}:7 (left): gap of 10.0 px to wall 8 (right) is narrower than the player "
+        f"({PLAYER_WIDTH:.1f} px across its narrowest way): the player cannot pass at any angle",
+    ),
     "unreachable pickup": (
-        start_and(layer(1, "walls", [box(1, 180, 0, 20, 256, "divider")]),
-                  layer(3, "pickups", [point(8, "health", 260, 60, name="h1")])),
-        "warning", "{file}:8 (h1): health pickup cannot be reached from the player start"),
+        start_and(
+            layer(1, "walls", [box(1, 180, 0, 20, 256, "divider")]),
+            layer(3, "pickups", [point(8, "health", 260, 60, name="h1")]),
+        ),
+        "warning",
+        "{file}:8 (h1): health pickup cannot be reached from the player start",
+    ),
     "unreachable area": (
         start_and(layer(1, "walls", [box(1, 180, 0, 20, 256, "divider")])),
-        "warning", "{file}: an area of about 28,512 px² around (270, 132) cannot be reached from the player start"),
+        "warning",
+        "{file}: an area of about 28,512 px² around (270, 132) cannot be reached from the player start",
+    ),
     "overlapping walls": (
         with_walls(box(7, 200, 20, 40, 80, "left"), box(8, 230, 20, 40, 80, "right")),
-        "warning", "{file}:7 (left): overlaps wall 8 (right) by 10.0 px: the two could be merged into one"),
+        "warning",
+        "{file}:7 (left): overlaps wall 8 (right) by 10.0 px: the two could be merged into one",
+    ),
     "very thin wall": (
         with_walls(box(7, 200, 20, 3, 80, "sliver")),
-        "warning", "{file}:7 (sliver): very thin wall (3.0 px across; at least 6 px is easy to see and hit)"),
+        "warning",
+        "{file}:7 (sliver): very thin wall (3.0 px across; at least 6 px is easy to see and hit)",
+    ),
     "very thin concave wall": (
         with_walls(polygon(7, 150, 40, [(0, 0), (80, 0), (80, 4), (4, 4), (4, 80), (0, 80)], name="angle")),
-        "warning", "{file}:7 (angle): very thin wall (4.0 px across; at least 6 px is easy to see and hit)"),
+        "warning",
+        "{file}:7 (angle): very thin wall (4.0 px across; at least 6 px is easy to see and hit)",
+    ),
 }

@@ -18,14 +18,16 @@ def test_the_fixture_files_are_the_defect_table_written_out(tmp_path):
     for defect, (data, _, _) in DEFECTS.items():
         fresh = write(tmp_path, data, file_name(defect))
         assert (HERE / file_name(defect)).read_bytes() == fresh.read_bytes(), (
-            f"{file_name(defect)} is stale: run .venv/bin/python -m tests.game.check.fixtures.make_fixtures")
+            f"{file_name(defect)} is stale: run .venv/bin/python -m tests.game.check.fixtures.make_fixtures"
+        )
 
 
 def test_the_console_script_on_the_fixture_folder_prints_every_expected_line_and_exits_one():
     script = shutil.which("gjk-check", path=str(Path(sys.executable).parent))
     assert script, "the gjk-check console script is not installed"
-    done = subprocess.run([script, str(HERE.relative_to(ROOT))], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [script, str(HERE.relative_to(ROOT))], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 1
     assert "Traceback" not in done.stdout + done.stderr
     for defect, (_, _, line) in DEFECTS.items():

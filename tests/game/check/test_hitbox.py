@@ -65,7 +65,9 @@ def test_curved_parts_measure_as_their_outlines_do():
     assert minimum_width([Capsule((-10, 0), (10, 0), 3.0)]) == 6.0
     assert minimum_width([Ellipse(20.0, 7.0)]) == pytest.approx(14.0, rel=1e-5)
     # A disc and a box of different roundness: the narrowest way is across the box, up the y axis.
-    assert minimum_width([Polygon.box(30.0, 5.0), Circle(5.0, center=(0.0, 0.0))]) == pytest.approx(10.0, rel=1e-5)
+    assert minimum_width([Polygon.box(30.0, 5.0), Circle(5.0, center=(0.0, 0.0))]) == pytest.approx(
+        10.0, rel=1e-5
+    )
 
 
 def test_the_checker_measures_the_player_the_simulation_moves():
@@ -93,12 +95,16 @@ def test_a_gap_just_narrower_than_the_players_minimum_width_is_flagged_and_one_j
 def test_a_brute_spawn_is_checked_with_the_brutes_hitbox_not_the_players(tmp_path):
     # A spawn 28 px left of a wall: clear for a chaser (radius 11), not for the brute's 60 px long hull.
     for kind, inside in (("chaser", False), ("brute", True)):
-        data = start_and(layer(1, "walls", [rect(7, 228, 40, 60, 60, name="crate")]),
-                         layer(3, "spawns", [point(8, kind, 200, 70, name="s")]))
+        data = start_and(
+            layer(1, "walls", [rect(7, 228, 40, 60, 60, name="crate")]),
+            layer(3, "spawns", [point(8, kind, 200, 70, name="s")]),
+        )
         errors = [f.problem for f in check_file(write(tmp_path, data, f"{kind}.tmj")).errors]
         assert bool(errors) == inside, (kind, errors)
         if inside:
-            assert errors == ["brute spawn is inside wall 7 (crate): a brute's hitbox placed there overlaps it"]
+            assert errors == [
+                "brute spawn is inside wall 7 (crate): a brute's hitbox placed there overlaps it"
+            ]
 
 
 def plank_level(tmp_path, gap: float):
@@ -122,9 +128,17 @@ def test_a_long_hitbox_gets_through_a_narrow_opening_only_by_turning(tmp_path):
 
 def test_the_narrowest_door_is_the_opening_a_disc_must_pass_to_reach_a_marker(tmp_path):
     for gap in (40.0, 90.0):
-        walls = [rect(1, 0, 100, 150, 20, name="west"), rect(2, 150 + gap, 100, 320 - 150 - gap, 20, name="east")]
-        data = tiled_map([layer(1, "walls", walls), layer(2, "player", [point(99, "", 160, 200, name="start")]),
-                          layer(3, "pickups", [point(8, "ammo", 160, 30, name="far")])])
+        walls = [
+            rect(1, 0, 100, 150, 20, name="west"),
+            rect(2, 150 + gap, 100, 320 - 150 - gap, 20, name="east"),
+        ]
+        data = tiled_map(
+            [
+                layer(1, "walls", walls),
+                layer(2, "player", [point(99, "", 160, 200, name="start")]),
+                layer(3, "pickups", [point(8, "ammo", 160, 30, name="far")]),
+            ]
+        )
         level, _ = read_level(write(tmp_path, data))
         door = narrowest_door(level)
         assert gap - DOOR_CELL - 0.5 <= door.width <= gap + 0.5, (gap, door)
@@ -133,8 +147,13 @@ def test_the_narrowest_door_is_the_opening_a_disc_must_pass_to_reach_a_marker(tm
 
 def test_walled_in_markers_are_no_door_and_a_level_without_reachable_markers_has_none(tmp_path):
     walls = [rect(1, 0, 100, 320, 20, name="across")]
-    data = tiled_map([layer(1, "walls", walls), layer(2, "player", [point(99, "", 160, 200, name="start")]),
-                      layer(3, "pickups", [point(8, "ammo", 160, 30, name="sealed")])])
+    data = tiled_map(
+        [
+            layer(1, "walls", walls),
+            layer(2, "player", [point(99, "", 160, 200, name="start")]),
+            layer(3, "pickups", [point(8, "ammo", 160, 30, name="sealed")]),
+        ]
+    )
     level, _ = read_level(write(tmp_path, data))
     assert narrowest_door(level) is None
 
@@ -163,17 +182,32 @@ def reference_placements_flood(free: np.ndarray, k: int, j: int, i: int) -> np.n
     queue = deque([(k, j, i)])
     while queue:
         k, j, i = queue.popleft()
-        for c, b, a in ((k, j, i + 1), (k, j, i - 1), (k, j + 1, i), (k, j - 1, i), ((k + 1) % nk, j, i),
-                        ((k - 1) % nk, j, i)):
+        for c, b, a in (
+            (k, j, i + 1),
+            (k, j, i - 1),
+            (k, j + 1, i),
+            (k, j - 1, i),
+            ((k + 1) % nk, j, i),
+            ((k - 1) % nk, j, i),
+        ):
             if 0 <= a < ni and 0 <= b < nj and free[c, b, a] and not seen[c, b, a]:
                 seen[c, b, a] = True
                 queue.append((c, b, a))
     return seen
 
 
-@given(st.integers(1, 5).flatmap(lambda nk: st.tuples(
-    st.lists(st.booleans(), min_size=nk * 6 * 7, max_size=nk * 6 * 7).map(lambda v: np.array(v).reshape(nk, 6, 7)),
-    st.integers(0, nk - 1), st.integers(0, 5), st.integers(0, 6))))
+@given(
+    st.integers(1, 5).flatmap(
+        lambda nk: st.tuples(
+            st.lists(st.booleans(), min_size=nk * 6 * 7, max_size=nk * 6 * 7).map(
+                lambda v: np.array(v).reshape(nk, 6, 7)
+            ),
+            st.integers(0, nk - 1),
+            st.integers(0, 5),
+            st.integers(0, 6),
+        )
+    )
+)
 def test_the_compiled_placement_labelling_reaches_what_a_breadth_first_search_over_turns_reaches(case):
     from game.check.reach import label_placements
 
@@ -193,7 +227,8 @@ def test_too_many_placements_to_test_is_one_error_line_not_unbounded_work(tmp_pa
     monkeypatch.setattr(reach, "MAX_PLACEMENT_TESTS", 50)
     assert [f.problem for f in check_file(path).errors] == [
         "too many walls close together to check what the player can reach: more than 50 placements to test, "
-        "the checker's limit"]
+        "the checker's limit"
+    ]
 
 
 def test_the_checkers_hitboxes_are_the_ones_game_actors_reads_from_the_actors_file():
@@ -214,8 +249,10 @@ def test_whatever_game_actors_gives_is_what_the_checker_measures(monkeypatch):
 
     fake = types.ModuleType("game.actors")
     fake.__spec__ = importlib.machinery.ModuleSpec("game.actors", None)
-    fake.actor_hitboxes = lambda: {"player": types.SimpleNamespace(parts=[Circle(5.0)]),
-                                   "blob": types.SimpleNamespace(parts=[Polygon.box(10.0, 3.0)])}
+    fake.actor_hitboxes = lambda: {
+        "player": types.SimpleNamespace(parts=[Circle(5.0)]),
+        "blob": types.SimpleNamespace(parts=[Polygon.box(10.0, 3.0)]),
+    }
     monkeypatch.setitem(sys.modules, "game.actors", fake)
     hitbox._shipped.cache_clear()
     try:

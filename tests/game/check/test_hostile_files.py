@@ -27,8 +27,14 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, errors="backslashreplace")
+    return subprocess.run(
+        [sys.executable, "-m", "game.check", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        errors="backslashreplace",
+    )
 
 
 def finding_lines(out: str) -> list[str]:
@@ -38,7 +44,9 @@ def finding_lines(out: str) -> list[str]:
 def map_with_a_named_wall(tmp_path: Path, name: str) -> Path:
     data = maps.with_walls(maps.obj(5, name, "lava", x=10, y=10, width=40, height=20))
     path = tmp_path / "named.tmj"
-    path.write_text(json.dumps(data, ensure_ascii=True))  # "\ud800" stays an escape in the file, as JSON allows
+    path.write_text(
+        json.dumps(data, ensure_ascii=True)
+    )  # "\ud800" stays an escape in the file, as JSON allows
     return path
 
 
@@ -47,7 +55,9 @@ def test_a_lone_surrogate_in_a_name_is_printed_escaped_not_a_unicode_error(tmp_p
     done = run(str(path))
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stdout + done.stderr
-    assert finding_lines(done.stdout) == [f"  {path}:5 (crate\\ud800): unknown class 'lava' on a wall (leave it empty)"]
+    assert finding_lines(done.stdout) == [
+        f"  {path}:5 (crate\\ud800): unknown class 'lava' on a wall (leave it empty)"
+    ]
 
 
 def test_a_newline_or_a_terminal_escape_in_a_name_cannot_forge_a_second_line(tmp_path):
@@ -56,7 +66,8 @@ def test_a_newline_or_a_terminal_escape_in_a_name_cannot_forge_a_second_line(tmp
     assert done.returncode == 1
     assert "\x1b" not in done.stdout
     assert finding_lines(done.stdout) == [
-        f"  {path}:5 (a\\n  b.tmj:9 (b): forged\\x1b[2J): unknown class 'lava' on a wall (leave it empty)"]
+        f"  {path}:5 (a\\n  b.tmj:9 (b): forged\\x1b[2J): unknown class 'lava' on a wall (leave it empty)"
+    ]
 
 
 def test_a_very_long_name_is_cut(tmp_path):
@@ -76,8 +87,10 @@ def test_a_fifo_and_a_device_are_refused_in_a_real_process_without_blocking(tmp_
     os.mkfifo(tmp_path / "pipe.tmj")
     done = run(str(tmp_path / "pipe.tmj"), "/dev/zero")
     assert done.returncode == 1
-    assert finding_lines(done.stdout) == [f"  {tmp_path / 'pipe.tmj'}: is a pipe (FIFO), not a map file",
-                                          "  /dev/zero: is a device, not a map file"]
+    assert finding_lines(done.stdout) == [
+        f"  {tmp_path / 'pipe.tmj'}: is a pipe (FIFO), not a map file",
+        "  /dev/zero: is a device, not a map file",
+    ]
 
 
 def test_a_million_tile_map_is_one_error_line_in_a_real_process(tmp_path):
@@ -86,24 +99,35 @@ def test_a_million_tile_map_is_one_error_line_in_a_real_process(tmp_path):
     path = maps.write(tmp_path, data, "big.tmj")
     done = run(str(path))
     assert done.returncode == 1
-    assert finding_lines(done.stdout) == [f"  {path}: map width is 1,000,000 tiles; the limit is 512 tiles a side",
-                                          f"  {path}: map height is 1,000,000 tiles; the limit is 512 tiles a side"]
+    assert finding_lines(done.stdout) == [
+        f"  {path}: map width is 1,000,000 tiles; the limit is 512 tiles a side",
+        f"  {path}: map height is 1,000,000 tiles; the limit is 512 tiles a side",
+    ]
 
 
 def crowded_map(tmp_path: Path, count: int) -> Path:
     walls = [maps.rect(10 + k, 40 + 8 * (k % 20), 40 + 8 * (k // 20), 4, 4) for k in range(count)]
-    return maps.write(tmp_path, maps.tiled_map([maps.layer(1, "walls", walls),
-                                                maps.layer(2, "player", [maps.point(9, "", 300, 240)])],
-                                               width=12, height=10))
+    return maps.write(
+        tmp_path,
+        maps.tiled_map(
+            [maps.layer(1, "walls", walls), maps.layer(2, "player", [maps.point(9, "", 300, 240)])],
+            width=12,
+            height=10,
+        ),
+    )
 
 
-def test_more_nearby_wall_pairs_than_the_limit_is_one_error_per_check_not_unbounded_work(tmp_path, monkeypatch):
+def test_more_nearby_wall_pairs_than_the_limit_is_one_error_per_check_not_unbounded_work(
+    tmp_path, monkeypatch
+):
     path = crowded_map(tmp_path, 60)
     assert not any("too many" in f.problem for f in check_file(path).findings)
     monkeypatch.setattr(checks_module, "MAX_PAIRS", 20)
     problems = [f.problem for f in check_file(path).errors]
-    assert problems == ["too many walls and markers close together to check the gaps between walls: more than "
-                        "20 nearby pairs (or 50,000,000 box comparisons), the checker's limit"]
+    assert problems == [
+        "too many walls and markers close together to check the gaps between walls: more than "
+        "20 nearby pairs (or 50,000,000 box comparisons), the checker's limit"
+    ]
 
 
 def test_findings_of_one_kind_past_the_listing_limit_end_in_one_summary_line(tmp_path, monkeypatch):
@@ -114,7 +138,8 @@ def test_findings_of_one_kind_past_the_listing_limit_end_in_one_summary_line(tmp
     listed = check_file(path).warnings
     assert len(every) > 10 and len([f for f in listed if f.problem.startswith("gap of")]) == 10
     assert f"{len(every) - 10:,} more gaps narrower than the player not listed (the first 10 are)" in [
-        f.problem for f in listed]
+        f.problem for f in listed
+    ]
 
 
 def reference_flood(free: np.ndarray, i: int, j: int) -> np.ndarray:

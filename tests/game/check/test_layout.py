@@ -47,6 +47,10 @@ def test_the_checkers_modules_form_no_import_cycle():
 
 
 def test_no_module_of_the_checker_imports_another_ones_private_name():
-    private = [(m, t, n) for m, edges in imports_between_modules().items() for t, n in edges
-               if n.startswith("_") and t != m]
+    private = [
+        (m, t, n)
+        for m, edges in imports_between_modules().items()
+        for t, n in edges
+        if n.startswith("_") and t != m
+    ]
     assert private == []

@@ -17,8 +17,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def test_a_level_name_is_checked_as_the_level_the_game_would_load():
@@ -43,9 +44,15 @@ def test_paths_still_work_beside_names(tmp_path):
 
 
 def test_each_ring_says_what_its_finding_is_in_a_few_words():
-    labels = {path.stem: [ring_label(f) for f in check_file(path).findings if f.where is not None]
-              for path in (FIXTURES / "gap-narrower-than-the-player.tmj", FIXTURES / "overlapping-walls.tmj",
-                           FIXTURES / "very-thin-wall.tmj", FIXTURES / "spawn-inside-a-wall.tmj")}
+    labels = {
+        path.stem: [ring_label(f) for f in check_file(path).findings if f.where is not None]
+        for path in (
+            FIXTURES / "gap-narrower-than-the-player.tmj",
+            FIXTURES / "overlapping-walls.tmj",
+            FIXTURES / "very-thin-wall.tmj",
+            FIXTURES / "spawn-inside-a-wall.tmj",
+        )
+    }
     assert labels["gap-narrower-than-the-player"] == [f"#7 gap 10 px < player {PLAYER_WIDTH:.1f} px"]
     assert labels["overlapping-walls"] == ["#7 overlaps #8 by 10 px"]
     assert labels["very-thin-wall"] == ["#7 thin: 3 px across"]
@@ -54,8 +61,12 @@ def test_each_ring_says_what_its_finding_is_in_a_few_words():
 
 def red_columns(image, left: int, right: int, top: int, bottom: int) -> set[int]:
     """Columns of the box (image pixels, y down) holding the findings' red."""
-    return {x for x in range(left, right) for y in range(top, bottom)
-            if max(abs(a - b) for a, b in zip(image.getpixel((x, y))[:3], FINDING)) < 40}
+    return {
+        x
+        for x in range(left, right)
+        for y in range(top, bottom)
+        if max(abs(a - b) for a, b in zip(image.getpixel((x, y))[:3], FINDING)) < 40
+    }
 
 
 def test_the_sheet_written_by_the_cli_has_a_legend_and_a_label_beside_each_ring(tmp_path):

@@ -17,7 +17,10 @@ def test_the_loader_finds_a_wall_wholly_outside_the_map_as_a_warning_with_its_co
     assert level is not None  # the game plays on
     (outside,) = [f for f in findings if f.code == OUTSIDE_MAP]
     assert (outside.severity, outside.object_id, outside.problem) == (
-        "warning", 7, "wall is outside the map (320 × 256 px)")
+        "warning",
+        7,
+        "wall is outside the map (320 × 256 px)",
+    )
 
 
 def test_the_checkers_own_checks_never_say_outside_the_map_the_loader_does(tmp_path):
@@ -40,8 +43,14 @@ def test_the_checker_lists_the_loaders_finding_once_as_an_error_and_json_names_i
 def test_a_player_start_outside_the_map_is_not_flooded_from(tmp_path):
     from tests.game.tiled.maps import layer, point, tiled_map
 
-    data = tiled_map([layer(2, "player", [point(99, "", 900, 120, name="start")]),
-                      layer(3, "pickups", [point(8, "ammo", 60, 60, name="a1")])])
+    data = tiled_map(
+        [
+            layer(2, "player", [point(99, "", 900, 120, name="start")]),
+            layer(3, "pickups", [point(8, "ammo", 60, 60, name="a1")]),
+        ]
+    )
     result = check_file(write(tmp_path, data))
-    assert [f.problem for f in result.errors] == ["player start at (900, 136) is outside the map (320 × 256 px)"]
+    assert [f.problem for f in result.errors] == [
+        "player start at (900, 136) is outside the map (320 × 256 px)"
+    ]
     assert not [f for f in result.findings if "reached" in f.problem]

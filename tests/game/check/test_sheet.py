@@ -60,17 +60,20 @@ def test_sheet_colours_walls_split_parts_aabbs_start_and_findings(window, sheet_
     shape, xf = diamond.parts[0]
     x0, y0, _, _ = aabb(shape, xf)
     cx, cy = frame(x0, y0)
-    corner = {image.getpixel((round(cx) + dx, image.height - 1 - round(cy) - dy))[:3]
-              for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    corner = {
+        image.getpixel((round(cx) + dx, image.height - 1 - round(cy) - dy))[:3]
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    }
     assert AABB in corner
 
 
 def test_write_sheets_writes_one_png_per_level_even_one_that_cannot_be_loaded(window, sheet_level, tmp_path):
     broken = check_file(write(tmp_path, "{", "broken.tmj"))
-    notes = write_sheets([sheet_level, broken], tmp_path / "out")
+    notes, written = write_sheets([sheet_level, broken], tmp_path / "out")
     assert (tmp_path / "out" / "sheet.png").is_file()
     assert (tmp_path / "out" / "broken.png").is_file()
-    assert len(notes) == 2 and all(n.startswith("wrote ") for n in notes)
+    assert written and len(notes) == 2 and all(n.startswith("wrote ") for n in notes)
 
 
 def test_a_broken_levels_sheet_rings_the_broken_polygon_where_it_crosses_itself(window, tmp_path):

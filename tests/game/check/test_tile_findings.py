@@ -17,8 +17,9 @@ FOLDER = HERE.relative_to(ROOT)
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "game.check", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
 
 
 #: fixture -> (exit status, the exact lines it must print). Tile "stray" draws its 32 px box at x 80..112 of a
@@ -27,16 +28,28 @@ def run(*args: str) -> subprocess.CompletedProcess:
 #: nearest the pickup at Tiled (200, 112), 8 px away.
 EXPECTED = {
     "tile-clean.tmj": (0, []),
-    "tile-shape-leaves-its-tile.tmj": (0, [
-        "blocks:tile-2,3 (blocks 1): collision object 1 (stray) reaches 80.0 px outside the tile, more than the "
-        "tile's own size (32 × 32 px): draw it inside the tile in Tiled's collision editor (and 1 more cell)"]),
-    "tile-polygon-self-intersects.tmj": (1, [
-        "blocks:tile-4,2 (blocks 2): collision object 1 (bow): polygon self-intersects: two of its edges cross "
-        "near tile pixel (16, 16)"]),
-    "tile-collision-seals-a-marker.tmj": (0, [
-        "blocks:tile-5,3 (blocks 0): tile collision seals ammo pickup 8 (a1) in: the player cannot reach it from "
-        "the start, and could without the tiles' collision",
-        "8 (a1): ammo pickup cannot be reached from the player start"]),
+    "tile-shape-leaves-its-tile.tmj": (
+        0,
+        [
+            "blocks:tile-2,3 (blocks 1): collision object 1 (stray) reaches 80.0 px outside the tile, more than the "
+            "tile's own size (32 × 32 px): draw it inside the tile in Tiled's collision editor (and 1 more cell)"
+        ],
+    ),
+    "tile-polygon-self-intersects.tmj": (
+        1,
+        [
+            "blocks:tile-4,2 (blocks 2): collision object 1 (bow): polygon self-intersects: two of its edges cross "
+            "near tile pixel (16, 16)"
+        ],
+    ),
+    "tile-collision-seals-a-marker.tmj": (
+        0,
+        [
+            "blocks:tile-5,3 (blocks 0): tile collision seals ammo pickup 8 (a1) in: the player cannot reach it from "
+            "the start, and could without the tiles' collision",
+            "8 (a1): ammo pickup cannot be reached from the player start",
+        ],
+    ),
 }
 
 

@@ -31,6 +31,7 @@ def centred(points):
 
 def seed_gjk(support):
     """Seed 002's ``Calculate`` and ``CalculateDirection``, transcribed: the support points it visits."""
+
     def dot(u, v):
         return u[0] * v[0] + u[1] * v[1]
 
@@ -119,7 +120,9 @@ def test_pymunk_has_no_ellipse_and_the_lab_says_so_instead_of_comparing():
     ellipse = palette()[4].shape
     result = analyse(ellipse, (0, 0, 0), palette()[0].shape, (50, 0, 0))
     assert not result.pymunk.available and result.pymunk.reason == "pymunk has no ellipse"
-    assert any("no verdict (pymunk has no ellipse)" in text for text, _ in describe(LabState(palette()), result))
+    assert any(
+        "no verdict (pymunk has no ellipse)" in text for text, _ in describe(LabState(palette()), result)
+    )
 
 
 def test_pymunks_missing_normal_for_shapes_sharing_a_centre_is_said_not_flagged():
@@ -133,7 +136,9 @@ def test_pymunks_missing_normal_for_shapes_sharing_a_centre_is_said_not_flagged(
 def test_a_disagreement_beyond_the_touching_band_is_flagged_and_one_inside_it_is_not():
     size = 100.0
     band = AGREEMENT_BAND * size
-    assert compare(3.0, None, PymunkVerdict(True, True, 2.0), size).startswith("pymunk says they overlap by 2")
+    assert compare(3.0, None, PymunkVerdict(True, True, 2.0), size).startswith(
+        "pymunk says they overlap by 2"
+    )
     assert compare(0.0, None, PymunkVerdict(True, True, band / 2), size) == ""
     ours = analyse(Polygon.box(1, 1), (0, 0, 0), Polygon.box(1, 1), (1.5, 0, 0)).contact
     assert compare(0.0, ours, PymunkVerdict(True, False), size).startswith("pymunk says they are apart")
@@ -181,8 +186,12 @@ def test_the_lab_renders_headless_with_a_and_the_origin_where_they_belong(window
 
     a, _ = centred(SEED_A)
     b, _ = centred(SEED_B)
-    state = LabState([Choice("seed A", Polygon([(40 * x, 40 * y) for x, y in a.points])),
-                      Choice("seed B", Polygon([(40 * x, 40 * y) for x, y in b.points]))])
+    state = LabState(
+        [
+            Choice("seed A", Polygon([(40 * x, 40 * y) for x, y in a.points])),
+            Choice("seed B", Polygon([(40 * x, 40 * y) for x, y in b.points])),
+        ]
+    )
     state.xfs = [state.xfs[0]._replace(x=-150.0, y=0.0, angle=0.0), state.xfs[1]._replace(x=-150.0, y=-40.0)]
     window.clear()
     result = analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1])
@@ -194,24 +203,52 @@ def test_the_lab_renders_headless_with_a_and_the_origin_where_they_belong(window
     near = {image.getpixel((top[0], top[1] + k))[:3] for k in range(-1, 3)}
     assert COLOR_A in near
     # The origin of A − B is drawn white in the right panel.
-    whites = sum(image.getpixel((x, y))[:3] == COLOR_ORIGIN for x in range(window.width // 2, window.width)
-                 for y in range(0, image.height - 150, 2))
+    whites = sum(
+        image.getpixel((x, y))[:3] == COLOR_ORIGIN
+        for x in range(window.width // 2, window.width)
+        for y in range(0, image.height - 150, 2)
+    )
     assert whites > 20
 
 
 def test_the_command_line_writes_a_screenshot_and_rejects_bad_places_in_one_line(tmp_path):
     out = tmp_path / "lab.png"
-    done = subprocess.run([sys.executable, "-m", "game.lab", "--a", "capsule", "--b", "ellipse",
-                           "--at-b", "60,10,30", "--step", "1", "--screenshot", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game.lab",
+            "--a",
+            "capsule",
+            "--b",
+            "ellipse",
+            "--at-b",
+            "60,10,30",
+            "--step",
+            "1",
+            "--screenshot",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     from PIL import Image
 
     assert Image.open(out).size == (1280, 720)
-    bad = subprocess.run([sys.executable, "-m", "game.lab", "--at-a", "1,nan,0", "--screenshot", str(out)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "-m", "game.lab", "--at-a", "1,nan,0", "--screenshot", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 2
-    assert bad.stderr.strip().splitlines() == ["gjk-lab: --at-a must be three finite numbers x,y,degrees, got '1,nan,0'"]
+    assert bad.stderr.strip().splitlines() == [
+        "gjk-lab: --at-a must be three finite numbers x,y,degrees, got '1,nan,0'"
+    ]
 
 
 def test_a_levels_wall_parts_join_the_palette_and_are_picked_by_object_id():

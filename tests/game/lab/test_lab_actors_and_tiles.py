@@ -23,14 +23,16 @@ CLEAN = TILES / "tile-clean.tmj"
 
 
 def run_lab(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.lab", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "game.lab", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def test_every_actor_hitbox_is_in_the_lab_as_its_data_gives_it():
     choices = actor_choices()
     assert [c.label.removeprefix("actor ").partition(" part ")[0] for c in choices] == [
-        n for n in actor_names() for _ in actor_parts(n)]
+        n for n in actor_names() for _ in actor_parts(n)
+    ]
     for choice in choices:
         name = choice.label.removeprefix("actor ").partition(" part ")[0]
         assert choice.shape in actor_parts(name)
@@ -50,31 +52,52 @@ def test_actors_walls_and_tiles_are_picked_by_name_id_or_cell():
 
 def test_the_command_line_draws_the_player_against_a_tile_and_steps_gjk_between_them(tmp_path):
     shot = tmp_path / "lab.png"
-    args = [str(CLEAN), "--a", "player", "--b", "tile-2,5", "--at-a=-40,30,30", "--at-b=40,0,0", "--step", "2"]
+    args = [
+        str(CLEAN),
+        "--a",
+        "player",
+        "--b",
+        "tile-2,5",
+        "--at-a=-40,30,30",
+        "--at-b=40,0,0",
+        "--step",
+        "2",
+    ]
     done = run_lab(*args, "--screenshot", str(shot))
     assert done.returncode == 0, done.stderr
     state = build_state(build_parser().parse_args(args))
     assert (state.label(0), state.label(1)) == ("actor player", "tile-clean:blocks:tile-2,5 (blocks 0)")
-    lines = [text for text, _ in describe(state, analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1]))]
+    lines = [
+        text
+        for text, _ in describe(state, analyse(state.shape(0), state.xfs[0], state.shape(1), state.xfs[1]))
+    ]
     assert lines[2].startswith("GJK turn 2/")
     with Image.open(shot) as image:
         rgb = image.convert("RGB")
         ox, oy = world_origin(*image.size)
+
         # The player's nose: 16 px ahead plus 2 px rounding along 30°, from (-40, 30); the tile's row
         # spans x -56..136 at y -16..16, so its middle (40, 0) is inside B.
         def near(x, y, colour):
             px, py = round(ox + x), round(image.size[1] - 1 - (oy + y))
-            return any(max(abs(a - b) for a, b in zip(rgb.getpixel((px + dx, py + dy)), colour)) < 60
-                       for dx in range(-2, 3) for dy in range(-2, 3))
+            return any(
+                max(abs(a - b) for a, b in zip(rgb.getpixel((px + dx, py + dy)), colour)) < 60
+                for dx in range(-2, 3)
+                for dy in range(-2, 3)
+            )
+
         assert near(-40 + 18 * 0.866, 30 + 18 * 0.5, COLOR_A)
         assert near(40 - 96, 0, COLOR_B)
 
 
-@pytest.mark.parametrize("args, word", [
-    (["--a", "dragon"], "'dragon'"),
-    ([str(CLEAN), "--b", "tile-9,9"], "'tile-9,9'"),
-    (["--b", "tile-2,5"], "'tile-2,5'"),  # no level given: no tiles to pick
-])
+@pytest.mark.parametrize(
+    "args, word",
+    [
+        (["--a", "dragon"], "'dragon'"),
+        ([str(CLEAN), "--b", "tile-9,9"], "'tile-9,9'"),
+        (["--b", "tile-2,5"], "'tile-2,5'"),  # no level given: no tiles to pick
+    ],
+)
 def test_an_unknown_actor_or_cell_is_one_line_and_exit_2(tmp_path, args, word):
     done = run_lab(*args, "--screenshot", str(tmp_path / "lab.png"))
     assert done.returncode == 2
@@ -120,8 +143,11 @@ def test_a_broken_actor_file_is_one_line_in_the_lab_and_in_the_checker(tmp_path,
         raise LevelError(Finding("error", "assets/actors.tsj", 3, "player", "polygon self-intersects"))
 
     monkeypatch.setattr(hitbox, "_shipped", broken)
-    with pytest.raises(InputError, match=r"^actor hitboxes: assets/actors.tsj:3 \(player\): polygon self-intersects$"):
+    with pytest.raises(
+        InputError, match=r"^actor hitboxes: assets/actors.tsj:3 \(player\): polygon self-intersects$"
+    ):
         build_state(build_parser().parse_args([]))
     result = check_file(CLEAN)
     assert [f.problem for f in result.errors] == [
-        "cannot check with the actors' hitboxes: assets/actors.tsj:3 (player): polygon self-intersects"]
+        "cannot check with the actors' hitboxes: assets/actors.tsj:3 (player): polygon self-intersects"
+    ]

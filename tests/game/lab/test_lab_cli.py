@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_lab(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.lab", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "game.lab", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def turn_line(state) -> str:
@@ -41,7 +42,9 @@ def test_a_step_past_the_end_of_the_run_shows_the_last_turn_and_never_more_turns
     state = build_state(build_parser().parse_args(["--step", step]))
     shown, total = turn_line(state).removeprefix("GJK turn ").partition(":")[0].split("/")
     assert int(shown) == min(int(step), int(total))
-    state.advance(1, int(total))  # Space steps on from the turn shown (past the end: wraps to the first support)
+    state.advance(
+        1, int(total)
+    )  # Space steps on from the turn shown (past the end: wraps to the first support)
     assert state.step == (int(shown) + 1) % (int(total) + 1)
 
 
@@ -55,8 +58,12 @@ def test_a_level_opens_on_its_own_wall_parts_with_a_map_of_its_walls(tmp_path):
         assert done.returncode == 0, done.stderr
         with Image.open(shot) as image:
             w = image.size[0]
-            box = image.convert("RGB").crop((int(w / 2 - MAP_BOX[0] - 10), 10, int(w / 2 - 10), int(10 + MAP_BOX[1])))
-            wall_pixels[name] = sum(1 for p in box.getdata() if max(abs(a - b) for a, b in zip(p, COLOR_WALL)) < 30)
+            box = image.convert("RGB").crop(
+                (int(w / 2 - MAP_BOX[0] - 10), 10, int(w / 2 - 10), int(10 + MAP_BOX[1]))
+            )
+            wall_pixels[name] = sum(
+                1 for p in box.getdata() if max(abs(a - b) for a, b in zip(p, COLOR_WALL)) < 30
+            )
     assert wall_pixels["ruins"] > 300 and wall_pixels["palette"] == 0
 
 
@@ -72,8 +79,9 @@ def test_the_lab_writes_the_format_its_suffix_names_and_refuses_an_unknown_one(t
 
 def test_without_a_display_the_interactive_lab_is_one_line_and_exit_2():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS")}
-    done = subprocess.run([sys.executable, "-m", "game.lab"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "game.lab"], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env
+    )
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "no display" in lines[0] and "--screenshot" in lines[0]

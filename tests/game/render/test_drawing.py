@@ -132,6 +132,8 @@ def test_the_debug_overlay_shows_shapes_boxes_contacts_and_cells(window):
     assert pixel(after, 900 + 20, 600) != (0, 0, 0)  # the free circle's outline
 
 
-@pytest.mark.parametrize("kind", ["player", "chaser", "shooter", "brute", "bullet", "enemy_bullet", "health", "ammo"])
+@pytest.mark.parametrize(
+    "kind", ["player", "chaser", "shooter", "brute", "bullet", "enemy_bullet", "health", "ammo"]
+)
 def test_every_actor_kind_has_a_texture(window, kind):
     assert SpriteMirror().texture(kind).width > 0

@@ -25,14 +25,38 @@ from game.level import Level, Marker, PlacedTile, TileLayer, TileRef, Wall
 from game.render import tiles, walls
 
 
-def placed(image: Path, source, cx, cy, *, w=32, h=32, fh=False, fv=False, fd=False, opacity=1.0, layer="ground",
-           col=0, row=0) -> PlacedTile:
+def placed(
+    image: Path,
+    source,
+    cx,
+    cy,
+    *,
+    w=32,
+    h=32,
+    fh=False,
+    fv=False,
+    fd=False,
+    opacity=1.0,
+    layer="ground",
+    col=0,
+    row=0,
+) -> PlacedTile:
     return PlacedTile(layer, col, row, "test", 0, image, tuple(source), cx, cy, w, h, fh, fv, fd, opacity)
 
 
 def level_with(layers=(), wall_list=()) -> Level:
-    return Level("tiles", Path("tiles.tmj"), 1280, 720, tuple(wall_list), Marker(1, "start", "player", 10, 10), (),
-                 (), {}, tuple(layers))
+    return Level(
+        "tiles",
+        Path("tiles.tmj"),
+        1280,
+        720,
+        tuple(wall_list),
+        Marker(1, "start", "player", 10, 10),
+        (),
+        (),
+        {},
+        tuple(layers),
+    )
 
 
 def pixel(image, x, y):
@@ -71,8 +95,15 @@ def source_pixel(u: int, v: int, size_u: int, size_v: int, fh: bool, fv: bool, f
 
 
 def test_each_tile_layer_is_one_sprite_list_drawn_once(window, atlas, monkeypatch):
-    layers = [TileLayer(f"layer {k}", tuple(placed(atlas, (0, 0, 32, 32), 16 + 32 * i, 16 + 32 * k) for i in range(10)),
-                        1.0, (0.0, 0.0)) for k in range(3)]
+    layers = [
+        TileLayer(
+            f"layer {k}",
+            tuple(placed(atlas, (0, 0, 32, 32), 16 + 32 * i, 16 + 32 * k) for i in range(10)),
+            1.0,
+            (0.0, 0.0),
+        )
+        for k in range(3)
+    ]
     drawn = tiles.build_tile_layers(level_with(layers))
     assert len(drawn) == 3
     assert [layer.name for layer in drawn.layers] == ["layer 0", "layer 1", "layer 2"]
@@ -99,8 +130,17 @@ def test_each_image_is_read_once_and_each_region_cut_once(window, atlas, monkeyp
 
     monkeypatch.setattr(tiles, "read_image", counting)
     grey, coded = (0, 0, 32, 32), (32, 0, 32, 32)
-    many = [placed(atlas, grey if k % 3 else coded, 16 + 32 * (k % 40), 16 + 32 * (k // 40), fh=k % 2 == 0,
-                   fd=k % 5 == 0) for k in range(400)]
+    many = [
+        placed(
+            atlas,
+            grey if k % 3 else coded,
+            16 + 32 * (k % 40),
+            16 + 32 * (k // 40),
+            fh=k % 2 == 0,
+            fd=k % 5 == 0,
+        )
+        for k in range(400)
+    ]
     drawn = tiles.build_tile_layers(level_with([TileLayer("ground", tuple(many), 1.0, (0.0, 0.0))]))
     assert loads == [atlas] and drawn.textures.files_read == 1
     assert drawn.textures.regions == 2
@@ -112,7 +152,9 @@ def test_each_image_is_read_once_and_each_region_cut_once(window, atlas, monkeyp
 FLIPS = list(product((False, True), repeat=3))
 
 
-@pytest.mark.parametrize("fh, fv, fd", FLIPS, ids=["".join(c if f else "-" for c, f in zip("HVD", b)) for b in FLIPS])
+@pytest.mark.parametrize(
+    "fh, fv, fd", FLIPS, ids=["".join(c if f else "-" for c, f in zip("HVD", b)) for b in FLIPS]
+)
 def test_a_flipped_tile_shows_the_pixels_tileds_rule_says(window, atlas, fh, fv, fd):
     x0, y0 = 200, 300  # the tile's bottom-left screen pixel
     tile = placed(atlas, (32, 0, 32, 32), x0 + 16, y0 + 16, fh=fh, fv=fv, fd=fd)
@@ -161,8 +203,11 @@ def test_a_diagonally_flipped_wide_tile_is_drawn_tall(window, atlas):
 def test_layers_draw_bottom_first_and_opacity_lets_the_one_below_show(window, atlas):
     grey = placed(atlas, (0, 0, 32, 32), 116, 116)
     coded = placed(atlas, (32, 0, 32, 32), 116, 116, opacity=0.5)
-    drawn = tiles.build_tile_layers(level_with([TileLayer("below", (grey,), 1.0, (0.0, 0.0)),
-                                                TileLayer("above", (coded,), 0.5, (0.0, 0.0))]))
+    drawn = tiles.build_tile_layers(
+        level_with(
+            [TileLayer("below", (grey,), 1.0, (0.0, 0.0)), TileLayer("above", (coded,), 0.5, (0.0, 0.0))]
+        )
+    )
     assert drawn.layers[0].blend is False and drawn.layers[1].blend is True  # opaque layers skip blending
     window.clear(color=(0, 0, 0))
     drawn.draw()
@@ -179,7 +224,9 @@ def test_a_layer_with_a_see_through_pixel_is_blended(window, atlas):
 
 
 def tile_wall(x, y) -> Wall:
-    return Wall(1, "", "tile", ((Polygon.box(64, 64), Transform(x, y, 0.0)),), tile=TileRef("blocks", 3, 4, "test", 0))
+    return Wall(
+        1, "", "tile", ((Polygon.box(64, 64), Transform(x, y, 0.0)),), tile=TileRef("blocks", 3, 4, "test", 0)
+    )
 
 
 def test_walls_made_of_tiles_are_not_drawn_as_polygons(window):
@@ -244,8 +291,15 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
             top[tile.col, tile.row] = tile
     # Actors and pickups stand on markers; object walls are drawn over the tiles: keep clear of both.
     actors = [(m.x, m.y) for m in (level.player_start, *level.spawns, *level.pickups)]
-    grey = [(min(x for x, _ in pts) - 4, min(y for _, y in pts) - 4, max(x for x, _ in pts) + 4,
-             max(y for _, y in pts) + 4) for pts in walls.wall_outlines(level)]
+    grey = [
+        (
+            min(x for x, _ in pts) - 4,
+            min(y for _, y in pts) - 4,
+            max(x for x, _ in pts) + 4,
+            max(y for _, y in pts) + 4,
+        )
+        for pts in walls.wall_outlines(level)
+    ]
     checked = {"turned": 0, "plain": 0, "wall": 0}
     for tile in top.values():
         left, bottom = tile.center_x - tile.width / 2, tile.center_y - tile.height / 2
@@ -254,8 +308,10 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
             continue
         if any(abs(ax - tile.center_x) < 80 and abs(ay - tile.center_y) < 80 for ax, ay in actors):
             continue
-        if any(x0 < left + tile.width and left < x1 and y0 < bottom + tile.height and bottom < y1
-               for x0, y0, x1, y1 in grey):
+        if any(
+            x0 < left + tile.width and left < x1 and y0 < bottom + tile.height and bottom < y1
+            for x0, y0, x1, y1 in grey
+        ):
             continue
         want = as_tiled_draws(tile)
         top_row = int(window.height - (bottom + tile.height))  # PIL rows count down from the top
@@ -285,23 +341,29 @@ def png_claiming(width: int, height: int) -> bytes:
     Image.new("RGBA", (1, 1), (1, 2, 3, 255)).save(buffer, "PNG")
     data = bytearray(buffer.getvalue())
     start = data.index(b"IHDR")
-    data[start + 4:start + 12] = struct.pack(">II", width, height)
-    data[start + 17:start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start:start + 17])))
+    data[start + 4 : start + 12] = struct.pack(">II", width, height)
+    data[start + 17 : start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start : start + 17])))
     return bytes(data)
 
 
-@pytest.mark.parametrize("content, problem", [
-    (b"not a png at all", "is not an image that can be read"),
-    (png_claiming(20_000, 8), "is 20000 x 8 px; the limit is 16,384 px a side"),
-    (png_claiming(16_000, 16_000), "is too large to decode: Image size (256000000 pixels) exceeds limit"),
-    (png_claiming(64, 64), "cannot be decoded"),
-], ids=["garbage", "too-wide", "too-many-pixels", "truncated"])
-def test_a_tileset_image_that_cannot_be_drawn_is_a_magenta_checker_and_one_line(window, tmp_path, capsys, content,
-                                                                                  problem):
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        (b"not a png at all", "is not an image that can be read"),
+        (png_claiming(20_000, 8), "is 20000 x 8 px; the limit is 16,384 px a side"),
+        (png_claiming(16_000, 16_000), "is too large to decode: Image size (256000000 pixels) exceeds limit"),
+        (png_claiming(64, 64), "cannot be decoded"),
+    ],
+    ids=["garbage", "too-wide", "too-many-pixels", "truncated"],
+)
+def test_a_tileset_image_that_cannot_be_drawn_is_a_magenta_checker_and_one_line(
+    window, tmp_path, capsys, content, problem
+):
     bad = tmp_path / "tiles.png"
     bad.write_bytes(content)
-    layer = TileLayer("ground", tuple(placed(bad, (0, 0, 32, 32), 116 + 32 * k, 116) for k in range(3)), 1.0,
-                      (0.0, 0.0))
+    layer = TileLayer(
+        "ground", tuple(placed(bad, (0, 0, 32, 32), 116 + 32 * k, 116) for k in range(3)), 1.0, (0.0, 0.0)
+    )
     drawn = tiles.build_tile_layers(level_with([layer]))
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and problem in err[0] and str(bad) in err[0], err
@@ -346,7 +408,8 @@ def test_the_play_view_keeps_running_over_a_tileset_image_that_is_not_an_image(w
     err = capsys.readouterr().err.strip().splitlines()
     assert [line for line in err if "depot.png" in line] == [
         f"gjk-shooter: {folder / 'depot.png'}: is not an image that can be read (UnidentifiedImageError) "
-        "(its tiles are drawn as a magenta checker)"]
+        "(its tiles are drawn as a magenta checker)"
+    ]
     image = arcade.get_image().convert("RGB")
     checker = {c[:3] for c in tiles.MISSING_COLORS}
     shown = sum(1 for x in range(0, 1280, 16) for y in range(0, 640, 16) if pixel(image, x, y) in checker)
@@ -354,10 +417,18 @@ def test_the_play_view_keeps_running_over_a_tileset_image_that_is_not_an_image(w
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(w=st.integers(1, 40), h=st.integers(1, 40), fh=st.booleans(), fv=st.booleans(), fd=st.booleans(),
-       x0=st.integers(0, 1100), y0=st.integers(0, 600))
-def test_any_tile_size_and_flip_shows_every_pixel_where_tileds_rule_puts_it(window, tmp_path_factory, w, h, fh, fv,
-                                                                            fd, x0, y0):
+@given(
+    w=st.integers(1, 40),
+    h=st.integers(1, 40),
+    fh=st.booleans(),
+    fv=st.booleans(),
+    fd=st.booleans(),
+    x0=st.integers(0, 1100),
+    y0=st.integers(0, 600),
+)
+def test_any_tile_size_and_flip_shows_every_pixel_where_tileds_rule_puts_it(
+    window, tmp_path_factory, w, h, fh, fv, fd, x0, y0
+):
     """Every pixel of a w x h tile (each its own colour), drawn with any flips at any whole-pixel place."""
     path = tmp_path_factory.mktemp("tile") / "coded.png"
     image = Image.new("RGBA", (w + 3, h + 2), (0, 0, 0, 255))  # the region sits at (3, 2) in a bigger image

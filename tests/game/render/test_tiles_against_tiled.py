@@ -54,8 +54,9 @@ def tiled_render(exe: str, map_path: Path, out_dir: Path) -> np.ndarray:
     runtime.mkdir(mode=0o700, exist_ok=True)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
     out = out_dir / "tiled.png"
-    done = subprocess.run([exe, "--no-smoothing", str(copy), str(out)], env=env, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [exe, "--no-smoothing", str(copy), str(out)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0 and out.exists(), done.stderr
     image = Image.open(out).convert("RGBA")
     black = Image.new("RGBA", image.size, (0, 0, 0, 255))
@@ -82,8 +83,8 @@ def compare(window, drawn, tiled: np.ndarray, level) -> tuple[int, int, int]:
             w = min(window.width, int(level.width) - left)
             h = min(window.height, height - bottom)
             # World row y (up) is Tiled's row height - 1 - y and our screen's row window.height - 1 - (y - bottom).
-            theirs = tiled[height - bottom - h:height - bottom, left:left + w]
-            mine = ours[window.height - h:, :w]
+            theirs = tiled[height - bottom - h : height - bottom, left : left + w]
+            mine = ours[window.height - h :, :w]
             bad = np.abs(theirs - mine).max(axis=2) > TOLERANCE
             compared += bad.size
             differ += int(bad.sum())
@@ -100,8 +101,9 @@ def test_we_draw_the_depots_tile_layers_as_tiled_does(window, tmxrasterizer, tmp
     assert differ == 0, f"{differ} of {compared} pixels differ from Tiled's render"
 
 
-def test_the_comparison_would_catch_a_tile_drawn_with_its_flips_in_the_wrong_order(window, tmxrasterizer, tmp_path,
-                                                                                   monkeypatch):
+def test_the_comparison_would_catch_a_tile_drawn_with_its_flips_in_the_wrong_order(
+    window, tmxrasterizer, tmp_path, monkeypatch
+):
     """Horizontal before diagonal (the wrong order) on every turned tile: Tiled's render then disagrees."""
     level = load_level(DEPOT)
     tiled = tiled_render(tmxrasterizer, DEPOT, tmp_path)

@@ -79,16 +79,29 @@ def test_the_enemy_stats_are_rules():
 def test_only_a_disc_about_the_centre_is_round():
     hitboxes, _ = read_actors()
     assert [is_round(hitboxes[n].parts[0]) for n in ("player", "chaser", "shooter", "brute")] == [
-        False, True, False, False]
+        False,
+        True,
+        False,
+        False,
+    ]
 
 
 def test_a_chaser_drawn_as_a_long_box_is_never_turned_into_a_wall(tmp_path):
     # The chaser's tile is 28 x 22 (centre 14, 11): a 40 x 6 box through the centre, long along +x.
-    hitboxes = _edited(tmp_path, "chaser", [{"id": 1, "name": "", "x": -6, "y": 8, "width": 40, "height": 6,
-                                             "visible": True}])
+    hitboxes = _edited(
+        tmp_path,
+        "chaser",
+        [{"id": 1, "name": "", "x": -6, "y": 8, "width": 40, "height": 6, "visible": True}],
+    )
     wall = (Polygon.box(8, 200), Transform(300.0, 200.0, 0.0))  # its face at x = 292
-    sim = Simulation(arena(((8, 200, 300, 200, 0)),), 0, rules=Rules(first_wave=0, wave_growth=0),
-                     hitboxes=hitboxes)
+    sim = Simulation(
+        arena(
+            ((8, 200, 300, 200, 0)),
+        ),
+        0,
+        rules=Rules(first_wave=0, wave_growth=0),
+        hitboxes=hitboxes,
+    )
     sim._spawn_queue.clear()
     sim.spawn_enemy(CHASER, 282.0, 200.0)  # 10 px from the wall: upright (3 px) it fits, lying (20 px) not
     e = sim.enemies
@@ -103,8 +116,11 @@ def test_a_chaser_drawn_as_a_long_box_is_never_turned_into_a_wall(tmp_path):
 
 def test_a_long_bullet_flies_facing_the_way_it_goes(tmp_path):
     # The enemy bullet's tile is 24 x 4 (centre 12, 2): a 16 x 2 box along +x.
-    hitboxes = _edited(tmp_path, "enemy_bullet", [{"id": 1, "name": "", "x": 4, "y": 1, "width": 16, "height": 2,
-                                                   "visible": True}])
+    hitboxes = _edited(
+        tmp_path,
+        "enemy_bullet",
+        [{"id": 1, "name": "", "x": 4, "y": 1, "width": 16, "height": 2, "visible": True}],
+    )
     sim = Simulation(arena(), 0, rules=Rules(first_wave=0, wave_growth=0), hitboxes=hitboxes)
     sim._spawn_queue.clear()
     sim.spawn_bullet(1, 500.0, 300.0, 0.0, 400.0)  # straight up

@@ -18,7 +18,12 @@ from game.tiled import level_path, load_level
 def arena(*walls, spawns=(), pickups=(), start=(200.0, 200.0), size=(1000.0, 800.0)) -> Level:
     """A walled box with extra walls ((hw, hh, x, y, angle) boxes)."""
     w, h = size
-    border = [(w / 2, 8, w / 2, 8, 0), (w / 2, 8, w / 2, h - 8, 0), (8, h / 2, 8, h / 2, 0), (8, h / 2, w - 8, h / 2, 0)]
+    border = [
+        (w / 2, 8, w / 2, 8, 0),
+        (w / 2, 8, w / 2, h - 8, 0),
+        (8, h / 2, 8, h / 2, 0),
+        (8, h / 2, w - 8, h / 2, 0),
+    ]
     parts = [
         Wall(k, f"wall{k}", "rectangle", ((Polygon.box(hw, hh), Transform(x, y, a)),))
         for k, (hw, hh, x, y, a) in enumerate([*border, *walls])
@@ -159,9 +164,10 @@ def test_enemies_find_their_way_around_a_wall_to_the_player():
     sim.spawn_enemy(CHASER, 800, 200)
     start = math.hypot(800 - sim.player.x, 200 - sim.player.y)
     hold(sim, Inputs(0, 0, 900, 200, False), int(6 / DT))
-    assert sim.player.health < Rules().player_health or math.hypot(
-        sim.enemies.x[0] - sim.player.x, sim.enemies.y[0] - sim.player.y
-    ) < start / 3
+    assert (
+        sim.player.health < Rules().player_health
+        or math.hypot(sim.enemies.x[0] - sim.player.x, sim.enemies.y[0] - sim.player.y) < start / 3
+    )
 
 
 def test_no_enemy_hull_ever_ends_a_tick_inside_a_wall():
@@ -175,7 +181,10 @@ def test_no_enemy_hull_ever_ends_a_tick_inside_a_wall():
             e = sim.enemies
             for k in range(len(e)):
                 shape = ENEMIES[int(e.kind[k])].shape
-                assert not len(sim.world.query_shape(shape, (e.x[k], e.y[k], e.angle[k]), mask=WALL)), (tick, k)
+                assert not len(sim.world.query_shape(shape, (e.x[k], e.y[k], e.angle[k]), mask=WALL)), (
+                    tick,
+                    k,
+                )
 
 
 def test_non_finite_inputs_leave_the_player_where_it_was():

@@ -59,7 +59,9 @@ def test_enemies_get_faster_and_shooters_more_accurate_with_the_wave_up_to_the_c
 
 
 def test_the_simulation_queues_the_planned_mix_wave_after_wave():
-    sim = Simulation(arena(spawns=[("chaser", 800, 600), ("brute", 800, 200)]), seed=3, rules=Rules(wave_breather=0.1))
+    sim = Simulation(
+        arena(spawns=[("chaser", 800, 600), ("brute", 800, 200)]), seed=3, rules=Rules(wave_breather=0.1)
+    )
     for wave in range(1, 7):
         advance_to(sim, wave)
         plan = wave_plan(sim.rules, wave)
@@ -100,7 +102,9 @@ def test_a_chaser_of_a_later_wave_walks_faster_than_one_of_wave_one():
 def test_shooters_of_a_later_wave_aim_tighter():
     def misses(wave: int) -> float:
         """Spread (radians) of a shooter's shots around the straight line to a still player."""
-        sim = quiet(arena(), wave_breather=0.0, shooter_interval=0.05, shooter_jitter=0.0, enemy_bullet_damage=0.0)
+        sim = quiet(
+            arena(), wave_breather=0.0, shooter_interval=0.05, shooter_jitter=0.0, enemy_bullet_damage=0.0
+        )
         advance_to(sim, wave)
         sim.spawn_enemy(SHOOTER, 600, 200)
         sim.enemies.columns["speed"][:] = 0.0  # hold it still: the line to the player stays the same

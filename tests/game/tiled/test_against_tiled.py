@@ -66,8 +66,13 @@ def render_walls(map_path: Path, out_dir: Path) -> np.ndarray:
     runtime.mkdir(mode=0o700, exist_ok=True)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
     out = out_dir / f"{map_path.stem}.png"
-    done = subprocess.run([exe, "--show-layer", "walls", str(map_path), str(out)], env=env,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [exe, "--show-layer", "walls", str(map_path), str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and out.exists(), done.stderr
     return np.asarray(Image.open(out).convert("RGBA"))[:, :, 3]
 
@@ -91,23 +96,33 @@ def sample(map_path: Path, level, alpha: np.ndarray, step: int) -> Samples:
     assert alpha.shape[0] >= rows and alpha.shape[1] >= cols
 
     # Walls made of tiles are not in the walls layer Tiled draws here (test_depot_against_tiled.py pins them).
-    solid = unary_union([part_geometry(s, xf) for w in level.walls if w.kind not in ("polyline", "tile")
-                         for s, xf in w.parts])
+    solid = unary_union(
+        [part_geometry(s, xf) for w in level.walls if w.kind not in ("polyline", "tile") for s, xf in w.parts]
+    )
     everything = unary_union([part_geometry(s, xf) for w in level.walls for s, xf in w.parts])
     inside = solid.buffer(-MARGIN)
     dots = [Point(x, y).buffer(FIRST_POINT_DOT) for x, y in first_point_dots(map_path, level)]
-    corners = [Point(p).buffer(MITER) for w in level.walls for s, xf in w.parts
-               if isinstance(s, Polygon) for p in world_points(s, xf)]
-    outside = box(0, 0, level.width, level.height).difference(everything.buffer(OUTLINE)).difference(
-        unary_union(dots + corners))
+    corners = [
+        Point(p).buffer(MITER)
+        for w in level.walls
+        for s, xf in w.parts
+        if isinstance(s, Polygon)
+        for p in world_points(s, xf)
+    ]
+    outside = (
+        box(0, 0, level.width, level.height)
+        .difference(everything.buffer(OUTLINE))
+        .difference(unary_union(dots + corners))
+    )
     shapely.prepare(inside)
     shapely.prepare(outside)
 
     px, py = np.meshgrid(np.arange(0, cols, step), np.arange(0, rows, step))
     px, py = px.ravel(), py.ravel()
     wx, wy = px + 0.5, level.height - (py + 0.5)  # pixel centres, flipped back to y up
-    return Samples(wx, wy, alpha[py, px] > 0, shapely.contains_xy(inside, wx, wy),
-                   shapely.contains_xy(outside, wx, wy))
+    return Samples(
+        wx, wy, alpha[py, px] > 0, shapely.contains_xy(inside, wx, wy), shapely.contains_xy(outside, wx, wy)
+    )
 
 
 def first_point_dots(map_path: Path, level):
@@ -137,7 +152,9 @@ def centre_line_points(level, spacing=3.0):
             continue
         for shape, xf in wall.parts:
             c, s = math.cos(xf.angle), math.sin(xf.angle)
-            (ax, ay), (bx, by) = [(xf.x + c * x - s * y, xf.y + s * x + c * y) for x, y in (shape.p1, shape.p2)]
+            (ax, ay), (bx, by) = [
+                (xf.x + c * x - s * y, xf.y + s * x + c * y) for x, y in (shape.p1, shape.p2)
+            ]
             length = math.hypot(bx - ax, by - ay)
             for k in range(1, int(length // spacing)):
                 t = k * spacing / length
@@ -166,9 +183,15 @@ def test_tiled_paints_inside_our_walls_and_nothing_outside_them(map_path, tmp_pa
 
 def test_the_pixel_check_would_catch_a_rotation_turned_the_wrong_way(tmp_path):
     level = load_level(FIXTURE)
-    mirrored = level.__class__(**{**level.__dict__, "walls": tuple(
-        dataclasses.replace(w, parts=tuple((s, xf._replace(angle=-xf.angle)) for s, xf in w.parts))
-        for w in level.walls)})
+    mirrored = level.__class__(
+        **{
+            **level.__dict__,
+            "walls": tuple(
+                dataclasses.replace(w, parts=tuple((s, xf._replace(angle=-xf.angle)) for s, xf in w.parts))
+                for w in level.walls
+            ),
+        }
+    )
     found = sample(FIXTURE, mirrored, render_walls(FIXTURE, tmp_path), step=2)
     unpainted, stray = found.misses()
     assert len(unpainted) > 100 and len(stray) > 100
@@ -200,8 +223,9 @@ def tiled_export(map_path: Path, out: Path) -> Path:
     runtime = out.parent / "xdg"
     runtime.mkdir(mode=0o700, exist_ok=True)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
-    done = subprocess.run([exe, "--export-map", str(map_path), str(out)], env=env, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [exe, "--export-map", str(map_path), str(out)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0 and out.exists(), done.stderr
     return out
 
@@ -212,5 +236,9 @@ def test_a_map_saved_again_by_tiled_loads_to_the_same_level(map_path, suffix, tm
     ours = load_level(map_path)
     resaved = load_level(tiled_export(map_path, tmp_path / f"{map_path.stem}{suffix}"))
     assert resaved.walls == ours.walls
-    assert (resaved.player_start, resaved.spawns, resaved.pickups) == (ours.player_start, ours.spawns, ours.pickups)
+    assert (resaved.player_start, resaved.spawns, resaved.pickups) == (
+        ours.player_start,
+        ours.spawns,
+        ours.pickups,
+    )
     assert (resaved.width, resaved.height, resaved.properties) == (ours.width, ours.height, ours.properties)

@@ -50,9 +50,11 @@ def comb_polygons(draw):
 def reflex_count(outline) -> int:
     n = len(outline)
     return sum(
-        1 for k in range(n)
+        1
+        for k in range(n)
         if (outline[k][0] - outline[k - 1][0]) * (outline[(k + 1) % n][1] - outline[k][1])
-        - (outline[k][1] - outline[k - 1][1]) * (outline[(k + 1) % n][0] - outline[k][0]) < 0
+        - (outline[k][1] - outline[k - 1][1]) * (outline[(k + 1) % n][0] - outline[k][0])
+        < 0
     )
 
 
@@ -69,7 +71,7 @@ def check_partition(points):
         assert signed_area(part) > 0
     assert sum(s.area for s in shapes) == pytest.approx(area, rel=1e-9)
     for i, a in enumerate(shapes):
-        for b in shapes[i + 1:]:
+        for b in shapes[i + 1 :]:
             assert a.intersection(b).area <= tol
     assert unary_union(shapes).symmetric_difference(whole).area <= 1e-7 * area
     # Hertel–Mehlhorn keeps only diagonals some reflex corner needs: at most two per corner.

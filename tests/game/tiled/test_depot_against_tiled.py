@@ -53,11 +53,15 @@ def shape_outline(obj: dict) -> list[tuple[float, float]]:
     if "polygon" in obj:
         local = [(float(p["x"]), float(p["y"])) for p in obj["polygon"]]
     elif obj.get("ellipse"):
-        local = [(w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
-                 for t in (2 * math.pi * k / 256 for k in range(256))]
+        local = [
+            (w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
+            for t in (2 * math.pi * k / 256 for k in range(256))
+        ]
     else:
         local = [(0, 0), (w, 0), (w, h), (0, h)]
-    turn = math.radians(float(obj.get("rotation", 0)))  # clockwise on screen = counter-clockwise maths in y down
+    turn = math.radians(
+        float(obj.get("rotation", 0))
+    )  # clockwise on screen = counter-clockwise maths in y down
     c, s = math.cos(turn), math.sin(turn)
     return [(x + c * px - s * py, y + s * px + c * py) for px, py in local]
 
@@ -111,8 +115,13 @@ def rasterize(map_path: Path, out_dir: Path) -> np.ndarray:
     runtime.mkdir(mode=0o700, exist_ok=True)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
     out = out_dir / f"{map_path.stem}.png"
-    done = subprocess.run([shutil.which("tmxrasterizer"), "--no-smoothing", str(map_path), str(out)], env=env,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [shutil.which("tmxrasterizer"), "--no-smoothing", str(map_path), str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and out.exists(), done.stderr
     return np.asarray(Image.open(out).convert("RGBA"))[:, :, 3]
 
@@ -150,9 +159,16 @@ def test_the_depot_turns_tiles_whose_shapes_are_not_rectangles():
     """What makes the comparison above worth having: flipped tiles, and shapes that are not boxes."""
     tiled_map = json.loads(DEPOT.read_text())
     tileset = json.loads((DEPOT.parent / tiled_map["tilesets"][0]["source"]).read_text())
-    kinds = {t["id"]: {"ellipse" if o.get("ellipse") else "polygon" if "polygon" in o else "rectangle"
-                       for o in t.get("objectgroup", {}).get("objects", [])} for t in tileset["tiles"]}
-    placed = [gid for layer in tiled_map["layers"] if layer["type"] == "tilelayer" for gid in layer["data"] if gid]
+    kinds = {
+        t["id"]: {
+            "ellipse" if o.get("ellipse") else "polygon" if "polygon" in o else "rectangle"
+            for o in t.get("objectgroup", {}).get("objects", [])
+        }
+        for t in tileset["tiles"]
+    }
+    placed = [
+        gid for layer in tiled_map["layers"] if layer["type"] == "tilelayer" for gid in layer["data"] if gid
+    ]
     turned = {(gid & ~FLIPS) - 1 for gid in placed if gid & FLIPS and kinds.get((gid & ~FLIPS) - 1)}
     turned_kinds = set().union(*(kinds[i] for i in turned))
     assert {"ellipse", "polygon"} <= turned_kinds

@@ -40,9 +40,18 @@ def test_the_readme_gives_the_tile_limits_the_loader_checks():
     from game.tiled import LEVELS_DIR, limits
 
     readme = (LEVELS_DIR / "README.md").read_text()
-    values = [limits.MAX_LAYER_CELLS, limits.MAX_TILE_CELLS, limits.MAX_PLACED_TILES, limits.MAX_TILE_WALLS,
-              limits.MAX_TILE_SHAPES_PLACED, limits.MAX_TILESET_TILES, limits.MAX_TILE_SIZE,
-              limits.MAX_TILE_POLYGON_POINTS, limits.MAX_TILESET_POINTS, limits.MAX_IMAGE_PATH_CHARS]
+    values = [
+        limits.MAX_LAYER_CELLS,
+        limits.MAX_TILE_CELLS,
+        limits.MAX_PLACED_TILES,
+        limits.MAX_TILE_WALLS,
+        limits.MAX_TILE_SHAPES_PLACED,
+        limits.MAX_TILESET_TILES,
+        limits.MAX_TILE_SIZE,
+        limits.MAX_TILE_POLYGON_POINTS,
+        limits.MAX_TILESET_POINTS,
+        limits.MAX_IMAGE_PATH_CHARS,
+    ]
     assert [v for v in values if f"{v:,}" not in readme] == []
     assert f"{limits.MAX_TILESETS} a map" in readme and f"{limits.MAX_TILE_SHAPES} shapes a tile" in readme
     assert f"× {limits.MAX_COMPRESSED_RATIO:g} + 1 KiB" in readme

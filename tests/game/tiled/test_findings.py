@@ -57,57 +57,137 @@ CASES = [
     ("truncated JSON", json.dumps(GOOD)[:-20], None),
     ("not UTF-8", b"\xff\xfe\x00garbage", ": not a Tiled map: the file is not UTF-8 text"),
     ("empty file", "", ": not a Tiled map: the file is empty"),
-    ("a tileset, not a map", {"type": "tileset", "name": "t", "tilewidth": 32},
-     ': not a Tiled map: a JSON map is an object with "type": "map" and a "layers" list'),
-    ("a map without its size", edited(lambda d: d.pop("tilewidth")), ": not a Tiled map: the map has no 'tilewidth'"),
-    ("an object without a field", edited(lambda d: walls_of(d)[0].pop("visible")),
-     ":1 (crate): object is missing 'visible'"),
-    ("isometric map", set_fields(orientation="isometric"),
-     ": map orientation is 'isometric'; only orthogonal maps are supported"),
-    ("infinite map", set_fields(infinite=True),
-     ": map is infinite; set a fixed map size (Map > Map Properties > Infinite off)"),
-    ("missing external tileset", set_fields(tilesets=[{"firstgid": 1, "source": "gone.tsx"}]),
-     ": tileset 'gone.tsx' not found (looked next to the map)"),
-    ("self-intersecting polygon", add_wall(maps.polygon(3, 100, 100, [(0, 0), (40, 40), (40, 0), (0, 40)], name="bow")),
-     ":3 (bow): polygon self-intersects: two of its edges cross near (120, 120)"),
-    ("polygon with two distinct points", add_wall(maps.polygon(3, 0, 0, [(0, 0), (10, 10), (10, 10)], name="p")),
-     ":3 (p): polygon needs at least 3 distinct points, got 2"),
-    ("polygon with zero area", add_wall(maps.polygon(3, 0, 0, [(0, 0), (10, 10), (30, 30)], name="p")),
-     ":3 (p): polygon has zero area (its points are collinear)"),
+    (
+        "a tileset, not a map",
+        {"type": "tileset", "name": "t", "tilewidth": 32},
+        ': not a Tiled map: a JSON map is an object with "type": "map" and a "layers" list',
+    ),
+    (
+        "a map without its size",
+        edited(lambda d: d.pop("tilewidth")),
+        ": not a Tiled map: the map has no 'tilewidth'",
+    ),
+    (
+        "an object without a field",
+        edited(lambda d: walls_of(d)[0].pop("visible")),
+        ":1 (crate): object is missing 'visible'",
+    ),
+    (
+        "isometric map",
+        set_fields(orientation="isometric"),
+        ": map orientation is 'isometric'; only orthogonal maps are supported",
+    ),
+    (
+        "infinite map",
+        set_fields(infinite=True),
+        ": map is infinite; set a fixed map size (Map > Map Properties > Infinite off)",
+    ),
+    (
+        "missing external tileset",
+        set_fields(tilesets=[{"firstgid": 1, "source": "gone.tsx"}]),
+        ": tileset 'gone.tsx' not found (looked next to the map)",
+    ),
+    (
+        "self-intersecting polygon",
+        add_wall(maps.polygon(3, 100, 100, [(0, 0), (40, 40), (40, 0), (0, 40)], name="bow")),
+        ":3 (bow): polygon self-intersects: two of its edges cross near (120, 120)",
+    ),
+    (
+        "polygon with two distinct points",
+        add_wall(maps.polygon(3, 0, 0, [(0, 0), (10, 10), (10, 10)], name="p")),
+        ":3 (p): polygon needs at least 3 distinct points, got 2",
+    ),
+    (
+        "polygon with zero area",
+        add_wall(maps.polygon(3, 0, 0, [(0, 0), (10, 10), (30, 30)], name="p")),
+        ":3 (p): polygon has zero area (its points are collinear)",
+    ),
     ("NaN position", "NAN", ":1 (crate): x is not a finite number (nan)"),
-    ("infinite polygon point", "INF",
-     ":3 (p): point 1 y is not a finite number (inf)"),
-    ("infinite layer offset", edited(lambda d: d["layers"][0].update(offsetx=float("inf"))),
-     ": layer 'walls': offset is not a finite number (inf, 0)"),
-    ("NaN property", edited(lambda d: walls_of(d)[0].update(properties=[
-        {"name": "hp", "type": "float", "value": float("nan")}])),
-     ":1 (crate): object property 'hp' is not a finite number (nan)"),
-    ("text object", add_wall(text_object()), ":5 (sign): a text cannot be a wall (use a rectangle, ellipse, "
-     "polygon or polyline)"),
-    ("tile object", add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
-     ":6 (coin): a tile object cannot be a wall (use a rectangle, ellipse, polygon or polyline)"),
-    ("point in walls", add_wall(maps.point(7, "", 5, 5, name="dot")),
-     ":7 (dot): a point cannot be a wall (use a rectangle, ellipse, polygon or polyline)"),
-    ("unknown layer", add_layer(maps.layer(9, "decor", [maps.rect(8, 0, 0, 5, 5)])),
-     ": layer 'decor' is not one of walls, spawns, pickups, player (rename it, or hide it to keep notes)"),
-    ("unknown wall class", set_object(type="lava"), ":1 (crate): unknown class 'lava' on a wall (leave it empty)"),
-    ("unknown enemy", add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
-     ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute')"),
-    ("unknown pickup", add_layer(maps.layer(9, "pickups", [maps.point(8, "", 50, 50, name="box")])),
-     ":8 (box): unknown class '' in layer 'pickups' (use 'health', 'ammo')"),
-    ("rectangle as a spawn", add_layer(maps.layer(9, "spawns", [maps.rect(8, 50, 50, 10, 10, name="area")])),
-     ":8 (area): layer 'spawns' holds points only; this is a rectangle"),
-    ("zero-size rectangle", add_wall(maps.rect(3, 10, 20, 0, 5, name="flat")), ":3 (flat): rectangle has zero size (0 x 5)"),
-    ("bad polyline thickness", add_wall(maps.polyline(3, 0, 0, [(0, 0), (9, 9)], name="rail", thickness=-2)),
-     ":3 (rail): property 'thickness' must be a number > 0 (pixels), got -2"),
-    ("polyline of one point", add_wall(maps.polyline(3, 0, 0, [(0, 0), (0, 0)], name="rail")),
-     ":3 (rail): polyline needs at least 2 distinct points, got 1"),
-    ("no player start", edited(lambda d: d["layers"].pop(1)),
-     ": no player start: put one point in an object layer named 'player'"),
-    ("two player starts", edited(lambda d: d["layers"][1]["objects"].append(maps.point(12, "", 5, 5, name="again"))),
-     ":12 (again): a second player start (the first is object 99)"),
-    ("a title that is not text", edited(lambda d: d["properties"].append({"name": "title", "type": "int", "value": 3})),
-     ": map property 'title' must be a string, got 3"),
+    ("infinite polygon point", "INF", ":3 (p): point 1 y is not a finite number (inf)"),
+    (
+        "infinite layer offset",
+        edited(lambda d: d["layers"][0].update(offsetx=float("inf"))),
+        ": layer 'walls': offset is not a finite number (inf, 0)",
+    ),
+    (
+        "NaN property",
+        edited(
+            lambda d: walls_of(d)[0].update(
+                properties=[{"name": "hp", "type": "float", "value": float("nan")}]
+            )
+        ),
+        ":1 (crate): object property 'hp' is not a finite number (nan)",
+    ),
+    (
+        "text object",
+        add_wall(text_object()),
+        ":5 (sign): a text cannot be a wall (use a rectangle, ellipse, polygon or polyline)",
+    ),
+    (
+        "tile object",
+        add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
+        ":6 (coin): a tile object cannot be a wall (use a rectangle, ellipse, polygon or polyline)",
+    ),
+    (
+        "point in walls",
+        add_wall(maps.point(7, "", 5, 5, name="dot")),
+        ":7 (dot): a point cannot be a wall (use a rectangle, ellipse, polygon or polyline)",
+    ),
+    (
+        "unknown layer",
+        add_layer(maps.layer(9, "decor", [maps.rect(8, 0, 0, 5, 5)])),
+        ": layer 'decor' is not one of walls, spawns, pickups, player (rename it, or hide it to keep notes)",
+    ),
+    (
+        "unknown wall class",
+        set_object(type="lava"),
+        ":1 (crate): unknown class 'lava' on a wall (leave it empty)",
+    ),
+    (
+        "unknown enemy",
+        add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
+        ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute')",
+    ),
+    (
+        "unknown pickup",
+        add_layer(maps.layer(9, "pickups", [maps.point(8, "", 50, 50, name="box")])),
+        ":8 (box): unknown class '' in layer 'pickups' (use 'health', 'ammo')",
+    ),
+    (
+        "rectangle as a spawn",
+        add_layer(maps.layer(9, "spawns", [maps.rect(8, 50, 50, 10, 10, name="area")])),
+        ":8 (area): layer 'spawns' holds points only; this is a rectangle",
+    ),
+    (
+        "zero-size rectangle",
+        add_wall(maps.rect(3, 10, 20, 0, 5, name="flat")),
+        ":3 (flat): rectangle has zero size (0 x 5)",
+    ),
+    (
+        "bad polyline thickness",
+        add_wall(maps.polyline(3, 0, 0, [(0, 0), (9, 9)], name="rail", thickness=-2)),
+        ":3 (rail): property 'thickness' must be a number > 0 (pixels), got -2",
+    ),
+    (
+        "polyline of one point",
+        add_wall(maps.polyline(3, 0, 0, [(0, 0), (0, 0)], name="rail")),
+        ":3 (rail): polyline needs at least 2 distinct points, got 1",
+    ),
+    (
+        "no player start",
+        edited(lambda d: d["layers"].pop(1)),
+        ": no player start: put one point in an object layer named 'player'",
+    ),
+    (
+        "two player starts",
+        edited(lambda d: d["layers"][1]["objects"].append(maps.point(12, "", 5, 5, name="again"))),
+        ":12 (again): a second player start (the first is object 99)",
+    ),
+    (
+        "a title that is not text",
+        edited(lambda d: d["properties"].append({"name": "title", "type": "int", "value": 3})),
+        ": map property 'title' must be a string, got 3",
+    ),
 ]
 
 
@@ -197,13 +277,23 @@ def _slots(node, path=()):
             yield from _slots(value, (*path, k))
 
 
-RICH = maps.tiled_map([
-    maps.layer(1, "walls", [maps.rect(1, 10, 10, 40, 20, 30), maps.polygon(2, 50, 50, [(0, 0), (40, 0), (0, 30)]),
-                            maps.polyline(3, 90, 90, [(0, 0), (30, 10)], thickness=9),
-                            maps.ellipse(4, 20, 150, 30, 20, 45)]),
-    maps.group(5, "g", [maps.layer(2, "spawns", [maps.point(6, "chaser", 150, 40)])], offset=(3, 4)),
-    maps.layer(3, "player", [maps.point(7, "", 100, 100)]),
-], title="fuzz")
+RICH = maps.tiled_map(
+    [
+        maps.layer(
+            1,
+            "walls",
+            [
+                maps.rect(1, 10, 10, 40, 20, 30),
+                maps.polygon(2, 50, 50, [(0, 0), (40, 0), (0, 30)]),
+                maps.polyline(3, 90, 90, [(0, 0), (30, 10)], thickness=9),
+                maps.ellipse(4, 20, 150, 30, 20, 45),
+            ],
+        ),
+        maps.group(5, "g", [maps.layer(2, "spawns", [maps.point(6, "chaser", 150, 40)])], offset=(3, 4)),
+        maps.layer(3, "player", [maps.point(7, "", 100, 100)]),
+    ],
+    title="fuzz",
+)
 SLOTS = list(_slots(RICH))[1:]
 
 
@@ -228,18 +318,25 @@ def test_read_level_never_raises_whatever_value_a_map_holds(tmp_path_factory, sl
         assert "loader failed" not in finding.problem, finding
 
 
-TMX_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
-            'renderorder="right-down" width="10" height="8" tilewidth="32" tileheight="32" infinite="0" '
-            'nextlayerid="3" nextobjectid="3">\n')
+TMX_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
+    'renderorder="right-down" width="10" height="8" tilewidth="32" tileheight="32" infinite="0" '
+    'nextlayerid="3" nextobjectid="3">\n'
+)
 TMX_START = ' <objectgroup id="2" name="player"><object id="1" name="start" x="10" y="10"><point/></object></objectgroup>\n'
 
 
 @pytest.mark.parametrize(
     ("text", "line"),
     [
-        (TMX_HEAD[:60], ": not a Tiled map pytiled_parser understands: ParseError: unclosed token: line 2, column 0"),
-        (TMX_HEAD + ' <tileset firstgid="1" source="gone.tsx"/>\n' + TMX_START + "</map>\n",
-         ": cannot open 'gone.tsx': file not found"),
+        (
+            TMX_HEAD[:60],
+            ": not a Tiled map pytiled_parser understands: ParseError: unclosed token: line 2, column 0",
+        ),
+        (
+            TMX_HEAD + ' <tileset firstgid="1" source="gone.tsx"/>\n' + TMX_START + "</map>\n",
+            ": cannot open 'gone.tsx': file not found",
+        ),
         (TMX_HEAD + "</map>\n", ": no player start: put one point in an object layer named 'player'"),
     ],
     ids=["broken XML", "missing tileset", "no player start"],
@@ -254,11 +351,27 @@ def test_a_broken_tmx_map_gives_one_line_too(tmp_path, text, line):
 
 def test_an_empty_tile_layer_says_nothing_and_markers_off_the_map_are_warnings_not_errors(tmp_path):
     data = copy.deepcopy(GOOD)
-    data["layers"].insert(0, {"id": 30, "name": "floor", "type": "tilelayer", "width": 10, "height": 8,
-                              "data": [0] * 80, "opacity": 1, "visible": True, "x": 0, "y": 0})
+    data["layers"].insert(
+        0,
+        {
+            "id": 30,
+            "name": "floor",
+            "type": "tilelayer",
+            "width": 10,
+            "height": 8,
+            "data": [0] * 80,
+            "opacity": 1,
+            "visible": True,
+            "x": 0,
+            "y": 0,
+        },
+    )
     data["layers"].append(maps.layer(31, "pickups", [maps.point(40, "ammo", 400, 10, name="lost")]))
     level, findings = read_level(write_case(tmp_path, data))
     assert level is not None and level.pickups[0].x == 400
     assert [(f.severity, str(f)) for f in findings] == [
-        ("warning", f"{tmp_path / 'case.tmj'}:40 (lost): ammo pickup at (400, 246) is outside the map (320 × 256 px)"),
+        (
+            "warning",
+            f"{tmp_path / 'case.tmj'}:40 (lost): ammo pickup at (400, 246) is outside the map (320 × 256 px)",
+        ),
     ]

@@ -56,8 +56,13 @@ def errors_of(path: Path) -> list[str]:
 
 
 def star(n: int, r_out: float = 300.0, r_in: float = 120.0) -> list[tuple[float, float]]:
-    return [((r_out if k % 2 == 0 else r_in) * math.cos(2 * math.pi * k / n),
-             (r_out if k % 2 == 0 else r_in) * math.sin(2 * math.pi * k / n)) for k in range(n)]
+    return [
+        (
+            (r_out if k % 2 == 0 else r_in) * math.cos(2 * math.pi * k / n),
+            (r_out if k % 2 == 0 else r_in) * math.sin(2 * math.pi * k / n),
+        )
+        for k in range(n)
+    ]
 
 
 def test_a_map_a_million_tiles_a_side_is_refused_at_once_naming_the_limit(tmp_path):
@@ -65,8 +70,10 @@ def test_a_map_a_million_tiles_a_side_is_refused_at_once_naming_the_limit(tmp_pa
     start = time.perf_counter()
     errors = errors_of(path)
     assert time.perf_counter() - start < 5.0
-    assert errors == [f"{path}: map width is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side",
-                      f"{path}: map height is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side"]
+    assert errors == [
+        f"{path}: map width is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side",
+        f"{path}: map height is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side",
+    ]
 
 
 def test_a_map_within_the_tile_limit_but_too_many_pixels_wide_is_refused(tmp_path):
@@ -78,7 +85,9 @@ def test_a_map_within_the_tile_limit_but_too_many_pixels_wide_is_refused(tmp_pat
 
 
 def test_a_map_exactly_at_the_pixel_limit_loads(tmp_path):
-    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_PIXELS // 32, height=MAX_MAP_PIXELS // 32)))
+    path = maps.write(
+        tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_PIXELS // 32, height=MAX_MAP_PIXELS // 32))
+    )
     level, _ = read_level(path)
     assert level is not None and (level.width, level.height) == (MAX_MAP_PIXELS, MAX_MAP_PIXELS)
 
@@ -89,10 +98,14 @@ def test_a_huge_map_in_the_checker_is_one_error_not_a_memory_error(tmp_path):
     path = maps.write(tmp_path, yard_with(lambda d: d.update(width=1_000_000)), "big.tmj")
     checked = check_file(path)
     assert checked.level is None
-    assert [f.problem for f in checked.errors] == ["map width is 1,000,000 tiles; the limit is 512 tiles a side"]
+    assert [f.problem for f in checked.errors] == [
+        "map width is 1,000,000 tiles; the limit is 512 tiles a side"
+    ]
 
 
-@pytest.mark.parametrize(("kind", "limit"), [("polygon", MAX_POLYGON_POINTS), ("polyline", MAX_POLYLINE_POINTS)])
+@pytest.mark.parametrize(
+    ("kind", "limit"), [("polygon", MAX_POLYGON_POINTS), ("polyline", MAX_POLYLINE_POINTS)]
+)
 def test_a_point_list_over_its_limit_is_refused_naming_the_object(tmp_path, kind, limit):
     points = [{"x": 300.0 * math.cos(k * 1e-4), "y": 300.0 * math.sin(k * 1e-4)} for k in range(limit + 1)]
     data = yard_with(lambda d: walls_layer(d).append(maps.obj(9000, "big", x=1280, y=800, **{kind: points})))
@@ -101,7 +114,9 @@ def test_a_point_list_over_its_limit_is_refused_naming_the_object(tmp_path, kind
 
 
 def test_too_many_objects_are_refused_before_any_is_parsed(tmp_path):
-    data = yard_with(lambda d: walls_layer(d).extend(maps.rect(10_000 + k, 50, 50, 4, 4) for k in range(MAX_OBJECTS)))
+    data = yard_with(
+        lambda d: walls_layer(d).extend(maps.rect(10_000 + k, 50, 50, 4, 4) for k in range(MAX_OBJECTS))
+    )
     path = maps.write(tmp_path, data)
     count = MAX_OBJECTS + sum(len(layer["objects"]) for layer in YARD["layers"] if "objects" in layer)
     assert errors_of(path) == [f"{path}: map has {count:,} objects; the limit is {MAX_OBJECTS:,}"]
@@ -116,34 +131,51 @@ def test_too_many_layers_are_refused_counting_those_in_groups(tmp_path):
 
 
 def test_too_many_points_in_all_are_refused(tmp_path):
-    outline = [{"x": 100.0 * math.cos(2 * math.pi * k / 4000), "y": 100.0 * math.sin(2 * math.pi * k / 4000)}
-               for k in range(4000)]
+    outline = [
+        {"x": 100.0 * math.cos(2 * math.pi * k / 4000), "y": 100.0 * math.sin(2 * math.pi * k / 4000)}
+        for k in range(4000)
+    ]
     copies = MAX_POINTS // 4000 + 1
-    data = yard_with(lambda d: walls_layer(d).extend(
-        maps.obj(9000 + k, x=1280, y=800, polygon=outline) for k in range(copies)))
+    data = yard_with(
+        lambda d: walls_layer(d).extend(
+            maps.obj(9000 + k, x=1280, y=800, polygon=outline) for k in range(copies)
+        )
+    )
     path = maps.write(tmp_path, data)
     shipped = sum(len(o.get("polygon", o.get("polyline", []))) for o in walls_layer(YARD))
-    assert errors_of(path) == [f"{path}: map has {copies * 4000 + shipped:,} polygon and polyline points; "
-                               f"the limit is {MAX_POINTS:,}"]
+    assert errors_of(path) == [
+        f"{path}: map has {copies * 4000 + shipped:,} polygon and polyline points; "
+        f"the limit is {MAX_POINTS:,}"
+    ]
 
 
 def test_a_coordinate_past_the_limit_is_refused_naming_the_object(tmp_path):
     data = yard_with(lambda d: walls_layer(d).append(maps.rect(9000, 1e300, 10, 40, 40, name="far")))
     path = maps.write(tmp_path, data)
-    assert errors_of(path) == [f"{path}:9000 (far): a coordinate is {1e300:,g} px; the limit is "
-                               f"{MAX_COORDINATE:,.0f} px from the map's corner"]
+    assert errors_of(path) == [
+        f"{path}:9000 (far): a coordinate is {1e300:,g} px; the limit is "
+        f"{MAX_COORDINATE:,.0f} px from the map's corner"
+    ]
 
 
 def test_two_objects_with_one_id_are_an_error_naming_both(tmp_path):
-    data = maps.with_walls(maps.rect(7, 10, 10, 40, 20, name="crate"), maps.rect(7, 100, 10, 40, 20, name="barrel"))
+    data = maps.with_walls(
+        maps.rect(7, 10, 10, 40, 20, name="crate"), maps.rect(7, 100, 10, 40, 20, name="barrel")
+    )
     path = maps.write(tmp_path, data)
-    assert errors_of(path) == [f"{path}:7 (barrel): id 7 is also the id of object 'crate' in layer 'walls'; "
-                               "Tiled keeps ids unique, so findings about either would be ambiguous"]
+    assert errors_of(path) == [
+        f"{path}:7 (barrel): id 7 is also the id of object 'crate' in layer 'walls'; "
+        "Tiled keeps ids unique, so findings about either would be ambiguous"
+    ]
 
 
 def test_duplicate_ids_across_layers_and_groups_are_found_too(tmp_path):
-    data = maps.tiled_map([maps.group(1, "g", [maps.layer(2, "walls", [maps.rect(5, 10, 10, 40, 20, name="a")])]),
-                           maps.layer(3, "player", [maps.point(5, "", 100, 120, name="start")])])
+    data = maps.tiled_map(
+        [
+            maps.group(1, "g", [maps.layer(2, "walls", [maps.rect(5, 10, 10, 40, 20, name="a")])]),
+            maps.layer(3, "player", [maps.point(5, "", 100, 120, name="start")]),
+        ]
+    )
     errors = errors_of(maps.write(tmp_path, data))
     assert len(errors) == 1 and ":5 (start): id 5 is also the id of object 'a' in layer 'walls'" in errors[0]
 
@@ -166,8 +198,10 @@ def test_an_object_template_is_refused_without_opening_it(tmp_path):
     _fifo(tmp_path / "crate.tj")  # opening it would block forever
     data = maps.with_walls(maps.obj(5, "box", template="crate.tj"))
     path = maps.write(tmp_path, data)
-    assert errors_of(path) == [f"{path}:5 (box): uses the object template 'crate.tj'; templates are not read: "
-                               "detach it in Tiled (right-click > Detach)"]
+    assert errors_of(path) == [
+        f"{path}:5 (box): uses the object template 'crate.tj'; templates are not read: "
+        "detach it in Tiled (right-click > Detach)"
+    ]
 
 
 def test_a_broken_external_tileset_is_one_line_naming_the_tileset_file(tmp_path):
@@ -175,7 +209,8 @@ def test_a_broken_external_tileset_is_one_line_naming_the_tileset_file(tmp_path)
     data = maps.with_walls(maps.rect(1, 10, 10, 40, 20))
     data["tilesets"] = [{"firstgid": 1, "source": "tiles.tsj"}]
     assert errors_of(maps.write(tmp_path, data)) == [
-        f"{tmp_path / 'tiles.tsj'}: not valid JSON: Expecting value at line 1 column 1"]
+        f"{tmp_path / 'tiles.tsj'}: not valid JSON: Expecting value at line 1 column 1"
+    ]
 
 
 def test_a_fifo_as_an_external_tileset_is_refused_without_blocking(tmp_path):
@@ -188,24 +223,30 @@ def test_a_fifo_as_an_external_tileset_is_refused_without_blocking(tmp_path):
 
 def test_a_tmx_map_with_a_fifo_template_is_refused_without_blocking(tmp_path):
     _fifo(tmp_path / "crate.tx")
-    text = ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation="orthogonal" '
-            'renderorder="right-down" width="10" height="8" tilewidth="32" tileheight="32" infinite="0" '
-            'nextlayerid="3" nextobjectid="3">\n'
-            ' <objectgroup id="1" name="walls"><object id="1" template="crate.tx" x="10" y="10"/></objectgroup>\n'
-            ' <objectgroup id="2" name="player"><object id="2" name="start" x="100" y="100"><point/></object>'
-            '</objectgroup>\n</map>\n')
+    text = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" orientation="orthogonal" '
+        'renderorder="right-down" width="10" height="8" tilewidth="32" tileheight="32" infinite="0" '
+        'nextlayerid="3" nextobjectid="3">\n'
+        ' <objectgroup id="1" name="walls"><object id="1" template="crate.tx" x="10" y="10"/></objectgroup>\n'
+        ' <objectgroup id="2" name="player"><object id="2" name="start" x="100" y="100"><point/></object>'
+        "</objectgroup>\n</map>\n"
+    )
     path = tmp_path / "map.tmx"
     path.write_text(text)
     errors = errors_of(path)
-    assert errors == [f"{path}:1 (): uses the object template 'crate.tx'; templates are not read: "
-                      "detach it in Tiled (right-click > Detach)"]
+    assert errors == [
+        f"{path}:1 (): uses the object template 'crate.tx'; templates are not read: "
+        "detach it in Tiled (right-click > Detach)"
+    ]
 
 
 def test_a_tmx_map_a_million_tiles_wide_is_refused(tmp_path):
     path = tmp_path / "big.tmx"
-    path.write_text('<?xml version="1.0"?>\n<map version="1.8" orientation="orthogonal" renderorder="right-down" '
-                    'width="1000000" height="8" tilewidth="32" tileheight="32" infinite="0" nextlayerid="1" '
-                    'nextobjectid="1"></map>\n')
+    path.write_text(
+        '<?xml version="1.0"?>\n<map version="1.8" orientation="orthogonal" renderorder="right-down" '
+        'width="1000000" height="8" tilewidth="32" tileheight="32" infinite="0" nextlayerid="1" '
+        'nextobjectid="1"></map>\n'
+    )
     assert errors_of(path) == [f"{path}: map width is 1,000,000 tiles; the limit is 512 tiles a side"]
 
 
@@ -213,9 +254,23 @@ def test_a_compressed_tile_layer_far_bigger_than_its_cells_is_refused_before_it_
     # 256 MiB of zeros in 256 KB: pytiled_parser used to inflate it; 80 cells need 320 bytes.
     bomb = base64.b64encode(zlib.compress(bytes(256 * 2**20), 9)).decode()
     data = maps.with_walls(maps.rect(1, 10, 10, 40, 20))
-    data["layers"].insert(0, {"id": 30, "name": "floor", "type": "tilelayer", "width": 10, "height": 8,
-                              "encoding": "base64", "compression": "zlib", "data": bomb, "opacity": 1,
-                              "visible": True, "x": 0, "y": 0})
+    data["layers"].insert(
+        0,
+        {
+            "id": 30,
+            "name": "floor",
+            "type": "tilelayer",
+            "width": 10,
+            "height": 8,
+            "encoding": "base64",
+            "compression": "zlib",
+            "data": bomb,
+            "opacity": 1,
+            "visible": True,
+            "x": 0,
+            "y": 0,
+        },
+    )
     path = maps.write(tmp_path, data)
     tracemalloc.start()
     try:
@@ -226,14 +281,18 @@ def test_a_compressed_tile_layer_far_bigger_than_its_cells_is_refused_before_it_
     assert level is None
     # 80 cells are 320 bytes; compressed, at most 1.01 × 320 + 1 KiB = 1,347 bytes, 1,796 base64 characters.
     assert [str(f) for f in findings if f.severity == "error"] == [
-        f"{path}: tile layer 'floor': base64 data is {len(bomb):,} characters; 80 cells need at most 1,796"]
+        f"{path}: tile layer 'floor': base64 data is {len(bomb):,} characters; 80 cells need at most 1,796"
+    ]
     assert peak < 64 * 2**20
 
 
 def test_the_largest_allowed_star_loads_as_convex_parts_that_cover_it(tmp_path):
     outline = star(MAX_POLYGON_POINTS)
-    data = yard_with(lambda d: walls_layer(d).append(
-        maps.obj(9000, "star", x=1280, y=800, polygon=[{"x": x, "y": y} for x, y in outline])))
+    data = yard_with(
+        lambda d: walls_layer(d).append(
+            maps.obj(9000, "star", x=1280, y=800, polygon=[{"x": x, "y": y} for x, y in outline])
+        )
+    )
     level, findings = read_level(maps.write(tmp_path, data))
     assert level is not None, [str(f) for f in findings]
     wall = next(w for w in level.walls if w.object_id == 9000)
@@ -243,8 +302,11 @@ def test_the_largest_allowed_star_loads_as_convex_parts_that_cover_it(tmp_path):
         n = len(pts)
         area += 0.5 * sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
     n = len(outline)
-    expected = 0.5 * abs(sum(outline[i][0] * outline[(i + 1) % n][1] - outline[(i + 1) % n][0] * outline[i][1]
-                             for i in range(n)))
+    expected = 0.5 * abs(
+        sum(
+            outline[i][0] * outline[(i + 1) % n][1] - outline[(i + 1) % n][0] * outline[i][1]
+            for i in range(n)
+        )
+    )
     assert area == pytest.approx(expected, rel=1e-9)
     assert MAX_POLYGON_POINTS // 2 <= len(wall.parts) < MAX_POLYGON_POINTS - 2  # one per spike, and merged
-

@@ -108,8 +108,19 @@ def test_the_reachability_check_notices_a_sealed_room(tmp_path):
     data = json.loads((LEVELS_DIR / "bunker.tmj").read_text())
     walls = next(layer for layer in data["layers"] if layer["name"] == "walls")["objects"]
     # Close the door west of the first divider: the top-left room's pickups become unreachable.
-    walls.append({"id": 999, "name": "door", "type": "", "x": 230, "y": 528, "width": 180, "height": 32,
-                  "rotation": 0, "visible": True})
+    walls.append(
+        {
+            "id": 999,
+            "name": "door",
+            "type": "",
+            "x": 230,
+            "y": 528,
+            "width": 180,
+            "height": 32,
+            "rotation": 0,
+            "visible": True,
+        }
+    )
     path = tmp_path / "sealed.tmj"
     path.write_text(json.dumps(data))
     with pytest.raises(AssertionError, match=r"Marker\(object_id="):

@@ -35,8 +35,9 @@ def bounds(points):
 
 
 def load(tmp_path, layers, tilesets=None, merge=True, **fields):
-    data = tile_map(layers, tilesets if tilesets is not None else [{"firstgid": 1, **blocks(tmp_path)}], W, R,
-                    **fields)
+    data = tile_map(
+        layers, tilesets if tilesets is not None else [{"firstgid": 1, **blocks(tmp_path)}], W, R, **fields
+    )
     level, findings = read_level(write(tmp_path, data), merge_tiles=merge)
     return level, findings
 
@@ -47,9 +48,11 @@ def errors(findings):
 
 # A right triangle with a long leg along the tile's top (0,0)-(32,0) and a short one down its left side to (0,16),
 # and a box at x 4..24, y 2..10: neither is symmetric about any flip, so each flip moves them somewhere else.
-FLIP_TILES = (tile(0, shape(1, "polygon", points=[(0, 0), (32, 0), (0, 16)])),
-              tile(1, shape(1, x=4, y=2, w=20, h=8)),
-              tile(2, shape(1, x=8, y=8, w=16, h=4, rotation=90)))
+FLIP_TILES = (
+    tile(0, shape(1, "polygon", points=[(0, 0), (32, 0), (0, 16)])),
+    tile(1, shape(1, x=4, y=2, w=20, h=8)),
+    tile(2, shape(1, x=8, y=8, w=16, h=4, rotation=90)),
+)
 
 # Worked by hand from Tiled's rule (the diagonal flip swaps x and y, then H mirrors x, then V mirrors y, each in
 # the 32 px tile): the triangle's corners and each box's x and y ranges, in the tile's pixels (y down).
@@ -63,11 +66,27 @@ TRIANGLE = {
     D | V: [(0, 32), (0, 0), (16, 32)],  # a quarter turn counter-clockwise
     D | H | V: [(32, 32), (32, 0), (16, 32)],
 }
-BOX = {0: (4, 24, 2, 10), H: (8, 28, 2, 10), V: (4, 24, 22, 30), H | V: (8, 28, 22, 30),
-       D: (2, 10, 4, 24), D | H: (22, 30, 4, 24), D | V: (2, 10, 8, 28), D | H | V: (22, 30, 8, 28)}
+BOX = {
+    0: (4, 24, 2, 10),
+    H: (8, 28, 2, 10),
+    V: (4, 24, 22, 30),
+    H | V: (8, 28, 22, 30),
+    D: (2, 10, 4, 24),
+    D | H: (22, 30, 4, 24),
+    D | V: (2, 10, 8, 28),
+    D | H | V: (22, 30, 8, 28),
+}
 # The box at (8, 8), 16 × 4, turned 90° clockwise about (8, 8) covers x 4..8, y 8..24 unflipped.
-TURNED = {0: (4, 8, 8, 24), H: (24, 28, 8, 24), V: (4, 8, 8, 24), H | V: (24, 28, 8, 24),
-          D: (8, 24, 4, 8), D | H: (8, 24, 4, 8), D | V: (8, 24, 24, 28), D | H | V: (8, 24, 24, 28)}
+TURNED = {
+    0: (4, 8, 8, 24),
+    H: (24, 28, 8, 24),
+    V: (4, 8, 8, 24),
+    H | V: (24, 28, 8, 24),
+    D: (8, 24, 4, 8),
+    D | H: (8, 24, 4, 8),
+    D | V: (8, 24, 24, 28),
+    D | H | V: (8, 24, 24, 28),
+}
 FLIPS = sorted(TRIANGLE)
 
 
@@ -98,8 +117,9 @@ def test_each_flip_moves_a_tiles_hitbox_to_the_hand_computed_corners(tmp_path, b
 
 def test_flip_point_is_the_rule_the_table_was_worked_from():
     for bits, corners in TRIANGLE.items():
-        flipped = [flip_point(u, v, 32, 32, bool(bits & H), bool(bits & V), bool(bits & D))
-                   for u, v in TRIANGLE[0]]
+        flipped = [
+            flip_point(u, v, 32, 32, bool(bits & H), bool(bits & V), bool(bits & D)) for u, v in TRIANGLE[0]
+        ]
         assert flipped == corners
 
 
@@ -114,14 +134,32 @@ def test_a_tile_walls_kind_is_tile_and_it_names_its_cell_and_tileset_tile(tmp_pa
 
 
 def test_every_collision_object_of_a_tile_is_a_wall_and_points_and_art_only_tiles_are_not(tmp_path):
-    ts = tileset("mixed", [tile(0, shape(1, x=0, y=0, w=8, h=8), shape(2, "ellipse", 10, 10, 6, 4),
-                                shape(3, "point", 5, 5), shape(4, "polyline", 0, 30, points=[(0, 0), (32, 0)],
-                                                                properties=[{"name": "thickness", "type": "float",
-                                                                             "value": 2}]))],
-                 columns=2, count=2, image="mixed.png")
+    ts = tileset(
+        "mixed",
+        [
+            tile(
+                0,
+                shape(1, x=0, y=0, w=8, h=8),
+                shape(2, "ellipse", 10, 10, 6, 4),
+                shape(3, "point", 5, 5),
+                shape(
+                    4,
+                    "polyline",
+                    0,
+                    30,
+                    points=[(0, 0), (32, 0)],
+                    properties=[{"name": "thickness", "type": "float", "value": 2}],
+                ),
+            )
+        ],
+        columns=2,
+        count=2,
+        image="mixed.png",
+    )
     png(tmp_path, "mixed.png", 64, 32)
-    level, findings = load(tmp_path, [tile_layer(1, "t", grid(W, R, {(0, 0): 1, (1, 0): 2}), W, R)],
-                           [{"firstgid": 1, **ts}])
+    level, findings = load(
+        tmp_path, [tile_layer(1, "t", grid(W, R, {(0, 0): 1, (1, 0): 2}), W, R)], [{"firstgid": 1, **ts}]
+    )
     assert errors(findings) == []
     assert sorted(w.object_id for w in level.walls) == [1, 2, 4]
     kinds = {w.object_id: type(w.parts[0][0]).__name__ for w in level.walls}
@@ -131,25 +169,42 @@ def test_every_collision_object_of_a_tile_is_a_wall_and_points_and_art_only_tile
 
 def test_a_tile_larger_than_the_grid_is_anchored_at_its_cells_bottom_left(tmp_path):
     png(tmp_path, "tree.png", 64, 96)
-    ts = tileset("props", [tile(0, shape(1, "ellipse", 0, 32, 64, 64), image=("tree.png", 64, 96))], count=1,
-                 image=None)
-    level, findings = load(tmp_path, [tile_layer(1, "props", grid(W, R, {(2, 5): 1}), W, R)],
-                           [{"firstgid": 1, **ts}])
+    ts = tileset(
+        "props",
+        [tile(0, shape(1, "ellipse", 0, 32, 64, 64), image=("tree.png", 64, 96))],
+        count=1,
+        image=None,
+    )
+    level, findings = load(
+        tmp_path, [tile_layer(1, "props", grid(W, R, {(2, 5): 1}), W, R)], [{"firstgid": 1, **ts}]
+    )
     assert errors(findings) == []
     [placed] = level.tile_layers[0].tiles
     # Cell (2, 5): its bottom-left is x 64, y 192 (Tiled px); the 64 × 96 image spans x 64..128, y 96..192.
-    assert (placed.center_x, MAP_H - placed.center_y, placed.width, placed.height) == (96.0, 144.0, 64.0, 96.0)
+    assert (placed.center_x, MAP_H - placed.center_y, placed.width, placed.height) == (
+        96.0,
+        144.0,
+        64.0,
+        96.0,
+    )
     [(part, xf)] = level.walls[0].parts
     assert isinstance(part, Circle) and (xf[0], MAP_H - xf[1]) == (96.0, 160.0)
 
 
 def test_a_diagonal_flip_turns_a_tall_tile_on_its_side_still_anchored_bottom_left(tmp_path):
     png(tmp_path, "post.png", 32, 64)
-    ts = tileset("posts", [tile(0, shape(1, x=0, y=0, w=32, h=16), image=("post.png", 32, 64))], count=1, image=None)
-    level, _ = load(tmp_path, [tile_layer(1, "p", grid(W, R, {(2, 5): 1 | D}), W, R)], [{"firstgid": 1, **ts}])
+    ts = tileset(
+        "posts", [tile(0, shape(1, x=0, y=0, w=32, h=16), image=("post.png", 32, 64))], count=1, image=None
+    )
+    level, _ = load(
+        tmp_path, [tile_layer(1, "p", grid(W, R, {(2, 5): 1 | D}), W, R)], [{"firstgid": 1, **ts}]
+    )
     [placed] = level.tile_layers[0].tiles
     # Drawn 64 wide and 32 tall from the cell's bottom-left (x 64, y 192): x 64..128, y 160..192.
-    assert (placed.center_x, MAP_H - placed.center_y) == (96.0, 176.0) and (placed.width, placed.height) == (32, 64)
+    assert (placed.center_x, MAP_H - placed.center_y) == (96.0, 176.0) and (placed.width, placed.height) == (
+        32,
+        64,
+    )
     [(box, xf)] = level.walls[0].parts
     # The top 16 px of the source (y 0..16) becomes its left 16 px after the swap: x 64..80, y 160..192.
     assert bounds(tiled_px(world_points(box, xf))) == (64.0, 80.0, 160.0, 192.0)
@@ -157,8 +212,11 @@ def test_a_diagonal_flip_turns_a_tall_tile_on_its_side_still_anchored_bottom_lef
 
 def test_the_tileset_offset_and_the_layer_and_group_offsets_move_tiles_and_their_walls(tmp_path):
     data = blocks(tmp_path, offset=(3, -5))
-    layers = [group(5, "g", [tile_layer(1, "walls", grid(W, R, {(1, 1): 1}), W, R, offset=(10, 20))],
-                    offset=(100, 7))]
+    layers = [
+        group(
+            5, "g", [tile_layer(1, "walls", grid(W, R, {(1, 1): 1}), W, R, offset=(10, 20))], offset=(100, 7)
+        )
+    ]
     level, findings = load(tmp_path, layers, [{"firstgid": 1, **data}])
     assert errors(findings) == []
     [placed] = level.tile_layers[0].tiles
@@ -176,13 +234,18 @@ def test_parallax_is_not_an_offset_and_is_said_once(tmp_path):
     assert (placed.center_x, MAP_H - placed.center_y) == (48.0, 48.0)
     assert [str(f) for f in findings if "parallax" in f.problem] == [
         f"{tmp_path / 'map.tmj'}: layer 'far': parallax is not applied (the game draws every layer at the map's own "
-        "scroll)"]
+        "scroll)"
+    ]
 
 
 def test_a_hidden_tile_layer_makes_no_walls_and_is_not_drawn_and_opacity_multiplies_through_groups(tmp_path):
-    layers = [tile_layer(1, "hidden", grid(W, R, {(1, 1): 1}), W, R, visible=False),
-              {**group(5, "g", [tile_layer(2, "shown", grid(W, R, {(2, 2): 1}), W, R, opacity=0.5)]),
-               "opacity": 0.5}]
+    layers = [
+        tile_layer(1, "hidden", grid(W, R, {(1, 1): 1}), W, R, visible=False),
+        {
+            **group(5, "g", [tile_layer(2, "shown", grid(W, R, {(2, 2): 1}), W, R, opacity=0.5)]),
+            "opacity": 0.5,
+        },
+    ]
     level, findings = load(tmp_path, layers)
     assert [t.name for t in level.tile_layers] == ["shown"] and len(level.walls) == 1
     assert level.tile_layers[0].opacity == 0.25 and level.tile_layers[0].tiles[0].opacity == 0.25
@@ -190,8 +253,10 @@ def test_a_hidden_tile_layer_makes_no_walls_and_is_not_drawn_and_opacity_multipl
 
 
 def test_tile_layers_are_drawn_bottom_first_and_tiles_in_tileds_render_order(tmp_path):
-    layers = [tile_layer(1, "floor", grid(W, R, {(0, 0): 5, (1, 0): 5, (0, 1): 5}), W, R),
-              tile_layer(2, "walls", grid(W, R, {(3, 3): 1}), W, R)]
+    layers = [
+        tile_layer(1, "floor", grid(W, R, {(0, 0): 5, (1, 0): 5, (0, 1): 5}), W, R),
+        tile_layer(2, "walls", grid(W, R, {(3, 3): 1}), W, R),
+    ]
     level, _ = load(tmp_path, layers)
     assert [t.name for t in level.tile_layers] == ["floor", "walls"]
     assert [(t.col, t.row) for t in level.tile_layers[0].tiles] == [(0, 0), (1, 0), (0, 1)]
@@ -216,13 +281,17 @@ def test_a_concave_collision_polygon_is_split_like_an_object_layers(tmp_path):
 def test_an_ellipse_tile_flipped_diagonally_swaps_its_radii(tmp_path):
     ts = tileset("e", [tile(0, shape(1, "ellipse", 0, 0, 32, 16))], columns=1, count=1, image="e.png")
     png(tmp_path, "e.png", 32, 32)
-    level, _ = load(tmp_path, [tile_layer(1, "t", grid(W, R, {(0, 0): 1 | D}), W, R)], [{"firstgid": 1, **ts}])
+    level, _ = load(
+        tmp_path, [tile_layer(1, "t", grid(W, R, {(0, 0): 1 | D}), W, R)], [{"firstgid": 1, **ts}]
+    )
     [(part, xf)] = level.walls[0].parts
     assert isinstance(part, Ellipse)
     # 32 wide, 16 tall, turned to 16 wide, 32 tall about its centre at (8, 16) in the tile.
     assert (round(xf[0], 9), round(MAP_H - xf[1], 9)) == (8.0, 16.0)
-    half = (abs(part.rx * math.cos(xf[2])) + abs(part.ry * math.sin(xf[2])),
-            abs(part.rx * math.sin(xf[2])) + abs(part.ry * math.cos(xf[2])))
+    half = (
+        abs(part.rx * math.cos(xf[2])) + abs(part.ry * math.sin(xf[2])),
+        abs(part.rx * math.sin(xf[2])) + abs(part.ry * math.cos(xf[2])),
+    )
     assert (round(half[0], 9), round(half[1], 9)) == (8.0, 16.0)
 
 

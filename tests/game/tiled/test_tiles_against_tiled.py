@@ -60,18 +60,38 @@ def rendered(tmp_path, tiled_tools):
     post = Image.new("RGBA", (32, 64), (0, 0, 0, 0))
     paint(post, [(0, 0), (32, 0), (32, 16), (0, 16)])
     post.save(tmp_path / "post.png")
-    (tmp_path / "shapes.tsj").write_text(json.dumps(tileset("shapes", SHAPES, columns=3, count=3, image="shapes.png")))
-    posts = tileset("posts", [tile(0, shape(1, x=0, y=0, w=32, h=16), image=("post.png", 32, 64))], count=1,
-                    image=None, offset=(3, -5))
+    (tmp_path / "shapes.tsj").write_text(
+        json.dumps(tileset("shapes", SHAPES, columns=3, count=3, image="shapes.png"))
+    )
+    posts = tileset(
+        "posts",
+        [tile(0, shape(1, x=0, y=0, w=32, h=16), image=("post.png", 32, 64))],
+        count=1,
+        image=None,
+        offset=(3, -5),
+    )
     cells = {(1 + k, 1 + 2 * t): (t + 1) | bits for k, bits in enumerate(FLIPS) for t in range(3)}
     posts_cells = {(1, 7): 4, (3, 7): 4 | H, (5, 7): 4 | D | H, (9, 7): 4 | V, (10, 3): 4 | D | V}
-    layers = [group(1, "g", [tile_layer(2, "walls", grid(W, R, {**cells, **posts_cells}), W, R, offset=(2, 1))],
-                    offset=(5, 3))]
-    path = write(tmp_path, tile_map(layers, [{"firstgid": 1, "source": "shapes.tsj"}, {"firstgid": 4, **posts}], W, R))
+    layers = [
+        group(
+            1,
+            "g",
+            [tile_layer(2, "walls", grid(W, R, {**cells, **posts_cells}), W, R, offset=(2, 1))],
+            offset=(5, 3),
+        )
+    ]
+    path = write(
+        tmp_path, tile_map(layers, [{"firstgid": 1, "source": "shapes.tsj"}, {"firstgid": 4, **posts}], W, R)
+    )
     out = tmp_path / "render.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(tmp_path)}
-    subprocess.run([tiled_tools.tmxrasterizer, "--no-smoothing", "--hide-layer", "player", str(path), str(out)],
-                   check=True, env=env, capture_output=True, timeout=60)
+    subprocess.run(
+        [tiled_tools.tmxrasterizer, "--no-smoothing", "--hide-layer", "player", str(path), str(out)],
+        check=True,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
     return path, np.asarray(Image.open(out).convert("RGBA"))[:, :, 3]
 
 
@@ -82,18 +102,29 @@ def test_tileds_render_of_the_tiles_is_painted_inside_our_tile_walls_and_nowhere
     # Tiled grows the image to hold what the offsets push past the map's right and bottom edges (7 and 4 px
     # here); the map's top-left stays the image's.
     assert alpha.shape == (MAP_H + 4, W * TILE + 7)
-    solid = unary_union([ShapelyPolygon([(x, MAP_H - y) for x, y in world_points(part, xf)])
-                         for wall in level.walls for part, xf in wall.parts])
+    solid = unary_union(
+        [
+            ShapelyPolygon([(x, MAP_H - y) for x, y in world_points(part, xf)])
+            for wall in level.walls
+            for part, xf in wall.parts
+        ]
+    )
     assert len(level.walls) == 3 * len(FLIPS) + 5
-    ys, xs = np.mgrid[0:alpha.shape[0], 0:alpha.shape[1]]
+    ys, xs = np.mgrid[0 : alpha.shape[0], 0 : alpha.shape[1]]
     cx, cy = xs.ravel() + 0.5, ys.ravel() + 0.5
     inside = shapely.contains_xy(solid.buffer(-MARGIN), cx, cy)
     outside = ~shapely.contains_xy(solid.buffer(MARGIN), cx, cy)
     painted = alpha.ravel() > 0
     assert inside.sum() > 3000 and outside.sum() > 50_000
-    wrong_in = [(float(x), float(y)) for x, y in zip(cx[inside & ~painted], cy[inside & ~painted], strict=True)]
-    wrong_out = [(float(x), float(y)) for x, y in zip(cx[outside & painted], cy[outside & painted], strict=True)]
-    assert wrong_in == [], f"{len(wrong_in)} pixels inside our walls that Tiled left empty, e.g. {wrong_in[:5]}"
+    wrong_in = [
+        (float(x), float(y)) for x, y in zip(cx[inside & ~painted], cy[inside & ~painted], strict=True)
+    ]
+    wrong_out = [
+        (float(x), float(y)) for x, y in zip(cx[outside & painted], cy[outside & painted], strict=True)
+    ]
+    assert wrong_in == [], (
+        f"{len(wrong_in)} pixels inside our walls that Tiled left empty, e.g. {wrong_in[:5]}"
+    )
     assert wrong_out == [], f"{len(wrong_out)} pixels Tiled painted outside our walls, e.g. {wrong_out[:5]}"
 
 
@@ -104,11 +135,11 @@ def test_tileds_render_matches_our_drawn_tiles_centres_and_sizes(rendered):
         w, h = (placed.height, placed.width) if placed.flip_d else (placed.width, placed.height)
         x0, y0 = placed.center_x - w / 2, MAP_H - placed.center_y - h / 2
         # Everything Tiled painted for this tile lies within the box we say it is drawn in (its art may not fill it).
-        box = alpha[max(int(y0), 0):int(y0 + h), max(int(x0), 0):int(x0 + w)]
+        box = alpha[max(int(y0), 0) : int(y0 + h), max(int(x0), 0) : int(x0 + w)]
         assert box.any(), f"nothing drawn where {placed.layer}:{placed.col},{placed.row} should be"
     covered = np.zeros_like(alpha, dtype=bool)
     for placed in level.tile_layers[0].tiles:
         w, h = (placed.height, placed.width) if placed.flip_d else (placed.width, placed.height)
         x0, y0 = round(placed.center_x - w / 2), round(MAP_H - placed.center_y - h / 2)
-        covered[max(y0, 0):y0 + int(h), max(x0, 0):x0 + int(w)] = True
+        covered[max(y0, 0) : y0 + int(h), max(x0, 0) : x0 + int(w)] = True
     assert not (alpha > 0)[~covered].any(), "Tiled painted outside every box we draw a tile in"

@@ -14,15 +14,32 @@ from .maps import group, write
 from .tilemaps import D, H, V, blocks, grid, tile_layer, tile_map, tmx_text, tsx_text
 
 W, R = 10, 8
-CELLS = {(0, 0): 1, (1, 0): 1, (2, 0): 1, (5, 1): 2 | H, (6, 2): 3 | D, (7, 3): 4 | V, (2, 5): 6 | H | V | D,
-         (3, 5): 5, (8, 7): 7, (9, 7): 8 | D | H, (4, 4): 5}
+CELLS = {
+    (0, 0): 1,
+    (1, 0): 1,
+    (2, 0): 1,
+    (5, 1): 2 | H,
+    (6, 2): 3 | D,
+    (7, 3): 4 | V,
+    (2, 5): 6 | H | V | D,
+    (3, 5): 5,
+    (8, 7): 7,
+    (9, 7): 8 | D | H,
+    (4, 4): 5,
+}
 FLOOR = {(c, r): 5 for c in range(W) for r in range(R) if (c + r) % 3 == 0}
 
 
 def layers(encoding="csv", compression=""):
-    return [tile_layer(1, "floor", grid(W, R, FLOOR), W, R, encoding, compression, opacity=0.75),
-            group(2, "g", [tile_layer(3, "walls", grid(W, R, CELLS), W, R, encoding, compression, offset=(4, 6))],
-                  offset=(-2, 3))]
+    return [
+        tile_layer(1, "floor", grid(W, R, FLOOR), W, R, encoding, compression, opacity=0.75),
+        group(
+            2,
+            "g",
+            [tile_layer(3, "walls", grid(W, R, CELLS), W, R, encoding, compression, offset=(4, 6))],
+            offset=(-2, 3),
+        ),
+    ]
 
 
 def same(a, findings, b):
@@ -63,15 +80,19 @@ def test_an_external_tileset_gives_the_walls_of_the_same_tileset_embedded(tmp_pa
     same(level, findings, reference)
 
 
-@pytest.mark.parametrize("encoding,compression", [("csv", ""), ("base64", ""), ("base64", "zlib"),
-                                                  ("base64", "gzip"), ("xml", "")])
+@pytest.mark.parametrize(
+    "encoding,compression", [("csv", ""), ("base64", ""), ("base64", "zlib"), ("base64", "gzip"), ("xml", "")]
+)
 @pytest.mark.parametrize("tilesets", ["embedded", "tsx", "tsj"])
 def test_a_tmx_map_gives_the_level_its_json_twin_gives(tmp_path, reference, encoding, compression, tilesets):
     fields = blocks(tmp_path)
     (tmp_path / "blocks.tsj").write_text(json.dumps(fields))
     (tmp_path / "blocks.tsx").write_text(tsx_text(fields))
-    element = {"embedded": tsx_text(fields, 1), "tsx": '<tileset firstgid="1" source="blocks.tsx"/>',
-               "tsj": '<tileset firstgid="1" source="blocks.tsj"/>'}[tilesets]
+    element = {
+        "embedded": tsx_text(fields, 1),
+        "tsx": '<tileset firstgid="1" source="blocks.tsx"/>',
+        "tsj": '<tileset firstgid="1" source="blocks.tsj"/>',
+    }[tilesets]
     data = tile_map(layers(), [], W, R)
     path = tmp_path / "map.tmx"
     path.write_text(tmx_text(data, encoding, compression, [element]))
@@ -83,11 +104,19 @@ def test_a_tmx_map_gives_the_level_its_json_twin_gives(tmp_path, reference, enco
 def test_tileds_own_export_of_the_map_loads_as_the_same_level(tmp_path, reference, tiled_tools, command):
     fields = blocks(tmp_path)
     (tmp_path / "blocks.tsj").write_text(json.dumps(fields))
-    source = write(tmp_path, tile_map(layers("base64", "zlib"), [{"firstgid": 1, "source": "blocks.tsj"}], W, R),
-                   "external.tmj")
+    source = write(
+        tmp_path,
+        tile_map(layers("base64", "zlib"), [{"firstgid": 1, "source": "blocks.tsj"}], W, R),
+        "external.tmj",
+    )
     out = tmp_path / ("out.tmx" if "tmx" in command else "out.tmj")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(tmp_path)}
-    subprocess.run([tiled_tools.tiled, *command, str(source), str(out)], check=True, env=env, capture_output=True,
-                   timeout=60)
+    subprocess.run(
+        [tiled_tools.tiled, *command, str(source), str(out)],
+        check=True,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
     level, findings = read_level(out)
     same(level, findings, reference)

@@ -44,17 +44,26 @@ TSX = """<?xml version="1.0" encoding="UTF-8"?>
 </tileset>
 """
 
-TSJ_SAME = tileset("blocks", [tile(2,
-                                   shape(1, "polygon", 0, 0, rotation=15, points=[(0, 0), (32, 0), (0, 32)],
-                                         name="ramp"),
-                                   shape(2, "ellipse", 4, 4, 24, 24),
-                                   shape(3, "rectangle", 1, 2, 3, 4),
-                                   shape(4, "polyline", 5, 6, points=[(0, 0), (8, 8)]),
-                                   shape(5, "point", 9, 9),
-                                   properties=[{"name": "radius", "type": "float", "value": 2},
-                                               {"name": "hard", "type": "bool", "value": True},
-                                               {"name": "hp", "type": "int", "value": 7}],
-                                   cls="slope")], offset=(2, -3))
+TSJ_SAME = tileset(
+    "blocks",
+    [
+        tile(
+            2,
+            shape(1, "polygon", 0, 0, rotation=15, points=[(0, 0), (32, 0), (0, 32)], name="ramp"),
+            shape(2, "ellipse", 4, 4, 24, 24),
+            shape(3, "rectangle", 1, 2, 3, 4),
+            shape(4, "polyline", 5, 6, points=[(0, 0), (8, 8)]),
+            shape(5, "point", 9, 9),
+            properties=[
+                {"name": "radius", "type": "float", "value": 2},
+                {"name": "hard", "type": "bool", "value": True},
+                {"name": "hp", "type": "int", "value": 7},
+            ],
+            cls="slope",
+        )
+    ],
+    offset=(2, -3),
+)
 
 
 def errors(findings):
@@ -65,14 +74,26 @@ def test_a_tsj_tileset_gives_its_grid_its_tiles_and_each_collision_shape_as_writ
     png(tmp_path, "blocks.png", 128, 64)
     ts, findings = read_tileset(write_json(tmp_path, "blocks.tsj", TSJ_SAME))
     assert findings == [] and ts is not None
-    assert (ts.name, ts.first_gid, ts.tile_width, ts.tile_height, ts.columns, ts.tile_count) == ("blocks", 0, 32, 32,
-                                                                                                   4, 8)
-    assert ts.image == tmp_path / "blocks.png" and ts.tile_offset == (2, -3) and ts.path == tmp_path / "blocks.tsj"
+    assert (ts.name, ts.first_gid, ts.tile_width, ts.tile_height, ts.columns, ts.tile_count) == (
+        "blocks",
+        0,
+        32,
+        32,
+        4,
+        8,
+    )
+    assert (
+        ts.image == tmp_path / "blocks.png"
+        and ts.tile_offset == (2, -3)
+        and ts.path == tmp_path / "blocks.tsj"
+    )
     slope = ts.tile(2)
     assert slope.type == "slope" and slope.properties == {"radius": 2.0, "hard": True, "hp": 7}
     assert slope.source == (64, 0, 32, 32) and (slope.width, slope.height) == (32, 32) and slope.image is None
     assert [s.kind for s in slope.shapes] == ["polygon", "ellipse", "rectangle", "polyline", "point"]
-    assert slope.shapes[0] == TileShape("polygon", 0.0, 0.0, 0.0, 0.0, 15.0, ((0, 0), (32, 0), (0, 32)), "ramp", 1, {})
+    assert slope.shapes[0] == TileShape(
+        "polygon", 0.0, 0.0, 0.0, 0.0, 15.0, ((0, 0), (32, 0), (0, 32)), "ramp", 1, {}
+    )
     assert slope.shapes[2] == TileShape("rectangle", 1.0, 2.0, 3.0, 4.0, 0.0, (), "", 3, {})
     assert isinstance(slope.properties["radius"], float)
 
@@ -104,8 +125,13 @@ def test_tileds_own_tsx_export_of_a_tsj_reads_the_same(tmp_path, tiled_tools):
     png(tmp_path, "blocks.png", 128, 64)
     source = write_json(tmp_path, "blocks.tsj", TSJ_SAME)
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(tmp_path)}
-    subprocess.run([tiled_tools.tiled, "--export-tileset", "tsx", str(source), str(tmp_path / "out.tsx")],
-                   check=True, env=env, capture_output=True, timeout=60)
+    subprocess.run(
+        [tiled_tools.tiled, "--export-tileset", "tsx", str(source), str(tmp_path / "out.tsx")],
+        check=True,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
     from_json, _ = read_tileset(source)
     exported, findings = read_tileset(tmp_path / "out.tsx")
     assert errors(findings) == []
@@ -114,13 +140,24 @@ def test_tileds_own_tsx_export_of_a_tsj_reads_the_same(tmp_path, tiled_tools):
 
 def test_an_image_collection_gives_each_tile_its_own_image_and_size(tmp_path):
     png(tmp_path, "art/player.png", 40, 24)
-    data = tileset("actors", [tile(0, shape(1, "ellipse", 0, 0, 40, 24), cls="player", image=("art/player.png", 40, 24)),
-                              tile(3, image=("art/player.png", 40, 24))], count=2, image=None)
+    data = tileset(
+        "actors",
+        [
+            tile(0, shape(1, "ellipse", 0, 0, 40, 24), cls="player", image=("art/player.png", 40, 24)),
+            tile(3, image=("art/player.png", 40, 24)),
+        ],
+        count=2,
+        image=None,
+    )
     ts, findings = read_tileset(write_json(tmp_path, "actors.tsj", data))
     assert findings == [] and ts.image is None
     player = ts.tile(0)
-    assert (player.image, player.source, player.width, player.height) == (tmp_path / "art/player.png", (0, 0, 40, 24),
-                                                                           40, 24)
+    assert (player.image, player.source, player.width, player.height) == (
+        tmp_path / "art/player.png",
+        (0, 0, 40, 24),
+        40,
+        24,
+    )
     assert ts.tile(3).type == "" and player.type == "player"
     with pytest.raises(KeyError):
         ts.tile(1)
@@ -136,40 +173,74 @@ def test_a_missing_image_is_a_warning_naming_the_tileset_and_the_image(tmp_path)
     ts, findings = read_tileset(write_json(tmp_path, "blocks.tsj", TSJ_SAME))
     assert ts is not None
     assert [(f.severity, str(f)) for f in findings] == [
-        ("warning", f"{tmp_path / 'blocks.tsj'}: tileset 'blocks': image '{tmp_path / 'blocks.png'}' not found")]
+        (
+            "warning",
+            f"{tmp_path / 'blocks.tsj'}: tileset 'blocks': image '{tmp_path / 'blocks.png'}' not found",
+        )
+    ]
 
 
 BAD = {
     "not JSON": ("{", "not valid JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
     "not a tileset": (json.dumps({"type": "map"}), "not a Tiled tileset: its type is 'map'"),
-    "a tile size of zero": (json.dumps({**TSJ_SAME, "tilewidth": 0}),
-                            "tileset 'blocks': 'tilewidth' is 0; it must be 1 to 2,048"),
-    "too many tiles": (json.dumps({**TSJ_SAME, "tilecount": MAX_TILESET_TILES + 1}),
-                       f"tileset 'blocks': 'tilecount' is {MAX_TILESET_TILES + 1:,}; it must be 0 to "
-                       f"{MAX_TILESET_TILES:,}"),
-    "too many shapes": (json.dumps(tileset("blocks", [tile(1, *[shape(k, x=1, y=1, w=2, h=2)
-                                                                for k in range(MAX_TILE_SHAPES + 1)])])),
-                        f"tileset 'blocks': tile 1 has {MAX_TILE_SHAPES + 1} collision objects; the limit is "
-                        f"{MAX_TILE_SHAPES}"),
-    "too many points": (json.dumps(tileset("blocks", [tile(1, shape(1, "polygon", points=[(k, k * k) for k in range(
-        MAX_TILE_POLYGON_POINTS + 1)]))])), f"tileset 'blocks': tile 1: a collision polygon has "
-                                            f"{MAX_TILE_POLYGON_POINTS + 1:,} points; the limit is "
-                                            f"{MAX_TILE_POLYGON_POINTS:,}"),
-    "a template": (json.dumps(tileset("blocks", [tile(1, {**shape(4), "template": "crate.tj"})])),
-                   "tileset 'blocks': tile 1, collision object 4: uses an object template; templates are not read: "
-                   "detach it in Tiled"),
+    "a tile size of zero": (
+        json.dumps({**TSJ_SAME, "tilewidth": 0}),
+        "tileset 'blocks': 'tilewidth' is 0; it must be 1 to 2,048",
+    ),
+    "too many tiles": (
+        json.dumps({**TSJ_SAME, "tilecount": MAX_TILESET_TILES + 1}),
+        f"tileset 'blocks': 'tilecount' is {MAX_TILESET_TILES + 1:,}; it must be 0 to {MAX_TILESET_TILES:,}",
+    ),
+    "too many shapes": (
+        json.dumps(
+            tileset("blocks", [tile(1, *[shape(k, x=1, y=1, w=2, h=2) for k in range(MAX_TILE_SHAPES + 1)])])
+        ),
+        f"tileset 'blocks': tile 1 has {MAX_TILE_SHAPES + 1} collision objects; the limit is "
+        f"{MAX_TILE_SHAPES}",
+    ),
+    "too many points": (
+        json.dumps(
+            tileset(
+                "blocks",
+                [
+                    tile(
+                        1,
+                        shape(1, "polygon", points=[(k, k * k) for k in range(MAX_TILE_POLYGON_POINTS + 1)]),
+                    )
+                ],
+            )
+        ),
+        f"tileset 'blocks': tile 1: a collision polygon has "
+        f"{MAX_TILE_POLYGON_POINTS + 1:,} points; the limit is "
+        f"{MAX_TILE_POLYGON_POINTS:,}",
+    ),
+    "a template": (
+        json.dumps(tileset("blocks", [tile(1, {**shape(4), "template": "crate.tj"})])),
+        "tileset 'blocks': tile 1, collision object 4: uses an object template; templates are not read: "
+        "detach it in Tiled",
+    ),
     "a NaN": ('{"type": "tileset", "tilewidth": NaN}', "holds a number that is not finite (NaN)"),
-    "a control character in an image path": (json.dumps({**TSJ_SAME, "image": "a\nb.png"}),
-                                             "tileset 'blocks': an image path holds control characters ('a\\nb.png')"),
-    "a listed tile twice": (json.dumps(tileset("blocks", [tile(1), tile(1)])), "tileset 'blocks': tile 1 is listed "
-                                                                               "twice"),
-    "a bad property": (json.dumps(tileset("blocks", [tile(1, properties=[{"name": "r", "type": "float",
-                                                                          "value": "big"}])])),
-                       "tileset 'blocks': tile 1: property 'r' of type 'float' has the value 'big'"),
-    "a shape off the limits": (json.dumps(tileset("blocks", [tile(1, shape(3, x=1e9, w=1, h=1))])),
-                               "tileset 'blocks': tile 1, collision object 3: 'x' must be a finite number within "
-                               "1,000,000, got 1000000000.0"),
-    "broken XML": ("<tileset", "not a Tiled tileset: the XML does not parse (unclosed token: line 1, column 0)"),
+    "a control character in an image path": (
+        json.dumps({**TSJ_SAME, "image": "a\nb.png"}),
+        "tileset 'blocks': an image path holds control characters ('a\\nb.png')",
+    ),
+    "a listed tile twice": (
+        json.dumps(tileset("blocks", [tile(1), tile(1)])),
+        "tileset 'blocks': tile 1 is listed twice",
+    ),
+    "a bad property": (
+        json.dumps(tileset("blocks", [tile(1, properties=[{"name": "r", "type": "float", "value": "big"}])])),
+        "tileset 'blocks': tile 1: property 'r' of type 'float' has the value 'big'",
+    ),
+    "a shape off the limits": (
+        json.dumps(tileset("blocks", [tile(1, shape(3, x=1e9, w=1, h=1))])),
+        "tileset 'blocks': tile 1, collision object 3: 'x' must be a finite number within "
+        "1,000,000, got 1000000000.0",
+    ),
+    "broken XML": (
+        "<tileset",
+        "not a Tiled tileset: the XML does not parse (unclosed token: line 1, column 0)",
+    ),
 }
 
 
@@ -184,16 +255,20 @@ def test_a_bad_tileset_is_refused_in_one_line_naming_the_file_and_the_problem(tm
 
 
 def test_a_missing_a_folder_a_fifo_and_a_huge_tileset_are_refused_unopened(tmp_path):
-    assert errors(read_tileset(tmp_path / "none.tsj")[1]) == [f"{tmp_path / 'none.tsj'}: tileset file not found"]
+    assert errors(read_tileset(tmp_path / "none.tsj")[1]) == [
+        f"{tmp_path / 'none.tsj'}: tileset file not found"
+    ]
     assert errors(read_tileset(tmp_path)[1]) == [f"{tmp_path}: is a folder, not a tileset file"]
     os.mkfifo(tmp_path / "pipe.tsj")
     assert errors(read_tileset(tmp_path / "pipe.tsj")[1]) == [
-        f"{tmp_path / 'pipe.tsj'}: is a pipe (FIFO), not a tileset file"]
+        f"{tmp_path / 'pipe.tsj'}: is a pipe (FIFO), not a tileset file"
+    ]
     big = tmp_path / "big.tsj"
     with open(big, "wb") as out:
         out.truncate(MAX_TILESET_BYTES + 1)
     assert errors(read_tileset(big)[1]) == [
-        f"{big}: is {MAX_TILESET_BYTES + 1:,} bytes; the limit is {MAX_TILESET_BYTES:,}"]
+        f"{big}: is {MAX_TILESET_BYTES + 1:,} bytes; the limit is {MAX_TILESET_BYTES:,}"
+    ]
 
 
 def test_a_tileset_file_is_read_through_safe_read(tmp_path, monkeypatch):

@@ -26,7 +26,17 @@ def test_the_demo_plays_headless_and_prints_one_summary_line(tmp_path):
     name = str(getattr(tiled.list_levels()[0], "stem", tiled.list_levels()[0]))
     shot, rec = tmp_path / "demo.png", tmp_path / "demo.replay"
     done = run_game(
-        "--demo", "--level", name, "--frames", "90", "--seed", "4", "--screenshot", str(shot), "--record", str(rec)
+        "--demo",
+        "--level",
+        name,
+        "--frames",
+        "90",
+        "--seed",
+        "4",
+        "--screenshot",
+        str(shot),
+        "--record",
+        str(rec),
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()

@@ -48,7 +48,9 @@ def test_a_script_drives_the_window_records_and_the_recording_replays_to_the_sam
         {"frame": 30, "event": "mouse_up", "button": "left"},
     )
     shot, rec = tmp_path / "aim.png", tmp_path / "aim.replay"
-    done = run_game("--play-script", script, "--level", "yard", "--seed", 3, "--screenshot", shot, "--record", rec)
+    done = run_game(
+        "--play-script", script, "--level", "yard", "--seed", 3, "--screenshot", shot, "--record", rec
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1, done.stdout

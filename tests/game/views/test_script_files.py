@@ -62,15 +62,27 @@ def test_every_event_kind_reads_back_with_its_fields():
         ('{"frame": 1, "event": "key_down", "key": 87}', "unknown key name 87"),
         ('{"frame": 1, "event": "mouse_down", "button": "left", "key": "W"}', "unknown field 'key'"),
         ('{"frame": 1, "event": "mouse_down", "button": "thumb"}', "unknown button 'thumb'"),
-        ('{"frame": 1, "event": "mouse_down", "button": "left", "x": 3}', "mouse_down needs both 'x' and 'y'"),
+        (
+            '{"frame": 1, "event": "mouse_down", "button": "left", "x": 3}',
+            "mouse_down needs both 'x' and 'y'",
+        ),
         ('{"frame": 1, "event": "mouse_move", "x": 10}', "mouse_move needs field 'y'"),
-        ('{"frame": 1, "event": "mouse_move", "x": -1, "y": 10}', "'x' must be a window pixel from 0 to 1279"),
-        ('{"frame": 1, "event": "mouse_move", "x": 10, "y": 720}', "'y' must be a window pixel from 0 to 719"),
+        (
+            '{"frame": 1, "event": "mouse_move", "x": -1, "y": 10}',
+            "'x' must be a window pixel from 0 to 1279",
+        ),
+        (
+            '{"frame": 1, "event": "mouse_move", "x": 10, "y": 720}',
+            "'y' must be a window pixel from 0 to 719",
+        ),
         ('{"frame": 1, "event": "mouse_move", "x": 10, "y": NaN}', "'y' must be a window pixel"),
         ('{"frame": 1, "event": "mouse_move", "x": true, "y": 3}', "'x' must be a window pixel"),
         ('{"frame": -1, "event": "key_up", "key": "W"}', "'frame' must be a whole number"),
         ('{"frame": 2.5, "event": "key_up", "key": "W"}', "'frame' must be a whole number"),
-        (f'{{"frame": {MAX_FRAME + 1}, "event": "key_up", "key": "W"}}', f"'frame' must be a whole number from 0 to {MAX_FRAME}"),
+        (
+            f'{{"frame": {MAX_FRAME + 1}, "event": "key_up", "key": "W"}}',
+            f"'frame' must be a whole number from 0 to {MAX_FRAME}",
+        ),
         ("[" * 600, "line longer than"),
     ],
 )

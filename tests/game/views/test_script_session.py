@@ -112,7 +112,9 @@ def test_a_still_mouse_keeps_aiming_at_the_same_world_point_while_the_player_wal
     assert degrees_between(player_degrees(s), want) < 2.0
 
 
-@pytest.mark.parametrize("keys", [("W",), ("A",), ("S",), ("D",), ("W", "D"), ("W", "A"), ("S", "D"), ("S", "A")])
+@pytest.mark.parametrize(
+    "keys", [("W",), ("A",), ("S",), ("D",), ("W", "D"), ("W", "A"), ("S", "D"), ("S", "A")]
+)
 def test_wasd_moves_at_the_same_speed_straight_and_diagonally(session_on, keys):
     events = [key(5, k) for k in keys] + [key(35, k, down=False) for k in keys]
     s = session_on(script(*events), level="yard", frames=40)
@@ -227,7 +229,9 @@ def test_a_gamepad_moves_with_the_left_stick_and_aims_and_fires_with_the_right(s
     x, y = bridge.player_xy(s.play.sim)
     speed = s.play.sim.rules.player_speed
     assert x == pytest.approx(start[0]) and y - start[1] == pytest.approx(speed * 30 / 60, rel=1e-6)
-    assert degrees_between(player_degrees(s), 90.0) < 1e-6, "with no mouse and no right stick, it faces the walk"
+    assert degrees_between(player_degrees(s), 90.0) < 1e-6, (
+        "with no mouse and no right stick, it faces the walk"
+    )
     pad.lefty = 0.0
     pad.rightx, pad.righty = -0.7, 0.7  # right stick down-left
     shots = s.play.sim.player.ammo
@@ -242,7 +246,14 @@ def test_a_gamepad_moves_with_the_left_stick_and_aims_and_fires_with_the_right(s
 
 def test_a_recorded_session_replays_on_the_simulation_to_the_same_state(session_on, tmp_path):
     rec = tmp_path / "session.replay"
-    events = [move(0, 900, 500), key(5, "W"), button(10), key(40, "W", down=False), key(50, "D"), button(70, False)]
+    events = [
+        move(0, 900, 500),
+        key(5, "W"),
+        button(10),
+        key(40, "W", down=False),
+        key(50, "D"),
+        button(70, False),
+    ]
     s = session_on(script(*events), level="yard", frames=120, seed=7, record=rec)
     s.run()
     summary = s.finish()
@@ -276,12 +287,21 @@ def test_after_playing_a_level_the_title_highlights_it_and_enter_plays_it_again(
     assert isinstance(title, TitleView) and title.names[title.selected] == "ruins"
     assert title.names[0] != "ruins", "the test's premise: ruins is not the first row"
     s.run()
-    assert isinstance(s.window.current_view, PlayView) and s.play is not first and s.play.level.name == "ruins"
+    assert (
+        isinstance(s.window.current_view, PlayView) and s.play is not first and s.play.level.name == "ruins"
+    )
 
 
 def test_a_recorded_session_with_an_f5_reload_replays_to_the_same_state(session_on, tmp_path):
     rec = tmp_path / "reload.replay"
-    events = [key(0, "D"), button(5), key(30, "F5"), key(31, "F5", down=False), key(40, "W"), button(50, False)]
+    events = [
+        key(0, "D"),
+        button(5),
+        key(30, "F5"),
+        key(31, "F5", down=False),
+        key(40, "W"),
+        button(50, False),
+    ]
     s = session_on(script(*events), level="yard", frames=70, seed=2, record=rec)
     s.run()
     summary = s.finish()
