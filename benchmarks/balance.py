@@ -4,7 +4,9 @@ The bot (``game.sim.Bot``) plays each level (``levels/*.tmj``) once per seed,
 with no window, until it dies or the time cap. Per level it prints survival
 time, the wave reached and the player's health at 1, 2, 3 and 5 minutes
 (0 once dead; a cell is blank when every run ended before it), each as
-median, min and max over the seeds.
+median, min and max over the seeds, and the longest the bot stood stuck
+(wanting to move, staying within ``game.sim.bot.STUCK_PX`` of one spot: the
+bot ignores props but must never stand stuck on them).
 
     nice -n 10 .venv/bin/python benchmarks/balance.py                      # 10 seeds, 10 minutes
     nice -n 10 .venv/bin/python benchmarks/balance.py --seeds 3 --minutes 4 --levels yard bunker
@@ -18,6 +20,7 @@ kernels on first use (cached on disk), so ``--jobs`` pays off only for long runs
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -26,6 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from game.sim import DT, Bot, Rules, Simulation
+from game.sim.bot import STUCK_PX
 from game.tiled import LevelError, level_path, list_levels, load_level
 
 #: Minutes at which the player's health is sampled.
@@ -43,6 +47,9 @@ class Run(NamedTuple):
     wave: int
     #: Health at each of ``CHECKPOINTS`` (None when the run was capped before it).
     health: tuple[float | None, ...]
+    #: The longest time (s) the bot wanted to move and the player stayed within ``STUCK_PX`` of one spot
+    #: (props in the way, or walls): the bot may ignore props, never stand stuck on them.
+    stuck: float = 0.0
 
 
 def play(level: str, seed: int, minutes: float, rules: Rules | None = None) -> Run:
@@ -51,13 +58,19 @@ def play(level: str, seed: int, minutes: float, rules: Rules | None = None) -> R
     cap = round(minutes * 60.0 / DT)
     marks = {round(m * 60.0 / DT): i for i, m in enumerate(CHECKPOINTS)}
     health: list[float | None] = [None] * len(CHECKPOINTS)
+    anchor, since, stuck = (sim.player.x, sim.player.y), 0, 0
     while sim.tick < cap and not sim.game_over:
-        sim.step(bot.inputs(sim))
+        inputs = bot.inputs(sim)
+        sim.step(inputs)
         if sim.tick in marks:
             health[marks[sim.tick]] = sim.player.health
+        p = sim.player
+        if not (inputs.move_x or inputs.move_y) or math.hypot(p.x - anchor[0], p.y - anchor[1]) >= STUCK_PX:
+            anchor, since = (p.x, p.y), sim.tick
+        stuck = max(stuck, sim.tick - since)
     if sim.game_over:  # dead before a checkpoint: health 0 there
         health = [0.0 if h is None else h for h in health]
-    return Run(level, seed, sim.tick * DT, sim.game_over, sim.wave, tuple(health))
+    return Run(level, seed, sim.tick * DT, sim.game_over, sim.wave, tuple(health), stuck * DT)
 
 
 def _play(args) -> Run:
@@ -78,13 +91,14 @@ def minutes(values) -> str:
 
 def table(runs: list[Run], cap_minutes: float) -> str:
     """A Markdown table, one row per level: median [min..max] of each figure."""
-    head = ["level", "died", "survival min", "wave", *[f"health @{m} min" for m in CHECKPOINTS]]
+    head = ["level", "died", "survival min", "wave", *[f"health @{m} min" for m in CHECKPOINTS], "stuck s (most)"]
     rows = [head, ["---"] * len(head)]
     for level in dict.fromkeys(r.level for r in runs):
         rs = [r for r in runs if r.level == level]
         cells = [level, f"{sum(r.died for r in rs)}/{len(rs)}", minutes([r.seconds for r in rs]),
                  spread(r.wave for r in rs)]  # fmt: skip
         cells += [spread(r.health[i] for r in rs) if m <= cap_minutes else "-" for i, m in enumerate(CHECKPOINTS)]
+        cells.append(f"{max(r.stuck for r in rs):.1f}")
         rows.append(cells)
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
 

@@ -1,13 +1,20 @@
-"""The game's simulation under load: 200 enemies and 1,000 live bullets, against pymunk's step.
+"""The game's simulation under load: 200 enemies, 1,000 live bullets and 300 props, against pymunk's step.
 
 Scene: the shipped `ruins` level (3200 × 2400, its walls split into convex
-parts), 200 enemies of the three kinds on free cells, and 1,000 bullets kept
+parts), 200 enemies of the three kinds on free cells, 1,000 bullets kept
 alive (each one that stops is replaced at a random free cell, flying a random
-way), with the bot playing. Each frame times ``Simulation.step`` (player,
-enemy AI and flow fields, batched move-and-slide, bullet casts, overlaps,
-waves) and, interleaved, pymunk's ``space.step`` on the same bodies as
-sensors, placed where the simulation put them (placement timed apart). pymunk
-does only the collision part of our step, so the ratio is harsh on us.
+way) and 300 props (crates that do not break, heavy crates and barrels, on
+free cells; its own props too), with the bot playing. Before each frame,
+untimed, sleeping props are kicked (a random impulse of 250 px/s) until at
+least 100 are awake, so at least 100 move every frame. Each frame times
+``Simulation.step`` (player, enemy AI and flow fields, batched
+move-and-slide, bullet casts, overlaps, waves, the props' rigid-body step,
+pushes, hits) and, interleaved, pymunk's ``space.step`` on the same bodies:
+enemies and bullets as sensors placed where the simulation put them
+(placement timed apart), the props as pymunk dynamic bodies with the same
+shapes, masses, friction and restitution, given the same kicks (pymunk's
+own trajectories from there; space damping and sleeping on). pymunk does
+only the collision part of our actors' step, so the ratio is harsh on us.
 
     .venv/bin/python benchmarks/game_step.py            # 600 frames
     .venv/bin/python benchmarks/game_step.py --quick    # a smoke run
@@ -16,6 +23,7 @@ does only the collision part of our step, so the ratio is harsh on us.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import time
 
@@ -27,7 +35,8 @@ from engine.crosscheck.twins import twin
 from game.sim import DT, Bot, Simulation
 from game.tiled import level_path, load_level
 
-ENEMY_COUNT, BULLET_COUNT = 200, 1000
+ENEMY_COUNT, BULLET_COUNT, PROP_COUNT, MOVING = 200, 1000, 300, 100
+KICK = 250.0  # px/s a kicked prop starts at
 
 
 def free_points(sim: Simulation, rng, k: int) -> np.ndarray:
@@ -47,12 +56,47 @@ def top_up(sim: Simulation, rng) -> None:
         sim.spawn_bullet(int(rng.integers(0, 2)), x, y, 600 * math.cos(a), 600 * math.sin(a))
 
 
+def add_props(sim: Simulation, rng) -> None:
+    """Up to ``PROP_COUNT`` props on free cells where nothing else is; none breaks (the count holds)."""
+    from game.sim import props as props_system
+    from game.sim.rules import ENEMY, PLAYER, PROP, WALL
+
+    names = {k.name: i for i, k in enumerate(sim.prop_kinds)}
+    sim.prop_kinds.append(dataclasses.replace(sim.prop_kinds[names["crate"]], health=0.0))
+    choices = [len(sim.prop_kinds) - 1, names["heavy_crate"], names["barrel"]]
+    while len(sim.props) < PROP_COUNT:
+        (x, y), = free_points(sim, rng, 1)
+        k = choices[int(rng.integers(0, 3))]
+        angle = float(rng.uniform(-math.pi, math.pi))
+        if len(sim.world.query_shape(sim.prop_kinds[k].shape, (x, y, angle), WALL | PROP | ENEMY | PLAYER)):
+            continue
+        props_system.add_prop(sim.world, sim.props, sim.prop_kinds, k, x, y, angle, sim.prop_layers)
+
+
+def kick(sim: Simulation, rng, twins) -> int:
+    """Kick sleeping props (ours and pymunk's twin alike) until ``MOVING`` are awake; return how many are."""
+    bodies = sim.props.body.tolist()
+    awake = [b for b in bodies if sim.world.is_awake(b)]
+    asleep = [b for b in bodies if not sim.world.is_awake(b)]
+    short = MOVING - len(awake)
+    kicked = rng.permutation(asleep)[:short].tolist() if short > 0 else []
+    for b in kicked:
+        a = float(rng.uniform(-math.pi, math.pi))
+        m = sim.world.mass(b).mass
+        impulse = (m * KICK * math.cos(a), m * KICK * math.sin(a))
+        sim.world.apply_impulse(b, impulse)
+        if b in twins:
+            twins[b].apply_impulse_at_local_point(impulse)
+    return len(awake) + len(kicked)
+
+
 def scene(seed: int) -> tuple[Simulation, Bot, np.random.Generator]:
     sim = Simulation(load_level(level_path("ruins")), seed)
     sim._spawn_queue.clear()  # the scene's enemies stand in for the waves
     rng = np.random.default_rng(seed)
     sim.player.health = math.inf  # the run must not end in a game over
     top_up(sim, rng)
+    add_props(sim, rng)
     return sim, Bot(seed), rng
 
 
@@ -71,6 +115,19 @@ def pymunk_twin(sim: Simulation):
             poly.body = body
             space.add(body, poly)
     movers = {}
+    props = {}
+    space.sleep_time_threshold = 0.5  # ours sleeps still props too
+    space.damping = math.exp(-3.0)  # about the props' own damping (3/s), kept per second
+    for k in range(len(sim.props)):
+        body_id = int(sim.props.body[k])
+        kind = sim.prop_kinds[int(sim.props.kind[k])]
+        mass = sim.world.mass(body_id)
+        body = pymunk.Body(mass.mass, mass.inertia)
+        body.position, body.angle = (float(sim.props.x[k]), float(sim.props.y[k])), float(sim.props.angle[k])
+        poly = twin(kind.shape)
+        poly.body, poly.friction, poly.elasticity = body, kind.friction, kind.restitution
+        space.add(body, poly)
+        props[body_id] = body
 
     def add(body_id, shape):
         pm = twin(shape)
@@ -100,7 +157,7 @@ def pymunk_twin(sim: Simulation):
             movers[int(b.body[k])].position = (b.x[k], b.y[k])
         return time.perf_counter() - t
 
-    return space, sync
+    return space, sync, props
 
 
 def main() -> None:
@@ -111,9 +168,10 @@ def main() -> None:
     args = parser.parse_args()
     frames = 60 if args.quick else args.frames
     sim, bot, rng = scene(args.seed)
-    space, sync = pymunk_twin(sim)
-    ours, theirs, place = [], [], []
+    space, sync, twins = pymunk_twin(sim)
+    ours, theirs, place, moving = [], [], [], []
     for frame in range(frames + 30):
+        awake = kick(sim, rng, twins)
         inputs = bot.inputs(sim)
         t = time.perf_counter()
         sim.step(inputs)
@@ -124,9 +182,10 @@ def main() -> None:
         space.step(DT)
         dt_theirs = time.perf_counter() - t
         if frame >= 30:  # warm-up: kernels loaded, caches warm
-            ours.append(dt_ours), theirs.append(dt_theirs), place.append(dt_place)
+            ours.append(dt_ours), theirs.append(dt_theirs), place.append(dt_place), moving.append(awake)
     ms = lambda xs, q: float(np.percentile(xs, q)) * 1e3  # noqa: E731
-    print(f"game step, ruins, {len(sim.enemies)} enemies, {len(sim.bullets)} bullets, {frames} frames")
+    print(f"game step, ruins, {len(sim.enemies)} enemies, {len(sim.bullets)} bullets, {len(sim.props)} props "
+          f"(awake each frame: min {min(moving)}, median {int(np.median(moving))}), {frames} frames")
     print("| | p50 ms | p99 ms |")
     print("|---|---|---|")
     print(f"| Simulation.step (whole game tick) | {ms(ours, 50):.2f} | {ms(ours, 99):.2f} |")

@@ -7,6 +7,15 @@ loader and every checker check) takes, and what came out: a level, or the
 first error. Cases past a limit must be refused in milliseconds; the
 largest allowed polygons must load and check in under 2 s (issue 13).
 
+Then tile collision at the wall-part limits (issue 24 item 3): a 40 × 40
+map painted with one tile whose collision is a star (or a many-point
+circle), as many cells as ``MAX_WALL_PARTS``/``MAX_WALL_POINTS`` allow and
+past them. Each case runs in a child process of its own, so its peak RSS
+is its own: read, check, building the game's ``Simulation``, and the
+median and slowest of 100 ``Simulation.step`` calls (the player standing).
+At the limits a map must load and check in under 5 s and 1 GB, and a
+step must stay under 4 ms.
+
 Compile time of the numba kernels is paid once, in a warm-up, before timing.
 """
 
@@ -21,7 +30,7 @@ from pathlib import Path
 
 from game.check import check_file
 from game.tiled import LEVELS_DIR, read_level
-from game.tiled.limits import MAX_OBJECTS, MAX_POLYGON_POINTS, MAX_POLYLINE_POINTS
+from game.tiled.limits import MAX_POLYGON_POINTS, MAX_POLYLINE_POINTS, MAX_WALL_PARTS, MAX_WALL_POINTS
 
 YARD = json.loads((LEVELS_DIR / "yard.tmj").read_text())
 
@@ -88,12 +97,105 @@ CASES = [
     (f"comb of {MAX_POLYGON_POINTS:,} points", lambda: with_wall("polygon", comb(MAX_POLYGON_POINTS))),
     (f"convex polygon of {MAX_POLYGON_POINTS:,} points", lambda: with_wall("polygon", circle(MAX_POLYGON_POINTS))),
     (f"polyline of {MAX_POLYLINE_POINTS:,} points", lambda: with_wall("polyline", zigzag(MAX_POLYLINE_POINTS))),
-    (f"{MAX_OBJECTS - 100:,} small walls", lambda: with_objects(MAX_OBJECTS - 100)),
+    (f"{MAX_WALL_PARTS - 100:,} small walls", lambda: with_objects(MAX_WALL_PARTS - 100)),
     ("refused: convex polygon of 100,000 points", lambda: with_wall("polygon", circle(100_000))),
     ("refused: polyline of 100,000 points", lambda: with_wall("polyline", zigzag(100_000))),
     ("refused: 200,000 objects", lambda: with_objects(200_000)),
     ("refused: 1,000,000 x 1,000,000 tiles", huge),
 ]
+
+
+def tile_map(folder: Path, outline: list[dict], painted: int, cols: int = 40, rows: int = 40) -> Path:
+    """A ``cols × rows`` map of 32 px tiles whose first ``painted`` cells (the top-left 2 × 2 kept free for the
+    player) hold one tile whose collision is the polygon ``outline`` (tile pixels, y down)."""
+    from PIL import Image
+
+    Image.new("RGBA", (32, 32), (200, 80, 40, 255)).save(folder / "tile.png")
+    shape = {"id": 1, "name": "", "type": "", "x": 0, "y": 0, "width": 0, "height": 0, "rotation": 0,
+             "visible": True, "polygon": [{"x": 16 + p["x"], "y": 16 + p["y"]} for p in outline]}
+    tileset = {"firstgid": 1, "columns": 1, "margin": 0, "name": "t", "spacing": 0, "tilecount": 1,
+               "tilewidth": 32, "tileheight": 32, "type": "tileset", "image": "tile.png", "imagewidth": 32,
+               "imageheight": 32, "tiles": [{"id": 0, "objectgroup": {"draworder": "index", "objects": [shape]}}]}
+    cells, k = [0] * (cols * rows), 0
+    for i in range(cols * rows):
+        if k < painted and (i % cols >= 2 or i // cols >= 2):
+            cells[i], k = 1, k + 1
+    point = {"id": 9, "name": "", "type": "", "x": 32, "y": 32, "width": 0, "height": 0, "rotation": 0,
+             "visible": True, "point": True}
+    data = {"type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
+            "infinite": False, "width": cols, "height": rows, "tilewidth": 32, "tileheight": 32, "tilesets": [tileset],
+            "properties": [], "layers": [
+                {"id": 1, "name": "ground", "type": "tilelayer", "width": cols, "height": rows, "data": cells,
+                 "opacity": 1, "visible": True, "x": 0, "y": 0},
+                {"id": 2, "name": "player", "type": "objectgroup", "objects": [point], "draworder": "topdown",
+                 "opacity": 1, "visible": True, "x": 0, "y": 0}]}
+    path = folder / "tiles.tmj"
+    path.write_text(json.dumps(data))
+    return path
+
+
+STAR_1000, STAR_40, CIRCLE_1000 = star(1000, 15.5, 6.4), star(40, 15.5, 6.4), circle(1000, 15)
+TILE_CASES = [
+    # (name, outline, cells); parts a tile: 501 for the 1,000-point star, 21 for the 40-point one, 1 for the circle
+    (f"1,000-point star tile x {MAX_WALL_PARTS // 501} cells (parts limit)", STAR_1000, MAX_WALL_PARTS // 501),
+    (f"40-point star tile x {MAX_WALL_PARTS // 21} cells (parts limit)", STAR_40, MAX_WALL_PARTS // 21),
+    (f"1,000-point circle tile x {MAX_WALL_POINTS // 1000} cells (points limit)", CIRCLE_1000,
+     MAX_WALL_POINTS // 1000),
+    ("refused: 1,000-point star tile x 16,380 cells (128 x 128)", STAR_1000, 16_380),
+    ("refused: 1,000-point star tile x 3,996 cells (depot-sized)", STAR_1000, 3_996),
+]
+
+
+def tile_case(outline: list[dict], painted: int) -> dict:
+    """Read, check, build the simulation and step it; in the calling (child) process."""
+    import numpy as np
+
+    from game.sim import Bot, Simulation
+
+    folder = Path(tempfile.mkdtemp())
+    cols = rows = 40 if painted < 1500 else 128 if painted > 5000 else 0
+    if not cols:
+        cols, rows = 80, 50
+    path = tile_map(folder, outline, painted, cols, rows)
+    out: dict = {}
+    out["read"], (level, _) = timed(read_level, path)
+    out["check"], checked = timed(check_file, path)
+    errors = [f for f in checked.findings if f.severity == "error"]
+    if errors or level is None:
+        out["result"] = f"error: {errors[0].problem[:60]}"
+        return out
+    out["result"] = f"{sum(len(w.parts) for w in level.walls):,} parts"
+    out["sim"], sim = timed(Simulation, level, 1)
+    inputs = Bot(1).inputs(sim)
+    steps = []
+    for frame in range(130):
+        dt, _ = timed(sim.step, inputs)
+        if frame >= 30:
+            steps.append(dt)
+    out["step50"], out["stepmax"] = float(np.median(steps)) * 1e3, max(steps) * 1e3
+    return out
+
+
+def run_child(outline: list[dict], painted: int) -> tuple[dict, float]:
+    """``tile_case`` in a forked child; its result and its own peak RSS (MB)."""
+    import os
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: run, send the result, leave without running the parent's cleanup
+        os.close(read_end)
+        try:
+            result = tile_case(outline, painted)
+        except Exception as problem:  # a bug in the case must not hang the parent
+            result = {"result": f"failed: {type(problem).__name__}: {problem}"}
+        os.write(write_end, pickle.dumps(result))
+        os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        data = pipe.read()
+    _, _, usage = os.wait4(pid, 0)
+    return pickle.loads(data), usage.ru_maxrss / 1024
 
 
 def timed(fn, *args):
@@ -119,6 +221,14 @@ def main() -> None:
             else:
                 result = f"level, {sum(len(w.parts) for w in level.walls):,} wall parts, {len(findings)} findings"
             print(f"{name:48} {t_read:10.3f}s {t_check:10.3f}s  {result}")
+    print()
+    print(f"{'tile collision case':62} {'read':>6} {'check':>6} {'sim':>6} {'step p50':>9} {'max':>7} {'RSS':>7}  "
+          "result")
+    for name, outline, painted in TILE_CASES:
+        out, rss = run_child(outline, painted)
+        timing = "".join(f" {out[k]:5.2f}s" if k in out else "      -" for k in ("read", "check", "sim"))
+        steps = f" {out['step50']:6.2f}ms {out['stepmax']:5.1f}ms" if "step50" in out else " " * 18
+        print(f"{name:62}{timing}{steps} {rss:5.0f}MB  {out['result']}")
 
 
 if __name__ == "__main__":

@@ -73,6 +73,7 @@ __all__ = [
     "read_actors",
     "read_actors_for_play",
     "single_part_problem",
+    "tile_hitbox",
 ]
 
 ACTORS_FILE = Path(__file__).resolve().parents[1] / "assets" / "actors.tsj"
@@ -128,20 +129,41 @@ def read_actors(path: Path | str = ACTORS_FILE) -> tuple[dict[str, ActorHitbox] 
         tile = tileset.tiles[local_id]
         name = tile.type
         if name not in ACTOR_NAMES:
-            findings.append(_finding("error", file, local_id, name, f"its class {name!r} is not an "
-                                    f"actor (actors: {', '.join(ACTOR_NAMES)})"))
+            findings.append(
+                _finding(
+                    "error",
+                    file,
+                    local_id,
+                    name,
+                    f"its class {name!r} is not an actor (actors: {', '.join(ACTOR_NAMES)})",
+                )
+            )
             continue
         if name in hitboxes:
-            findings.append(_finding("error", file, local_id, name,
-                                    f"a second tile of class {name!r} (the first is tile {hitboxes[name].tile_id})"))
+            findings.append(
+                _finding(
+                    "error",
+                    file,
+                    local_id,
+                    name,
+                    f"a second tile of class {name!r} (the first is tile {hitboxes[name].tile_id})",
+                )
+            )
             continue
         hitbox = _hitbox(tile, file, findings)
         if hitbox is not None:
             hitboxes[name] = hitbox
     missing = [name for name in ACTOR_NAMES if name not in hitboxes and not _said(findings, name)]
     for name in missing:
-        findings.append(Finding("error", file, None, "", f"no tile of class {name!r}: every actor needs one "
-                                f"(actors: {', '.join(ACTOR_NAMES)})"))
+        findings.append(
+            Finding(
+                "error",
+                file,
+                None,
+                "",
+                f"no tile of class {name!r}: every actor needs one (actors: {', '.join(ACTOR_NAMES)})",
+            )
+        )
     if any(f.severity == "error" for f in findings):
         return None, findings
     return {name: hitboxes[name] for name in ACTOR_NAMES}, findings
@@ -157,15 +179,36 @@ def _said(findings: list[Finding], name: str) -> bool:
     return any(f.severity == "error" and f.name == name for f in findings)
 
 
+def tile_hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | None:
+    """One tile's collision objects as convex shapes about the image's centre (y up, px), or None
+    with the reason added to ``findings``; the props' tileset (``game.props``) reads its shapes so too."""
+    return _hitbox(tile, file, findings)
+
+
 def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | None:
     name, tid = tile.type, tile.local_id
     shapes = [s for s in tile.shapes if s.kind != "point"]
     for point in (s for s in tile.shapes if s.kind == "point"):
-        findings.append(_finding("warning", file, tid, name,
-                                f"collision object {point.object_id} is a point: it has no area; ignored"))
+        findings.append(
+            _finding(
+                "warning",
+                file,
+                tid,
+                name,
+                f"collision object {point.object_id} is a point: it has no area; ignored",
+            )
+        )
     if not shapes:
-        findings.append(_finding("error", file, tid, name, "no collision shapes: draw the hitbox in Tiled's "
-                                "Tile Collision Editor (rectangles, ellipses, polygons)"))
+        findings.append(
+            _finding(
+                "error",
+                file,
+                tid,
+                name,
+                "no collision shapes: draw the hitbox in Tiled's "
+                "Tile Collision Editor (rectangles, ellipses, polygons)",
+            )
+        )
         return None
     # The actor frame as a "map" frame: tiled_to_world(x, y) = (x - cx, cy - y), the image centre at the origin.
     frame = MapFrame(tile.height / 2.0, -tile.width / 2.0, 0.0)
@@ -175,7 +218,9 @@ def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | 
         try:
             made, said = _parts(shape, frame)
         except _Problem as problem:
-            findings.append(_finding("error", file, tid, name, f"collision object {shape.object_id}: {problem}"))
+            findings.append(
+                _finding("error", file, tid, name, f"collision object {shape.object_id}: {problem}")
+            )
             return None
         parts.extend(made)
         notes.extend(f"collision object {shape.object_id}: {note}" for note in said)
@@ -215,7 +260,12 @@ def _radius(shape: TileShape) -> float:
     value = shape.properties.get(RADIUS, 0.0)
     if RADIUS in shape.properties and shape.kind not in ("rectangle", "polygon"):
         raise _Problem(f"property {RADIUS!r} rounds rectangles and polygons only, not a {shape.kind}")
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
         raise _Problem(f"property {RADIUS!r} must be a number >= 0 (px), got {value!r}")
     return float(value)
 
@@ -263,9 +313,11 @@ def _bake(shape: Shape, xf, radius: float) -> Shape:
         quarters = angle / (math.pi / 2)
         turned = round(quarters)
         if abs(x) > 1e-9 or abs(y) > 1e-9 or abs(math.degrees(angle) - 90.0 * turned) > _QUARTER_SLACK_DEG:
-            raise _Problem("an ellipse that is not a circle must be centred on the actor (the image's centre) "
-                           "and turned by a multiple of 90°: the engine's ellipse has no offset; "
-                           "use a circle or a polygon")
+            raise _Problem(
+                "an ellipse that is not a circle must be centred on the actor (the image's centre) "
+                "and turned by a multiple of 90°: the engine's ellipse has no offset; "
+                "use a circle or a polygon"
+            )
         return Ellipse(shape.ry, shape.rx) if turned % 2 else Ellipse(shape.rx, shape.ry)
     raise _Problem(f"unknown shape {type(shape).__name__}")
 
@@ -278,12 +330,19 @@ def single_part_problem(hitbox: ActorHitbox, file: str = "assets/actors.tsj") ->
     """
     if len(hitbox.parts) == 1:
         return None
-    return _finding("error", file, hitbox.tile_id, hitbox.name,
-                   f"hitbox has {len(hitbox.parts)} convex parts; the game moves one convex shape per actor: "
-                   f"draw one convex polygon, rectangle or circle (round it with the {RADIUS!r} property)")
+    return _finding(
+        "error",
+        file,
+        hitbox.tile_id,
+        hitbox.name,
+        f"hitbox has {len(hitbox.parts)} convex parts; the game moves one convex shape per actor: "
+        f"draw one convex polygon, rectangle or circle (round it with the {RADIUS!r} property)",
+    )
 
 
-def read_actors_for_play(path: Path | str = ACTORS_FILE) -> tuple[dict[str, ActorHitbox] | None, list[Finding]]:
+def read_actors_for_play(
+    path: Path | str = ACTORS_FILE,
+) -> tuple[dict[str, ActorHitbox] | None, list[Finding]]:
     """``read_actors`` and what the game refuses besides: a hitbox of several convex parts.
 
     The ONE path the game (``actor_hitboxes``) and ``game.check`` both take,
@@ -328,8 +387,11 @@ def actor_shape(name: str, hitboxes: Mapping[str, ActorHitbox] | None = None) ->
     return boxes[name].parts[0]
 
 
-def door_findings(hitboxes: Mapping[str, ActorHitbox], file: str = "assets/actors.tsj",
-                  doors: Mapping[str, float] | None = None) -> list[Finding]:
+def door_findings(
+    hitboxes: Mapping[str, ActorHitbox],
+    file: str = "assets/actors.tsj",
+    doors: Mapping[str, float] | None = None,
+) -> list[Finding]:
     """An error for every hitbox wider (at its narrowest, it turns) than the narrowest door of a shipped level.
 
     ``doors`` maps level name to door width (px); by default
@@ -348,7 +410,14 @@ def door_findings(hitboxes: Mapping[str, ActorHitbox], file: str = "assets/actor
     for hitbox in hitboxes.values():
         width = minimum_width(hitbox.parts)
         if width > narrowest:
-            out.append(_finding("error", file, hitbox.tile_id, hitbox.name,
-                               f"hitbox is {width:.1f} px across at its narrowest, wider than the narrowest door "
-                               f"of a shipped level ({level}: {narrowest:.1f} px): it could not get through"))
+            out.append(
+                _finding(
+                    "error",
+                    file,
+                    hitbox.tile_id,
+                    hitbox.name,
+                    f"hitbox is {width:.1f} px across at its narrowest, wider than the narrowest door "
+                    f"of a shipped level ({level}: {narrowest:.1f} px): it could not get through",
+                )
+            )
     return out

@@ -18,6 +18,8 @@ from game.audio import Audio
 from game.level import Finding, LevelError
 from game.summary import RunSummary
 from game.views.controls import Controls
+from game.views.redraw import GameWindow
+from game.views.results import RunResult, best_of
 
 WIDTH, HEIGHT = 1280, 720
 TITLE = "gjk-shooter"
@@ -38,6 +40,10 @@ class App:
         self.audio = Audio(volume=float(getattr(self.settings, "volume", 0.5)))
         self.seed = seed
         self.controls = Controls()
+        # Below every view on the window's handler stack: wherever the mouse goes, on any screen,
+        # the controls know it, so a run aims at a cursor that is already there before it moves.
+        window.push_handlers(on_mouse_motion=self._mouse_seen, on_mouse_drag=self._mouse_seen,
+                             on_mouse_enter=self._mouse_seen)  # fmt: skip
         #: The background compile of the engine (``game.warmup.Warmup``), when one runs.
         self.warmup = None
         #: The session's ``game.replay.Recorder`` (``--record``); the play view tells it every tick.
@@ -45,31 +51,65 @@ class App:
         #: The level last asked for (``--level`` or the title's choice): the title highlights it.
         self.last_level: str | None = None
 
+    def _mouse_seen(self, x: float, y: float, *rest) -> None:
+        self.controls.mouse_screen = (float(x), float(y))
+
     # --- scores -----------------------------------------------------------
 
     def best_score(self, level_name: str) -> int:
         return int(_storage().best_score(level_name))
 
-    def record_score(self, level_name: str, score: int) -> bool:
-        """Save a finished run's score; True if it is a new best."""
-        return bool(_storage().record_score(level_name, int(score)))
+    def record_score(self, level_name: str, score: int, run: RunResult | None = None) -> bool:
+        """Save a finished run's score (and its wave, kills, time and shots); True if it is a new best."""
+        if run is None:
+            return bool(_storage().record_score(level_name, int(score)))
+        return bool(
+            _storage().record_score(
+                level_name,
+                int(score),
+                kills=run.kills,
+                wave=run.wave,
+                time_ms=run.time_ms,
+                shots=run.shots,
+                hits=run.hits,
+            )
+        )
+
+    def best_run(self, level_name: str) -> RunResult:
+        """The best of each figure over the games kept for ``level_name`` (each may come from another game)."""
+        return best_of(_storage().load_scores().get(level_name, []))
 
     # --- moving between views --------------------------------------------
+
+    def end_play(self) -> None:
+        """The run on screen (playing, paused or just over) is left: stop what it runs beside the game.
+
+        F2's perf graphs tick on pyglet's clock and arcade's timings are
+        process-wide, so a run left with them on would keep them going.
+        """
+        view = self.window.current_view
+        for play in (view, getattr(view, "play", None), getattr(view, "last_frame", None)):
+            if hasattr(play, "stop_perf"):
+                play.stop_perf()
 
     def show_title(self, message: str = "") -> None:
         from game.views.title import TitleView
 
+        self.end_play()
         self.window.show_view(TitleView(self, message=message, selected=self.last_level))
 
-    def start_level(self, name: str, seed: int | None = None):
+    def start_level(self, name: str, seed: int | None = None, wait_for_key: bool = False):
         """Load a level and show the play view; on bad data go back to the title with one line.
 
         While the engine is still compiling in the background, the loading
-        view shows its bar first and starts the level when it is ready.
+        view shows its bar first and starts the level when it is ready, with
+        ``wait_for_key``: the run waits for a key or a click (the player may
+        have looked away during a long load).
         """
         from game.views.play import PlayView
 
         self.last_level = name
+        self.end_play()
         if self.warmup is not None and not self.warmup.ready:
             from game.views.loading import LoadingView
 
@@ -82,36 +122,41 @@ class App:
             self.audio.play("error", self.window.time)
             self.show_title(message=str(err))
             return None
-        view = PlayView(self, level, seed=self.seed if seed is None else seed)
+        view = PlayView(self, level, seed=self.seed if seed is None else seed, wait_for_key=wait_for_key)
         self.window.show_view(view)
         return view
 
     def game_over(self, play_view) -> None:
         from game.views.game_over import GameOverView
 
-        score = play_view.score
-        new_best = self.record_score(play_view.level.name, score)
+        play_view.stop_perf()
+        score, name = play_view.score, play_view.level.name
+        run = play_view.result()
+        new_best = self.record_score(name, score, run)
         self.audio.play("game_over", self.window.time)
         self.window.show_view(
             GameOverView(
                 self,
-                play_view.level.name,
+                name,
                 score,
-                self.best_score(play_view.level.name),
+                self.best_score(name),
                 new_best=new_best,
                 last_frame=play_view,
+                run=run,
+                best_run=self.best_run(name),
             )
         )
 
 
 def make_window(visible: bool = True, antialiasing: bool | None = None) -> arcade.Window:
-    """The game's window; a hidden one (demo, snapshots) is not multisampled unless asked.
+    """The game's window (``GameWindow``: an unchanged title, loading, pause or game-over screen is
+    not drawn again); a hidden one (demo, snapshots) is not multisampled unless asked.
 
     Headless, GL is a software renderer, where 4x multisampling made every
     frame about 2.5 times slower (``benchmarks/render.py``).
     """
     aa = visible if antialiasing is None else antialiasing
-    return arcade.Window(WIDTH, HEIGHT, TITLE, visible=visible, vsync=visible, antialiasing=aa)
+    return GameWindow(WIDTH, HEIGHT, TITLE, visible=visible, vsync=visible, antialiasing=aa)
 
 
 def resolve_level(name: str | None) -> Path:
@@ -221,8 +266,18 @@ def _run_demo(
     p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99))
     if app.recorder is not None:
         app.recorder.finish()
-    return RunSummary("demo", loaded.name, frames, kills, deaths, score, p50, p99,
-                      state_hash=view.sim.state_hash(), screenshot=screenshot)
+    return RunSummary(
+        "demo",
+        loaded.name,
+        frames,
+        kills,
+        deaths,
+        score,
+        p50,
+        p99,
+        state_hash=view.sim.state_hash(),
+        screenshot=screenshot,
+    )
 
 
 def write_screenshot(path: str | Path) -> Path:

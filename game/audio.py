@@ -24,6 +24,10 @@ SOUND_FILES: dict[str, str] = {
     "game_over": ":resources:sounds/gameover3.wav",
     "wave": ":resources:sounds/upgrade1.wav",
     "error": ":resources:sounds/error3.wav",
+    "warning": ":resources:sounds/error4.wav",
+    "blast": ":resources:sounds/explosion2.wav",
+    "knock": ":resources:sounds/rockHit2.wav",
+    "break": ":resources:sounds/hit5.wav",
 }
 
 #: The same sound is not restarted more often than this (seconds): twenty bullets in a
@@ -58,6 +62,9 @@ EVENT_SOUNDS: dict[str, str] = {
     "player_died": "game_over",
     "wave_started": "wave",
     "wave": "wave",
+    "prop_hit": "hit",
+    "explosion": "blast",
+    "prop_broke": "break",
 }
 
 
@@ -70,18 +77,26 @@ class Audio:
         self._last: dict[str, float] = {}
         self.played: list[str] = []  # what was asked for and actually played, newest last
 
-    def play(self, name: str, now: float) -> bool:
-        """Play sound ``name`` unless muted or played within ``MIN_REPEAT``; say whether it played."""
+    def play(self, name: str, now: float, loudness: float = 1.0) -> bool:
+        """Play sound ``name`` (at ``loudness`` 0..1 of the master volume) unless muted or played
+        within ``MIN_REPEAT``; say whether it played."""
         if self.volume <= 0.0 or now - self._last.get(name, -1e9) < MIN_REPEAT:
             return False
         sound = self._sounds.get(name)
         if sound is None:
             sound = self._sounds[name] = arcade.load_sound(SOUND_FILES[name])
         self._last[name] = now
-        sound.play(volume=self.volume)
+        sound.play(volume=self.volume * max(0.0, min(1.0, loudness)))
         self.played.append(name)
         del self.played[:-64]
         return True
+
+    def play_impacts(self, events, now: float) -> None:
+        """A knock for each ``prop_impact`` event, as loud as its value says (the contact's impulse
+        scaled to 0..1 by ``game.sim.props.PropRules``)."""
+        for ev in events:
+            if ev.kind == "prop_impact":
+                self.play("knock", now, ev.value)
 
     def play_events(self, kinds: Iterable[str], now: float) -> None:
         for kind in kinds:

@@ -62,20 +62,24 @@ def whole_number(low: int, high: int | None = None):
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = OneLineParser(
-        prog="gjk-shooter", description="A top-down shooter on a GJK/EPA engine."
-    )
+    parser = OneLineParser(prog="gjk-shooter", description="A top-down shooter on a GJK/EPA engine.")
     parser.add_argument("--demo", action="store_true", help="let a bot play headless and print a summary")
     parser.add_argument("--level", help="level name (see levels/) or a .tmj/.tmx path")
     parser.add_argument(
         "--frames", type=whole_number(1), default=None,
         help="demo / script length in 1/60 s steps (default: 600; a script: its last event's frame + 60)",
     )  # fmt: skip
-    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1, help="random seed, 0..2**32-1 (default 1)")
+    parser.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=1, help="random seed, 0..2**32-1 (default 1)"
+    )
     parser.add_argument("--screenshot", help="demo: write the last frame to this .png, .jpg or .bmp")
     parser.add_argument("--snapshots", metavar="DIR", help="headless: write a PNG of every screen to DIR")
-    parser.add_argument("--play-script", metavar="FILE", help="headless: drive the game window with FILE's input events")
-    parser.add_argument("--record", metavar="FILE", help="write the simulation's inputs of every tick to FILE")
+    parser.add_argument(
+        "--play-script", metavar="FILE", help="headless: drive the game window with FILE's input events"
+    )
+    parser.add_argument(
+        "--record", metavar="FILE", help="write the simulation's inputs of every tick to FILE"
+    )
     parser.add_argument("--replay", metavar="FILE", help="headless: replay a recording, print its state_hash")
     parser.add_argument(
         "--keep-score", action="store_true",
@@ -100,7 +104,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.snapshots and os.path.exists(args.snapshots) and not os.path.isdir(args.snapshots):
         parser.error(f"--snapshots {args.snapshots}: is not a folder")
     if args.keep_score and not (args.demo or args.snapshots or args.play_script or args.replay):
-        parser.error("--keep-score applies to --demo, --snapshots, --play-script and --replay (play always keeps)")
+        parser.error(
+            "--keep-score applies to --demo, --snapshots, --play-script and --replay (play always keeps)"
+        )
     modes = [m for m in ("demo", "snapshots", "play_script", "replay") if getattr(args, m)]
     if len(modes) > 1:
         parser.error("choose one of --demo, --snapshots, --play-script, --replay")

@@ -15,7 +15,8 @@ from typing import Any, Literal
 
 from engine.collision import Transform
 
-Severity = Literal["error", "warning"]
+#: "info" is a note: what the loader or the checker did that a designer may want to know, nothing to fix.
+Severity = Literal["error", "warning", "info"]
 #: ``Finding.code`` of anything the loader finds outside the map rectangle (a wall wholly outside, a
 #: marker): the loader is its one owner; the game plays on (a warning), ``game.check`` makes it an error.
 OUTSIDE_MAP = "outside-map"
@@ -203,6 +204,22 @@ class Marker:
 
 
 @dataclass(frozen=True)
+class PropSpot:
+    """Where a level puts one prop (``game.tiled.props``): its kind (a class of ``assets/props.tsj``),
+    its centre (world px, y up) and engine angle (radians CCW), and the prop numbers this object
+    overrides (``game.props.PROPERTIES``), already checked.
+    """
+
+    object_id: int
+    name: str
+    kind: str
+    x: float
+    y: float
+    angle: float
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Level:
     """Everything the game needs from one map file."""
 
@@ -217,3 +234,8 @@ class Level:
     properties: dict[str, Any] = field(default_factory=dict)
     #: Visible tile layers in draw order (bottom first).
     tile_layers: tuple[TileLayer, ...] = ()
+    #: Whether the map holds its player start; False when the loader chose it (the free spot nearest the
+    #: map's centre): the checks that start from it (reachability) then run only when asked (``--from``).
+    start_given: bool = True
+    #: The props the level starts with (its ``props`` layer), in the file's order.
+    props: tuple[PropSpot, ...] = ()

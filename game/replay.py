@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game import tiled
+from game.messages import first_line
 from game.safe_read import json_depth, read_bytes
 from game.safe_write import write_atomic
 from game.sim import Inputs, Simulation
@@ -410,17 +411,13 @@ def _load_level(path: Path, reference: str, sha: str, line: int | None):
     try:
         file = _level_file(reference)
     except (tiled.LevelError, OSError, ValueError) as err:
-        raise ReplayError(
-            path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}"
-        ) from None
+        raise ReplayError(path, line, f"level {reference}: {first_line(err)}") from None
     if sha and _sha256(file) != sha:
         raise ReplayError(path, line, f"the level file {file} changed since this was recorded (re-record it)")
     try:
         return tiled.load_level(file)
     except (tiled.LevelError, OSError, ValueError) as err:
-        raise ReplayError(
-            path, line, f"level {reference}: {str(err).splitlines()[0] if str(err) else err}"
-        ) from None
+        raise ReplayError(path, line, f"level {reference}: {first_line(err)}") from None
 
 
 def player_pose(sim: Simulation) -> tuple[float, float, float]:
@@ -476,7 +473,7 @@ def main(path: str) -> int:
     try:
         summary = replay(path)
     except (OSError, ValueError) as err:  # ReplayError and FileRefused are ValueErrors
-        print(f"gjk-shooter: {str(err).splitlines()[0] if str(err) else type(err).__name__}", file=sys.stderr)
+        print(f"gjk-shooter: {first_line(err)}", file=sys.stderr)
         return 2
     print(summary)
     if summary.recorded_hash is not None and not summary.matches:

@@ -132,7 +132,9 @@ def read_json(path: os.PathLike | str, limit: int, max_depth: int = MAX_JSON_DEP
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as err:
-        raise FileRefused(path, f"is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise FileRefused(
+            path, f"is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}"
+        ) from None
     except _NotFinite as err:
         raise FileRefused(path, f"holds a number that is not finite ({err})") from None
 

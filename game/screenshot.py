@@ -39,7 +39,7 @@ def check_suffix(path: str | os.PathLike) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
         known = ", ".join(FORMATS)
-        known = known[: known.rfind(", ")] + " or" + known[known.rfind(", ") + 1:]
+        known = known[: known.rfind(", ")] + " or" + known[known.rfind(", ") + 1 :]
         raise ImageRefused(f"{path}: unknown picture suffix {suffix or 'none'!r} (use {known})")
     return FORMATS[suffix]
 

@@ -45,6 +45,7 @@ import math
 from pathlib import Path
 from typing import NamedTuple
 
+from game.messages import first_line
 from game.safe_read import read_bytes
 from game.summary import RunSummary
 
@@ -413,6 +414,7 @@ class Session:
         import numpy as np
 
         from game.replay import player_pose
+        from game.views import bridge
 
         sim_ms = [ms for p in self.plays for ms in p.sim_ms]
         p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99)) if sim_ms else (0.0, 0.0)
@@ -430,6 +432,7 @@ class Session:
             player_pose(play.sim) if play is not None else None,
             play.sim.state_hash() if play is not None else None,
             screenshot,
+            bridge.prop_report(play.sim, play.prop_events) if play is not None else None,
         )
 
     def close(self) -> None:
@@ -492,7 +495,7 @@ def main(args) -> int:
             screenshot=args.screenshot, record=args.record,
         )  # fmt: skip
     except (ScriptError, FileRefused, LevelError, OSError, ValueError) as err:
-        print(f"gjk-shooter: {str(err).splitlines()[0] if str(err) else type(err).__name__}", file=sys.stderr)
+        print(f"gjk-shooter: {first_line(err)}", file=sys.stderr)
         return 2
     print(summary)
     return 0

@@ -125,12 +125,16 @@ class StorageWarning(UserWarning):
 
 
 class ScoreEntry(NamedTuple):
-    """One finished game. ``date`` is UTC, ISO 8601."""
+    """One finished game. ``date`` is UTC, ISO 8601; ``time_ms`` the milliseconds it lasted;
+    ``shots`` fired and ``hits`` on enemies (accuracy). Files without the last three read as 0."""
 
     score: int
     kills: int = 0
     wave: int = 0
     date: str = ""
+    time_ms: int = 0
+    shots: int = 0
+    hits: int = 0
 
 
 @dataclass(frozen=True)
@@ -425,6 +429,10 @@ def _check_scores(raw) -> dict[str, list[ScoreEntry]]:
                     _count(row.get("kills", 0), f"kills of {_short(level)}"),
                     _count(row.get("wave", 0), f"wave of {_short(level)}"),
                     date,
+                    *(
+                        _count(row.get(name, 0), f"{name} of {_short(level)}")
+                        for name in ("time_ms", "shots", "hits")
+                    ),
                 )
             )
         # Best first whatever order the file had; earlier games keep their place on a tie.
@@ -521,7 +529,9 @@ def _flush_scores(path: Path) -> dict[str, list[ScoreEntry]]:
     return table
 
 
-def record_score(level: str, score: int, kills: int = 0, wave: int = 0) -> bool:
+def record_score(
+    level: str, score: int, kills: int = 0, wave: int = 0, time_ms: int = 0, shots: int = 0, hits: int = 0
+) -> bool:
     """Keep a finished game if it makes the top ten; True when it is a new best.
 
     A score of 0 is never a new best: nothing was beaten. The
@@ -538,6 +548,10 @@ def record_score(level: str, score: int, kills: int = 0, wave: int = 0) -> bool:
         _count(operator.index(kills), "kills"),
         _count(operator.index(wave), "wave"),
         time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        *(
+            _count(operator.index(v), name)
+            for v, name in ((time_ms, "time_ms"), (shots, "shots"), (hits, "hits"))
+        ),
     )
     path = data_dir() / SCORES
     _pending_scores.setdefault(path, []).append((level, entry))  # first of all: never lost

@@ -38,15 +38,30 @@ class RunSummary(NamedTuple):
     player: tuple[float, float, float] | None = None
     state_hash: str | None = None
     screenshot: str | None = None
+    #: Scripted sessions: what the props did (``props_moved``, ``prop_hits``, ``props_broken``,
+    #: ``explosions``: ``game.views.bridge.prop_report``), printed ``props=moved:N,hits:N,...``.
+    props: dict[str, int] | None = None
 
     def __str__(self) -> str:
-        where = "" if self.mode != "script" else (
-            f"view={self.view} player="
-            + ("-" if self.player is None else "{:.1f},{:.1f},{:.1f}".format(*self.player)) + " "
+        where = (
+            ""
+            if self.mode != "script"
+            else (
+                f"view={self.view} player="
+                + ("-" if self.player is None else "{:.1f},{:.1f},{:.1f}".format(*self.player))
+                + " "
+            )
         )
         shot = f" screenshot={self.screenshot}" if self.screenshot else ""
         return (
             f"{self.mode} level={self.level} frames={self.frames} kills={self.kills} deaths={self.deaths} "
             f"score={self.score} sim_ms_p50={self.sim_ms_p50:.3f} sim_ms_p99={self.sim_ms_p99:.3f} "
-            f"{where}state_hash={self.state_hash or '-'}{shot}"
+            f"{where}{_props(self.props)}state_hash={self.state_hash or '-'}{shot}"
         )
+
+
+def _props(report: dict[str, int] | None) -> str:
+    """``props=moved:1,hits:2,broken:0,blasts:1 `` or nothing."""
+    if report is None:
+        return ""
+    return "props=" + ",".join(f"{name}:{count}" for name, count in report.items()) + " "

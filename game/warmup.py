@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 from engine.collision.jit import kernel_name, watch_compiles
+from game.messages import first_line
 
 __all__ = [
     "AHEAD",
@@ -282,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         compiled = run_stages(emit, args.level, AHEAD if args.ahead else STAGES)
     except Exception as err:  # the parent shows this line and compiles in-process instead
-        emit({"error": f"{type(err).__name__}: {err}".splitlines()[0]})
+        emit({"error": f"{type(err).__name__}: {first_line(err)}"})
         return 1
     record = {"ready": True, "kernels": compiled, "seconds": round(time.perf_counter() - began, 2)}
     if not args.ahead:

@@ -256,11 +256,14 @@ def _ident(ia, ib):
     return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
 
 
-@inline
+@kernel
 def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b, margin, poly):
     """The manifold of two packed shapes at their world transforms (see the
     module's outline). ``margin`` ≥ 0 is how far apart speculative points may
-    be; ``poly`` is EPA's scratch polytope. Returns a ``PairManifold``, world frame."""
+    be; ``poly`` is EPA's scratch polytope. Returns a ``PairManifold``, world frame.
+
+    A kernel of its own, not inlined: the batch and the world's step call this
+    one compiled function (inlined into both, it compiled twice on a first run)."""
     ra, rb = data_a[off_a + H_RADIUS], data_b[off_b + H_RADIUS]
     bound_a, bound_b = data_a[off_a + H_BOUND], data_b[off_b + H_BOUND]
     tol = pair_tolerance(bound_a, ra, bound_b, rb, xb - xa, yb - ya, xa, ya, xb, yb)

@@ -361,12 +361,20 @@ def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
     while len(kept) > 1 and math.dist(pts[kept[-1]], pts[kept[0]]) <= weld:
         kept.pop()
     if len(kept) < 3:
+        given = len(set(pts))
+        if given >= 3:  # distinct points merged by the weld: say so, or "got 2" reads as a miscount
+            raise ValueError(
+                f"polygon's {given} distinct points snap to {len(kept)} (points closer than {weld:.3g}, "
+                "a millionth of its size, are one point), so it has no area"
+            )
         raise ValueError(f"polygon needs at least 3 distinct points, got {len(kept)}")
 
     area2 = sum(
         pts[i][0] * pts[j][1] - pts[j][0] * pts[i][1] for i, j in zip(kept, kept[1:] + kept[:1], strict=False)
     )
     if abs(area2) <= COLLINEAR_SINE * size * size:
+        if _spread(pts, kept) > COLLINEAR_SINE * size * size:  # a bowtie: two lobes whose areas cancel
+            raise ValueError("polygon is self-intersecting: its edges cross, so its area cancels out")
         raise ValueError("polygon points are all collinear: it has no area")
     if area2 < 0.0:
         kept.reverse()
@@ -396,6 +404,15 @@ def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
     if len(result) < 3:
         raise ValueError("polygon points are all collinear: it has no area")
     return result
+
+
+def _spread(pts: list, kept: list[int]) -> float:
+    """Twice the largest triangle area between the first kept point, the one farthest from it, and any
+    other: zero when every point lies on one line."""
+    first = pts[kept[0]]
+    far = max((pts[i] for i in kept), key=lambda p: math.dist(p, first))
+    return max(abs((far[0] - first[0]) * (pts[i][1] - first[1]) - (far[1] - first[1]) * (pts[i][0] - first[0]))
+               for i in kept)
 
 
 def shape_radius(shape) -> float:

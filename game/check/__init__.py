@@ -15,5 +15,16 @@ from .checks import check_level
 from .hitbox import actor_names, actor_parts, minimum_width, player_width
 from .report import Checked, check_actors, check_file, check_path, json_report, text_report
 
-__all__ = ["Checked", "actor_names", "actor_parts", "check_actors", "check_file", "check_level", "check_path",
-           "json_report", "minimum_width", "player_width", "text_report"]
+__all__ = [
+    "Checked",
+    "actor_names",
+    "actor_parts",
+    "check_actors",
+    "check_file",
+    "check_level",
+    "check_path",
+    "json_report",
+    "minimum_width",
+    "player_width",
+    "text_report",
+]

@@ -58,6 +58,8 @@ POINT_SHAPE = Circle(0.5)
 THIN_WALL = 6.0
 #: Overlaps shallower than this (px) are walls that merely touch.
 OVERLAP_SLACK = 1.0
+#: Walls closer than this (px) are one obstacle with a seam, not a gap: nothing passes, nothing to fix.
+SEAM = 0.5
 #: The most pairs of nearby boxes (wall parts, markers) the checker compares shape by shape, and the
 #: most box comparisons its sweep makes to find them: beyond either, the check is refused with one
 #: error (a real level has a few hundred pairs; these keep a hostile file to a few seconds).
@@ -78,7 +80,10 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
     findings += narrow_gaps(parts, file)
     findings += overlapping_walls(parts, file)
     findings += thin_walls(level, file)
-    if not any(f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)):
+    # The checks that start from the player start need one the map gives (or ``--from``).
+    if level.start_given and not any(
+        f.severity == "error" and f.object_id == level.player_start.object_id for f in (*known, *findings)
+    ):
         lost = unreachable(level, parts, file, skip={f.object_id for f in stuck})
         findings += lost
         findings += sealed_markers(level, parts, file, {f.object_id for f in lost if f.object_id is not None})
@@ -135,27 +140,45 @@ def box_pairs(boxes: np.ndarray, group: np.ndarray, margin: float) -> np.ndarray
 
     def crowding(axis: int) -> int:
         lo = np.sort(boxes[:, axis])
-        return int((np.searchsorted(lo, boxes[:, axis + 2] + margin, "right") - np.searchsorted(lo, boxes[:, axis],
-                                                                                                "left")).sum())
+        return int(
+            (
+                np.searchsorted(lo, boxes[:, axis + 2] + margin, "right")
+                - np.searchsorted(lo, boxes[:, axis], "left")
+            ).sum()
+        )
 
     axis = 0 if crowding(0) <= crowding(1) else 1
     other = 1 - axis
-    pairs, complete = _sweep(boxes[:, axis].copy(), boxes[:, axis + 2].copy(), boxes[:, other].copy(),
-                      boxes[:, other + 2].copy(), np.asarray(group, np.int64), float(margin), MAX_PAIRS,
-                      MAX_SWEEP_STEPS)
+    pairs, complete = _sweep(
+        boxes[:, axis].copy(),
+        boxes[:, axis + 2].copy(),
+        boxes[:, other].copy(),
+        boxes[:, other + 2].copy(),
+        np.asarray(group, np.int64),
+        float(margin),
+        MAX_PAIRS,
+        MAX_SWEEP_STEPS,
+    )
     if not complete:
         raise TooMany()
     return pairs
 
 
 def _table(parts: list[Part]) -> tuple[ShapeTable, np.ndarray]:
-    return ShapeTable([p.shape for p in parts]), np.array([tuple(p.xf) for p in parts], np.float64).reshape(-1, 3)
+    return ShapeTable([p.shape for p in parts]), np.array([tuple(p.xf) for p in parts], np.float64).reshape(
+        -1, 3
+    )
 
 
 def _too_many(file: str, what: str) -> Finding:
-    return Finding("error", file, None, "",
-                   f"too many walls and markers close together to check {what}: more than {MAX_PAIRS:,} "
-                   f"nearby pairs (or {MAX_SWEEP_STEPS:,} box comparisons), the checker's limit")
+    return Finding(
+        "error",
+        file,
+        None,
+        "",
+        f"too many walls and markers close together to check {what}: more than {MAX_PAIRS:,} "
+        f"nearby pairs (or {MAX_SWEEP_STEPS:,} box comparisons), the checker's limit",
+    )
 
 
 def _body(level: Level, marker) -> tuple[tuple, str]:
@@ -174,8 +197,8 @@ def _body(level: Level, marker) -> tuple[tuple, str]:
 def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding]:
     """The start or a spawn where the actor the game puts there would overlap a wall (its hitbox at
     angle 0, as the game places it), or a pickup inside one."""
-    markers = (level.player_start, *level.spawns, *level.pickups)
-    if not parts:
+    markers = ((level.player_start,) if level.start_given else ()) + (*level.spawns, *level.pickups)
+    if not parts or not markers:
         return []
     bodies = [_body(level, m) for m in markers]
     radii = [reach_radius(body) for body, _ in bodies]
@@ -187,7 +210,10 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
         return [_too_many(file, "whether markers are inside walls")]
     if not len(pairs):
         return []
-    part_k, marker_k = pairs[:, 0], pairs[:, 1] - len(parts)  # parts come first, so they are the smaller index
+    part_k, marker_k = (
+        pairs[:, 0],
+        pairs[:, 1] - len(parts),
+    )  # parts come first, so they are the smaller index
     table, part_xf = _table(parts)
     index: dict[int, int] = {}
     shapes_of = [[index.setdefault(id(s), table.add(s)) for s in body] for body, _ in bodies]
@@ -228,14 +254,23 @@ def _per_wall_pair(parts: list[Part], pairs: np.ndarray, value: np.ndarray, keep
     first[1:] = (lo[order][1:] != lo[order][:-1]) | (hi[order][1:] != hi[order][:-1])
     chosen = order[first]
     original = np.flatnonzero(keep)
-    return [(float(value[k]), parts[pairs[k, 0]], parts[pairs[k, 1]], int(original[k])) for k in chosen.tolist()]
+    return [
+        (float(value[k]), parts[pairs[k, 0]], parts[pairs[k, 1]], int(original[k])) for k in chosen.tolist()
+    ]
 
 
 def _left_out(file: str, total: int, what: str) -> list[Finding]:
     if total <= MAX_LISTED:
         return []
-    return [Finding("warning", file, None, "", f"{total - MAX_LISTED:,} more {what} not listed (the first "
-                                                f"{MAX_LISTED} are)")]
+    return [
+        Finding(
+            "warning",
+            file,
+            None,
+            "",
+            f"{total - MAX_LISTED:,} more {what} not listed (the first {MAX_LISTED} are)",
+        )
+    ]
 
 
 def _wall_pair_key(p: Part, q: Part) -> tuple[int, int]:
@@ -258,19 +293,66 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     # A pair that also overlaps or touches somewhere is one obstacle, not a gap.
     touching = set()
     if len(touching_pairs):
-        hit = intersects_batch(table, touching_pairs[:, 0], xf[touching_pairs[:, 0]], touching_pairs[:, 1],
-                               xf[touching_pairs[:, 1]])
+        hit = intersects_batch(
+            table,
+            touching_pairs[:, 0],
+            xf[touching_pairs[:, 0]],
+            touching_pairs[:, 1],
+            xf[touching_pairs[:, 1]],
+        )
         touching = {_wall_pair_key(parts[i], parts[j]) for i, j in touching_pairs[hit].tolist()}
     found = []
-    gaps = [g for g in gaps if _wall_pair_key(g[1], g[2]) not in touching]
+    # A seam (walls a hair apart) is one obstacle; and where a third wall fills the gap between two
+    # (its midpoint lies inside it: a tile between two walls), the player's hull cannot be there at all.
+    gaps = [g for g in gaps if _wall_pair_key(g[1], g[2]) not in touching and g[0] >= SEAM]
+    if gaps:
+        mids = np.array(
+            [
+                ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
+                for _, _, _, k in gaps
+            ]
+        ).reshape(-1, 2)
+        filled = _filled(parts, mids, [(p.index, q.index) for _, p, q, _ in gaps])
+        if filled is None:
+            return [_too_many(file, "the gaps between walls")]
+        gaps = [g for g, inside in zip(gaps, filled, strict=True) if not inside]
     for gap, p, q, k in sorted(gaps, key=lambda g: _wall_pair_key(g[1], g[2]))[:MAX_LISTED]:
         key = _wall_pair_key(p, q)
         first, other = (p, q) if p.index == key[0] else (q, p)
         mid = ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
-        problem = (f"gap of {gap:.1f} px to {wall_name(other.wall)} is narrower than "
-                   f"the player ({width:.1f} px across its narrowest way): the player cannot pass at any angle")
+        problem = (
+            f"gap of {gap:.1f} px to {wall_name(other.wall)} is narrower than "
+            f"the player ({width:.1f} px across its narrowest way): the player cannot pass at any angle"
+        )
         found.append(finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
     return found + _left_out(file, len(gaps), "gaps narrower than the player")
+
+
+def _filled(parts: list[Part], points: np.ndarray, own: list[tuple[int, int]]) -> list[bool] | None:
+    """For each point, whether it lies inside a wall other than its own two (``own[k]``, wall indexes);
+    None past the checker's pair limits."""
+    r = POINT_SHAPE.radius
+    boxes = [p.box for p in parts] + [(x - r, y - r, x + r, y + r) for x, y in points.tolist()]
+    group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(points), np.int64)]
+    try:
+        pairs = box_pairs(np.array(boxes), group, 0.0)
+    except TooMany:
+        return None
+    inside = [False] * len(points)
+    if not len(pairs):
+        return inside
+    part_k, point_k = pairs[:, 0], pairs[:, 1] - len(parts)
+    mine = np.array([parts[k].index in own[m] for k, m in zip(part_k.tolist(), point_k.tolist())], bool)
+    part_k, point_k = part_k[~mine], point_k[~mine]
+    if not len(part_k):
+        return inside
+    table, part_xf = _table(parts)
+    dot = table.add(POINT_SHAPE)
+    at = np.column_stack([points[point_k], np.zeros(len(point_k))])
+    hit = intersects_batch(table, np.full(len(point_k), dot, np.int64), at, part_k, part_xf[part_k])
+    for m in point_k[hit].tolist():
+        inside[m] = True
+    return inside
 
 
 def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:
@@ -292,8 +374,7 @@ def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:
         key = _wall_pair_key(p, q)
         first, other = (p, q) if p.index == key[0] else (q, p)
         where = c.point_a[k]
-        problem = (f"overlaps {wall_name(other.wall)} by {-neg_depth:.1f} px: "
-                   "the two could be merged into one")
+        problem = f"overlaps {wall_name(other.wall)} by {-neg_depth:.1f} px: the two could be merged into one"
         found.append(finding("warning", file, first.wall, problem, (float(where[0]), float(where[1]))))
     return found + _left_out(file, len(deepest), "overlapping walls")
 
@@ -308,9 +389,12 @@ def _edge_widths(points) -> tuple[np.ndarray, np.ndarray]:
     widths = np.empty(len(pts))
     block = max(1, 2**20 // max(len(pts), 1))
     for k in range(0, len(pts), block):
-        e, o = edges[k:k + block], pts[k:k + block]
-        across = np.abs((pts[None, :, 0] - o[:, None, 0]) * e[:, None, 1] - (pts[None, :, 1] - o[:, None, 1]) * e[:, None, 0])
-        widths[k:k + block] = across.max(axis=1) / length[k:k + block]
+        e, o = edges[k : k + block], pts[k : k + block]
+        across = np.abs(
+            (pts[None, :, 0] - o[:, None, 0]) * e[:, None, 1]
+            - (pts[None, :, 1] - o[:, None, 1]) * e[:, None, 0]
+        )
+        widths[k : k + block] = across.max(axis=1) / length[k : k + block]
     normals = np.column_stack([edges[:, 1], -edges[:, 0]]) / length[:, None]
     return widths, normals
 
@@ -428,6 +512,8 @@ def thin_walls(level: Level, file: str) -> list[Finding]:
         width = split_wall_thickness(wall) if split else min(shape_width(shape) for shape, _ in wall.parts)
         if width < THIN_WALL:
             _, xf = wall.parts[0]
-            problem = f"very thin wall ({width:.1f} px across; at least {THIN_WALL:g} px is easy to see and hit)"
+            problem = (
+                f"very thin wall ({width:.1f} px across; at least {THIN_WALL:g} px is easy to see and hit)"
+            )
             found.append(finding("warning", file, wall, problem, (xf[0], xf[1])))
     return found

@@ -1,6 +1,6 @@
 """``gjk-check`` / ``python -m game.check [paths…]``: check levels before a player does.
 
-Paths may be ``.tmj`` files, folders of them, or level names as ``game``
+Paths may be Tiled maps (``.tmx``, ``.tmj``, ``.json``), folders holding them, or level names as ``game``
 and ``game.lab`` take them (``yard`` is ``levels/yard.tmj``; default: every
 level in ``levels/``), or an actor hitbox file (``assets/actors.tsj``, or a
 copy being edited): its hitboxes as the game reads them, and any wider at
@@ -14,27 +14,60 @@ machines; ``--png DIR`` also writes a hitbox sheet per level.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
 
 from game.level import Finding
 from game.tiled import LEVELS_DIR, LevelError, level_path, list_levels
+from game.tiled.files import find_maps
 
 
 def _parser() -> argparse.ArgumentParser:
     from game.cli import OneLineParser
 
     p = OneLineParser(prog="gjk-check", description="Check Tiled levels: every hitbox as meant.")
-    p.add_argument("paths", nargs="*", help="level names, .tmj files or folders (default: every level in levels/), "
-                                            "or an actor hitbox file (assets/actors.tsj)")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        help="level names, .tmj files or folders (default: every level in levels/), "
+        "or an actor hitbox file (assets/actors.tsj)",
+    )
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.add_argument("--png", metavar="DIR", help="write a hitbox sheet per level into DIR")
+    p.add_argument(
+        "--from",
+        dest="start",
+        metavar="X,Y",
+        type=_point,
+        help="check reachability from this point (Tiled's pixels, y down, as its status bar shows "
+        "them) instead of the map's player start; maps without one need it for those checks",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="list every finding (default: at most 5 of each kind, then how many more)",
+    )
     return p
 
 
 #: Suffixes of files this tool checks: a folder with one of them is refused as a folder, not searched.
 NAMED_FILES = (".tmj", ".tmx", ".json", ".tsj", ".tsx")
+
+
+def _point(text: str) -> tuple[float, float]:
+    """``X,Y`` as two finite numbers; argparse turns the ValueError into one line naming the option."""
+    parts = text.split(",")
+    try:
+        x, y = (float(v) for v in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected X,Y (two numbers, Tiled's pixels), got {text!r}"
+        ) from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise argparse.ArgumentTypeError(f"expected X,Y as finite numbers, got {text!r}")
+    return x, y
 
 
 def level_files(paths: list[str]) -> list[Path]:
@@ -46,11 +79,16 @@ def level_files(paths: list[str]) -> list[Path]:
     for text in paths:
         path = Path(text)
         # A folder named like a map or an actor file is checked as what it claims to be (and refused
-        # as a folder), not searched; a folder named plainly must hold a level.
+        # as a folder), not searched; a folder named plainly is searched for maps (.tmx, .tmj, .json)
+        # and must hold one.
         if path.is_dir() and path.suffix.lower() not in NAMED_FILES:
-            found = list_levels(path)
+            found = find_maps(path)
             if not found:
-                raise LevelError(Finding("error", str(path), None, "", "a folder with no level (.tmj) in it"))
+                raise LevelError(
+                    Finding(
+                        "error", str(path), None, "", "a folder with no Tiled map (.tmx, .tmj or .json) in it"
+                    )
+                )
             files += found
         elif not path.exists() and not path.suffix and len(path.parts) == 1:
             files.append(level_path(text))  # a name, as `python -m game --level yard` takes it
@@ -63,21 +101,23 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.png:
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
-    from .report import check_path, json_report, text_report
+    from .report import PER_KIND, check_path, json_report, text_report
 
     try:
         files = level_files(args.paths)
     except LevelError as err:
         print(f"gjk-check: {err}", file=sys.stderr)
         return 2
-    results = [check_path(path) for path in files]
+    results = [check_path(path, args.start) for path in files]
     notes, written = [], True
     if args.png:
         from .report import ACTORS_SUFFIX
         from .sheet import write_sheets
 
         notes, written = write_sheets([r for r in results if r.path.suffix != ACTORS_SUFFIX], Path(args.png))
-    print(json_report(results) if args.json else text_report(results))
+    print(
+        json_report(results) if args.json else text_report(results, per_kind=None if args.all else PER_KIND)
+    )
     for note in notes:
         print(note, file=sys.stderr)
     if not written:

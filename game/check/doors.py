@@ -55,8 +55,10 @@ def _touched(level: Level, diameter: float, markers: list[Marker], cell: float) 
     """Which markers a disc ``diameter`` across, starting at the player start, can touch."""
     disc = (Circle(diameter / 2.0),)
     free = placements(level.width, level.height, wall_parts(level), disc, cell, turns=1)
-    i, j = min(int(level.player_start.x // cell), free.shape[2] - 1), min(int(level.player_start.y // cell),
-                                                                              free.shape[1] - 1)
+    i, j = (
+        min(int(level.player_start.x // cell), free.shape[2] - 1),
+        min(int(level.player_start.y // cell), free.shape[1] - 1),
+    )
     reached = reached_from(free, max(i, 0), max(j, 0))[0]
     jj, ii = np.nonzero(reached)
     cx, cy = (ii + 0.5) * cell, (jj + 0.5) * cell

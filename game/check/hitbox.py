@@ -6,7 +6,7 @@ checker, the lab and the doors measure the same shapes the simulation moves.
 
 Frames: a hitbox is convex parts in the ACTOR frame (origin at the actor's
 centre, +x the way it faces at angle 0, y up, pixels), as ``game.actors``
-writes them (CONTRACTS.md §3).
+reads them from ``assets/actors.tsj`` (its module docstring sets out the frame).
 
 A hitbox turns (the player turns to aim, enemies turn to walk), so the width
 that decides whether it fits through a gap is its **minimum width**: the
@@ -79,6 +79,7 @@ def reach_radius(parts) -> float:
     >>> reach_radius([Circle(3.0)])
     3.0
     """
+
     def reach(shape) -> float:
         core = _core(shape)
         if core is None:  # an ellipse: its outline, sampled finely
@@ -141,8 +142,10 @@ def hull_width(points) -> float:
     pts = np.asarray(hull, dtype=np.float64)
     edges = np.roll(pts, -1, axis=0) - pts
     length = np.hypot(edges[:, 0], edges[:, 1])
-    across = np.abs((pts[None, :, 0] - pts[:, None, 0]) * edges[:, None, 1]
-                    - (pts[None, :, 1] - pts[:, None, 1]) * edges[:, None, 0])
+    across = np.abs(
+        (pts[None, :, 0] - pts[:, None, 0]) * edges[:, None, 1]
+        - (pts[None, :, 1] - pts[:, None, 1]) * edges[:, None, 0]
+    )
     return float((across.max(axis=1) / length).min())
 
 
@@ -171,5 +174,14 @@ def convex_hull(points) -> list[tuple[float, float]]:
     return lower[:-1] + upper[:-1]
 
 
-__all__ = ["PLAYER", "actor_names", "actor_parts", "convex_hull", "hull_width", "minimum_width", "player_parts",
-           "player_width", "reach_radius"]
+__all__ = [
+    "PLAYER",
+    "actor_names",
+    "actor_parts",
+    "convex_hull",
+    "hull_width",
+    "minimum_width",
+    "player_parts",
+    "player_width",
+    "reach_radius",
+]

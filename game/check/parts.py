@@ -27,8 +27,11 @@ class Part(NamedTuple):
 
 def wall_parts(level: Level) -> list[Part]:
     """Every convex part of every wall, with its world AABB."""
-    return [Part(w, s, Transform(*xf), aabb(s, Transform(*xf)), k)
-            for k, w in enumerate(level.walls) for s, xf in w.parts]
+    return [
+        Part(w, s, Transform(*xf), aabb(s, Transform(*xf)), k)
+        for k, w in enumerate(level.walls)
+        for s, xf in w.parts
+    ]
 
 
 def finding(severity: Severity, file: str, obj: Wall | Marker, problem: str, where) -> Finding:

@@ -83,8 +83,9 @@ def turns_for(parts) -> int:
     return 1 if round_ else TURNS
 
 
-def placements(width: float, height: float, walls: list[Part], parts, cell: float = CELL,
-               turns: int | None = None) -> np.ndarray:
+def placements(
+    width: float, height: float, walls: list[Part], parts, cell: float = CELL, turns: int | None = None
+) -> np.ndarray:
     """``free[k, j, i]``: the hitbox ``parts`` at cell (i, j)'s centre, turned 2πk/turns, overlaps no
     wall part. Raises ``TooManyPlacements`` past ``MAX_PLACEMENT_TESTS``."""
     turns = turns_for(parts) if turns is None else turns
@@ -105,7 +106,7 @@ def placements(width: float, height: float, walls: list[Part], parts, cell: floa
         total += (i1 - i0 + 1) * (j1 - j0 + 1)
         if total > MAX_PLACEMENT_TESTS:
             raise TooManyPlacements()
-        jj, ii = np.mgrid[j0:j1 + 1, i0:i1 + 1]
+        jj, ii = np.mgrid[j0 : j1 + 1, i0 : i1 + 1]
         cells.append(np.column_stack([ii.ravel(), jj.ravel()]))
         owners.append(np.full(ii.size, k))
     if not cells:
@@ -124,7 +125,9 @@ def placements(width: float, height: float, walls: list[Part], parts, cell: floa
     for k in range(turns):
         at[:, 2] = 2.0 * math.pi * k / turns
         for a in range(len(parts)):
-            hit = intersects_batch(table, np.full(len(ij), 1 + a, np.int64), at, owner + first_wall, wall_xf[owner])
+            hit = intersects_batch(
+                table, np.full(len(ij), 1 + a, np.int64), at, owner + first_wall, wall_xf[owner]
+            )
             free[k, ij[hit, 1], ij[hit, 0]] = False
     return free
 
@@ -155,8 +158,14 @@ def label_placements(free: np.ndarray) -> tuple[np.ndarray, int]:
                     top -= 1
                     rest, i = divmod(stack[top], ni)
                     k, j = divmod(rest, nj)
-                    for c, b, a in ((k, j, i + 1), (k, j, i - 1), (k, j + 1, i), (k, j - 1, i),
-                                    ((k + 1) % nk, j, i), ((k - 1) % nk, j, i)):
+                    for c, b, a in (
+                        (k, j, i + 1),
+                        (k, j, i - 1),
+                        (k, j + 1, i),
+                        (k, j - 1, i),
+                        ((k + 1) % nk, j, i),
+                        ((k - 1) % nk, j, i),
+                    ):
                         if 0 <= a < ni and 0 <= b < nj and free[c, b, a] and labels[c, b, a] == 0:
                             labels[c, b, a] = count
                             stack[top] = (c * nj + b) * ni + a
@@ -184,7 +193,7 @@ def reached_from(free: np.ndarray, i: int, j: int) -> np.ndarray:
     holds none (the start lies near a cell's edge by a wall), in one of its 8 neighbours."""
     labels, _ = label_placements(free)
     for radius in (0, 1):
-        seeds = labels[:, max(j - radius, 0):j + radius + 1, max(i - radius, 0):i + radius + 1]
+        seeds = labels[:, max(j - radius, 0) : j + radius + 1, max(i - radius, 0) : i + radius + 1]
         ids = np.unique(seeds[seeds > 0])
         if len(ids):
             return np.isin(labels, ids)
@@ -228,23 +237,40 @@ def unreachable(level: Level, parts: list[Part], file: str, skip=frozenset()) ->
     try:
         grid = grid_for(level, parts)
     except TooManyPlacements:
-        return [Finding("error", file, None, "", "too many walls close together to check what the player can "
-                        f"reach: more than {MAX_PLACEMENT_TESTS:,} placements to test, the checker's limit")]
+        return [
+            Finding(
+                "error",
+                file,
+                None,
+                "",
+                "too many walls close together to check what the player can "
+                f"reach: more than {MAX_PLACEMENT_TESTS:,} placements to test, the checker's limit",
+            )
+        ]
     found = []
     for marker in (*level.spawns, *level.pickups):
         if marker.object_id in skip:
             continue
         i, j = grid.index(marker.x, marker.y)
-        near = grid.reached[max(j - 1, 0):j + 2, max(i - 1, 0):i + 2]
+        near = grid.reached[max(j - 1, 0) : j + 2, max(i - 1, 0) : i + 2]
         if not near.any():
             word = marker_word(level, marker)
-            found.append(finding("warning", file, marker, f"{word} cannot be reached from the player start",
-                                 (marker.x, marker.y)))
+            found.append(
+                finding(
+                    "warning",
+                    file,
+                    marker,
+                    f"{word} cannot be reached from the player start",
+                    (marker.x, marker.y),
+                )
+            )
     for pocket in pockets(grid):
         if pocket.cells < MIN_POCKET_CELLS:
             break
         area = pocket.cells * grid.cell * grid.cell
-        problem = (f"an area of about {area:,.0f} px² around ({pocket.x:.0f}, {pocket.y:.0f}) cannot be reached "
-                   "from the player start")
+        problem = (
+            f"an area of about {area:,.0f} px² around ({pocket.x:.0f}, {pocket.y:.0f}) cannot be reached "
+            "from the player start"
+        )
         found.append(Finding("warning", file, None, "", problem, (pocket.x, pocket.y)))
     return found

@@ -8,15 +8,17 @@ the command line never shows a traceback.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker
 from game.tiled import read_level
 from game.tiled.reader import display_name
 
 from .checks import check_level
+from .props import prop_findings
 
 #: Loader findings (by ``Finding.code``) the game plays on with but a designer must fix before
 #: shipping: the checker lists them as errors. The loader alone decides what they are about.
@@ -47,17 +49,33 @@ class Checked(NamedTuple):
     def warnings(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == "warning"]
 
+    @property
+    def notes(self) -> list[Finding]:
+        """What the loader did that a designer may want to know (a polygon split, a start chosen)."""
+        return [f for f in self.findings if f.severity == "info"]
 
-def check_file(path: Path | str) -> Checked:
-    """Load ``path`` with the game's loader and run the checker's checks on it."""
+
+def check_file(path: Path | str, start: tuple[float, float] | None = None) -> Checked:
+    """Load ``path`` with the game's loader and run the checker's checks on it.
+
+    ``start`` (Tiled's pixels: x right, y DOWN from the map's top-left, as Tiled's status bar shows
+    them) is where the player starts for the checks that start from it (``--from``), in place of the
+    map's player start or the one the loader chose.
+    """
     path = Path(path)
     level, findings = read_level(path)
     findings = [graded(f) for f in findings]
     if level is None:
         return Checked(path, None, findings)
+    if start is not None:
+        level = replace(
+            level,
+            player_start=Marker(0, "", "player", float(start[0]), level.height - float(start[1])),
+            start_given=True,
+        )
     file = display_name(path)
     try:
-        ours = check_level(level, file, findings)
+        ours = check_level(level, file, findings) + prop_findings(level, file)
     except LevelError as problem:  # the actors' hitbox file (assets/actors.tsj) cannot be read
         ours = [Finding("error", file, None, "", f"cannot check with the actors' hitboxes: {problem}")]
     except Exception as bug:  # a checker bug must still be one line, not a traceback
@@ -82,40 +100,80 @@ def check_actors(path: Path | str) -> Checked:
         try:
             findings = [*findings, *door_findings(hitboxes, display_name(path))]
         except Exception as bug:  # a checker bug must still be one line, not a traceback
-            findings.append(Finding("error", display_name(path), None, "",
-                                    f"checker failed: {type(bug).__name__}: {bug}"))
+            findings.append(
+                Finding("error", display_name(path), None, "", f"checker failed: {type(bug).__name__}: {bug}")
+            )
     return Checked(path, None, list(findings))
 
 
-def check_path(path: Path | str) -> Checked:
-    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix."""
+def check_path(path: Path | str, start: tuple[float, float] | None = None) -> Checked:
+    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix; ``start`` as ``check_file``'s."""
     path = Path(path)
-    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path)
+    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path, start)
 
 
-def text_report(results: list[Checked]) -> str:
-    """Errors first, then warnings, one line each (``file:id (name): problem``), then a summary."""
-    errors = [f for r in results for f in r.errors]
-    warnings = [f for r in results for f in r.warnings]
+#: Lines of one kind of finding the text report lists before it says how many more there are (``--all``
+#: lists every one), so the first screen shows every kind found.
+PER_KIND = 5
+
+
+def finding_kind(finding: Finding) -> str:
+    """What kind of problem a finding is: its text without names, numbers and parentheses.
+
+    >>> finding_kind(Finding("warning", "a.tmj", 3, "x", "gap of 2.5 px to wall 7 (crate) is narrower"))
+    'gap of # px to wall # is narrower'
+    """
+    text = re.sub(r"\([^()]*\)|'[^']*'|\"[^\"]*\"", "", finding.problem)
+    text = re.sub(r"-?\d[\d,.]*", "#", text)
+    return " ".join(text.split())
+
+
+def _grouped(group: list[Finding], per_kind: int | None) -> list[str]:
+    """Findings of one severity, kind by kind in the order each kind first appears, at most ``per_kind``
+    lines a kind, then one line with how many more of it there are."""
+    kinds: dict[str, list[Finding]] = {}
+    for f in group:
+        kinds.setdefault(finding_kind(f), []).append(f)
     lines = []
-    for title, group in (("errors", errors), ("warnings", warnings)):
+    for same in kinds.values():
+        shown = same if per_kind is None else same[:per_kind]
+        lines += [f"  {f}" for f in shown]
+        if len(same) > len(shown):
+            lines.append(
+                f"  ... and {len(same) - len(shown):,} more like the line above "
+                f"({len(same):,} in all; --all lists them)"
+            )
+    return lines
+
+
+def text_report(results: list[Checked], *, per_kind: int | None = PER_KIND) -> str:
+    """Errors first, then warnings, then notes, one line each (``file:id (name): problem``), grouped by
+    kind (at most ``per_kind`` lines a kind; None lists all), then a summary."""
+    lines = []
+    for title, group in (
+        ("errors", [f for r in results for f in r.errors]),
+        ("warnings", [f for r in results for f in r.warnings]),
+        ("notes", [f for r in results for f in r.notes]),
+    ):
         if group:
             lines.append(f"{title} ({len(group)}):")
-            lines += [f"  {f}" for f in group]
+            lines += _grouped(group, per_kind)
     lines.append(summary(results))
     return "\n".join(lines)
 
 
 def summary(results: list[Checked]) -> str:
-    """``checked 3 levels: 0 errors, 28 warnings``."""
+    """``checked 3 levels: 0 errors, 28 warnings`` (and ``, 4 notes`` when there are any)."""
     n_err = sum(len(r.errors) for r in results)
     n_warn = sum(len(r.warnings) for r in results)
+    n_note = sum(len(r.notes) for r in results)
     n_actors = sum(1 for r in results if r.path.suffix == ACTORS_SUFFIX)
     n_levels = len(results) - n_actors
     what = f"{n_levels} level{'s' * (n_levels != 1)}" if n_levels or not n_actors else ""
     if n_actors:
         what += (" and " if what else "") + f"{n_actors} actor file{'s' * (n_actors != 1)}"
-    return f"checked {what}: {n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}"
+    notes = f", {n_note} note{'s' * (n_note != 1)}" if n_note else ""
+    return f"checked {what}: {n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}{notes}"
 
 
 def json_report(results: list[Checked]) -> str:
@@ -123,16 +181,37 @@ def json_report(results: list[Checked]) -> str:
     return json.dumps(
         {
             "levels": [
-                {"file": display_name(r.path), "loaded": r.level is not None, "errors": len(r.errors),
-                 "warnings": len(r.warnings)}
+                {
+                    "file": display_name(r.path),
+                    "loaded": r.level is not None,
+                    "errors": len(r.errors),
+                    "warnings": len(r.warnings),
+                    "notes": len(r.notes),
+                }
                 for r in results
             ],
             "findings": [
-                {"severity": f.severity, "file": f.file, "object_id": f.object_id, "name": f.name,
-                 "problem": f.problem, "code": f.code, "line": str(f), "where": list(f.where) if f.where else None,
-                 "tile": None if f.tile is None else {"layer": f.tile.layer, "col": f.tile.col, "row": f.tile.row,
-                                                      "tileset": f.tile.tileset, "local_id": f.tile.local_id}}
-                for r in results for f in (*r.errors, *r.warnings)
+                {
+                    "severity": f.severity,
+                    "file": f.file,
+                    "object_id": f.object_id,
+                    "name": f.name,
+                    "problem": f.problem,
+                    "code": f.code,
+                    "line": str(f),
+                    "where": list(f.where) if f.where else None,
+                    "tile": None
+                    if f.tile is None
+                    else {
+                        "layer": f.tile.layer,
+                        "col": f.tile.col,
+                        "row": f.tile.row,
+                        "tileset": f.tile.tileset,
+                        "local_id": f.tile.local_id,
+                    },
+                }
+                for r in results
+                for f in (*r.errors, *r.warnings, *r.notes)
             ],
             "errors": sum(len(r.errors) for r in results),
             "warnings": sum(len(r.warnings) for r in results),

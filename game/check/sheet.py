@@ -9,7 +9,8 @@ bottom-left, so the sheet is the level as the game shows it. Colours:
 - each part's bounding box: a faint grey rectangle;
 - player start: the player's hitbox in green; spawns: the hitbox of the
   enemy spawned there in orange (both at angle 0, as the game places
-  them); pickups: small teal squares;
+  them); pickups: small teal squares; props: their kind's shape at their
+  pose, tan with a brown edge, labelled with the kind;
 - findings: a red ring at the place, thick for an error and thin for a
   warning, labelled with ``#id`` and the problem in a few words
   (``ring_label``: "gap 10 px < player 25.8 px"); findings without a place
@@ -56,6 +57,7 @@ AABB = (200, 200, 200)
 START = (40, 170, 60)
 SPAWN = (240, 140, 30)
 PICKUP = (20, 160, 170)
+PROP_FILL, PROP_EDGE = (222, 190, 140), (130, 80, 30)
 FINDING = (230, 20, 20)
 INK = (30, 30, 30)
 
@@ -150,12 +152,28 @@ def _draw_markers(level, frame: SheetFrame) -> None:
         x, y = frame(pickup.x, pickup.y)
         arcade.draw_lrbt_rectangle_filled(x - 4, x + 4, y - 4, y + 4, PICKUP)
         arcade.draw_text(pickup.kind, x + 6, y - 5, PICKUP, 9)
+    _draw_props(level, frame)
+
+
+def _draw_props(level, frame: SheetFrame) -> None:
+    """Each prop's collision shape as the game places it (``game.props``)."""
+    if not level.props:
+        return
+    from game.props import prop_kinds  # the props' tileset, read only for a level that has props
+
+    kinds = prop_kinds()
+    for spot in level.props:
+        pts = [frame(x, y) for x, y in outline(kinds[spot.kind].shape, (spot.x, spot.y, spot.angle), 24)]
+        arcade.draw_polygon_filled(pts, PROP_FILL)
+        arcade.draw_polygon_outline(pts, PROP_EDGE, 1)
 
 
 def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) -> None:
     level = result.level
-    title = (f"{level.name}  ({level.width:g} × {level.height:g} px)   "
-             f"{len(result.errors)} errors, {len(result.warnings)} warnings")
+    title = (
+        f"{level.name}  ({level.width:g} × {level.height:g} px)   "
+        f"{len(result.errors)} errors, {len(result.warnings)} warnings"
+    )
     arcade.draw_text(title, MARGIN, height - 28, INK, 16, bold=True)
     unplaced = []
     for finding in (*result.warnings, *result.errors):  # errors drawn last, on top
@@ -170,14 +188,23 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
 
 #: Problem text -> the few words beside its ring; the first pattern that matches wins.
 _SHORT = (
-    (re.compile(r"gap of ([\d.]+) px .* player \(([\d.]+) px"), lambda m: f"gap {float(m[1]):g} px < player {m[2]} px"),
-    (re.compile(r"overlaps wall (\d+) .* by ([\d.]+) px"), lambda m: f"overlaps #{m[1]} by {float(m[2]):g} px"),
+    (
+        re.compile(r"gap of ([\d.]+) px .* player \(([\d.]+) px"),
+        lambda m: f"gap {float(m[1]):g} px < player {m[2]} px",
+    ),
+    (
+        re.compile(r"overlaps wall (\d+) .* by ([\d.]+) px"),
+        lambda m: f"overlaps #{m[1]} by {float(m[2]):g} px",
+    ),
     (re.compile(r"very thin wall \(([\d.]+) px"), lambda m: f"thin: {float(m[1]):g} px across"),
     (re.compile(r"split into (\d+) convex"), lambda m: f"concave: split in {m[1]}"),
     (re.compile(r"inside wall (\d+)"), lambda m: f"inside wall #{m[1]}"),
     (re.compile(r"outside the map"), lambda m: "outside the map"),
     (re.compile(r"seals \w+ \w+ (\d+) "), lambda m: f"seals #{m[1]} in"),
-    (re.compile(r"reaches ([\d.]+) px outside the tile"), lambda m: f"shape {float(m[1]):g} px out of its tile"),
+    (
+        re.compile(r"reaches ([\d.]+) px outside the tile"),
+        lambda m: f"shape {float(m[1]):g} px out of its tile",
+    ),
     (re.compile(r"cannot be reached"), lambda m: "unreachable"),
     (re.compile(r"self-intersects"), lambda m: "self-intersects"),
     (re.compile(r"zero area"), lambda m: "zero area"),
@@ -222,16 +249,32 @@ def _draw_legend() -> None:
     """One row along the bottom: a swatch and a word for every colour on the sheet."""
     x, y = MARGIN, MARGIN / 2 + 4
     for swatch, words in (
-        (lambda x: (arcade.draw_lrbt_rectangle_filled(x, x + 18, y - 6, y + 6, WALL_FILL),
-                    arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, WALL_EDGE, 2)), "wall"),
-        (lambda x: (arcade.draw_lrbt_rectangle_filled(x, x + 9, y - 6, y + 6, PART_FILLS[0]),
-                    arcade.draw_lrbt_rectangle_filled(x + 9, x + 18, y - 6, y + 6, PART_FILLS[1])),
-         "convex parts of a split polygon"),
-        (lambda x: arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, AABB, 1), "part's bounding box"),
+        (
+            lambda x: (
+                arcade.draw_lrbt_rectangle_filled(x, x + 18, y - 6, y + 6, WALL_FILL),
+                arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, WALL_EDGE, 2),
+            ),
+            "wall",
+        ),
+        (
+            lambda x: (
+                arcade.draw_lrbt_rectangle_filled(x, x + 9, y - 6, y + 6, PART_FILLS[0]),
+                arcade.draw_lrbt_rectangle_filled(x + 9, x + 18, y - 6, y + 6, PART_FILLS[1]),
+            ),
+            "convex parts of a split polygon",
+        ),
+        (
+            lambda x: arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, AABB, 1),
+            "part's bounding box",
+        ),
         (lambda x: arcade.draw_circle_filled(x + 9, y, 7, START), "player start (hitbox)"),
         (lambda x: arcade.draw_circle_filled(x + 9, y, 7, SPAWN), "spawn (enemy's hitbox)"),
         (lambda x: arcade.draw_lrbt_rectangle_filled(x + 5, x + 13, y - 4, y + 4, PICKUP), "pickup"),
-        (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 3), "error (labelled #object and problem)"),
+        (lambda x: arcade.draw_lrbt_rectangle_filled(x + 3, x + 15, y - 6, y + 6, PROP_FILL), "prop"),
+        (
+            lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 3),
+            "error (labelled #object and problem)",
+        ),
         (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 1.5), "warning"),
     ):
         swatch(x)
@@ -259,7 +302,9 @@ def _draw_broken(result: Checked, width: int, height: int) -> SheetFrame:
     x0, y0 = frame(0, 0)
     x1, y1 = frame(*size)
     arcade.draw_lrbt_rectangle_outline(x0, x1, y0, y1, MAP_EDGE, 1)
-    title = f"{result.path.stem}: cannot be loaded ({len(result.errors)} errors, {len(result.warnings)} warnings)"
+    title = (
+        f"{result.path.stem}: cannot be loaded ({len(result.errors)} errors, {len(result.warnings)} warnings)"
+    )
     arcade.draw_text(title, MARGIN, height - 28, FINDING, 16, bold=True)
     for finding in (*result.warnings, *result.errors):
         if finding.where is not None:
@@ -305,7 +350,9 @@ def write_sheets(results: list[Checked], folder: Path) -> tuple[list[str], bool]
         try:
             save_image(sheet_image(result), path)
         except OSError as problem:
-            notes.append(f"cannot write {path}: {getattr(problem, 'problem', None) or problem.strerror or problem}")
+            notes.append(
+                f"cannot write {path}: {getattr(problem, 'problem', None) or problem.strerror or problem}"
+            )
             written = False
             continue
         notes.append(f"wrote {path}")

@@ -41,14 +41,15 @@ def tile_rect(tile: PlacedTile) -> tuple[float, float, float, float]:
 
 
 def _same_tile_under(box, tile: PlacedTile, cells: dict, grid: tuple[float, float]) -> bool:
-    """Whether every cell a box covers (from the tile's cell on, right and down) holds the same tile:
-    what the loader's merging of full-box tiles makes, so the box leaving its first cell is no fault."""
+    """Whether every cell a box covers (from the tile's cell on, right and down) holds a tile: what the
+    loader's merging of full-box tiles makes (different tiles with the same box merge too, e.g. a
+    ``Platforms`` layer's grass tiles made solid by its name), so the box leaving its first cell is no fault."""
     cols = max(1, round((box[2] - box[0]) / grid[0]))
     rows = max(1, round((box[3] - box[1]) / grid[1]))
     for r in range(rows):
         for c in range(cols):
             other = cells.get((tile.layer, tile.col + c, tile.row + r))
-            if other is None or (other.tileset, other.local_id) != (tile.tileset, tile.local_id):
+            if other is None:
                 return False
     return True
 
@@ -70,8 +71,17 @@ def _said(found: dict) -> list[Finding]:
     out = []
     for finding, count in found.values():
         more = f" (and {count - 1:,} more cell{'s' * (count > 2)})" if count > 1 else ""
-        out.append(Finding(finding.severity, finding.file, finding.object_id, finding.name, finding.problem + more,
-                           finding.where, tile=finding.tile))
+        out.append(
+            Finding(
+                finding.severity,
+                finding.file,
+                finding.object_id,
+                finding.name,
+                finding.problem + more,
+                finding.where,
+                tile=finding.tile,
+            )
+        )
     return out
 
 
@@ -95,24 +105,34 @@ def shapes_leaving_tiles(level: Level, parts: list[Part], file: str) -> list[Fin
         tile = cells.get((wall.tile.layer, wall.tile.col, wall.tile.row))
         if tile is None:
             continue
-        box = (min(p.box[0] for p in group), min(p.box[1] for p in group), max(p.box[2] for p in group),
-               max(p.box[3] for p in group))
+        box = (
+            min(p.box[0] for p in group),
+            min(p.box[1] for p in group),
+            max(p.box[2] for p in group),
+            max(p.box[3] for p in group),
+        )
         x0, y0, x1, y1 = tile_rect(tile)
         w, h = x1 - x0, y1 - y0
         out_x, out_y = max(x0 - box[0], box[2] - x1, 0.0), max(y0 - box[1], box[3] - y1, 0.0)
         if out_x <= w and out_y <= h:
             continue
-        at_corner = abs(box[0] - x0) < 1e-6 and abs(box[3] - y1) < 1e-6  # a merged box starts at its first cell
+        at_corner = (
+            abs(box[0] - x0) < 1e-6 and abs(box[3] - y1) < 1e-6
+        )  # a merged box starts at its first cell
         if at_corner and _same_tile_under(box, tile, cells, grid):
             continue  # a merged run of the same full-box tile
         past = max(out_x, out_y)
 
         def make(wall=wall, tile=tile, past=past, w=w, h=h):
             named = f" ({wall.name})" if wall.name else ""
-            problem = (f"collision object {wall.object_id}{named} reaches {past:.1f} px outside the tile, more "
-                       f"than the tile's own size ({w:g} × {h:g} px): draw it inside the tile in Tiled's collision "
-                       "editor")
-            return Finding("warning", file, None, "", problem, (tile.center_x, tile.center_y), tile=ref_of(tile))
+            problem = (
+                f"collision object {wall.object_id}{named} reaches {past:.1f} px outside the tile, more "
+                f"than the tile's own size ({w:g} × {h:g} px): draw it inside the tile in Tiled's collision "
+                "editor"
+            )
+            return Finding(
+                "warning", file, None, "", problem, (tile.center_x, tile.center_y), tile=ref_of(tile)
+            )
 
         _once(found, tile, make)
     return _said(found)
@@ -142,16 +162,20 @@ def sealed_markers(level: Level, parts: list[Part], file: str, unreachable_ids: 
     found = []
     for marker in markers:
         i, j = without.index(marker.x, marker.y)
-        if not without.reached[max(j - 1, 0):j + 2, max(i - 1, 0):i + 2].any():
+        if not without.reached[max(j - 1, 0) : j + 2, max(i - 1, 0) : i + 2].any():
             continue  # walled in by other walls as well: the marker's own warning says it
         at = np.tile([marker.x, marker.y, 0.0], (len(tile_parts), 1))
-        d = distances_batch(table, np.full(len(tile_parts), point, np.int64), at, np.arange(len(tile_parts)), xf)
+        d = distances_batch(
+            table, np.full(len(tile_parts), point, np.int64), at, np.arange(len(tile_parts)), xf
+        )
         wall: Wall = tile_parts[int(np.argmin(d.distance))].wall
         tile = cells.get((wall.tile.layer, wall.tile.col, wall.tile.row))
         where = (tile.center_x, tile.center_y) if tile is not None else (marker.x, marker.y)
         word = marker_word(level, marker)
-        problem = (f"tile collision seals {word} {marker.object_id} ({marker.name}) in: the player cannot reach "
-                   "it from the start, and could without the tiles' collision")
+        problem = (
+            f"tile collision seals {word} {marker.object_id} ({marker.name}) in: the player cannot reach "
+            "it from the start, and could without the tiles' collision"
+        )
         found.append(Finding("warning", file, None, "", problem, where, tile=wall.tile))
     return found
 

@@ -513,6 +513,16 @@ def _arrow(x0, y0, x1, y1, colour, width: float = 2.5) -> None:
         )
 
 
+def fixed(value: float, digits: int = 1) -> str:
+    """``value`` to ``digits`` decimals, never "-0.0" (a turn back to zero or a tiny negative reads as 0).
+
+    >>> fixed(-1e-12), fixed(-0.04), fixed(-0.06), fixed(23.0)
+    ('0.0', '0.0', '-0.1', '23.0')
+    """
+    text = f"{value:.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0.0 else text
+
+
 def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, int, int]]]:
     """The text lines under the panels, with their colours (testable without a window)."""
     lines = []
@@ -520,8 +530,8 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
         xf = state.xfs[which]
         lines.append(
             (
-                f"{'AB'[which]}: {state.label(which)} at ({xf.x:.1f}, {xf.y:.1f}), "
-                f"{math.degrees(xf.angle):.1f}°" + ("   [selected]" if state.selected == which else ""),
+                f"{'AB'[which]}: {state.label(which)} at ({fixed(xf.x)}, {fixed(xf.y)}), "
+                f"{fixed(math.degrees(xf.angle))}°" + ("   [selected]" if state.selected == which else ""),
                 (COLOR_A, COLOR_B)[which],
             )
         )

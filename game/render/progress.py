@@ -32,7 +32,9 @@ class ProgressBar:
         self.detail = arcade.Text("", left, bottom - 8, DETAIL, 11, anchor_y="top")
 
     def update(self, progress) -> None:
-        self.fraction = max(0.0, min(1.0, float(progress.fraction)))
+        # Whole percents: the bar moves in steps a screen that redraws only on change can follow
+        # (``game.views.redraw``), about twice a second during a 50 s warm-up.
+        self.fraction = progress.percent / 100.0
         self.done = bool(progress.done)
         for text, words in (
             (self.label, progress.label),
@@ -44,6 +46,17 @@ class ProgressBar:
         color = ERROR if progress.error else LABEL
         if self.label.color[:3] != color:
             self.label.color = color
+
+    def shown(self) -> tuple:
+        """Everything the bar draws, as one value: equal values draw the same pixels."""
+        return (
+            self.fraction,
+            self.done,
+            self.label.text,
+            self.percent.text,
+            self.detail.text,
+            tuple(self.label.color),
+        )
 
     def draw(self) -> None:
         arcade.draw_lbwh_rectangle_filled(self.left, self.bottom, self.width, BAR_H, BAR_BACK)

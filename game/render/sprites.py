@@ -40,6 +40,20 @@ FLASH_TINT = (255, 70, 70)
 _TEXTURES: dict[str, arcade.Texture] = {}
 
 
+#: Kinds ``prop:NAME`` draw prop ``NAME``'s image from ``assets/props.tsj``, one image px a world px.
+PROP_PREFIX = "prop:"
+
+
+def prop_texture(kind: str) -> str | None:
+    """The image of a ``prop:NAME`` kind (``game.props``), or None for other kinds."""
+    if not kind.startswith(PROP_PREFIX):
+        return None
+    from game.props import prop_kinds  # read once per process, when the first prop is drawn
+
+    found = prop_kinds().get(kind[len(PROP_PREFIX) :])
+    return str(found.image) if found is not None and found.image is not None else None
+
+
 def sprite_angle(engine_angle: float) -> float:
     """arcade ``Sprite.angle`` (degrees, clockwise) for an engine angle (radians, counter-clockwise).
 
@@ -85,14 +99,17 @@ class SpriteMirror:
 
     def texture(self, kind: str) -> arcade.Texture:
         if kind not in self._textures:
-            self._textures[kind] = arcade.load_texture(TEXTURES.get(kind, TEXTURES["chaser"]))
+            self._textures[kind] = arcade.load_texture(
+                TEXTURES.get(kind) or prop_texture(kind) or TEXTURES["chaser"]
+            )
         return self._textures[kind]
 
     def _make(self, actor: Actor) -> arcade.Sprite:
         texture = self.texture(actor.kind)
         sprite = arcade.Sprite(texture)
         longest = max(texture.width, texture.height)
-        sprite.scale = max(actor.size, 1.0) * ART_MARGIN.get(actor.kind, DEFAULT_MARGIN) / longest
+        margin = 1.0 if actor.kind.startswith(PROP_PREFIX) else ART_MARGIN.get(actor.kind, DEFAULT_MARGIN)
+        sprite.scale = max(actor.size, 1.0) * margin / longest
         self.sprites.append(sprite)
         return sprite
 

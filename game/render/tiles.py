@@ -43,8 +43,9 @@ import PIL.Image
 from arcade.hitbox import BoundingHitBoxAlgorithm
 
 from game.level import PlacedTile, TileLayer, printable
+from game.messages import first_line
 from game.safe_read import FileRefused, read_bytes
-from game.tiled.limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
+from game.tiled.limits import MAX_IMAGE_AREA, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 
 __all__ = ["TileLayers", "TileSprites", "TileTextures", "build_tile_layers", "opaque_cells"]
 
@@ -66,12 +67,18 @@ def read_image(path: Path) -> PIL.Image.Image:
         try:
             image = PIL.Image.open(io.BytesIO(data))  # reads the header only
         except PIL.Image.DecompressionBombError as err:  # PIL's own limit on the pixel count, from the header
-            raise FileRefused(path, f"is too large to decode: {str(err).splitlines()[0]}") from None
+            raise FileRefused(path, f"is too large to decode: {first_line(err)}") from None
         except (PIL.UnidentifiedImageError, OSError, ValueError) as err:
             raise FileRefused(path, f"is not an image that can be read ({type(err).__name__})") from None
         width, height = image.size
         if not (0 < width <= MAX_IMAGE_PIXELS and 0 < height <= MAX_IMAGE_PIXELS):
             raise FileRefused(path, f"is {width} x {height} px; the limit is {MAX_IMAGE_PIXELS:,} px a side")
+        if width * height > MAX_IMAGE_AREA:  # a small file can claim a size that decodes to gigabytes
+            raise FileRefused(
+                path,
+                f"is {width:,} x {height:,} px, {width * height:,} pixels decoded; the limit "
+                f"is {MAX_IMAGE_AREA:,}",
+            )
         try:
             return image.convert("RGBA")
         except (OSError, ValueError, SyntaxError, PIL.Image.DecompressionBombError) as err:
@@ -106,7 +113,9 @@ class TileTextures:
         first = not any(p.startswith(f"{path}: ") for p in self.problems)
         self.problems.append(line)
         if first:  # one line per image on stderr, however many of its tiles fail
-            print(f"gjk-shooter: {printable(line)} (its tiles are drawn as a magenta checker)", file=sys.stderr)
+            print(
+                f"gjk-shooter: {printable(line)} (its tiles are drawn as a magenta checker)", file=sys.stderr
+            )
 
     def image(self, path: Path) -> arcade.Texture | None:
         """The whole image at ``path`` (read once), or None when it cannot be drawn."""
@@ -117,7 +126,7 @@ class TileTextures:
                 texture = arcade.Texture(read_image(path), hit_box_algorithm=_HIT_BOX)
             except (OSError, ValueError) as err:
                 self._failed[path] = str(err)
-                self._problem(path, str(err).splitlines()[0] if str(err) else type(err).__name__)
+                self._problem(path, first_line(err))
                 return None
             texture.file_path = Path(path)
             self._images[path] = texture
@@ -136,8 +145,11 @@ class TileTextures:
             if whole is None:
                 texture = missing_texture(w, h)
             elif w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > whole.width or y + h > whole.height:
-                self._problem(path, f"has no tile at x {x}, y {y}, {w} x {h} px: the image is "
-                                    f"{whole.width} x {whole.height} px")
+                self._problem(
+                    path,
+                    f"has no tile at x {x}, y {y}, {w} x {h} px: the image is "
+                    f"{whole.width} x {whole.height} px",
+                )
                 texture = missing_texture(w, h)
             else:
                 texture = whole.crop(x, y, w, h)

@@ -16,6 +16,9 @@ from . import navigation
 from .rules import AMMO, HEALTH, WALL
 from .simulation import Inputs, Simulation
 
+#: px: moving less than this in a second while it wants to move, the bot steps aside.
+STUCK_PX = 12.0
+
 
 class Bot:
     """``Bot(seed).inputs(sim)`` gives the next tick's ``Inputs``."""
@@ -25,11 +28,18 @@ class Bot:
         self._field = None
         self._goal: tuple[float, float] | None = None
         self._strafe = 1.0
+        # Where the player stood a second ago and, when it wanted to move but did not, a way out.
+        self._mark: tuple[int, float, float] | None = None
+        self._unstick: tuple[int, float, float] | None = None
 
     def inputs(self, sim: Simulation) -> Inputs:
         p, e = sim.player, sim.enemies
         target = self._visible_enemy(sim)
-        aim = (e.x[target], e.y[target]) if target is not None else (p.x + math.cos(p.angle), p.y + math.sin(p.angle))
+        aim = (
+            (e.x[target], e.y[target])
+            if target is not None
+            else (p.x + math.cos(p.angle), p.y + math.sin(p.angle))
+        )
         if sim.tick % 90 == 0:
             self._strafe = float(self.rng.choice([-1.0, 1.0]))
         move = self._errand(sim)
@@ -37,12 +47,36 @@ class Bot:
             dx, dy = e.x[target] - p.x, e.y[target] - p.y
             d = math.hypot(dx, dy) or 1.0
             back = 1.0 if d < 180 else (-0.6 if d > 420 else 0.0)
-            move = (-dx / d * back - dy / d * self._strafe * 0.7, -dy / d * back + dx / d * self._strafe * 0.7)
+            move = (
+                -dx / d * back - dy / d * self._strafe * 0.7,
+                -dy / d * back + dx / d * self._strafe * 0.7,
+            )
         if move is None and len(e):
             k = int(np.argmin(np.hypot(e.x - p.x, e.y - p.y)))
             move = self._towards(sim, e.x[k], e.y[k])
-        mx, my = move or (0.0, 0.0)
-        return Inputs(move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None)
+        mx, my = self._unstuck(sim, move or (0.0, 0.0))
+        return Inputs(
+            move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None
+        )
+
+    def _unstuck(self, sim: Simulation, move):
+        """``move``, unless the player has wanted to move for a second and gone under ``STUCK_PX``
+        (a heavy crate against a wall in a corridor): then half a second sideways, either way."""
+        p = sim.player
+        if self._unstick is not None and sim.tick < self._unstick[0]:
+            return self._unstick[1:]
+        self._unstick = None
+        if not (move[0] or move[1]):
+            self._mark = None
+            return move
+        if self._mark is None or sim.tick - self._mark[0] >= 60:
+            if self._mark is not None and math.hypot(p.x - self._mark[1], p.y - self._mark[2]) < STUCK_PX:
+                side = float(self.rng.choice([-1.0, 1.0]))
+                self._unstick = (sim.tick + 30, -move[1] * side, move[0] * side)
+                self._mark = (sim.tick, p.x, p.y)
+                return self._unstick[1:]
+            self._mark = (sim.tick, p.x, p.y)
+        return move
 
     def _visible_enemy(self, sim: Simulation):
         p, e = sim.player, sim.enemies
@@ -53,7 +87,10 @@ class Bot:
             d = float(dist[k])
             if d > 900:
                 break
-            if d < 1e-9 or sim.world.raycast((p.x, p.y), ((e.x[k] - p.x) / d, (e.y[k] - p.y) / d), d, WALL) is None:
+            if (
+                d < 1e-9
+                or sim.world.raycast((p.x, p.y), ((e.x[k] - p.x) / d, (e.y[k] - p.y) / d), d, WALL) is None
+            ):
                 return int(k)
         return None
 

@@ -18,6 +18,8 @@ DT = 1.0 / 60.0
 # Collision layers (bits). Bullets have mask 0, so they never appear in
 # ``pairs()``; they find what they hit by casting.
 WALL, PLAYER, ENEMY, PLAYER_BULLET, ENEMY_BULLET, PICKUP = 1, 2, 4, 8, 16, 32
+# Props (``game.sim.props``): solid to actors, bullets and sight; debris only to walls and props.
+PROP, DEBRIS = 64, 128
 
 CHASER, SHOOTER, BRUTE = 0, 1, 2
 ENEMY_KINDS = ("chaser", "shooter", "brute")
@@ -107,6 +109,9 @@ class Rules:
     player_hit_flash: float = 0.2
     #: Radius of a pickup's sensor circle, px.
     pickup_radius: float = 10.0
+    #: How deep an enemy may press into the player, px: deeper, it is moved back out to this
+    #: (enough to keep touching, so its touch still hurts; never stacked on the player's sprite).
+    press_overlap: float = 1.0
     #: Largest push a tick that separates two overlapping enemies, px on each axis.
     max_separation_push: float = 4.0
     #: Clearance the flow field keeps from walls, px (about the largest enemy's half-width).
@@ -130,6 +135,8 @@ class Rules:
     speed_growth: float = 0.06
     #: (the cap of that scale)
     max_speed_scale: float = 1.5
+    #: Wave 1's enemies walk at this share of their speed (the first wave teaches).
+    first_wave_speed_scale: float = 0.75
     #: Shooters' aim error in their first wave (standard deviation, radians) ...
     aim_spread: float = 0.16
     #: ... shrinking by this much each later wave ...
@@ -140,7 +147,11 @@ class Rules:
     shooter_jitter: float = 0.2
     #: Seconds a new enemy waits before its first shot.
     first_shot_delay: float = 1.0
-    #: Seconds between two spawns in wave 1; each later wave takes ``spawn_quickening`` off, down to ``min_spawn_interval``.
+    #: Seconds of "get ready" at the start of a run: the player can move, aim and fire, nothing spawns.
+    get_ready: float = 3.0
+    #: Seconds between two spawns in wave 1, which teaches: its chasers come one at a time.
+    first_wave_spawn_interval: float = 1.6
+    #: Seconds between two spawns in wave 2; each later wave takes ``spawn_quickening`` off, down to ``min_spawn_interval``.
     spawn_interval: float = 0.4
     #: (seconds taken off the spawn interval each wave)
     spawn_quickening: float = 0.03
@@ -206,7 +217,7 @@ def _share(count: int, share: float, wave: int, first: int) -> int:
 def wave_plan(rules: Rules, wave: int) -> WavePlan:
     """The plan of wave ``wave`` (1 is the first) under ``rules``.
 
-    Wave 1 is chasers only, shooters join at ``shooters_from``, brutes at
+    Wave 1 is chasers only, one every ``first_wave_spawn_interval``; shooters join at ``shooters_from``, brutes at
     ``brutes_from``; every wave is larger, its enemies faster and its
     shooters more accurate than the last (up to the caps), and spawns come
     closer together.
@@ -219,5 +230,7 @@ def wave_plan(rules: Rules, wave: int) -> WavePlan:
     since = max(0, n - rules.shooters_from)
     spread = max(rules.min_aim_spread, rules.aim_spread - rules.aim_tightening * since)
     floor = min(rules.min_spawn_interval, rules.spawn_interval)
-    interval = max(floor, rules.spawn_interval - rules.spawn_quickening * (n - 1))
+    interval = max(floor, rules.spawn_interval - rules.spawn_quickening * (n - 2))
+    if n == 1:
+        interval, speed = rules.first_wave_spawn_interval, rules.first_wave_speed_scale
     return WavePlan(n, count - brutes - shooters, shooters, brutes, speed, spread, interval)

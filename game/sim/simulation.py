@@ -1,7 +1,8 @@
 """The game's simulation: one fixed step from inputs to a new state and a list of events.
 
-State is plain data: a ``Player`` record and struct-of-array tables
-(``Enemies``, ``Bullets``, ``Pickups``) whose rows mirror engine bodies.
+State is plain data: a ``Player`` record and three struct-of-array
+``Table``s (``enemies``, ``bullets``, ``pickups``; their columns are listed
+in ``_enemies``, ``_bullets`` and ``_pickups``) whose rows mirror engine bodies.
 Each step runs small systems in a fixed order, so the same seed and the same
 inputs always give the same state:
 
@@ -9,7 +10,9 @@ inputs always give the same state:
    wall) and moves by ``move_and_slide``; it fires while the trigger is held;
 2. enemies pick headings (straight at the player when they see it, else down
    the flow field), push apart, and move in one ``move_and_slide_bodies``;
-   shooters fire when they see the player;
+   those that walked into the player are moved back out by the contacts'
+   depth (they press against it, never overlap it); shooters fire when
+   they see the player;
 3. every live bullet is swept by ``cast_bodies`` (no tunnelling): hits
    damage, walls stop them;
 4. overlaps from ``pairs()``: enemies touching the player hurt it, the
@@ -37,11 +40,15 @@ import numpy as np
 from engine import World
 from engine.collision import Circle
 from game.actors import ActorHitbox, actor_hitboxes, actor_shape
+from game.props import prop_kinds
 
 from . import navigation
+from . import props as props_system
+from .blast import blast_reach
 from .rules import (
     BRUTE,
     CHASER,
+    DEBRIS,
     DT,
     ENEMY,
     ENEMY_BULLET,
@@ -50,6 +57,7 @@ from .rules import (
     PICKUP_KINDS,
     PLAYER,
     PLAYER_BULLET,
+    PROP,
     SHOOTER,
     WALL,
     Rules,
@@ -125,6 +133,9 @@ class Player:
     #: Seconds of hit flash left.
     hit: float = 0.0
     cooldown: float = 0.0
+    #: Knockback velocity (px/s, world) its moves carry, damped each tick (``PropRules``).
+    kx: float = 0.0
+    ky: float = 0.0
 
 
 def _table(**columns):
@@ -157,7 +168,8 @@ class Table:
 
 def _enemies() -> Table:
     return Table(_table(body=np.int64, kind=np.int64, x=float, y=float, angle=float, health=float,
-                        hit=float, cooldown=float, sees=bool, speed=float, spread=float))  # fmt: skip
+                        hit=float, cooldown=float, sees=bool, speed=float, spread=float,
+                        kx=float, ky=float))  # fmt: skip
 
 
 def _bullets() -> Table:
@@ -184,6 +196,8 @@ class State(NamedTuple):
     enemies: Table
     bullets: Table
     pickups: Table
+    #: Props and debris in play (``game.sim.props.COLUMNS``).
+    props: Table | None = None
 
 
 class Shapes(NamedTuple):
@@ -202,8 +216,11 @@ def actor_shapes(hitboxes: Mapping[str, ActorHitbox], rules: Rules) -> Shapes:
     The engine moves one convex shape per body, so a designer's split
     hitbox is refused here rather than replaced by its hull (see ``game.actors``).
     """
-    return Shapes(actor_shape("player", hitboxes), tuple(actor_shape(k.name, hitboxes) for k in rules.enemies),
-                  (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)))
+    return Shapes(
+        actor_shape("player", hitboxes),
+        tuple(actor_shape(k.name, hitboxes) for k in rules.enemies),
+        (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)),
+    )
 
 
 def is_round(shape) -> bool:
@@ -214,12 +231,18 @@ def is_round(shape) -> bool:
 class Simulation:
     """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events.
 
-    ``hitboxes`` are the actors' hitboxes (``game.actors.read_actors``); the
-    shipped ``assets/actors.tsj`` by default.
+    ``hitboxes`` are the actors' hitboxes by name (what ``game.actors.read_actors``
+    reads from a file); the shipped ``assets/actors.tsj``'s (``actor_hitboxes()``) by default.
     """
 
-    def __init__(self, level, seed: int, *, rules: Rules | None = None,
-                 hitboxes: Mapping[str, ActorHitbox] | None = None) -> None:
+    def __init__(
+        self,
+        level,
+        seed: int,
+        *,
+        rules: Rules | None = None,
+        hitboxes: Mapping[str, ActorHitbox] | None = None,
+    ) -> None:
         self.level, self.seed, self.rules = level, int(seed), rules or Rules()
         self.shapes = actor_shapes(actor_hitboxes() if hitboxes is None else hitboxes, self.rules)
         # Which enemy kinds and bullets have a hitbox that turns (anything but a centred disc):
@@ -227,7 +250,9 @@ class Simulation:
         self._turning = np.array([not is_round(s) for s in self.shapes.enemies], dtype=bool)
         self._bullet_turning = np.array([not is_round(s) for s in self.shapes.bullets], dtype=bool)
         self.rng = np.random.default_rng(self.seed)
-        self.world = World()
+        self.prop_rules = props_system.PropRules()
+        # Pixels a metre: the solver's tolerances and speed caps are Box2D's, in metres.
+        self.world = World(units_per_meter=self.prop_rules.units_per_meter)
         self.tick = self.score = self.kills = self.deaths = self.wave = 0
         self.game_over = False
         for wall in level.walls:
@@ -235,17 +260,29 @@ class Simulation:
                 self.world.add(shape, tuple(xf), static=True, layer=WALL, user_data=wall.object_id)
         start = level.player_start
         r = self.rules
-        body = self.world.add(self.shapes.player, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP)
+        body = self.world.add(
+            self.shapes.player, (start.x, start.y, 0.0), layer=PLAYER, mask=ENEMY | PICKUP | PROP
+        )
         self.player = Player(body, start.x, start.y, 0.0, r.player_health, r.player_health, r.player_ammo)
         self.enemies, self.bullets, self.pickups = _enemies(), _bullets(), _pickups()
         self._spawn_queue: list[int] = []
         self._spawn_timer = 0.0
         self._breather = 0.0
+        #: Ticks of "get ready" left (``Rules.get_ready``): nothing spawns while it lasts.
+        self._ready = max(0, round(float(r.get_ready) / DT))
         self._plan = wave_plan(r, 1)
         self.nav = navigation.build_grid(level, r.nav_clearance, r.nav_cell)
         self._field = navigation.flow_field(self.nav, start.x, start.y)
         for marker in level.pickups:
             self._add_pickup(PICKUP_KINDS.index(marker.kind), marker.x, marker.y, marker=True)
+        self.props = Table(_table(**props_system.COLUMNS))
+        self.prop_layers = props_system.Layers(PROP, WALL | PLAYER | ENEMY | PROP | DEBRIS, DEBRIS, WALL | PROP | DEBRIS,
+                                               WALL)  # fmt: skip
+        self.prop_kinds, spots = props_system.kinds_of_level(level, prop_kinds())
+        for spot, k in zip(level.props, spots):
+            props_system.add_prop(
+                self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
+            )
         self._events: list[Event] = []
         self._next_wave()
 
@@ -253,7 +290,7 @@ class Simulation:
     def state(self) -> State:
         """Everything that changes from tick to tick, in one record."""
         return State(self.tick, self.wave, self.score, self.kills, self.deaths, self.game_over,
-                      self.player, self.enemies, self.bullets, self.pickups)  # fmt: skip
+                      self.player, self.enemies, self.bullets, self.pickups, self.props)  # fmt: skip
 
     # --- the step -------------------------------------------------------------
 
@@ -269,6 +306,7 @@ class Simulation:
         self._move_enemies()
         self._fire_enemies()
         self._move_bullets()
+        self._step_props()
         self._touch()
         self._bury_dead()
         self._spawn()
@@ -295,9 +333,22 @@ class Simulation:
         length = math.hypot(mx, my)
         if length > 1.0:
             mx, my = mx / length, my / length
-        if length > 0.0:
-            moved = self.world.move_and_slide(p.body, (mx * r.player_speed * DT, my * r.player_speed * DT), WALL)
+        vx, vy = mx * r.player_speed + p.kx, my * r.player_speed + p.ky
+        if vx or vy:
+            moved = self.world.move_and_slide(p.body, (vx * DT, vy * DT), WALL | PROP)
             p.x, p.y = moved.x, moved.y
+            if moved.hits:
+                h = moved.hits
+                props_system.push_props(
+                    self.world,
+                    self.props,
+                    self.prop_rules,
+                    [c.body for c in h],
+                    [c.point for c in h],
+                    [c.normal for c in h],
+                    [(vx, vy)] * len(h),
+                )
+        p.kx, p.ky = self._damped(p.kx, p.ky)
         if self.tick % r.nav_refresh_ticks == 0:
             self._field = navigation.flow_field(self.nav, p.x, p.y)
 
@@ -336,13 +387,36 @@ class Simulation:
         orbit = shooter & (dist >= near) & (dist <= band)
         heading[orbit] = np.column_stack([-straight[orbit, 1], straight[orbit, 0]]) * r.shooter_orbit_speed
         speed = e.speed
-        move = heading * (speed * DT)[:, None] + self._separation()
-        moved = self.world.move_and_slide_bodies(e.body, move, WALL)
+        velocity = heading * speed[:, None] + np.column_stack([e.kx, e.ky])
+        move = velocity * DT + self._separation()
+        before = np.column_stack([e.x, e.y])
+        moved = self.world.move_and_slide_bodies(e.body, move, WALL | PROP)
         e.columns["x"], e.columns["y"] = moved[:, 0].copy(), moved[:, 1].copy()
+        self._push_by_enemies(before + move - moved, velocity)
+        e.columns["kx"], e.columns["ky"] = self._damped(e.kx, e.ky)
         # Shooters face the player (they aim); the others face the way they walk.
         face = np.where((e.kind == SHOOTER)[:, None], to_player, heading)
         still = np.hypot(face[:, 0], face[:, 1]) < 1e-9
         self._turn_enemies(np.where(still, e.angle, np.arctan2(face[:, 1], face[:, 0])))
+        self._press_against_player()  # after the turn: a brute's long hull turns into the player too
+
+    def _press_against_player(self) -> None:
+        """Enemies that walked into the player go back out along the contact normal to
+        ``press_overlap`` deep (sliding along walls): they press against the player, never stack on it."""
+        e, pb = self.enemies, self.player.body
+        c = self.world.contacts()
+        first, second = c.pairs[:, 0] == pb, c.pairs[:, 1] == pb
+        other = np.where(first, c.pairs[:, 1], c.pairs[:, 0])
+        deep = (first | second) & np.isin(other, e.body) & (c.depth > self.rules.press_overlap)
+        if not deep.any():
+            return
+        # The normal points from pair member A to B: away from the player when the player is A.
+        away = c.normal[deep] * np.where(first[deep], 1.0, -1.0)[:, None]
+        push = away * (c.depth[deep] - self.rules.press_overlap)[:, None]
+        rows = np.searchsorted(e.body, other[deep], sorter=np.argsort(e.body))
+        rows = np.argsort(e.body)[rows]
+        moved = self.world.move_and_slide_bodies(e.body[rows], push, WALL)
+        e.x[rows], e.y[rows] = moved[:, 0], moved[:, 1]
 
     def _refresh_sight(self, to_player: np.ndarray, dist: np.ndarray) -> None:
         """Which enemies have a clear straight path to the player: each hull within
@@ -355,7 +429,7 @@ class Simulation:
         sees = np.zeros(len(e), dtype=bool)
         near = np.flatnonzero(dist < r.sight_range)
         if len(near):
-            sees[near] = self.world.cast_bodies(e.body[near], to_player[near], WALL).body < 0
+            sees[near] = self.world.cast_bodies(e.body[near], to_player[near], WALL | PROP).body < 0
         e.columns["sees"] = sees
 
     def _separation(self) -> np.ndarray:
@@ -394,7 +468,9 @@ class Simulation:
             stuck = self.world.cast_bodies(e.body[hulls], np.zeros((len(hulls), 2)), WALL).body >= 0
             if stuck.any():
                 e.angle[hulls[stuck]] = before[hulls[stuck]]
-                self.world.set_transforms(e.body[hulls[stuck]], e.x[hulls[stuck]], e.y[hulls[stuck]], e.angle[hulls[stuck]])
+                self.world.set_transforms(
+                    e.body[hulls[stuck]], e.x[hulls[stuck]], e.y[hulls[stuck]], e.angle[hulls[stuck]]
+                )
 
     def _fire_enemies(self) -> None:
         """Ready shooters in range fire when a raycast against the walls reaches the player.
@@ -413,7 +489,7 @@ class Simulation:
             if d < 1e-9:
                 continue
             ray = ((p.x - e.x[k]) / d, (p.y - e.y[k]) / d)
-            if self.world.raycast((e.x[k], e.y[k]), ray, d, WALL) is not None:
+            if self.world.raycast((e.x[k], e.y[k]), ray, d, WALL | PROP) is not None:
                 continue
             e.cooldown[k] = r.shooter_interval * (1.0 + r.shooter_jitter * (2.0 * self.rng.random() - 1.0))
             aim = math.atan2(ray[1], ray[0]) + self.rng.normal(0.0, e.spread[k])
@@ -434,7 +510,7 @@ class Simulation:
         if not len(b):
             return
         alive = np.ones(len(b), dtype=bool)
-        for owner, targets in ((0, WALL | ENEMY), (1, WALL | PLAYER)):
+        for owner, targets in ((0, WALL | ENEMY | PROP), (1, WALL | PLAYER | PROP)):
             rows = np.flatnonzero(b.owner == owner)
             if not len(rows):
                 continue
@@ -445,26 +521,44 @@ class Simulation:
             b.y[rows] += moves[:, 1] * frac
             for k in np.flatnonzero(hits.body >= 0):
                 alive[rows[k]] = False
-                self._bullet_hit(owner, int(hits.body[k]), hits.point[k], hits.normal[k])
+                self._bullet_hit(owner, int(hits.body[k]), hits.point[k], hits.normal[k], moves[k])
         b.life[:] -= DT
         alive &= b.life > 0.0
-        self.world.set_transforms(b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0))
+        self.world.set_transforms(
+            b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0)
+        )
         for body in b.body[~alive]:
             self.world.remove(int(body))
         b.keep(alive)
 
-    def _bullet_hit(self, owner: int, body: int, point, normal) -> None:
-        r = self.rules
+    def _bullet_hit(self, owner: int, body: int, point, normal, move) -> None:
+        r, pr = self.rules, self.prop_rules
+        length = math.hypot(move[0], move[1])
+        along = (move[0] / length, move[1] / length) if length > 0.0 else (0.0, 0.0)
+        prop = props_system.rows_of(self.props, [body])[0]
+        if prop >= 0:
+            impulse, damage = (
+                (pr.bullet_impulse, r.bullet_damage)
+                if owner == 0
+                else (pr.enemy_bullet_impulse, r.enemy_bullet_damage)
+            )
+            props_system.hit_prop(
+                self.world, self.props, self.prop_kinds, int(prop), point, along, impulse, damage
+            )
+            self._emit("prop_hit", point[0], point[1], normal[0], normal[1], impulse)
+            return
         if owner == 0:
             row = np.flatnonzero(self.enemies.body == body)
             if len(row):
                 k = row[0]
                 self.enemies.health[k] -= r.bullet_damage
                 self.enemies.hit[k] = r.enemy_hit_flash
+                self._knock_enemy(k, along[0], along[1], pr.bullet_impulse)
                 self._emit("enemy_hit", point[0], point[1], normal[0], normal[1], r.bullet_damage)
                 return
         elif body == self.player.body:
             self._hurt(r.enemy_bullet_damage)
+            self._knock_player(along[0], along[1], pr.enemy_bullet_impulse)
             return
         self._emit("wall_hit", point[0], point[1], normal[0], normal[1])
 
@@ -479,7 +573,9 @@ class Simulation:
         other = other[other >= 0]
         touching = np.isin(self.enemies.body, other)
         if touching.any():
-            damage = np.array([k.touch_damage for k in self.rules.enemies])[self.enemies.kind[touching]].sum() * DT
+            damage = (
+                np.array([k.touch_damage for k in self.rules.enemies])[self.enemies.kind[touching]].sum() * DT
+            )
             self._hurt(float(damage), flash=False)
         for k in np.flatnonzero(np.isin(self.pickups.body, other) & (self.pickups.respawn <= 0.0)):
             self._collect(k)
@@ -514,7 +610,9 @@ class Simulation:
             pk.respawn[k] = math.inf  # a drop is gone for good; buried below
 
     def _add_pickup(self, kind: int, x: float, y: float, marker: bool) -> None:
-        body = self.world.add(Circle(self.rules.pickup_radius), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER)
+        body = self.world.add(
+            Circle(self.rules.pickup_radius), (x, y, 0.0), sensor=True, layer=PICKUP, mask=PLAYER
+        )
         self.pickups.append(body=body, kind=kind, x=x, y=y, respawn=0.0, marker=marker)
 
     # --- deaths, drops and waves --------------------------------------------
@@ -551,7 +649,15 @@ class Simulation:
         """The current wave's plan (what it brings, how fast, how well shooters aim)."""
         return self._plan
 
+    @property
+    def ready_left(self) -> float:
+        """Seconds of the run's "get ready" left (0 once the first wave comes); the views count it down."""
+        return self._ready * DT
+
     def _spawn(self) -> None:
+        if self._ready > 0:
+            self._ready -= 1
+            return
         if not self._spawn_queue:
             if not len(self.enemies):
                 # A breather once a wave is cleared: the next one comes after ``wave_breather``.
@@ -569,27 +675,114 @@ class Simulation:
     def _spawn_point(self, kind: int) -> tuple[float, float]:
         """A spawn marker of the kind (any marker if none), not too close to the player when
         another one is farther: an enemy appearing on top of the player is no fight."""
-        markers = [m for m in self.level.spawns if m.kind == self.rules.enemies[kind].name] or list(self.level.spawns)
+        markers = [m for m in self.level.spawns if m.kind == self.rules.enemies[kind].name] or list(
+            self.level.spawns
+        )
         if not markers:
-            return self.level.width / 2, self.level.height / 2
+            return self._free_spawn_point()
         p = self.player
         far = [m for m in markers if math.hypot(m.x - p.x, m.y - p.y) >= self.rules.spawn_clearance]
         markers = far or markers
         m = markers[int(self.rng.integers(0, len(markers)))]
         return m.x, m.y
 
+    def _free_spawn_point(self) -> tuple[float, float]:
+        """A map without spawn markers (one made for another game): a random free cell of the enemies'
+        navigation grid at least ``spawn_clearance`` from the player, else the free cell farthest from
+        the player, else the map's centre."""
+        jj, ii = np.nonzero(self.nav.free)
+        if not len(ii):
+            return self.level.width / 2, self.level.height / 2
+        xs, ys = (ii + 0.5) * self.nav.cell, (jj + 0.5) * self.nav.cell
+        away = np.hypot(xs - self.player.x, ys - self.player.y)
+        far = np.flatnonzero(away >= self.rules.spawn_clearance)
+        k = int(far[self.rng.integers(0, len(far))]) if len(far) else int(np.argmax(away))
+        return float(xs[k]), float(ys[k])
+
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
         """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""
         spec, plan = self.rules.enemies[kind], self._plan
-        body = self.world.add(self.shapes.enemies[kind], (x, y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
+        body = self.world.add(self.shapes.enemies[kind], (x, y, 0.0), layer=ENEMY, mask=PLAYER | ENEMY | PROP)
         self.enemies.append(body=body, kind=kind, x=x, y=y, angle=0.0, health=spec.health, hit=0.0,
                             cooldown=self.rules.first_shot_delay, sees=False,
-                            speed=spec.speed * plan.speed_scale, spread=plan.aim_spread)  # fmt: skip
+                            speed=spec.speed * plan.speed_scale, spread=plan.aim_spread, kx=0.0, ky=0.0)  # fmt: skip
         return body
 
     def spawn_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
         """Put a live bullet in play (owner 0: the player's, 1: an enemy's)."""
         self._add_bullet(owner, x, y, vx, vy)
+
+    # --- props, knockback and blasts (game.sim.props, game.sim.blast) ---------
+
+    def _step_props(self) -> None:
+        props_system.burn_fuses(self.props, DT)
+        props_system.step_props(
+            self.world,
+            self.props,
+            self.prop_kinds,
+            self.prop_rules,
+            DT,
+            self.rng,
+            self._emit,
+            self.prop_layers,
+            self._blast_actors,
+        )
+
+    def _push_by_enemies(self, short: np.ndarray, velocity: np.ndarray) -> None:
+        """Enemies whose slide fell short (``short``, px) push the prop in their way, if one is."""
+        blocked = np.flatnonzero(np.hypot(short[:, 0], short[:, 1]) > 1e-3)
+        if not len(blocked) or not len(self.props):
+            return
+        hits = self.world.cast_bodies(self.enemies.body[blocked], short[blocked], PROP)
+        took = np.flatnonzero(hits.body >= 0)
+        if len(took):
+            props_system.push_props(
+                self.world,
+                self.props,
+                self.prop_rules,
+                hits.body[took],
+                hits.point[took],
+                hits.normal[took],
+                velocity[blocked[took]],
+            )
+
+    def _damped(self, kx, ky):
+        """Knockback after one tick of damping (``PropRules.knockback_damping``); tiny ones stop."""
+        fade = math.exp(-self.prop_rules.knockback_damping * DT)
+        kx, ky = np.asarray(kx, float) * fade, np.asarray(ky, float) * fade
+        still = np.hypot(kx, ky) < 1.0
+        kx, ky = np.where(still, 0.0, kx), np.where(still, 0.0, ky)
+        return (float(kx), float(ky)) if kx.ndim == 0 else (kx, ky)
+
+    def _knock_player(self, ux: float, uy: float, impulse: float) -> None:
+        p, pr = self.player, self.prop_rules
+        p.kx, p.ky = _capped(
+            p.kx + ux * impulse / pr.player_weight, p.ky + uy * impulse / pr.player_weight, pr.max_knockback
+        )
+
+    def _knock_enemy(self, k: int, ux: float, uy: float, impulse: float) -> None:
+        e, pr = self.enemies, self.prop_rules
+        weight = pr.enemy_weights[int(e.kind[k])]
+        e.kx[k], e.ky[k] = _capped(
+            e.kx[k] + ux * impulse / weight, e.ky[k] + uy * impulse / weight, pr.max_knockback
+        )
+
+    def _blast_actors(self, x: float, y: float, kind) -> None:
+        """A blast at (x, y) hurts and knocks the player and the enemies that no wall hides."""
+        reach = blast_reach(self.world, x, y, kind.blast_radius, PLAYER | ENEMY, WALL)
+        for body, (ux, uy), share in zip(
+            reach.bodies.tolist(), reach.direction.tolist(), reach.share.tolist()
+        ):
+            if body == self.player.body:
+                self._hurt(kind.blast_damage * share)
+                self._knock_player(ux, uy, kind.blast_impulse * share)
+                continue
+            rows = np.flatnonzero(self.enemies.body == body)
+            if len(rows):
+                k = int(rows[0])
+                self.enemies.health[k] -= kind.blast_damage * share
+                self.enemies.hit[k] = self.rules.enemy_hit_flash
+                self._knock_enemy(k, ux, uy, kind.blast_impulse * share)
 
     # --- identity -------------------------------------------------------------
 
@@ -598,12 +791,20 @@ class Simulation:
         h = hashlib.sha256()
         p = self.player
         scalars = (self.tick, self.score, self.kills, self.deaths, self.wave, self.game_over,
-                   p.x, p.y, p.angle, p.health, p.max_health, p.ammo, p.cooldown, p.hit,
-                   tuple(self._spawn_queue), self._spawn_timer, self._breather)  # fmt: skip
+                   p.x, p.y, p.angle, p.health, p.max_health, p.ammo, p.cooldown, p.hit, p.kx, p.ky,
+                   tuple(self._spawn_queue), self._spawn_timer, self._breather, self._ready)  # fmt: skip
         h.update(repr(scalars).encode())
-        for table in (self.enemies, self.bullets, self.pickups):
+        for table in (self.enemies, self.bullets, self.pickups, self.props):
             for name in sorted(table.columns):
                 h.update(name.encode())
                 h.update(np.ascontiguousarray(table.columns[name]).tobytes())
         h.update(self.rng.bit_generator.state["state"]["state"].to_bytes(16, "little"))
         return h.hexdigest()
+
+
+def _capped(vx: float, vy: float, most: float) -> tuple[float, float]:
+    """(vx, vy) no longer than ``most``."""
+    speed = math.hypot(vx, vy)
+    if speed <= most:
+        return float(vx), float(vy)
+    return float(vx * most / speed), float(vy * most / speed)

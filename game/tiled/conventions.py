@@ -1,18 +1,43 @@
 """What a designer writes in Tiled and what the loader makes of it (levels/README.md explains it in prose).
 
-Object layers are recognised by name, anywhere in the layer tree (group
-layers only add their offsets). An object's Tiled class (``type`` in the
-1.8 JSON) says what it is. Anything else is an error, so a typo never
-silently loses a wall or an enemy.
+The game's own object layers are recognised by name, anywhere in the layer
+tree (group layers only add their offsets): ``walls``, ``spawns``,
+``pickups``, ``player``. An object's Tiled class (``type`` in the 1.8
+JSON) says what it is.
+
+Maps made for other engines carry their own signals of what is solid
+(/work/shared/notes/tiled-conventions-in-the-wild.md); ``solid_role`` reads
+them all, in this order, the first that speaks deciding:
+
+1. a boolean property ``collides`` (Phaser's), ``solid``, ``collision`` or
+   ``collidable`` on the thing itself (an object, a tile), then on its
+   tileset, then on its layer and the groups around it: true is solid,
+   false is not (coins, decorations), whatever else says;
+2. a class (Tiled 1.9+ ``class``, ``type`` before) on the thing or its
+   layer: ``collision``, ``collider``, ``wall``, ``solid``, ``obstacle``,
+   ``staticbody``;
+3. a layer named like a collision layer: a word of its name is one of
+   ``SOLID_WORDS`` (``Collision``, ``Walls``, ``Solid``, ``Platforms``...),
+   or like a layer of things to walk through (``NOT_SOLID_WORDS``:
+   ``Coins``, ``Items``, ``Decorations``, ``Ladders``...);
+4. otherwise: tile collision shapes are walls; an object in an object layer
+   with no such sign is not solid (an annotation, a trigger, a light).
+
+A solid tile with no collision shapes is a full-tile box.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 WALLS = "walls"
 SPAWNS = "spawns"
 PICKUPS = "pickups"
 PLAYER = "player"
-OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER)
+#: Movable things (``game.tiled.props``): objects whose class, or whose tile's class, is a prop kind.
+PROPS = "props"
+OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER, PROPS)
 
 ENEMY_KINDS = ("chaser", "shooter", "brute")
 PICKUP_KINDS = ("health", "ammo")
@@ -33,3 +58,143 @@ MARKER_CLASSES = {
     PICKUPS: PICKUP_KINDS,
     PLAYER: PLAYER_CLASSES,
 }
+
+#: Boolean properties that say "solid" (true) or "not solid" (false), in the order they are read.
+SOLID_PROPERTIES = ("collides", "solid", "collision", "collidable")
+#: Classes (of a layer, an object or a tile) that say "solid".
+SOLID_CLASSES = frozenset({"collision", "collider", "wall", "walls", "solid", "obstacle", "staticbody"})
+#: Words that make a layer a collision layer when its name holds one (case and separators ignored).
+SOLID_WORDS = frozenset(
+    {
+        "collision",
+        "collisions",
+        "collide",
+        "collider",
+        "colliders",
+        "wall",
+        "walls",
+        "solid",
+        "solids",
+        "obstacle",
+        "obstacles",
+        "blocked",
+        "blocking",
+        "platform",
+        "platforms",
+        "barrier",
+        "barriers",
+    }
+)
+#: Words that make a layer NOT solid when its name holds one (coins and decorations drawn with collision
+#: shapes for another engine's triggers): a property or a class on the layer still decides first.
+NOT_SOLID_WORDS = frozenset(
+    {
+        "coin",
+        "coins",
+        "item",
+        "items",
+        "pickup",
+        "pickups",
+        "collectible",
+        "collectibles",
+        "decoration",
+        "decorations",
+        "decor",
+        "deco",
+        "background",
+        "foreground",
+        "ladder",
+        "ladders",
+    }
+)
+#: Map property (bool): outline tiles without collision shapes from the alpha of their image.
+TEXTURE_HITBOXES = "texture_hitboxes"
+
+
+def solid_flag(properties: dict[str, Any] | None) -> bool | None:
+    """What the first of ``SOLID_PROPERTIES`` present says: True, False, or None (not said).
+
+    Old maps (Tiled < 0.16) store every property as a string: "true"/"false" count too.
+
+    >>> solid_flag({"collides": True}), solid_flag({"solid": "false"}), solid_flag({"hp": 3})
+    (True, False, None)
+    """
+    for key in SOLID_PROPERTIES:
+        value = (properties or {}).get(key)
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return value.strip().lower() == "true"
+    return None
+
+
+def solid_class(cls: Any) -> bool:
+    """Whether a Tiled class says solid.
+
+    >>> solid_class("Collision"), solid_class("coin")
+    (True, False)
+    """
+    return isinstance(cls, str) and cls.strip().lower() in SOLID_CLASSES
+
+
+def solid_name(name: Any) -> bool:
+    """Whether a layer's name says it is a collision layer: one of its words is in ``SOLID_WORDS``.
+
+    >>> [solid_name(n) for n in ("Collision", "walls_top", "CollisionLayer", "Don't Touch", "Wallpaper")]
+    [True, True, True, False, False]
+    """
+    return bool(_words(name) & SOLID_WORDS)
+
+
+def not_solid_name(name: Any) -> bool:
+    """Whether a layer's name says it holds things to walk through: coins, items, decorations, ladders.
+
+    >>> [not_solid_name(n) for n in ("Coins", "Decorations", "Platforms")]
+    [True, True, False]
+    """
+    return bool(_words(name) & NOT_SOLID_WORDS) and not solid_name(name)
+
+
+def _words(name: Any) -> set[str]:
+    """A name's words, lower case, split at anything not a letter and at camel case ("CollisionLayer")."""
+    if not isinstance(name, str):
+        return set()
+    return {word.lower() for word in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
+
+
+def solid_role(*levels: tuple[dict | None, Any]) -> tuple[bool | None, str]:
+    """Solid or not, and why, from (properties, class) pairs, the thing's own first, then its layers'.
+
+    A property anywhere in the chain decides before any class does, so a coin
+    tile marked ``collides: false`` stays free on a layer classed ``collision``.
+    Returns (None, "") when nothing says.
+
+    >>> solid_role(({"collides": False}, ""), ({}, "collision"))
+    (False, "property 'collides' false")
+    >>> solid_role(({}, ""), ({}, "Collision"))
+    (True, "class 'Collision'")
+    """
+    for properties, _ in levels:
+        flag = solid_flag(properties)
+        if flag is not None:
+            key = next(k for k in SOLID_PROPERTIES if k in (properties or {}))
+            return flag, f"property {key!r} {'true' if flag else 'false'}"
+    for _, cls in levels:
+        if solid_class(cls):
+            return True, f"class {cls!r}"
+    return None, ""
+
+
+def marker_layer_of(cls: str) -> str | None:
+    """The marker layer a point of class ``cls`` belongs to outside the game's own layers (a ``player``
+    point, an enemy kind, a pickup kind), or None.
+
+    >>> marker_layer_of("player"), marker_layer_of("brute"), marker_layer_of("ammo"), marker_layer_of("coin")
+    ('player', 'spawns', 'pickups', None)
+    """
+    if cls == PLAYER:
+        return PLAYER
+    for layer, kinds in MARKER_CLASSES.items():
+        if cls and cls in kinds:
+            return layer
+    return None

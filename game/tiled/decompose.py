@@ -60,7 +60,9 @@ def signed_area(points) -> float:
     2.0
     """
     n = len(points)
-    total = sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n))
+    total = sum(
+        points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n)
+    )
     return 0.5 * total
 
 
@@ -127,7 +129,11 @@ def _segments_touch(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
         return True
 
     def on(a: Point, b: Point, p: Point, d: float) -> bool:
-        return d == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+        return (
+            d == 0
+            and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
+            and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+        )
 
     return on(q1, q2, p1, d1) or on(q1, q2, p2, d2) or on(p1, p2, q1, d3) or on(p1, p2, q2, d4)
 
@@ -188,10 +194,12 @@ def _first_touching_edges(xs, ys):
             d4 = _side(xs[i], ys[i], xs[ii], ys[ii], xs[jj], ys[jj])
             if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
                 return min(i, j), max(i, j)
-            if (_on(xs[j], ys[j], xs[jj], ys[jj], xs[i], ys[i], d1)
-                    or _on(xs[j], ys[j], xs[jj], ys[jj], xs[ii], ys[ii], d2)
-                    or _on(xs[i], ys[i], xs[ii], ys[ii], xs[j], ys[j], d3)
-                    or _on(xs[i], ys[i], xs[ii], ys[ii], xs[jj], ys[jj], d4)):
+            if (
+                _on(xs[j], ys[j], xs[jj], ys[jj], xs[i], ys[i], d1)
+                or _on(xs[j], ys[j], xs[jj], ys[jj], xs[ii], ys[ii], d2)
+                or _on(xs[i], ys[i], xs[ii], ys[ii], xs[j], ys[j], d3)
+                or _on(xs[i], ys[i], xs[ii], ys[ii], xs[jj], ys[jj], d4)
+            ):
                 return min(i, j), max(i, j)
     return -1, -1
 
@@ -223,10 +231,22 @@ def clean_outline(points) -> tuple[Point, ...]:
     for p in pts:
         if not (math.isfinite(p[0]) and math.isfinite(p[1])):
             raise OutlineError(f"polygon point {p} is not finite")
-    pts = _weld(pts) if pts else pts
-    distinct = len(set(pts))
+    given = len(set(pts))
+    welded = _weld(pts) if pts else pts
+    distinct = len(set(welded))
+    if distinct < 3 and given >= 3:
+        # Points closer than the snapping tolerance are one point; say so, or "got 2" reads as a miscount.
+        raise OutlineError(
+            f"polygon's {given} distinct points snap to {distinct} (points closer than "
+            f"{WELD_TOLERANCE_REL * _size(pts):.3g} px, a millionth of its size, are one point), "
+            "so it has no area",
+            pts[0],
+        )
     if distinct < 3:
-        raise OutlineError(f"polygon needs at least 3 distinct points, got {distinct}", pts[0] if pts else None)
+        raise OutlineError(
+            f"polygon needs at least 3 distinct points, got {distinct}", pts[0] if pts else None
+        )
+    pts = welded
     if _all_collinear(pts):
         raise OutlineError("polygon has zero area (its points are collinear)", pts[0])
     check_simple(pts)
@@ -269,8 +289,12 @@ def _is_ear(xs, ys, prev, nxt, reflex, b):
         if reflex[k]:
             px, py = xs[k], ys[k]
             same = (px == ax and py == ay) or (px == bx and py == by) or (px == cx and py == cy)
-            if (not same and _side(ax, ay, bx, by, px, py) >= 0.0 and _side(bx, by, cx, cy, px, py) >= 0.0
-                    and _side(cx, cy, ax, ay, px, py) >= 0.0):
+            if (
+                not same
+                and _side(ax, ay, bx, by, px, py) >= 0.0
+                and _side(bx, by, cx, cy, px, py) >= 0.0
+                and _side(cx, cy, ax, ay, px, py) >= 0.0
+            ):
                 return False
         k = nxt[k]
     return True

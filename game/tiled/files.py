@@ -18,6 +18,43 @@ def list_levels(directory: Path | str = LEVELS_DIR) -> list[Path]:
     return sorted(p for p in directory.glob("*.tmj") if p.is_file())
 
 
+#: Suffixes of Tiled maps a folder is searched for (``.json`` files only when they hold a map).
+MAP_SUFFIXES = (".tmx", ".tmj", ".json")
+#: Files looked at when searching a folder: a designer's project, not a disk.
+MAX_SEARCHED_FILES = 10_000
+
+
+def find_maps(directory: Path | str) -> list[Path]:
+    """The Tiled maps in ``directory`` (not its subfolders), sorted by name: every ``.tmx`` and
+    ``.tmj``, and each ``.json`` that holds a map (arcade and Phaser keep tilesets as ``.json`` too:
+    those have no ``"layers"``). At most ``MAX_SEARCHED_FILES`` files are looked at."""
+    found: list[Path] = []
+    for seen, path in enumerate(sorted(Path(directory).iterdir())):
+        if seen >= MAX_SEARCHED_FILES:
+            break
+        suffix = path.suffix.lower()
+        if suffix not in MAP_SUFFIXES or not path.is_file():
+            continue
+        if suffix == ".json" and not _holds_a_map(path):
+            continue
+        found.append(path)
+    return found
+
+
+def _holds_a_map(path: Path) -> bool:
+    """Whether a ``.json`` file looks like a Tiled map (a ``"layers"`` list and ``"tilesets"``), read
+    through ``game.safe_read`` under the map size limit; anything unreadable is not one."""
+    from game.safe_read import read_bytes  # deferred: the level list needs no file reading
+
+    from .limits import MAX_FILE_BYTES
+
+    try:
+        data = read_bytes(path, MAX_FILE_BYTES)
+    except (OSError, ValueError):
+        return False
+    return b'"layers"' in data and b'"tilesets"' in data
+
+
 def level_path(name: str, directory: Path | str = LEVELS_DIR) -> Path:
     """``levels/<name>.tmj``; an unknown name raises ``LevelError`` listing the ones there are."""
     path = Path(directory) / f"{name}.tmj"

@@ -12,13 +12,15 @@ about 60 objects and 40 points per outline):
 - ``MAX_FILE_BYTES``: 32 MiB, hundreds of times a real map, read whole
   through ``game.safe_read`` (regular files only, JSON at most
   ``MAX_JSON_DEPTH`` deep).
-- ``MAX_MAP_TILES`` (a side): 512. Tile layers are ignored but still
-  decoded by Tiled tools; 512 × 512 cells is 1 MiB of tile ids.
-- ``MAX_MAP_PIXELS`` (a side): 8192 px. The grids built per level are
-  sized by it: the checker's reach grid (12 px cells) is at most
-  683 × 683 = 466,489 cells, the enemies' navigation grid (32 px) 65,536
-  cells, the floor 128 × 128 = 16,384 sprites of 64 px; each builds in
-  well under a second. Double it and each grows four times.
+- ``MAX_MAP_TILES`` (a side): 4,096 tiles; the cells a tile layer holds
+  are bounded by ``MAX_LAYER_CELLS`` (an area), so a long, thin map of
+  small tiles fits.
+- ``MAX_MAP_AREA``: 8192 × 8192 px². The grids built per level are
+  sized by the area: the checker's reach grid (12 px cells) is at most
+  466,489 cells, the enemies' navigation grid (32 px) 65,536 cells, the
+  floor 16,384 sprites of 64 px; each builds in well under a second.
+  ``MAX_MAP_PIXELS`` (a side): 32,768 px, so a long side-scroller
+  (32,768 × 2,048) fits where the old 8192 px side limit refused it.
 - ``MAX_OBJECTS``: 20,000 objects in all layers (hidden ones too); the
   checker compares walls pairwise through a box test and the game keeps
   one body per wall part.
@@ -47,6 +49,12 @@ Tilesets (``tilesets.py``; a tileset is read whole before any tile is used):
 - ``MAX_TILE_POLYGON_POINTS``: 1,000 points a collision polygon or
   polyline (a traced outline is a few dozen); ``MAX_TILESET_POINTS``:
   100,000 in a whole tileset.
+- ``MAX_IMAGE_AREA``: 16,777,216 pixels (4,096 × 4,096) an image once
+  decoded, read from the image file's own header (never the size the
+  tileset declares) before anything decodes it: 64 MiB of RGBA, the
+  largest texture many GPUs take. A 0.5 MB PNG can claim 12,000 × 12,000
+  px and decode to 2 GB; ``MAX_IMAGES_AREA``, 33,554,432 pixels (two such
+  images), in all the images one map draws.
 - ``MAX_IMAGE_PATH_CHARS``: 1,024 characters an image path; an image must
   be a regular file of at most ``MAX_IMAGE_BYTES`` (64 MiB): the renderer
   opens it, and a FIFO or a device named as an image would hang it.
@@ -65,6 +73,17 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
   cell before it is split.
 - ``MAX_PLACED_TILES``: 100,000 painted cells in visible layers (each is
   drawn as a sprite).
+- ``MAX_WALL_PARTS``: 8,000 convex parts in all the walls of a map (object
+  walls split, tile collision multiplied out over every painted cell,
+  merged boxes counted once), and ``MAX_WALL_POINTS``: 80,000 vertices in
+  those parts (a circle, an ellipse or a capsule counts as 1). What the
+  game, the checker and the engine pay for is parts and their points, not
+  walls: one tile whose collision is a 1,000-point star is about 500
+  parts, so 16,384 cells of it were 8 million parts (20 s and 4.4 GB to
+  read). A tile's parts are built once; cells × parts and cells × points
+  are counted before any cell's walls are made. At the limit the map
+  loads and checks in under 5 s and 1 GB and a simulation step stays
+  under 4 ms (``benchmarks/levels.py``; figures in README).
 - ``MAX_TILE_WALLS``: 20,000 walls from tile collision after merging,
   counted before any engine shape is built (the same budget as
   ``MAX_OBJECTS``); before merging, ``MAX_TILE_SHAPES_PLACED`` (400,000)
@@ -76,8 +95,9 @@ from __future__ import annotations
 from game.safe_read import MAX_JSON_DEPTH
 
 MAX_FILE_BYTES = 32 * 2**20
-MAX_MAP_TILES = 512
-MAX_MAP_PIXELS = 8192
+MAX_MAP_TILES = 4_096
+MAX_MAP_PIXELS = 32_768
+MAX_MAP_AREA = 8192 * 8192
 MAX_OBJECTS = 20_000
 MAX_LAYERS = 1_000
 MAX_POLYGON_POINTS = 5_000
@@ -93,6 +113,8 @@ MAX_IMAGE_PIXELS = 16_384
 MAX_TILE_SHAPES = 64
 MAX_TILE_POLYGON_POINTS = 1_000
 MAX_TILESET_POINTS = 100_000
+MAX_IMAGE_AREA = 4_096 * 4_096
+MAX_IMAGES_AREA = 2 * MAX_IMAGE_AREA
 MAX_IMAGE_PATH_CHARS = 1_024
 MAX_IMAGE_BYTES = 64 * 2**20
 
@@ -103,18 +125,23 @@ MAX_CSV_CHARS_PER_CELL = 12
 MAX_PLACED_TILES = 100_000
 MAX_TILE_WALLS = 20_000
 MAX_TILE_SHAPES_PLACED = 400_000
+MAX_WALL_PARTS = 8_000
+MAX_WALL_POINTS = 80_000
 
 __all__ = [
     "MAX_COMPRESSED_RATIO",
     "MAX_COORDINATE",
     "MAX_CSV_CHARS_PER_CELL",
     "MAX_FILE_BYTES",
+    "MAX_IMAGES_AREA",
+    "MAX_IMAGE_AREA",
     "MAX_IMAGE_BYTES",
     "MAX_IMAGE_PATH_CHARS",
     "MAX_IMAGE_PIXELS",
     "MAX_JSON_DEPTH",
     "MAX_LAYERS",
     "MAX_LAYER_CELLS",
+    "MAX_MAP_AREA",
     "MAX_MAP_PIXELS",
     "MAX_MAP_TILES",
     "MAX_OBJECTS",
@@ -132,4 +159,6 @@ __all__ = [
     "MAX_TILE_SHAPES_PLACED",
     "MAX_TILE_SIZE",
     "MAX_TILE_WALLS",
+    "MAX_WALL_PARTS",
+    "MAX_WALL_POINTS",
 ]

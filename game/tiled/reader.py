@@ -44,7 +44,7 @@ from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
 from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, TileRef, Wall
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, TileRef, Wall
 from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
@@ -55,6 +55,7 @@ from .limits import (
     MAX_FILE_BYTES,
     MAX_JSON_DEPTH,
     MAX_LAYERS,
+    MAX_MAP_AREA,
     MAX_MAP_PIXELS,
     MAX_MAP_TILES,
     MAX_OBJECTS,
@@ -63,9 +64,19 @@ from .limits import (
     MAX_POLYLINE_POINTS,
     MAX_TILESETS,
 )
-from .tiles import TilePlacer, cell_count_problem, collect_json_cells, collect_tmx_cells
+from .props import MAX_PROPS, prop_spot
+from .start import START_RADIUS, free_spot
+from .tile_objects import shapes_of
+from .tiles import (
+    ROTATE_HEX,
+    TilePlacer,
+    cell_count_problem,
+    chunk_bounds,
+    collect_json_cells,
+    collect_tmx_cells,
+)
 from .tilesets import Tileset, read_tileset, tileset_from_json, tileset_from_xml
-from .walls import WallProblem, build_wall, object_kind
+from .walls import WallProblem, build_wall, object_kind, part_cost
 
 #: Fields pytiled_parser reads from every JSON object without a default.
 _OBJECT_FIELDS = ("id", "x", "y", "width", "height", "rotation", "name", "visible")
@@ -81,9 +92,16 @@ class _Report:
     def error(self, problem: str, obj: Any = None, where=None, *, tile: TileRef | None = None) -> None:
         self._add("error", problem, obj, where, tile=tile)
 
-    def warning(self, problem: str, obj: Any = None, where=None, code: str = "", *,
-                tile: TileRef | None = None) -> None:
+    def warning(
+        self, problem: str, obj: Any = None, where=None, code: str = "", *, tile: TileRef | None = None
+    ) -> None:
         self._add("warning", problem, obj, where, code, tile)
+
+    def info(
+        self, problem: str, obj: Any = None, where=None, code: str = "", *, tile: TileRef | None = None
+    ) -> None:
+        """A note: what the loader did that the designer may want to know (nothing to fix)."""
+        self._add("info", problem, obj, where, code, tile)
 
     def _add(self, severity, problem, obj, where, code="", tile=None) -> None:
         oid = None if obj is None else _int_or_none(getattr(obj, "object_id", getattr(obj, "id", None)))
@@ -122,7 +140,9 @@ def load_level(path: Path | str) -> Level:
     level, findings = read_level(path)
     errors = [f for f in findings if f.severity == "error"]
     if errors or level is None:
-        raise LevelError(errors or [Finding("error", display_name(Path(path)), None, "", "could not be read")])
+        raise LevelError(
+            errors or [Finding("error", display_name(Path(path)), None, "", "could not be read")]
+        )
     return level
 
 
@@ -155,6 +175,8 @@ class _Document(NamedTuple):
     #: The map's tileset entries: JSON dicts or ``<tileset>`` elements.
     tilesets: tuple = ()
     render_order: str = "right-down"
+    #: An infinite map's chunks' union in cells (x0, y0, x1, y1), or None.
+    bounds: tuple | None = None
 
 
 def _read_file(path: Path, report: _Report) -> bytes | None:
@@ -187,20 +209,28 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         report.error("not a Tiled map: the file is not UTF-8 text")
         return None
     try:
-        raw = json.loads(text)  # NaN and Infinity are kept: the per-object findings name them
+        # NaN and Infinity are kept: the per-object findings name them. A whole number of more than 15
+        # digits is read as a float (inf past 1e308), so no check ever meets a 400-digit int.
+        raw = json.loads(text, parse_int=_parse_int)
     except json.JSONDecodeError as problem:
         report.error(f"not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}")
         return None
     except RecursionError:  # only reachable with a depth limit above the parser's own
         report.error(f"nests too deep; the limit is {MAX_JSON_DEPTH}")
         return None
-    if not isinstance(raw, dict) or not isinstance(raw.get("layers"), list) or raw.get("type", "map") != "map":
-        report.error("not a Tiled map: a JSON map is an object with \"type\": \"map\" and a \"layers\" list")
+    if (
+        not isinstance(raw, dict)
+        or not isinstance(raw.get("layers"), list)
+        or raw.get("type", "map") != "map"
+    ):
+        report.error('not a Tiled map: a JSON map is an object with "type": "map" and a "layers" list')
         return None
     _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
     if report.has_errors:
         return None
-    layers = _count_layers(raw["layers"], lambda layer: layer.get("layers") if isinstance(layer, dict) else None)
+    layers = _count_layers(
+        raw["layers"], lambda layer: layer.get("layers") if isinstance(layer, dict) else None
+    )
     if layers > MAX_LAYERS:
         report.error(f"map has {layers:,} layers; the limit is {MAX_LAYERS:,}")
         return None
@@ -212,9 +242,12 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     if report.has_errors:
         return None
     stripped, cells = collect_json_cells(raw["layers"])
-    problem = cell_count_problem(cells)
-    if problem:  # said before any cell is decoded
-        report.error(problem)
+    stripped = _layer_defaults(stripped)
+    bounds = _chunk_bounds(cells, raw.get("tilewidth"), raw.get("tileheight"), report)
+    problem = None if report.has_errors else cell_count_problem(cells, bounds)
+    if problem or report.has_errors:  # said before any cell is decoded
+        if problem:
+            report.error(problem)
         return None
     _check_raw_map(raw, path, report)
     if report.has_errors:
@@ -225,9 +258,18 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     except Exception as problem:
         _parser_problem(problem, report)
         return None
-    return _Document(raw["orientation"], bool(raw.get("infinite", False)), (raw["width"], raw["height"]),
-                     (raw["tilewidth"], raw["tileheight"]), properties, layers, cells, tuple(raw["tilesets"]),
-                     str(raw.get("renderorder", "right-down")))
+    return _Document(
+        raw["orientation"],
+        bool(raw.get("infinite", False)),
+        (raw["width"], raw["height"]),
+        (raw["tilewidth"], raw["tileheight"]),
+        properties,
+        layers,
+        cells,
+        tuple(raw["tilesets"]),
+        str(raw.get("renderorder", "right-down")),
+        bounds,
+    )
 
 
 def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
@@ -246,7 +288,9 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     size = [_xml_number(attrs.get(k)) for k in ("width", "height", "tilewidth", "tileheight")]
     for key, value in zip(("width", "height", "tilewidth", "tileheight"), size, strict=True):
         if not _is_number(value):
-            report.error(f"not a Tiled map: the map's {key!r} is not a whole number ({_one_line(repr(value))})")
+            report.error(
+                f"not a Tiled map: the map's {key!r} is not a whole number ({_one_line(repr(value))})"
+            )
     _check_map_size(*size, report)
     if report.has_errors:
         return None
@@ -262,16 +306,21 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     if report.has_errors:
         return None
     cells = collect_tmx_cells(root)  # decoded later by tiles.py, under its limits
-    problem = cell_count_problem(cells)
-    if problem:
-        report.error(problem)
+    bounds = _chunk_bounds(cells, size[2], size[3], report)
+    problem = None if report.has_errors else cell_count_problem(cells, bounds)
+    if problem or report.has_errors:
+        if problem:
+            report.error(problem)
         return None
     for layer in root.iter("layer"):  # pytiled_parser never decodes tile data
         for data_element in layer.findall("data"):
             layer.remove(data_element)
     try:
-        layers = [parse_tmx_layer(e, "utf-8", None) for e in root if e.tag in ("layer", "objectgroup", "imagelayer",
-                                                                             "group")]
+        layers = [
+            parse_tmx_layer(e, "utf-8", None)
+            for e in root
+            if e.tag in ("layer", "objectgroup", "imagelayer", "group")
+        ]
         found = root.find("./properties")
         properties = parse_tmx_properties(found) if found is not None else {}
         infinite = bool(int(attrs.get("infinite", "0")))
@@ -279,8 +328,55 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     except Exception as problem:
         _parser_problem(problem, report)
         return None
-    return _Document(orientation, infinite, (size[0], size[1]), (size[2], size[3]), properties, layers, cells,
-                     tuple(root.findall("tileset")), attrs.get("renderorder", "right-down"))
+    return _Document(
+        orientation,
+        infinite,
+        (size[0], size[1]),
+        (size[2], size[3]),
+        properties,
+        layers,
+        cells,
+        tuple(root.findall("tileset")),
+        attrs.get("renderorder", "right-down"),
+        bounds,
+    )
+
+
+def _chunk_bounds(cells: dict, tile_width: Any, tile_height: Any, report: _Report) -> tuple | None:
+    """An infinite map's chunks' union in cells, checked against the map size limits as a finite map's
+    size is (before any chunk is decoded); None for a finite map."""
+    bounds = chunk_bounds(cells)
+    if isinstance(bounds, str):
+        report.error(bounds)
+        return None
+    if bounds is not None:
+        _check_map_size(bounds[2] - bounds[0], bounds[3] - bounds[1], tile_width, tile_height, report)
+    return bounds
+
+
+def _parse_int(text: str) -> int | float:
+    """A JSON whole number: an int when it has at most 15 digits, else the float nearest it (or inf)."""
+    return int(text) if len(text.lstrip("-")) <= 15 else float(text)
+
+
+#: Layer fields Tiled leaves out of JSON when they hold their default (``offsetx`` alone is valid).
+_LAYER_DEFAULTS = {"offsetx": 0, "offsety": 0, "opacity": 1, "visible": True, "x": 0, "y": 0}
+
+
+def _layer_defaults(layers: list) -> list:
+    """The layers (copies) with Tiled's defaults filled in where a field is left out, groups included."""
+    filled = []
+    for layer in layers:
+        if isinstance(layer, dict):
+            layer = {
+                **_LAYER_DEFAULTS,
+                **({"draworder": "topdown"} if layer.get("type") == "objectgroup" else {}),
+                **layer,
+            }
+            if layer.get("type") == "group" and isinstance(layer.get("layers"), list):
+                layer["layers"] = _layer_defaults(layer["layers"])
+        filled.append(layer)
+    return filled
 
 
 def _xml_number(text: str | None) -> Any:
@@ -292,9 +388,13 @@ def _xml_number(text: str | None) -> Any:
 
 def _parser_problem(problem: Exception, report: _Report) -> None:
     if isinstance(problem, KeyError):
-        report.error(f"not a Tiled map pytiled_parser understands: missing field {_one_line(problem.args[0])!r}")
+        report.error(
+            f"not a Tiled map pytiled_parser understands: missing field {_one_line(problem.args[0])!r}"
+        )
     else:
-        report.error(f"not a Tiled map pytiled_parser understands: {type(problem).__name__}: {_one_line(problem)}")
+        report.error(
+            f"not a Tiled map pytiled_parser understands: {type(problem).__name__}: {_one_line(problem)}"
+        )
 
 
 def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, report: _Report) -> None:
@@ -302,17 +402,55 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
     for what, tiles, tile in (("width", width, tile_width), ("height", height, tile_height)):
         if not (_is_number(tiles) and _is_number(tile)):
             continue  # said by _check_raw_map, or by the XML parser
-        if not (math.isfinite(tiles) and math.isfinite(tile) and tiles > 0 and tile > 0):
+        if not (_finite_number(tiles) and _finite_number(tile)) or abs(tiles) >= 1e18 or abs(tile) >= 1e18:
+            name = what if abs(tiles) >= 1e18 or not _finite_number(tiles) else f"tile{what}"
+            value = tiles if name == what else tile
+            report.error(
+                f"map {name!r} is {_amount(value)}, not a size; the limit is {MAX_MAP_TILES:,} tiles "
+                f"of at most {MAX_MAP_PIXELS:,} px"
+            )
+        elif not (tiles > 0 and tile > 0):
             report.error(f"map has no size: its {what} is {_amount(tiles)} tiles of {_amount(tile)} px")
         elif tiles > MAX_MAP_TILES:
-            report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES} tiles a side")
+            report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES:,} tiles a side")
         elif tiles * tile > MAX_MAP_PIXELS:
-            report.error(f"map {what} is {_amount(tiles * tile)} px ({_amount(tiles)} tiles of {_amount(tile)} px); "
-                         f"the limit is {MAX_MAP_PIXELS} px a side")
+            report.error(
+                f"map {what} is {_amount(tiles * tile)} px ({_amount(tiles)} tiles of {_amount(tile)} px); "
+                f"the limit is {MAX_MAP_PIXELS:,} px a side"
+            )
+    sizes = (width, height, tile_width, tile_height)
+    if not report.has_errors and all(_is_number(v) and _finite_number(v) for v in sizes):
+        area = width * tile_width * height * tile_height
+        if area > MAX_MAP_AREA:
+            report.error(
+                f"map is {_amount(width * tile_width)} × {_amount(height * tile_height)} px = "
+                f"{_amount(area)} px²; the limit is {MAX_MAP_AREA:,} px² (8,192 × 8,192; a side may "
+                f"reach {MAX_MAP_PIXELS:,} px when the other is short)"
+            )
+
+
+def _finite_number(value: Any) -> bool:
+    """Whether ``value`` is a finite number a float can hold (a 400-digit int is not)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _amount(value: float) -> str:
-    """A count or size as a person reads it: ``1,000,000``, ``12.5``, ``nan``."""
+    """A count or size as a person reads it: ``1,000,000``, ``12.5``, ``nan``, ``1e+400``.
+
+    >>> _amount(10**400), _amount(float("inf")), _amount(2.5)
+    ('1e+400', 'inf (a number past 1e308)', '2.5')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**18:
+        digits = str(abs(value))
+        return (
+            f"{'-' if value < 0 else ''}{digits[0]}{'.' + digits[1:4].rstrip('0') if digits[1:4].strip('0') else ''}"
+            f"e+{len(digits) - 1}"
+        )
+    if math.isinf(value):
+        return f"{value} (a number past 1e308)"
     if math.isfinite(value) and value == int(value) and abs(value) < 1e18:
         return f"{int(value):,}"
     return f"{value:,.6g}"
@@ -355,8 +493,13 @@ def _json_objects(layers: list, group: str = ""):
 
 
 def _json_census(obj: dict, layer: str) -> _Census:
-    kind = "polygon" if isinstance(obj.get("polygon"), list) else "polyline" if isinstance(obj.get("polyline"),
-                                                                                          list) else ""
+    kind = (
+        "polygon"
+        if isinstance(obj.get("polygon"), list)
+        else "polyline"
+        if isinstance(obj.get("polyline"), list)
+        else ""
+    )
     points = obj.get(kind) if kind else []
 
     def numbers():
@@ -393,8 +536,15 @@ def _xml_census(obj, layer: str) -> _Census:
         for word in words:
             yield from (_xml_float(v) for v in word.split(",")[:2])
 
-    return _Census(_xml_number(obj.attrib.get("id")), obj.attrib.get("name", ""), layer, kind, len(words),
-                   obj.attrib.get("template"), numbers)
+    return _Census(
+        _xml_number(obj.attrib.get("id")),
+        obj.attrib.get("name", ""),
+        layer,
+        kind,
+        len(words),
+        obj.attrib.get("template"),
+        numbers,
+    )
 
 
 def _xml_float(text: str | None) -> Any:
@@ -423,7 +573,9 @@ def _check_census(items: list[_Census], report: _Report) -> None:
     for item in items:
         total += item.count
         if item.kind and item.count > limits[item.kind]:
-            report.error(f"{item.kind} has {item.count:,} points; the limit is {limits[item.kind]:,}", _Named(item))
+            report.error(
+                f"{item.kind} has {item.count:,} points; the limit is {limits[item.kind]:,}", _Named(item)
+            )
     if total > MAX_POINTS:
         report.error(f"map has {total:,} polygon and polyline points; the limit is {MAX_POINTS:,}")
     if report.has_errors:
@@ -431,20 +583,30 @@ def _check_census(items: list[_Census], report: _Report) -> None:
     first_by_id: dict[Any, _Census] = {}
     for item in items:
         if item.template is not None:
-            report.error(f"uses the object template {_one_line(item.template)!r}; templates are not read: "
-                         "detach it in Tiled (right-click > Detach)", _Named(item))
-        far = next((v for v in item.numbers() if _is_number(v) and math.isfinite(v) and abs(v) > MAX_COORDINATE),
-                   None)
+            report.error(
+                f"uses the object template {_one_line(item.template)!r}; templates are not read: "
+                "detach it in Tiled (right-click > Detach)",
+                _Named(item),
+            )
+        far = next(
+            (v for v in item.numbers() if _is_number(v) and math.isfinite(v) and abs(v) > MAX_COORDINATE),
+            None,
+        )
         if far is not None:
-            report.error(f"a coordinate is {far:,g} px; the limit is {MAX_COORDINATE:,.0f} px from the map's corner",
-                         _Named(item))
+            report.error(
+                f"a coordinate is {far:,g} px; the limit is {MAX_COORDINATE:,.0f} px from the map's corner",
+                _Named(item),
+            )
         key = item.id if isinstance(item.id, int) and not isinstance(item.id, bool) else None
         if key is None:
             continue
         first = first_by_id.setdefault(key, item)
-        if first is not item:
-            report.error(f"id {key} is also the id of object {first.name!r} in layer {first.layer!r}; "
-                         "Tiled keeps ids unique, so findings about either would be ambiguous", _Named(item))
+        if first is not item:  # Tiled repairs these itself when it opens the map: read both
+            report.warning(
+                f"id {key} is also the id of object {first.name!r} in layer {first.layer!r}; "
+                "findings about either name both (Tiled gives one a new id when it opens the map)",
+                _Named(item),
+            )
 
 
 def _is_number(value: Any) -> bool:
@@ -452,8 +614,16 @@ def _is_number(value: Any) -> bool:
 
 
 _LAYER_TYPES = ("objectgroup", "group", "tilelayer", "imagelayer")
-_OBJECT_TYPES = {"id": "an integer", "x": "a number", "y": "a number", "width": "a number", "height": "a number",
-                 "rotation": "a number", "name": "text", "visible": "true or false"}
+_OBJECT_TYPES = {
+    "id": "an integer",
+    "x": "a number",
+    "y": "a number",
+    "width": "a number",
+    "height": "a number",
+    "rotation": "a number",
+    "name": "text",
+    "visible": "true or false",
+}
 
 
 def _type_ok(kind: str, value: Any) -> bool:
@@ -568,17 +738,17 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
 
 def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool = True) -> Level | None:
     if document.orientation != "orthogonal":
-        report.error(f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported")
-    chunked = [data for data in document.cells.values() if data.chunks is not None]
-    for data in chunked:  # one line a layer, at its first chunk
-        x, y, count = data.chunks
-        report.error(f"map is infinite: its tile layers come in chunks ({count} in this layer), which are not "
-                     "read; set a fixed map size (Map > Map Properties > Infinite off)",
-                     tile=TileRef(data.name, x, y, "", -1))
-    if document.infinite and not chunked:
-        report.error("map is infinite; set a fixed map size (Map > Map Properties > Infinite off)")
-    width = float(document.size[0] * document.tile_size[0])
-    height = float(document.size[1] * document.tile_size[1])
+        report.error(
+            f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported"
+        )
+    # An infinite map is its chunks' union (Tiled's own render does the same); one without chunks keeps
+    # the size it was saved with.
+    bounds = document.bounds
+    tiles_wide, tiles_high = (
+        document.size if bounds is None else (bounds[2] - bounds[0], bounds[3] - bounds[1])
+    )
+    width = float(tiles_wide * document.tile_size[0])
+    height = float(tiles_high * document.tile_size[1])
     if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
         report.error(f"map has no size ({width:g} x {height:g} px)")
     if report.has_errors:
@@ -592,24 +762,56 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
     if report.has_errors:
         return None
     grid = (int(document.tile_size[0]), int(document.tile_size[1]))
-    placer = TilePlacer(tilesets, grid, (width, height), report, render_order=document.render_order,
-                        merge=merge_tiles)
+    placer = TilePlacer(
+        tilesets, grid, (width, height), report, render_order=document.render_order, merge=merge_tiles
+    )
     layout = _Layout(width, height, report, placer, document.cells)
-    layout.walk(document.layers, MapFrame(height))
+    root = MapFrame(height)
+    if bounds is not None:
+        placer.origin = (bounds[0], bounds[1])
+        # Objects are in Tiled's pixels from cell (0, 0): move them with the map's new corner. Tile layers
+        # are already cut from that corner (``TilePlacer.origin``), so they get the shift back.
+        layout.tile_shift = (bounds[0] * grid[0], bounds[1] * grid[1])
+        root = root.nested(-layout.tile_shift[0], -layout.tile_shift[1])
+        report.info(
+            f"map is infinite: read as its chunks' {tiles_wide} × {tiles_high} tiles from cell "
+            f"({bounds[0]}, {bounds[1]})"
+        )
+    layout.walk(document.layers, root)
     player = layout.player_start()
-    if report.has_errors or player is None:
+    if report.has_errors:
         return None
+    walls = (*layout.walls, *placer.walls)
+    start_given = player is not None
+    if player is None:  # a map made for another game: start at the free spot nearest the centre
+        spot = free_spot(walls, width, height)
+        if spot is None:
+            spot = (width / 2, height / 2)
+            report.warning(
+                f"no player start, and no spot {START_RADIUS * 2:g} px across is free of walls: the "
+                "player starts at the map's centre",
+                where=spot,
+            )
+        else:
+            report.info(
+                f"no player start: the player starts at the free spot nearest the map's centre "
+                f"({spot[0]:g}, {height - spot[1]:g} in Tiled's pixels)",
+                where=spot,
+            )
+        player = Marker(0, "", cv.PLAYER, spot[0], spot[1], {})
     return Level(
         name=path.stem,
         path=path,
         width=width,
         height=height,
-        walls=(*layout.walls, *placer.walls),
+        walls=walls,
         player_start=player,
         spawns=tuple(layout.markers[cv.SPAWNS]),
         pickups=tuple(layout.markers[cv.PICKUPS]),
         properties={**dict(document.properties or {}), cv.TITLE: title},
         tile_layers=tuple(placer.tile_layers),
+        start_given=start_given,
+        props=tuple(layout.props),
     )
 
 
@@ -629,7 +831,9 @@ def _tilesets(path: Path, document: _Document, report: _Report) -> list[Tileset]
         fields = entry.attrib if xml else entry
         first = _xml_number(fields.get("firstgid")) if xml else fields.get("firstgid")
         if not (isinstance(first, int) and not isinstance(first, bool) and 1 <= first <= 0x0FFFFFFF):
-            report.error(f"a tileset's 'firstgid' must be a whole number from 1, got {_one_line(repr(first))}")
+            report.error(
+                f"a tileset's 'firstgid' must be a whole number from 1, got {_one_line(repr(first))}"
+            )
             continue
         source = fields.get("source")
         if source is not None:
@@ -641,11 +845,13 @@ def _tilesets(path: Path, document: _Document, report: _Report) -> list[Tileset]
             if tileset is not None:
                 tileset = dataclasses.replace(tileset, first_gid=first)
         elif xml:
-            tileset = tileset_from_xml(entry, path.parent, first_gid=first, file=report.file,
-                                       findings=report.findings)
+            tileset = tileset_from_xml(
+                entry, path.parent, first_gid=first, file=report.file, findings=report.findings
+            )
         else:
-            tileset = tileset_from_json(entry, path.parent, first_gid=first, file=report.file,
-                                        findings=report.findings)
+            tileset = tileset_from_json(
+                entry, path.parent, first_gid=first, file=report.file, findings=report.findings
+            )
         if tileset is None:
             if not report.has_errors:
                 report.error(f"tileset with firstgid {first} cannot be read")
@@ -663,6 +869,19 @@ def _opacity(value: Any) -> float:
     if not isinstance(value, (int, float)) or not math.isfinite(value):
         return 1.0
     return min(max(float(value), 0.0), 1.0)
+
+
+def layer_role(chain: tuple) -> tuple[bool | None, str]:
+    """A layer's own say on solidity, from its and its groups' (properties, class, name), innermost first:
+    a solid property or class (``conventions.solid_role``), else a name like ``Collision``."""
+    role, why = cv.solid_role(*((props, cls) for props, cls, _ in chain))
+    if role is None:
+        for _, _, name in chain:  # the layer's own name first, then its groups'
+            if cv.solid_name(name):
+                return True, f"its name {name!r} says collision"
+            if cv.not_solid_name(name):
+                return False, f"its name {name!r} says it is walked through"
+    return role, why
 
 
 def _check_properties(properties: dict | None, report: _Report, obj: Any, what: str) -> None:
@@ -697,65 +916,185 @@ def _finite(value: Any) -> bool:
 class _Layout:
     """Walks the layer tree, sorting objects into walls and markers."""
 
-    def __init__(self, width: float, height: float, report: _Report, tiles: TilePlacer | None = None,
-                 cells: dict | None = None) -> None:
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        report: _Report,
+        tiles: TilePlacer | None = None,
+        cells: dict | None = None,
+    ) -> None:
         self.width, self.height, self.report = width, height, report
         self.tiles, self.cells = tiles, cells or {}
         self.size = f"{width:g} × {height:g} px"
         self.walls: list[Wall] = []
+        self.over_budget = False
+        #: Tiled pixels an infinite map's tile layers are moved back by (see ``_build``).
+        self.tile_shift = (0.0, 0.0)
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
+        self.props: list[PropSpot] = []
 
-    def walk(self, layers: list, frame: MapFrame, path: tuple[int, ...] = (), opacity: float = 1.0) -> None:
+    def walk(
+        self,
+        layers: list,
+        frame: MapFrame,
+        path: tuple[int, ...] = (),
+        opacity: float = 1.0,
+        chain: tuple = (),
+        hidden: bool = False,
+    ) -> None:
+        """Each layer in draw order; ``chain`` is the (properties, class, name) of the groups around
+        them, innermost first; ``hidden`` when a group around them is hidden."""
         for index, layer in enumerate(layers):
             offset = (layer.offset.x, layer.offset.y)
             if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in offset):
                 self.report.error(f"layer {layer.name!r}: offset is not a finite number {offset}")
                 continue
-            if not layer.visible:
-                self.report.warning(f"hidden layer {layer.name!r} ignored")
+            inner = ((dict(layer.properties or {}), layer.class_ or "", layer.name), *chain)
+            role, why = layer_role(inner)
+            is_hidden = hidden or not layer.visible
+            if is_hidden and not role and not isinstance(layer, tlayer.LayerGroup):
+                self.report.info(f"hidden layer {layer.name!r} ignored")
                 continue
+            if not layer.visible and role:
+                self.report.info(f"hidden layer {layer.name!r} still collides ({why}); it is not drawn")
             child = frame.nested(*offset)
             if max(abs(child.offset_x), abs(child.offset_y)) > MAX_COORDINATE:
-                self.report.error(f"layer {layer.name!r}: offset ({_amount(child.offset_x)}, "
-                                  f"{_amount(child.offset_y)}) with its groups'; the limit is "
-                                  f"{MAX_COORDINATE:,.0f} px")
+                self.report.error(
+                    f"layer {layer.name!r}: offset ({_amount(child.offset_x)}, "
+                    f"{_amount(child.offset_y)}) with its groups'; the limit is "
+                    f"{MAX_COORDINATE:,.0f} px"
+                )
                 continue
             alpha = opacity * _opacity(layer.opacity)
             parallax = getattr(layer, "parallax_factor", None)
             if parallax is not None and (parallax.x, parallax.y) != (1, 1):
-                self.report.warning(f"layer {layer.name!r}: parallax is not applied (the game draws every layer at "
-                                    "the map's own scroll)")
+                self.report.warning(
+                    f"layer {layer.name!r}: parallax is not applied (the game draws every layer at "
+                    "the map's own scroll)"
+                )
             if isinstance(layer, tlayer.LayerGroup):
-                self.walk(layer.layers or [], child, (*path, index), alpha)
+                self.walk(layer.layers or [], child, (*path, index), alpha, inner, is_hidden)
             elif isinstance(layer, tlayer.ObjectLayer):
-                self.object_layer(layer, child)
-            elif isinstance(layer, tlayer.TileLayer) and (*path, index) in self.cells and self.tiles is not None:
-                self.tiles.layer(layer.name, self.cells[(*path, index)], child, alpha)
+                self.object_layer(layer, child, inner, is_hidden)
+            elif (
+                isinstance(layer, tlayer.TileLayer)
+                and (*path, index) in self.cells
+                and self.tiles is not None
+            ):
+                self.tiles.layer(
+                    layer.name,
+                    self.cells[(*path, index)],
+                    child.nested(*self.tile_shift),
+                    alpha,
+                    levels=tuple((props, cls) for props, cls, _ in inner),
+                    named=role if why.startswith("its name") else None,
+                    draw=not is_hidden,
+                )
             else:
                 kind = "tile" if isinstance(layer, tlayer.TileLayer) else "image"
-                self.report.warning(f"{kind} layer {layer.name!r} ignored (the game reads object and tile layers)")
+                self.report.warning(
+                    f"{kind} layer {layer.name!r} ignored (the game reads object and tile layers)"
+                )
 
-    def object_layer(self, layer: Any, frame: MapFrame) -> None:
-        if layer.name not in cv.OBJECT_LAYERS:
+    def object_layer(self, layer: Any, frame: MapFrame, chain: tuple = (), hidden: bool = False) -> None:
+        """The game's own layers by name (``walls``, ``spawns``, ``pickups``, ``player``); any other object
+        layer by the conventions of ``conventions.solid_role`` (its objects solid or not, points of a
+        marker class as markers)."""
+        levels = tuple((props, cls) for props, cls, _ in chain)
+        layer_solid, _ = layer_role(chain)
+        ignored: dict[str, int] = {}
+        if layer.name == cv.PROPS and len(self.props) + len(layer.tiled_objects or []) > MAX_PROPS:
             self.report.error(
-                f"layer {layer.name!r} is not one of {', '.join(cv.OBJECT_LAYERS)} "
-                "(rename it, or hide it to keep notes)"
+                f"layer {layer.name!r}: {len(self.props) + len(layer.tiled_objects):,} props in the "
+                f"map; the limit is {MAX_PROPS:,}"
             )
             return
         for obj in layer.tiled_objects or []:
             where = self.pivot(obj, frame)
             if not obj.visible:
-                self.report.warning(f"hidden object ignored (in layer {layer.name!r})", obj, where)
+                self.report.info(f"hidden object ignored (in layer {layer.name!r})", obj, where)
                 continue
             problem = _non_finite(obj)
             if problem:
                 self.report.error(problem, obj, where)
                 continue
             _check_properties(obj.properties, self.report, obj, "object")
-            if layer.name == cv.WALLS:
-                self.wall(obj, frame, where)
-            else:
+            if layer.name == cv.PROPS:
+                spot = prop_spot(
+                    obj,
+                    frame,
+                    where,
+                    self.report,
+                    self.tiles.tilesets if self.tiles else [],
+                    (self.width, self.height),
+                )
+                if spot is not None:
+                    self.props.append(spot)
+                continue
+            if layer.name in cv.MARKER_CLASSES:
                 self.marker(obj, layer.name, frame, where)
+                continue
+            if isinstance(obj, tobj.Point):
+                marker_layer = cv.marker_layer_of(obj.class_ or "")
+                if marker_layer is not None and not hidden:
+                    self.marker(obj, marker_layer, frame, where)
+                else:
+                    ignored["point"] = ignored.get("point", 0) + 1
+                continue
+            if isinstance(obj, tobj.Tile):
+                if not self.tile_object(obj, frame, where, levels, layer_solid):
+                    ignored["tile object"] = ignored.get("tile object", 0) + 1
+                continue
+            own, _ = cv.solid_role((dict(obj.properties or {}), obj.class_ or ""), *levels)
+            solid = own if own is not None else (layer.name == cv.WALLS or layer_solid is True)
+            if isinstance(obj, tobj.Text) or not solid:
+                kind = object_kind(obj)
+                ignored[kind] = ignored.get(kind, 0) + 1
+                continue
+            self.wall(obj, frame, where, layer.name)
+        if ignored:
+            what = ", ".join(f"{n} {kind}{'s' * (n != 1)}" for kind, n in sorted(ignored.items()))
+            self.report.info(
+                f"layer {layer.name!r}: {what} not solid (nothing marks them as collision: see "
+                'levels/README.md, "What is solid"); not read'
+            )
+
+    def tile_object(self, obj: Any, frame: MapFrame, where, levels: tuple, layer_solid: bool | None) -> bool:
+        """A tile object (an object with a gid) as walls from its tile's collision shapes, placed as Tiled
+        draws it (``tile_objects.shapes_of``); True when it made walls. Solid by the same conventions as
+        a painted tile (its own property or class first, then its tile's, its tileset's, its layer's; with
+        nothing said, a tile with shapes is solid); a solid tile without shapes is a box of its size."""
+        if self.tiles is None:
+            return False
+        kind = self.tiles.tile_kind(int(obj.gid) & ~ROTATE_HEX & 0xFFFFFFFF)
+        if isinstance(kind, str):
+            self.report.error(f"tile object: {kind}", obj, where)
+            return False
+        tile, tileset = kind.tile, kind.tileset
+        own, _ = cv.solid_role(
+            (dict(obj.properties or {}), obj.class_ or ""),
+            (tile.properties, tile.type),
+            (tileset.properties, ""),
+            *levels,
+        )
+        has_shapes = any(s.kind != "point" for s in tile.shapes)
+        solid = own if own is not None else (layer_solid if layer_solid is not None else has_shapes)
+        if not solid:
+            return False
+        if kind.problem is not None:
+            self.report.error(f"tile object: {kind.problem}", obj, where)
+            return False
+        try:
+            objects, notes = shapes_of(obj, tile, kind.flips)
+            for part in objects:
+                self.wall(part, frame, where, "")
+        except WallProblem as problem:
+            self.report.error(f"tile object: {problem}", obj, where)
+            return False
+        for note in notes:
+            self.report.info(note, obj, where)
+        return True
 
     def pivot(self, obj: Any, frame: MapFrame) -> tuple[float, float] | None:
         try:
@@ -764,10 +1103,10 @@ class _Layout:
             return None
         return xf.x, xf.y
 
-    def wall(self, obj: Any, frame: MapFrame, where) -> None:
-        if (obj.class_ or "") not in cv.WALL_CLASSES:
-            self.report.error(f"unknown class {obj.class_!r} on a wall (leave it empty)", obj, where)
-            return
+    def wall(self, obj: Any, frame: MapFrame, where, layer: str = cv.WALLS) -> None:
+        cls = obj.class_ or ""
+        if layer == cv.WALLS and cls not in cv.WALL_CLASSES and not cv.solid_class(cls):
+            self.report.warning(f"unknown class {cls!r} on a wall; it is a wall all the same", obj, where)
         try:
             built = build_wall(obj, frame)
         except WallProblem as problem:
@@ -776,8 +1115,15 @@ class _Layout:
         except ValueError as problem:  # the engine rejecting a shape
             self.report.error(f"the engine rejects this shape: {_one_line(problem)}", obj, where)
             return
-        for note in built.notes:
-            self.report.warning(note, obj, where)
+        if self.tiles is not None:
+            over = self.tiles.budget.charge(*part_cost(built.wall.parts))
+            if over:
+                if not self.over_budget:  # one line: every later wall is past it too
+                    self.report.error(f"{over} (at this wall)", obj, where)
+                self.over_budget = True
+                return
+        for note in built.notes:  # "concave polygon split into N convex parts": information, nothing to fix
+            self.report.info(note, obj, where)
         boxes = [aabb(shape, Transform(*xf)) for shape, xf in built.wall.parts]
         if all(b[2] < 0 or b[0] > self.width or b[3] < 0 or b[1] > self.height for b in boxes):
             self.report.warning(f"wall is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
@@ -795,15 +1141,21 @@ class _Layout:
             return
         x, y = where
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
-            word = "player start" if layer == cv.PLAYER else f"{kind} {'spawn' if layer == cv.SPAWNS else 'pickup'}"
-            self.report.warning(f"{word} at ({x:g}, {y:g}) is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
+            word = (
+                "player start"
+                if layer == cv.PLAYER
+                else f"{kind} {'spawn' if layer == cv.SPAWNS else 'pickup'}"
+            )
+            self.report.warning(
+                f"{word} at ({x:g}, {y:g}) is outside the map ({self.size})", obj, where, OUTSIDE_MAP
+            )
         marker = Marker(int(obj.id), obj.name or "", kind or layer, x, y, dict(obj.properties or {}))
         self.markers[layer].append(marker)
 
     def player_start(self) -> Marker | None:
+        """The map's one player start; None (and no finding) when it has none: the loader finds one."""
         starts = self.markers[cv.PLAYER]
         if not starts:
-            self.report.error(f"no player start: put one point in an object layer named {cv.PLAYER!r}")
             return None
         for extra in starts[1:]:
             self.report.error(

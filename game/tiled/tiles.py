@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import json
 import math
 import zlib
@@ -58,10 +59,12 @@ from pytiled_parser.common_types import OrderedPair, Size
 from engine.collision import Polygon, Transform, aabb
 from game.level import OUTSIDE_MAP, PlacedTile, TileLayer, TileRef, Wall
 
+from .conventions import solid_role
 from .frame import MapFrame
 from .limits import (
     MAX_COMPRESSED_RATIO,
     MAX_CSV_CHARS_PER_CELL,
+    MAX_IMAGES_AREA,
     MAX_LAYER_CELLS,
     MAX_PLACED_TILES,
     MAX_TILE_CELLS,
@@ -69,8 +72,8 @@ from .limits import (
     MAX_TILE_WALLS,
 )
 from .merge import greedy_rectangles, row_runs
-from .tilesets import TileDef, Tileset, TileShape, image_problem
-from .walls import WallProblem, build_wall
+from .tilesets import TileDef, Tileset, TileShape, image_problem, image_size
+from .walls import WallBudget, WallProblem, build_wall, part_cost
 
 __all__ = [
     "FLIP_D",
@@ -81,6 +84,7 @@ __all__ = [
     "CellData",
     "CellProblem",
     "TilePlacer",
+    "chunk_bounds",
     "collect_json_cells",
     "collect_tmx_cells",
     "decode_cells",
@@ -106,7 +110,9 @@ class CellData(NamedTuple):
 
     ``data`` is a JSON list, a text (base64 or CSV), a list of TMX
     ``<tile>`` gids, or None; ``chunks`` is (x, y, count) of an infinite
-    map's first chunk and how many, or None.
+    map's first chunk and how many, or None; ``pieces`` are its chunks, each
+    ``(x, y, CellData)`` (cell x, y of the chunk's top-left; the CellData
+    holds the chunk's own size and data, decoded like a layer's).
     """
 
     name: str
@@ -116,6 +122,7 @@ class CellData(NamedTuple):
     compression: Any
     data: Any
     chunks: tuple[int, int, int] | None = None
+    pieces: tuple = ()
 
     @property
     def cells(self) -> int:
@@ -147,15 +154,48 @@ def collect_json_cells(layers: list) -> tuple[list, dict[tuple[int, ...], CellDa
         for k, item in enumerate(items):
             if isinstance(item, dict) and item.get("type") == "tilelayer":
                 chunks = item.get("chunks")
-                first = None
+                first, pieces = None, ()
+                name = item.get("name") if isinstance(item.get("name"), str) else ""
                 if isinstance(chunks, list) and chunks:
                     head = chunks[0] if isinstance(chunks[0], dict) else {}
                     first = (_int_or(head.get("x")), _int_or(head.get("y")), len(chunks))
-                name = item.get("name") if isinstance(item.get("name"), str) else ""
-                cells[(*path, k)] = CellData(name, item.get("width"), item.get("height"), item.get("encoding"),
-                                             item.get("compression", ""), item.get("data"), first)
-                item = {key: v for key, v in item.items() if key not in ("data", "chunks", "encoding", "compression")}
-            elif isinstance(item, dict) and item.get("type") == "group" and isinstance(item.get("layers"), list):
+                    pieces = tuple(
+                        (
+                            c.get("x"),
+                            c.get("y"),
+                            CellData(
+                                name,
+                                c.get("width"),
+                                c.get("height"),
+                                item.get("encoding"),
+                                item.get("compression", ""),
+                                c.get("data"),
+                            ),
+                        )
+                        if isinstance(c, dict)
+                        else (None, None, None)
+                        for c in chunks
+                    )
+                cells[(*path, k)] = CellData(
+                    name,
+                    item.get("width"),
+                    item.get("height"),
+                    item.get("encoding"),
+                    item.get("compression", ""),
+                    item.get("data"),
+                    first,
+                    pieces,
+                )
+                item = {
+                    key: v
+                    for key, v in item.items()
+                    if key not in ("data", "chunks", "encoding", "compression")
+                }
+            elif (
+                isinstance(item, dict)
+                and item.get("type") == "group"
+                and isinstance(item.get("layers"), list)
+            ):
                 item = {**item, "layers": strip(item["layers"], (*path, k))}
             kept.append(item)
         return kept
@@ -195,8 +235,30 @@ def _tmx_cells(layer, data) -> CellData:
     chunks = data.findall("chunk")
     if chunks:
         head = chunks[0].attrib
-        return CellData(name, *size, encoding, compression, None,
-                        (_tmx_int(head.get("x"), 0), _tmx_int(head.get("y"), 0), len(chunks)))
+        pieces = tuple(
+            (
+                _tmx_int(c.attrib.get("x")),
+                _tmx_int(c.attrib.get("y")),
+                CellData(
+                    name,
+                    _tmx_int(c.attrib.get("width")),
+                    _tmx_int(c.attrib.get("height")),
+                    "xml" if encoding is None else encoding,
+                    compression,
+                    c.findall("tile") if encoding is None else (c.text or ""),
+                ),
+            )
+            for c in chunks
+        )
+        return CellData(
+            name,
+            *size,
+            encoding,
+            compression,
+            None,
+            (_tmx_int(head.get("x"), 0), _tmx_int(head.get("y"), 0), len(chunks)),
+            pieces,
+        )
     if encoding is None:  # Tiled's oldest form: one <tile gid="..."/> per cell
         return CellData(name, *size, "xml", compression, data.findall("tile"))
     return CellData(name, *size, encoding, compression, data.text or "")
@@ -209,13 +271,53 @@ def _tmx_int(text: Any, default: Any = None) -> Any:
         return default if default is not None else text
 
 
-def cell_count_problem(cells: dict[tuple[int, ...], CellData]) -> str | None:
-    """The tile layers' cells against ``MAX_LAYER_CELLS`` and ``MAX_TILE_CELLS`` (None when within)."""
+def chunk_bounds(cells: dict[tuple[int, ...], CellData]) -> tuple[int, int, int, int] | str | None:
+    """The cells (x0, y0, x1, y1) every chunk of an infinite map's tile layers covers, their union; a
+    one-line problem when a chunk's position or size is not whole numbers; None without chunks."""
+    box = None
+    for data in cells.values():
+        for x, y, piece in data.pieces:
+            if (
+                piece is None
+                or not all(_whole(v) for v in (x, y, piece.width, piece.height))
+                or piece.width <= 0
+                or piece.height <= 0
+            ):
+                return f"tile layer {data.name!r}: a chunk's 'x', 'y', 'width' and 'height' must be whole numbers"
+            edges = (x, y, x + piece.width, y + piece.height)
+            box = (
+                edges
+                if box is None
+                else (
+                    min(box[0], edges[0]),
+                    min(box[1], edges[1]),
+                    max(box[2], edges[2]),
+                    max(box[3], edges[3]),
+                )
+            )
+    return box
+
+
+def cell_count_problem(cells: dict[tuple[int, ...], CellData], bounds: tuple | None = None) -> str | None:
+    """The tile layers' cells against ``MAX_LAYER_CELLS`` and ``MAX_TILE_CELLS`` (None when within); an
+    infinite map's chunked layers count the cells of ``bounds`` (``chunk_bounds``) and of their chunks."""
     total = 0
     for data in cells.values():
+        if data.pieces and bounds is not None:
+            area = (bounds[2] - bounds[0]) * (bounds[3] - bounds[1])
+            own = sum(piece.cells for _, _, piece in data.pieces)
+            if max(area, own) > MAX_LAYER_CELLS:
+                return (
+                    f"tile layer {data.name!r}: its chunks span {bounds[2] - bounds[0]:,} × "
+                    f"{bounds[3] - bounds[1]:,} = {area:,} cells; the limit is {MAX_LAYER_CELLS:,}"
+                )
+            total += max(area, own)
+            continue
         if data.cells > MAX_LAYER_CELLS:
-            return (f"tile layer {data.name!r} is {data.width:,} × {data.height:,} = {data.cells:,} cells; "
-                    f"the limit is {MAX_LAYER_CELLS:,}")
+            return (
+                f"tile layer {data.name!r} is {data.width:,} × {data.height:,} = {data.cells:,} cells; "
+                f"the limit is {MAX_LAYER_CELLS:,}"
+            )
         total += data.cells
     if total > MAX_TILE_CELLS:
         return f"the tile layers hold {total:,} cells in all; the limit is {MAX_TILE_CELLS:,}"
@@ -253,8 +355,10 @@ def decode_cells(cells: CellData) -> np.ndarray:
     elif encoding == "base64" and isinstance(data, str):
         gids = _from_base64(data, compression, count)
     else:
-        raise CellProblem(f"tile data encoded as {_say(encoding)} ({type(data).__name__}) is not read; "
-                          "save it as CSV or base64")
+        raise CellProblem(
+            f"tile data encoded as {_say(encoding)} ({type(data).__name__}) is not read; "
+            "save it as CSV or base64"
+        )
     return gids.reshape(height, width)
 
 
@@ -269,7 +373,9 @@ def _from_json_list(data: list, count: int) -> np.ndarray:
     if not all(type(v) is int for v in data):
         bad = next(v for v in data if type(v) is not int)
         raise CellProblem(f"a cell is {_say(bad)}, not a tile id")
-    values = np.array(data, dtype=object) if any(abs(v) > 2**62 for v in data) else np.array(data, dtype=np.int64)
+    values = (
+        np.array(data, dtype=object) if any(abs(v) > 2**62 for v in data) else np.array(data, dtype=np.int64)
+    )
     if values.size and (values.min() < 0 or values.max() > 0xFFFFFFFF):
         bad = next(v for v in data if not 0 <= v <= 0xFFFFFFFF)
         raise CellProblem(f"a cell is {_say(bad)}; tile ids are 0 to 4,294,967,295")
@@ -278,8 +384,10 @@ def _from_json_list(data: list, count: int) -> np.ndarray:
 
 def _from_csv(text: str, count: int) -> np.ndarray:
     if len(text) > count * MAX_CSV_CHARS_PER_CELL + 1024:
-        raise CellProblem(f"CSV data is {len(text):,} characters; {count:,} cells need at most "
-                          f"{count * MAX_CSV_CHARS_PER_CELL + 1024:,}")
+        raise CellProblem(
+            f"CSV data is {len(text):,} characters; {count:,} cells need at most "
+            f"{count * MAX_CSV_CHARS_PER_CELL + 1024:,}"
+        )
     parts = text.split(",")
     if len(parts) != count:
         raise CellProblem(f"has {len(parts):,} cells; its width × height is {count:,}")
@@ -294,15 +402,19 @@ def _from_csv(text: str, count: int) -> np.ndarray:
 def _from_base64(text: str, compression: Any, count: int) -> np.ndarray:
     raw_size = count * 4
     if compression not in COMPRESSIONS:
-        raise CellProblem(f"unknown compression {_say(compression)}: the game reads base64 uncompressed, zlib "
-                          "or gzip (Map > Map Properties > Tile Layer Format)")
+        raise CellProblem(
+            f"unknown compression {_say(compression)}: the game reads base64 uncompressed, zlib "
+            "or gzip (Map > Map Properties > Tile Layer Format)"
+        )
     most = raw_size if not compression else int(raw_size * MAX_COMPRESSED_RATIO) + 1024
     chars = 4 * -(-most // 3)
     if len(text) > chars + 4096:  # whitespace around TMX data is allowed, within reason
         raise CellProblem(f"base64 data is {len(text):,} characters; {count:,} cells need at most {chars:,}")
     packed = "".join(text.split())
     if len(packed) > chars:
-        raise CellProblem(f"base64 data is {len(packed):,} characters; {count:,} cells need at most {chars:,}")
+        raise CellProblem(
+            f"base64 data is {len(packed):,} characters; {count:,} cells need at most {chars:,}"
+        )
     try:
         data = base64.b64decode(packed, validate=True)
     except (binascii.Error, ValueError):
@@ -332,7 +444,9 @@ def _inflate(data: bytes, compression: str, size: int) -> bytes:
 # --- flips ---------------------------------------------------------------------------------------------
 
 
-def flip_point(u: float, v: float, width: float, height: float, h: bool, v_: bool, d: bool) -> tuple[float, float]:
+def flip_point(
+    u: float, v: float, width: float, height: float, h: bool, v_: bool, d: bool
+) -> tuple[float, float]:
     """Where the point (u, v) of a ``width × height`` tile (y down, from its top-left) lands when placed.
 
     The diagonal flip first (swap x and y; the box becomes ``height × width``),
@@ -392,18 +506,38 @@ def flip_shape(shape: TileShape, width: float, height: float, h: bool, v: bool, 
             ox, oy = -math.sin(theta) * shape.height, math.cos(theta) * shape.height
             px += m[0][0] * ox + m[0][1] * oy
             py += m[1][0] * ox + m[1][1] * oy
-    return TileShape(shape.kind, px, py, shape.width, shape.height, rotation, points, shape.name, shape.object_id,
-                     shape.properties)
+    return TileShape(
+        shape.kind,
+        px,
+        py,
+        shape.width,
+        shape.height,
+        rotation,
+        points,
+        shape.name,
+        shape.object_id,
+        shape.properties,
+    )
 
 
-_OBJECT_TYPES = {"rectangle": tobj.Rectangle, "ellipse": tobj.Ellipse, "polygon": tobj.Polygon,
-                 "polyline": tobj.Polyline}
+_OBJECT_TYPES = {
+    "rectangle": tobj.Rectangle,
+    "ellipse": tobj.Ellipse,
+    "polygon": tobj.Polygon,
+    "polyline": tobj.Polyline,
+}
 
 
 def as_object(shape: TileShape) -> Any:
     """A tile's collision object as the pytiled_parser object the object layers' wall code takes."""
-    fields = dict(id=shape.object_id, coordinates=OrderedPair(shape.x, shape.y), size=Size(shape.width, shape.height),
-                  rotation=shape.rotation, name=shape.name, properties=dict(shape.properties))
+    fields = dict(
+        id=shape.object_id,
+        coordinates=OrderedPair(shape.x, shape.y),
+        size=Size(shape.width, shape.height),
+        rotation=shape.rotation,
+        name=shape.name,
+        properties=dict(shape.properties),
+    )
     if shape.kind in ("polygon", "polyline"):
         fields["points"] = [OrderedPair(x, y) for x, y in shape.points]
     return _OBJECT_TYPES[shape.kind](**fields)
@@ -421,8 +555,12 @@ class _Kind:
     flips: tuple[bool, bool, bool]
     box: tuple[float, float]  # placed width, height (after the diagonal flip)
     walls: list[tuple[TileShape, tuple, dict]] = field(default_factory=list)  # shape, parts at the box, props
-    bounds: tuple[float, float, float, float] | None = None  # of all parts, relative to the box's top-left, y up
-    merge_key: str | None = None  # set for a tile whose collision is one grid-aligned box (see ``_merge_key``)
+    bounds: tuple[float, float, float, float] | None = (
+        None  # of all parts, relative to the box's top-left, y up
+    )
+    merge_key: str | None = (
+        None  # set for a tile whose collision is one grid-aligned box (see ``_merge_key``)
+    )
     merge_how: str = ""  # "full" (the whole cell), "row" (a band across it), "column" (a band down it)
     band: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # that box in the cell, px, y down
     problem: str | None = None  # why its collision cannot be built (said once, at its first cell)
@@ -432,18 +570,37 @@ class _Kind:
 class TilePlacer:
     """Places the tile layers of one map; ``layer(...)`` for each visible tile layer, in draw order."""
 
-    def __init__(self, tilesets: list[Tileset], grid: tuple[int, int], size: tuple[float, float], report: Any,
-                 *, render_order: str = "right-down", merge: bool = True) -> None:
+    def __init__(
+        self,
+        tilesets: list[Tileset],
+        grid: tuple[int, int],
+        size: tuple[float, float],
+        report: Any,
+        *,
+        render_order: str = "right-down",
+        merge: bool = True,
+    ) -> None:
         self.tilesets = sorted(tilesets, key=lambda t: t.first_gid)
         self.first_gids = np.array([t.first_gid for t in self.tilesets], dtype=np.int64)
         self.grid = grid
         self.width, self.height = size
         self.report = report
-        self.render_order = render_order if render_order in ("right-down", "right-up", "left-down",
-                                                             "left-up") else "right-down"
+        self.render_order = (
+            render_order
+            if render_order in ("right-down", "right-up", "left-down", "left-up")
+            else "right-down"
+        )
         self.merge = merge
+        #: An infinite map's top-left cell (its chunks' union starts there); (0, 0) for a finite map.
+        self.origin = (0, 0)
+        #: Parts and points of every wall of the map, object walls included (``reader`` charges those).
+        self.budget = WallBudget()
         self.kinds: dict[int, _Kind | None] = {}
+        #: A tile as a layer makes it when that differs from its shapes: (gid, "box" or "none").
+        self.variants: dict[tuple[int, str], _Kind] = {}
         self.bad_images: set[Path] = set()
+        #: Decoded pixels of each image the map draws, read from its header (``MAX_IMAGES_AREA`` in all).
+        self.image_area: dict[Path, int] = {}
         self.placed = 0
         self.shapes_placed = 0
         self.walls_built = 0
@@ -452,35 +609,86 @@ class TilePlacer:
 
     # -- one layer --
 
-    def layer(self, name: str, cells: CellData, frame: MapFrame, opacity: float) -> bool:
-        """Decode and place one visible tile layer; False when it gave an error (nothing of it is kept)."""
+    def layer(
+        self,
+        name: str,
+        cells: CellData,
+        frame: MapFrame,
+        opacity: float,
+        *,
+        levels: tuple = (),
+        named: bool | None = None,
+        draw: bool = True,
+    ) -> bool:
+        """Decode and place one tile layer; False when it gave an error (nothing of it is kept).
+
+        ``levels`` are the (properties, class) of the layer and its groups, innermost first; ``named``
+        what the layer's name says (True: collision, False: walked through, None: nothing); ``draw`` False for a hidden collision layer (its walls
+        are made, its tiles are not drawn). What each tile is decides ``_solid_mode``.
+        """
         try:
-            gids = decode_cells(cells)
+            gids = self._assemble(cells) if cells.pieces else decode_cells(cells)
         except CellProblem as problem:
-            if cells.chunks is not None:
-                x, y, count = cells.chunks
-                self.report.error(
-                    f"map is infinite: its tile layers come in chunks ({count} in this layer), which are not "
-                    "read; set a fixed map size (Map > Map Properties > Infinite off)",
-                    tile=TileRef(name, x, y, "", -1))
-            else:
-                self.report.error(f"tile layer {name!r}: {problem}")
+            self.report.error(f"tile layer {name!r}: {problem}")
             return False
         rows, cols = gids.shape
         if (cols, rows) != self.map_cells():
-            self.report.error(f"tile layer {name!r} is {cols} × {rows} tiles; the map is "
-                              f"{self.map_cells()[0]} × {self.map_cells()[1]}")
+            self.report.error(
+                f"tile layer {name!r} is {cols} × {rows} tiles; the map is "
+                f"{self.map_cells()[0]} × {self.map_cells()[1]}"
+            )
             return False
         if gids.any() and not self._check_counts(name, gids):
             return False
         hex_bits = int(np.count_nonzero(gids & ROTATE_HEX))
         if hex_bits:
             row, col = (int(v[0]) for v in np.nonzero(gids & ROTATE_HEX))
-            self.report.warning(f"Tiled's hexagonal 120° rotation bit is set on {hex_bits:,} cells; ignored on an "
-                                "orthogonal map", tile=TileRef(name, col, row, "", -1))
+            self.report.warning(
+                f"Tiled's hexagonal 120° rotation bit is set on {hex_bits:,} cells; ignored on an "
+                "orthogonal map",
+                tile=TileRef(name, col, row, "", -1),
+            )
         if not self._resolve(name, gids):
             return False
-        return self._place(name, gids, frame, opacity)
+        kinds = {gid: self._as_painted(gid, levels, named) for gid in np.unique(gids[gids != 0]).tolist()}
+        return self._place(name, gids, frame, opacity, kinds, draw)
+
+    def _as_painted(self, gid: int, levels: tuple, named: bool | None) -> _Kind:
+        """The tile of ``gid`` as this layer makes it: its collision shapes, a full-tile box (a tile marked
+        solid without shapes), or nothing (a tile or layer marked not solid); each variant built once."""
+        kind = self.kinds[gid]
+        tile, tileset = kind.tile, kind.tileset
+        role, _ = solid_role((tile.properties, tile.type), (tileset.properties, ""), *levels)
+        if role is None:
+            role = named
+        has_shapes = bool(kind.walls) or kind.problem is not None
+        mode = "none" if role is False else "shapes" if has_shapes else "box" if role else "none"
+        if mode == "shapes" or (mode == "none" and not kind.walls):
+            return kind
+        key = (gid, mode)
+        variant = self.variants.get(key)
+        if variant is None:
+            variant = _Kind(tileset, tile, kind.flips, kind.box, image=kind.image)
+            if mode == "box":
+                box = TileShape(
+                    "rectangle", 0.0, 0.0, float(tile.width), float(tile.height), 0.0, (), "", 0, {}
+                )
+                variant.tile = dataclasses.replace(tile, shapes=(box,))
+                self._build_walls(variant)
+                variant.tile = tile
+            self.variants[key] = variant
+        return variant
+
+    def _assemble(self, cells: CellData) -> np.ndarray:
+        """An infinite map's chunked layer as one ``(rows, cols)`` grid of the map's cells (the chunks'
+        union, ``origin`` at its top-left); each chunk decoded under the same limits as a layer."""
+        cols, rows = self.map_cells()
+        gids = np.zeros((rows, cols), dtype=np.uint32)
+        for x, y, piece in cells.pieces:
+            part = decode_cells(piece)
+            row, col = y - self.origin[1], x - self.origin[0]
+            gids[row : row + part.shape[0], col : col + part.shape[1]] = part
+        return gids
 
     def map_cells(self) -> tuple[int, int]:
         return (round(self.width / self.grid[0]), round(self.height / self.grid[1]))
@@ -488,8 +696,10 @@ class TilePlacer:
     def _check_counts(self, name: str, gids: np.ndarray) -> bool:
         painted = int(np.count_nonzero(gids))
         if self.placed + painted > MAX_PLACED_TILES:
-            self.report.error(f"tile layer {name!r}: the visible tile layers paint {self.placed + painted:,} cells; "
-                              f"the limit is {MAX_PLACED_TILES:,}")
+            self.report.error(
+                f"tile layer {name!r}: the visible tile layers paint {self.placed + painted:,} cells; "
+                f"the limit is {MAX_PLACED_TILES:,}"
+            )
             return False
         return True
 
@@ -517,7 +727,9 @@ class TilePlacer:
                 problem("", -1, kind, at, count)
                 continue
             ref = (kind.tileset.name, kind.tile.local_id)
-            if kind.image in self.bad_images:  # one line an image, at the first cell of any tile drawn from it
+            if (
+                kind.image in self.bad_images
+            ):  # one line an image, at the first cell of any tile drawn from it
                 seen = images.setdefault(kind.image, [at, 0, ref])
                 if at < seen[0]:
                     seen[0], seen[2] = at, ref
@@ -527,6 +739,26 @@ class TilePlacer:
             shapes += count * len(kind.walls)
         for image, (at, count, ref) in images.items():
             problem(*ref, f"tileset image: {image_problem(image)}", at, count)
+        for gid, at, count in zip(unique.tolist(), first.tolist(), counts.tolist(), strict=True):
+            kind = self.kinds.get(gid) if gid & GID_MASK else None
+            if (
+                isinstance(kind, _Kind)
+                and kind.image not in self.bad_images
+                and kind.image not in self.image_area
+            ):
+                size = image_size(kind.image) or (0, 0)
+                self.image_area[kind.image] = size[0] * size[1]
+                total = sum(self.image_area.values())
+                if total > MAX_IMAGES_AREA:  # said before the renderer decodes any of them
+                    problem(
+                        kind.tileset.name,
+                        kind.tile.local_id,
+                        f"the map's tile images decode to {total:,} pixels in all with {kind.image.name!r} "
+                        f"({size[0]:,} × {size[1]:,}); the limit is {MAX_IMAGES_AREA:,}",
+                        at,
+                        count,
+                    )
+                    break
         width = gids.shape[1]
         for (tileset, local_id, text), (at, count) in sorted(problems.items(), key=lambda item: item[1][0]):
             self._say(name, at, width, tileset, local_id, count, text, error=True)
@@ -534,19 +766,34 @@ class TilePlacer:
             return False
         self.shapes_placed += shapes
         if self.shapes_placed > MAX_TILE_SHAPES_PLACED:
-            self.report.error(f"tile layer {name!r}: the tile layers place {self.shapes_placed:,} collision objects; "
-                              f"the limit is {MAX_TILE_SHAPES_PLACED:,}")
+            self.report.error(
+                f"tile layer {name!r}: the tile layers place {self.shapes_placed:,} collision objects; "
+                f"the limit is {MAX_TILE_SHAPES_PLACED:,}"
+            )
             return False
         return True
 
-    def _say(self, layer: str, at: int, width: int, tileset: str, local_id: int, count: int, problem: str,
-             error: bool = False) -> None:
+    def _say(
+        self,
+        layer: str,
+        at: int,
+        width: int,
+        tileset: str,
+        local_id: int,
+        count: int,
+        problem: str,
+        error: bool = False,
+    ) -> None:
         more = f" (and {count - 1:,} more cells)" if count > 1 else ""
         ref = TileRef(layer, at % width, at // width, tileset, local_id)
         if error:
             self.report.error(problem + more, tile=ref)
         else:
             self.report.warning(problem + more, tile=ref)
+
+    def tile_kind(self, gid: int) -> _Kind | str:
+        """The tile (with flips) a gid names, for a tile object; a string says why there is none."""
+        return self._kind(gid)
 
     def _kind(self, gid: int) -> _Kind | str:
         """The tile a gid names, with its flips, built once; a string says why there is none."""
@@ -560,7 +807,10 @@ class TilePlacer:
         index = int(np.searchsorted(self.first_gids, bare, side="right")) - 1
         if index < 0:
             return f"tile id {bare} belongs to no tileset" + (
-                f" (the first starts at {self.tilesets[0].first_gid})" if self.tilesets else " (the map has none)")
+                f" (the first starts at {self.tilesets[0].first_gid})"
+                if self.tilesets
+                else " (the map has none)"
+            )
         tileset = self.tilesets[index]
         local = bare - tileset.first_gid
         try:
@@ -580,7 +830,8 @@ class TilePlacer:
 
     def _build_walls(self, kind: _Kind) -> None:
         tile = kind.tile
-        solid = [s for s in tile.shapes if s.kind != "point"]
+        # A box drawn with the polygon tool is a rectangle: it merges with its neighbours like one.
+        solid = [_as_rectangle(s) for s in tile.shapes if s.kind != "point"]
         for shape in solid:
             # Judged unflipped first, so a problem is said in the tile's own pixels (the collision editor's).
             try:
@@ -592,15 +843,21 @@ class TilePlacer:
                 kind.problem = f"collision object {shape.object_id}{_named(shape)}: {text}"
                 return
             except ValueError as problem:
-                kind.problem = f"collision object {shape.object_id}{_named(shape)}: the engine rejects this shape: " \
-                               f"{' '.join(str(problem).split())[:200]}"
+                kind.problem = (
+                    f"collision object {shape.object_id}{_named(shape)}: the engine rejects this shape: "
+                    f"{' '.join(str(problem).split())[:200]}"
+                )
                 return
             props = {**tile.properties, **shape.properties}
             kind.walls.append((shape, built.wall.parts, props))
         boxes = [aabb(part, Transform(*xf)) for _, parts, _ in kind.walls for part, xf in parts]
         if boxes:
-            kind.bounds = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                           max(b[3] for b in boxes))
+            kind.bounds = (
+                min(b[0] for b in boxes),
+                min(b[1] for b in boxes),
+                max(b[2] for b in boxes),
+                max(b[3] for b in boxes),
+            )
         if len(solid) == 1 and solid[0].kind == "rectangle" and flipped.rotation % 90.0 == 0.0:
             self._merge_key(kind)
 
@@ -622,31 +879,78 @@ class TilePlacer:
         how = "full" if across and down else "row" if across else "column" if down else ""
         if how:
             kind.merge_how, kind.band = how, band
-            kind.merge_key = json.dumps([how, band, list(kind.tileset.tile_offset), kind.walls[0][2]],
-                                        sort_keys=True, default=str)
+            kind.merge_key = json.dumps(
+                [how, band, list(kind.tileset.tile_offset), kind.walls[0][2]], sort_keys=True, default=str
+            )
 
-    def _place(self, name: str, gids: np.ndarray, frame: MapFrame, opacity: float) -> bool:
+    def _place(
+        self,
+        name: str,
+        gids: np.ndarray,
+        frame: MapFrame,
+        opacity: float,
+        kinds: dict[int, _Kind],
+        draw: bool = True,
+    ) -> bool:
         rows, cols = gids.shape
         tw, th = self.grid
         painted = np.unique(gids[gids != 0]).tolist()
         merge_ids: dict[str, int] = {}
-        key_of = {gid: (merge_ids.setdefault(self.kinds[gid].merge_key, len(merge_ids) + 1)
-                        if self.merge and self.kinds[gid].merge_key is not None else 0) for gid in painted}
+        key_of = {
+            gid: (
+                merge_ids.setdefault(kinds[gid].merge_key, len(merge_ids) + 1)
+                if self.merge and kinds[gid].merge_key is not None
+                else 0
+            )
+            for gid in painted
+        }
         keys = {how: np.zeros((rows, cols), dtype=np.int32) for how in ("full", "row", "column")}
         for gid, key in key_of.items():
             if key:
-                keys[self.kinds[gid].merge_how][gids == gid] = key
-        rectangles = [*greedy_rectangles(keys["full"]), *row_runs(keys["row"]),
-                      *((r, c, n, m) for c, r, m, n in row_runs(keys["column"].T))]
-        single = sum(int(np.count_nonzero(gids == gid)) * len(self.kinds[gid].walls)
-                     for gid, key in key_of.items() if not key)
+                keys[kinds[gid].merge_how][gids == gid] = key
+        rectangles = [
+            *greedy_rectangles(keys["full"]),
+            *row_runs(keys["row"]),
+            *((r, c, n, m) for c, r, m, n in row_runs(keys["column"].T)),
+        ]
+        single = sum(
+            int(np.count_nonzero(gids == gid)) * len(kinds[gid].walls)
+            for gid, key in key_of.items()
+            if not key
+        )
+        # What the cells' walls will cost, counted before any is made: a tile's parts times its cells.
+        costs = [
+            (
+                int(np.count_nonzero(gids == gid)),
+                part_cost([p for _, parts, _ in kinds[gid].walls for p in parts]),
+            )
+            for gid, key in key_of.items()
+            if not key and kinds[gid].walls
+        ]
+        over = self.budget.charge(
+            sum(n * c[0] for n, c in costs) + len(rectangles),
+            sum(n * c[1] for n, c in costs) + 4 * len(rectangles),
+        )
+        if over:
+            worst = max(costs, key=lambda item: item[0] * item[1][0], default=None)
+            why = (
+                f" ({worst[0]:,} cells of a tile of {worst[1][0]:,} parts)"
+                if worst and worst[1][0] > 1
+                else ""
+            )
+            self.report.error(f"tile layer {name!r}: {over}{why}")
+            return False
         if self.walls_built + single + len(rectangles) > MAX_TILE_WALLS:
-            self.report.error(f"tile layer {name!r}: the tile layers make {self.walls_built + single + len(rectangles):,}"
-                              f" walls after merging; the limit is {MAX_TILE_WALLS:,}")
+            self.report.error(
+                f"tile layer {name!r}: the tile layers make {self.walls_built + single + len(rectangles):,}"
+                f" walls after merging; the limit is {MAX_TILE_WALLS:,}"
+            )
             return False
         self.walls_built += single + len(rectangles)
         order_rows = range(rows) if self.render_order.endswith("down") else range(rows - 1, -1, -1)
-        order_cols = list(range(cols)) if self.render_order.startswith("right") else list(range(cols - 1, -1, -1))
+        order_cols = (
+            list(range(cols)) if self.render_order.startswith("right") else list(range(cols - 1, -1, -1))
+        )
         tiles: list[PlacedTile] = []
         outside: dict[int, list] = {}
         for row in order_rows:
@@ -655,17 +959,31 @@ class TilePlacer:
                 gid = int(line[col])
                 if gid == 0:
                     continue
-                kind = self.kinds[gid]
+                kind = kinds[gid]
                 tile = kind.tile
                 bw, bh = kind.box
                 # The box's top-left in map pixels (y down): bottom-left anchored, then the offsets.
                 left = col * tw + kind.tileset.tile_offset[0] + frame.offset_x
                 top = (row + 1) * th - bh + kind.tileset.tile_offset[1] + frame.offset_y
-                tiles.append(PlacedTile(
-                    layer=name, col=col, row=row, tileset=kind.tileset.name, local_id=tile.local_id,
-                    image=kind.image, source=tile.source, center_x=left + bw / 2, center_y=self.height - (top + bh / 2),
-                    width=float(tile.width), height=float(tile.height), flip_h=kind.flips[0], flip_v=kind.flips[1],
-                    flip_d=kind.flips[2], opacity=opacity))
+                tiles.append(
+                    PlacedTile(
+                        layer=name,
+                        col=col,
+                        row=row,
+                        tileset=kind.tileset.name,
+                        local_id=tile.local_id,
+                        image=kind.image,
+                        source=tile.source,
+                        center_x=left + bw / 2,
+                        center_y=self.height - (top + bh / 2),
+                        width=float(tile.width),
+                        height=float(tile.height),
+                        flip_h=kind.flips[0],
+                        flip_v=kind.flips[1],
+                        flip_d=kind.flips[2],
+                        opacity=opacity,
+                    )
+                )
                 if not kind.walls:
                     continue
                 dx, dy = left, self.height - top
@@ -681,27 +999,37 @@ class TilePlacer:
                     moved = tuple((part, Transform(xf[0] + dx, xf[1] + dy, xf[2])) for part, xf in parts)
                     self.walls.append(Wall(shape.object_id, shape.name, "tile", moved, props, ref))
         for gid, (at, count, past) in outside.items():
-            kind = self.kinds[gid]
+            kind = kinds[gid]
             flips = "+".join(n for n, f in zip("HVD", kind.flips, strict=True) if f)
             self._say_outside(name, at, cols, kind, count, past, flips)
-        self.walls.extend(self._merged(name, gids, rectangles, frame))
-        self.placed += len(tiles)
-        self.tile_layers.append(TileLayer(name, tuple(tiles), opacity, (frame.offset_x, -frame.offset_y)))
+        self.walls.extend(self._merged(name, gids, rectangles, frame, kinds))
+        if draw:  # a hidden collision layer makes walls only
+            self.placed += len(tiles)
+            self.tile_layers.append(TileLayer(name, tuple(tiles), opacity, (frame.offset_x, -frame.offset_y)))
         return True
 
-    def _say_outside(self, name: str, at: int, cols: int, kind: _Kind, count: int, past: float, flips: str) -> None:
+    def _say_outside(
+        self, name: str, at: int, cols: int, kind: _Kind, count: int, past: float, flips: str
+    ) -> None:
         after = f" after its flip ({flips})" if flips else ""
         more = f" (and {count - 1:,} more cells)" if count > 1 else ""
         ref = TileRef(name, at % cols, at // cols, kind.tileset.name, kind.tile.local_id)
-        self.report.warning(f"its hitbox leaves the map ({self.width:g} × {self.height:g} px){after} by "
-                            f"{past:.3g} px{more}", None, None, OUTSIDE_MAP, tile=ref)
+        self.report.warning(
+            f"its hitbox leaves the map ({self.width:g} × {self.height:g} px){after} by {past:.3g} px{more}",
+            None,
+            None,
+            OUTSIDE_MAP,
+            tile=ref,
+        )
 
-    def _merged(self, name: str, gids: np.ndarray, rectangles: list, frame: MapFrame) -> list[Wall]:
+    def _merged(
+        self, name: str, gids: np.ndarray, rectangles: list, frame: MapFrame, kinds: dict[int, _Kind]
+    ) -> list[Wall]:
         """Merged cells as one box wall each (their common band of the cell), named by the top-left cell."""
         tw, th = self.grid
         walls = []
         for row, col, nrows, ncols in rectangles:
-            kind = self.kinds[int(gids[row, col])]
+            kind = kinds[int(gids[row, col])]
             shape, _, props = kind.walls[0]
             u0, v0, u1, v1 = kind.band
             w, h = (ncols - 1) * tw + (u1 - u0), (nrows - 1) * th + (v1 - v0)
@@ -709,8 +1037,41 @@ class TilePlacer:
             top = row * th + v0 + kind.tileset.tile_offset[1] + frame.offset_y
             xf = Transform(left + w / 2, self.height - (top + h / 2), 0.0)
             ref = TileRef(name, col, row, kind.tileset.name, kind.tile.local_id)
-            walls.append(Wall(shape.object_id, shape.name, "tile", ((Polygon.box(w / 2, h / 2), xf),), props, ref))
+            walls.append(
+                Wall(shape.object_id, shape.name, "tile", ((Polygon.box(w / 2, h / 2), xf),), props, ref)
+            )
         return walls
+
+
+def _as_rectangle(shape: TileShape) -> TileShape:
+    """A polygon whose four points are an axis-aligned box (unrotated) as the rectangle it is; any other
+    shape as it is.
+
+    >>> _as_rectangle(TileShape("polygon", 0, 0, 0, 0, 0, ((0, 0), (32, 0), (32, 32), (0, 32)), "", 1)).kind
+    'rectangle'
+    >>> _as_rectangle(TileShape("polygon", 0, 0, 0, 0, 0, ((0, 0), (32, 32), (32, 0), (0, 32)), "", 1)).kind
+    'polygon'
+    """
+    if shape.kind != "polygon" or len(shape.points) != 4 or shape.rotation % 360.0 != 0.0:
+        return shape
+    xs, ys = sorted({p[0] for p in shape.points}), sorted({p[1] for p in shape.points})
+    if len(xs) != 2 or len(ys) != 2 or set(shape.points) != {(x, y) for x in xs for y in ys}:
+        return shape
+    ring = list(shape.points)
+    if any(a[0] != b[0] and a[1] != b[1] for a, b in zip(ring, ring[1:] + ring[:1], strict=True)):
+        return shape  # the corners in a crossing order (a bowtie): the polygon's checks say so
+    return TileShape(
+        "rectangle",
+        shape.x + xs[0],
+        shape.y + ys[0],
+        xs[1] - xs[0],
+        ys[1] - ys[0],
+        0.0,
+        (),
+        shape.name,
+        shape.object_id,
+        shape.properties,
+    )
 
 
 def _named(shape: TileShape) -> str:

@@ -42,6 +42,7 @@ from game.safe_read import FileRefused, json_depth, read_bytes
 from .files import display_name
 from .limits import (
     MAX_COORDINATE,
+    MAX_IMAGE_AREA,
     MAX_IMAGE_BYTES,
     MAX_IMAGE_PATH_CHARS,
     MAX_IMAGE_PIXELS,
@@ -60,6 +61,7 @@ __all__ = [
     "TileShape",
     "Tileset",
     "image_problem",
+    "image_size",
     "read_tileset",
     "tileset_from_json",
     "tileset_from_xml",
@@ -139,6 +141,8 @@ class Tileset:
     tiles: dict[int, TileDef]
     margin: int = 0
     spacing: int = 0
+    #: The tileset's custom properties (``collides`` here marks every tile of it: ``conventions``).
+    properties: dict[str, Any] = field(default_factory=dict)
 
     def tile(self, local_id: int) -> TileDef:
         """The tile ``local_id``; ``KeyError`` when the tileset has no such tile."""
@@ -152,15 +156,23 @@ class Tileset:
     def atlas_source(self, local_id: int) -> tuple[int, int, int, int]:
         """Where tile ``local_id`` is in the atlas: (x, y, w, h), px, y down."""
         col, row = local_id % max(self.columns, 1), local_id // max(self.columns, 1)
-        return (self.margin + col * (self.tile_width + self.spacing),
-                self.margin + row * (self.tile_height + self.spacing), self.tile_width, self.tile_height)
+        return (
+            self.margin + col * (self.tile_width + self.spacing),
+            self.margin + row * (self.tile_height + self.spacing),
+            self.tile_width,
+            self.tile_height,
+        )
 
 
 def image_problem(path: Path) -> str | None:
     """Why the image file ``path`` cannot be drawn (missing, not a regular file, too big), or None.
 
-    Checked without opening it: the renderer opens it later, and a FIFO
-    named as an image would block it forever.
+    The file is stat'ed first and opened only when it is a regular file (the
+    renderer opens it later, and a FIFO named as an image would block it
+    forever); then its header alone is read for its pixel size
+    (``image_size``), checked against ``MAX_IMAGE_PIXELS`` a side and
+    ``MAX_IMAGE_AREA`` decoded, so a small file that decodes to gigabytes is
+    refused before anything decodes it.
     """
     try:
         info = os.stat(path)
@@ -170,7 +182,64 @@ def image_problem(path: Path) -> str | None:
         return f"image {_short(str(path))!r} is not a regular file"
     if info.st_size > MAX_IMAGE_BYTES:
         return f"image {_short(str(path))!r} is {info.st_size:,} bytes; the limit is {MAX_IMAGE_BYTES:,}"
+    size = image_size(path)
+    if size is None:  # not an image: the renderer draws its tiles as a magenta checker and says so
+        return None
+    if size == _PAST_PIL:
+        return f"image {_short(str(path))!r} is too large to decode (past PIL's own limit, by its header)"
+    width, height = size
+    if max(width, height) > MAX_IMAGE_PIXELS:
+        return f"image {_short(str(path))!r} is {width:,} × {height:,} px; the limit is {MAX_IMAGE_PIXELS:,} px a side"
+    if width * height > MAX_IMAGE_AREA:
+        return (
+            f"image {_short(str(path))!r} is {width:,} × {height:,} px, {width * height:,} pixels decoded; "
+            f"the limit is {MAX_IMAGE_AREA:,} (4,096 × 4,096)"
+        )
     return None
+
+
+#: What ``image_size`` gives for an image past PIL's own pixel guard (its size is not said).
+_PAST_PIL = (-1, -1)
+#: Image sizes already read, by (path, modification time, byte size): a map names one atlas many times.
+_SIZES: dict[tuple[str, int, int], tuple[int, int] | None] = {}
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) in pixels from the image file's header, or None when it is not an image.
+
+    A PNG's size is read from its first 24 bytes (signature and IHDR); other
+    formats through PIL's ``Image.open``, which reads the header only and
+    decodes nothing. Call it on regular files only (``image_problem`` checks).
+    """
+    try:
+        info = os.stat(path)
+        key = (str(path), info.st_mtime_ns, info.st_size)
+        if key in _SIZES:
+            return _SIZES[key]
+        with open(path, "rb") as handle:
+            head = handle.read(24)
+    except (OSError, ValueError):
+        return None
+    if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
+        size = (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"))
+    else:
+        import warnings  # deferred with PIL: most tilesets are PNGs, read above without it
+
+        import PIL.Image
+
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", PIL.Image.DecompressionBombWarning)
+                with PIL.Image.open(path) as image:  # the header only
+                    size = tuple(image.size)
+        except PIL.Image.DecompressionBombError:  # PIL's own guard, also read from the header alone
+            size = _PAST_PIL
+        except Exception:  # any decoder failure means "not an image we can read"
+            size = None
+    if len(_SIZES) > 4096:
+        _SIZES.clear()
+    _SIZES[key] = size
+    return size
 
 
 class _Sink:
@@ -225,7 +294,9 @@ def _read_file(path: Path, sink: _Sink) -> Tileset | None:
         try:
             root = etree.fromstring(data)
         except (etree.ParseError, LookupError, ValueError) as problem:
-            sink.error(f"not a Tiled tileset: the XML does not parse ({_short(' '.join(str(problem).split()))})")
+            sink.error(
+                f"not a Tiled tileset: the XML does not parse ({_short(' '.join(str(problem).split()))})"
+            )
             return None
         return tileset_from_xml(root, path.parent, path=path, sink=sink)
     raw = _parse_json(data, sink)
@@ -304,10 +375,18 @@ def tileset_from_json(
         sink.error("the tileset's 'name' must be text")
         return None
     label = f"tileset {name!r}"
+    raw = _derive_old_fields(raw, label, sink)
+    if raw is None:
+        return None
     numbers = {}
-    for key, low, high, default in (("tilewidth", 1, MAX_TILE_SIZE, None), ("tileheight", 1, MAX_TILE_SIZE, None),
-                                    ("tilecount", 0, MAX_TILESET_TILES, None), ("columns", 0, MAX_TILESET_TILES, 0),
-                                    ("margin", 0, MAX_IMAGE_PIXELS, 0), ("spacing", 0, MAX_IMAGE_PIXELS, 0)):
+    for key, low, high, default in (
+        ("tilewidth", 1, MAX_TILE_SIZE, None),
+        ("tileheight", 1, MAX_TILE_SIZE, None),
+        ("tilecount", 0, MAX_TILESET_TILES, None),
+        ("columns", 0, MAX_TILESET_TILES, 0),
+        ("margin", 0, MAX_IMAGE_PIXELS, 0),
+        ("spacing", 0, MAX_IMAGE_PIXELS, 0),
+    ):
         value = raw.get(key, default)
         if not _is_int(value):
             sink.error(f"{label}: {key!r} must be a whole number, got {_short(repr(value))}")
@@ -322,8 +401,10 @@ def tileset_from_json(
     if sink.errors > errors_before:
         return None
     offset = raw.get("tileoffset", {"x": 0, "y": 0})
-    if not (isinstance(offset, dict) and all(_is_number(offset.get(k, 0)) and abs(offset.get(k, 0)) <= MAX_TILE_SIZE
-                                             for k in ("x", "y"))):
+    if not (
+        isinstance(offset, dict)
+        and all(_is_number(offset.get(k, 0)) and abs(offset.get(k, 0)) <= MAX_TILE_SIZE for k in ("x", "y"))
+    ):
         sink.error(f"{label}: 'tileoffset' must be {{x, y}} numbers within {MAX_TILE_SIZE} px")
         return None
     image = None
@@ -341,6 +422,9 @@ def tileset_from_json(
         sink.warning(f"{label}: {problem}")
     if not _census(tiles_raw, label, sink):
         return None
+    properties = _properties(raw.get("properties", []), label, sink)
+    if properties is None:
+        return None
     tileset = Tileset(
         name=name,
         path=path,
@@ -354,6 +438,7 @@ def tileset_from_json(
         tiles={},
         margin=numbers["margin"],
         spacing=numbers["spacing"],
+        properties=properties,
     )
     tiles: dict[int, TileDef] = {}
     for entry in tiles_raw:
@@ -371,6 +456,32 @@ def tileset_from_json(
         return None
     tileset.tiles.update(tiles)
     return tileset
+
+
+def _derive_old_fields(raw: dict, label: str, sink: _Sink) -> dict | None:
+    """``tilecount`` and ``columns`` as Tiled derives them for files older than 0.13 / 0.15, which lack
+    them: from the atlas image's size, margin and spacing. A tileset that lacks them and whose image
+    size is not given either is in an old format that cannot be read: one line says so."""
+    missing = [key for key in ("tilecount", "columns") if key not in raw]
+    if not missing:
+        return raw
+    if "image" not in raw:  # an image collection: the tiles it lists are its tiles
+        tiles = raw.get("tiles")
+        ids = [t.get("id") for t in tiles if isinstance(t, dict)] if isinstance(tiles, list) else []
+        count = max((i for i in ids if _is_int(i)), default=-1) + 1
+        return {"tilecount": count, "columns": 0, **raw}
+    sizes = [raw.get(k) for k in ("imagewidth", "imageheight", "tilewidth", "tileheight")]
+    margin, spacing = raw.get("margin", 0), raw.get("spacing", 0)
+    if not all(_is_int(v) and v > 0 for v in sizes) or not (_is_int(margin) and _is_int(spacing)):
+        sink.error(
+            f"{label}: old format (before Tiled 0.15): no {' or '.join(map(repr, missing))}, and no image "
+            "size to derive them from; open and save it in a newer Tiled"
+        )
+        return None
+    width, height, tw, th = sizes
+    columns = max((width - 2 * margin + spacing) // (tw + spacing), 0)
+    rows = max((height - 2 * margin + spacing) // (th + spacing), 0)
+    return {"tilecount": columns * rows, "columns": columns, **raw}
 
 
 def _whole(value: float) -> int:
@@ -396,8 +507,10 @@ def _census(tiles_raw: list, label: str, sink: _Sink) -> bool:
                 points = obj.get(key) if isinstance(obj, dict) else None
                 if isinstance(points, list):
                     if len(points) > MAX_TILE_POLYGON_POINTS:
-                        sink.error(f"{who}: a collision {key} has {len(points):,} points; "
-                                   f"the limit is {MAX_TILE_POLYGON_POINTS:,}")
+                        sink.error(
+                            f"{who}: a collision {key} has {len(points):,} points; "
+                            f"the limit is {MAX_TILE_POLYGON_POINTS:,}"
+                        )
                         return False
                     total += len(points)
     if total > MAX_TILESET_POINTS:
@@ -411,7 +524,9 @@ def _image_path(value: Any, base: Path, label: str, sink: _Sink) -> Path | None:
         sink.error(f"{label}: an image path must be text, got {_short(repr(value))}")
         return None
     if len(value) > MAX_IMAGE_PATH_CHARS:
-        sink.error(f"{label}: an image path is {len(value):,} characters; the limit is {MAX_IMAGE_PATH_CHARS:,}")
+        sink.error(
+            f"{label}: an image path is {len(value):,} characters; the limit is {MAX_IMAGE_PATH_CHARS:,}"
+        )
         return None
     if any(ord(c) < 32 or ord(c) == 127 for c in value):
         sink.error(f"{label}: an image path holds control characters ({_short(repr(value))})")
@@ -436,9 +551,17 @@ def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> 
     if "image" in entry:
         image = _image_path(entry.get("image"), base, who, sink)
         size = [entry.get(k) for k in ("imagewidth", "imageheight")]
+        if size == [None, None] and image is not None:
+            # Old files (and some exporters) leave the size out: Tiled reads it from the image's header.
+            # A missing image keeps the tileset's tile size: it is said once below, and is an error only
+            # where a layer paints the tile.
+            header = image_size(image) if os.path.isfile(image) else None
+            size = list(header or (tileset.tile_width, tileset.tile_height))
         if not all(_is_int(v) and 0 < v <= MAX_IMAGE_PIXELS for v in size):
-            sink.error(f"{who}: 'imagewidth' and 'imageheight' must be whole numbers of pixels "
-                       f"(1 to {MAX_IMAGE_PIXELS:,}), got {_short(repr(size))}")
+            sink.error(
+                f"{who}: 'imagewidth' and 'imageheight' must be whole numbers of pixels "
+                f"(1 to {MAX_IMAGE_PIXELS:,}), got {_short(repr(size))}"
+            )
             return None
         if image is None:
             return None
@@ -446,6 +569,25 @@ def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> 
             sink.warning(f"{who}: {problem}")
         width, height = size
         source = (0, 0, width, height)
+        sub = [entry.get(k) for k in ("x", "y", "width", "height")]
+        if any(v is not None for v in sub):  # Tiled 1.9+: the tile is a sub-rectangle of its image
+            x, y = (v if v is not None else 0 for v in sub[:2])
+            w, h = sub[2] if sub[2] is not None else width - x, sub[3] if sub[3] is not None else height - y
+            if not (
+                all(_is_int(v) for v in (x, y, w, h))
+                and x >= 0
+                and y >= 0
+                and w > 0
+                and h > 0
+                and x + w <= width
+                and y + h <= height
+            ):
+                sink.error(
+                    f"{who}: its sub-rectangle x {x!r}, y {y!r}, {w!r} x {h!r} must be whole pixels inside "
+                    f"its {width} x {height} image"
+                )
+                return None
+            source, width, height = (x, y, w, h), w, h
     elif tileset.image is not None:
         if local_id >= tileset.tile_count:
             sink.warning(f"{who} is beyond the tileset's {tileset.tile_count} tiles; ignored")
@@ -498,8 +640,10 @@ def _shape(obj: Any, who: str, sink: _Sink) -> TileShape | None:
     for key in ("x", "y", "width", "height", "rotation"):
         value = obj.get(key, 0)
         if not _is_number(value) or abs(value) > MAX_COORDINATE:
-            sink.error(f"{me}: {key!r} must be a finite number within {MAX_COORDINATE:,.0f}, "
-                       f"got {_short(repr(value))}")
+            sink.error(
+                f"{me}: {key!r} must be a finite number within {MAX_COORDINATE:,.0f}, "
+                f"got {_short(repr(value))}"
+            )
             return None
         numbers.append(float(value))
     x, y, width, height, rotation = numbers
@@ -511,12 +655,20 @@ def _shape(obj: Any, who: str, sink: _Sink) -> TileShape | None:
     elif "polygon" in obj or "polyline" in obj:
         kind = "polygon" if "polygon" in obj else "polyline"
         raw = obj[kind]
-        if not (isinstance(raw, list) and all(
-            isinstance(p, dict) and _is_number(p.get("x")) and _is_number(p.get("y"))
-            and abs(p["x"]) <= MAX_COORDINATE and abs(p["y"]) <= MAX_COORDINATE for p in raw
-        )):
-            sink.error(f"{me}: {kind} points must be a list of {{x, y}} finite numbers within "
-                       f"{MAX_COORDINATE:,.0f}")
+        if not (
+            isinstance(raw, list)
+            and all(
+                isinstance(p, dict)
+                and _is_number(p.get("x"))
+                and _is_number(p.get("y"))
+                and abs(p["x"]) <= MAX_COORDINATE
+                and abs(p["y"]) <= MAX_COORDINATE
+                for p in raw
+            )
+        ):
+            sink.error(
+                f"{me}: {kind} points must be a list of {{x, y}} finite numbers within {MAX_COORDINATE:,.0f}"
+            )
             return None
         points = tuple((float(p["x"]), float(p["y"])) for p in raw)
     else:
@@ -541,13 +693,22 @@ def _properties(raw: Any, who: str, sink: _Sink) -> dict[str, Any] | None:
             sink.error(f"{who}: properties must be a list of name/type/value")
             return None
         kind, value = prop.get("type", "string"), prop["value"]
-        ok = {
-            "int": _is_int(value), "float": _is_number(value), "bool": isinstance(value, bool),
-            "object": _is_int(value), "class": isinstance(value, dict),
-        }.get(kind, isinstance(value, str)) if kind in _PROPERTY_TYPES else False
+        ok = (
+            {
+                "int": _is_int(value),
+                "float": _is_number(value),
+                "bool": isinstance(value, bool),
+                "object": _is_int(value),
+                "class": isinstance(value, dict),
+            }.get(kind, isinstance(value, str))
+            if kind in _PROPERTY_TYPES
+            else False
+        )
         if not ok:
-            sink.error(f"{who}: property {_short(prop['name'], 40)!r} of type {_short(repr(kind), 20)} "
-                       f"has the value {_short(repr(value), 40)}")
+            sink.error(
+                f"{who}: property {_short(prop['name'], 40)!r} of type {_short(repr(kind), 20)} "
+                f"has the value {_short(repr(value), 40)}"
+            )
             return None
         found[prop["name"]] = float(value) if kind == "float" else value
     return found
@@ -603,12 +764,20 @@ def _xml_value(key: str, text: str, numbers: tuple[str, ...]) -> Any:
 def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
     errors_before = sink.errors
     attrs = element.attrib
-    raw: dict[str, Any] = {k: _xml_value(k, v, _XML_INTS) for k, v in attrs.items()
-                           if k in ("name", "tilewidth", "tileheight", "tilecount", "columns", "margin", "spacing")}
+    raw: dict[str, Any] = {
+        k: _xml_value(k, v, _XML_INTS)
+        for k, v in attrs.items()
+        if k in ("name", "tilewidth", "tileheight", "tilecount", "columns", "margin", "spacing")
+    }
     tiles = element.findall("tile")
     if len(tiles) > MAX_TILESET_TILES:
-        sink.error(f"tileset {attrs.get('name', '')!r} lists {len(tiles):,} tiles; the limit is {MAX_TILESET_TILES:,}")
+        sink.error(
+            f"tileset {attrs.get('name', '')!r} lists {len(tiles):,} tiles; the limit is {MAX_TILESET_TILES:,}"
+        )
         return None
+    props = element.find("properties")
+    if props is not None:
+        raw["properties"] = _xml_properties(props)
     offset = element.find("tileoffset")
     if offset is not None:
         raw["tileoffset"] = {k: _xml_value(k, offset.attrib.get(k, "0"), ("x", "y")) for k in ("x", "y")}
@@ -620,6 +789,9 @@ def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
     raw["tiles"] = []
     for tile in tiles:
         entry: dict[str, Any] = {"id": _xml_value("id", tile.attrib.get("id", ""), _XML_INTS)}
+        for key in ("x", "y", "width", "height"):  # a sub-rectangle of the tile's image (Tiled 1.9+)
+            if key in tile.attrib:
+                entry[key] = _xml_value("id", tile.attrib[key], _XML_INTS)
         kind = tile.attrib.get("type", tile.attrib.get("class"))
         if kind is not None:
             entry["type"] = kind
@@ -635,10 +807,14 @@ def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
         if group is not None:
             objects = group.findall("object")
             if len(objects) > MAX_TILE_SHAPES:
-                sink.error(f"tileset {attrs.get('name', '')!r}: tile {entry['id']!r} has {len(objects):,} "
-                           f"collision objects; the limit is {MAX_TILE_SHAPES}")
+                sink.error(
+                    f"tileset {attrs.get('name', '')!r}: tile {entry['id']!r} has {len(objects):,} "
+                    f"collision objects; the limit is {MAX_TILE_SHAPES}"
+                )
                 return None
-            entry["objectgroup"] = {"objects": [o for o in (_xml_object(o, sink) for o in objects) if o is not None]}
+            entry["objectgroup"] = {
+                "objects": [o for o in (_xml_object(o, sink) for o in objects) if o is not None]
+            }
             if sink.errors > errors_before:
                 return None
         raw["tiles"].append(entry)
@@ -650,8 +826,11 @@ _OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation", "id")
 
 def _xml_object(element: etree.Element, sink: _Sink) -> dict | None:
     attrs = element.attrib
-    obj: dict[str, Any] = {k: _xml_value(k, v, _OBJECT_NUMBERS) for k, v in attrs.items()
-                           if k in ("id", "name", "x", "y", "width", "height", "rotation", "template", "gid")}
+    obj: dict[str, Any] = {
+        k: _xml_value(k, v, _OBJECT_NUMBERS)
+        for k, v in attrs.items()
+        if k in ("id", "name", "x", "y", "width", "height", "rotation", "template", "gid")
+    }
     if "visible" in attrs:
         obj["visible"] = attrs["visible"] != "0"
     for child in element:
@@ -660,8 +839,10 @@ def _xml_object(element: etree.Element, sink: _Sink) -> dict | None:
         elif child.tag in ("polygon", "polyline"):
             text = child.attrib.get("points", "")
             if len(text) > MAX_TILE_POLYGON_POINTS * 64:
-                sink.error(f"a collision {child.tag} has {len(text):,} characters of points; "
-                           f"the limit is {MAX_TILE_POLYGON_POINTS:,} points")
+                sink.error(
+                    f"a collision {child.tag} has {len(text):,} characters of points; "
+                    f"the limit is {MAX_TILE_POLYGON_POINTS:,} points"
+                )
                 return None
             obj[child.tag] = [_xml_point(p) for p in text.split()]
         elif child.tag == "text":

@@ -23,6 +23,7 @@ from game.level import Wall
 from .conventions import DEFAULT_THICKNESS, THICKNESS
 from .decompose import OutlineError, split_polygon
 from .frame import MapFrame, tiled_to_world
+from .limits import MAX_WALL_PARTS, MAX_WALL_POINTS
 
 KINDS = {
     tobj.Rectangle: "rectangle",
@@ -48,6 +49,37 @@ class BuiltWall(NamedTuple):
 
     wall: Wall
     notes: tuple[str, ...]
+
+
+def part_cost(parts) -> tuple[int, int]:
+    """(convex parts, vertices) of a wall's parts: what the limits ``MAX_WALL_PARTS`` and
+    ``MAX_WALL_POINTS`` count (a shape without vertices, a circle, ellipse or capsule, counts 1)."""
+    return len(parts), sum(len(getattr(shape, "points", ()) or ()) or 1 for shape, _ in parts)
+
+
+class WallBudget:
+    """The map's running count of wall parts and their vertices against ``MAX_WALL_PARTS`` and
+    ``MAX_WALL_POINTS``; ``charge`` is called BEFORE the walls it counts are made."""
+
+    def __init__(self) -> None:
+        self.parts = 0
+        self.points = 0
+
+    def charge(self, parts: int, points: int) -> str | None:
+        """Add ``parts`` and ``points``; a one-line problem (and nothing added) when past a limit."""
+        if self.parts + parts > MAX_WALL_PARTS:
+            return (
+                f"the map's walls come to {self.parts + parts:,} convex parts; the limit is "
+                f"{MAX_WALL_PARTS:,}"
+            )
+        if self.points + points > MAX_WALL_POINTS:
+            return (
+                f"the map's walls come to {self.points + points:,} points in their convex parts; the limit "
+                f"is {MAX_WALL_POINTS:,}"
+            )
+        self.parts += parts
+        self.points += points
+        return None
 
 
 def object_kind(obj: Any) -> str:
@@ -119,7 +151,9 @@ def _polygon(obj: Any, frame: MapFrame):
         try:
             shape = Polygon(tuple((x - cx, y - cy) for x, y in part))
         except ValueError as problem:
-            raise WallProblem(f"convex part rejected by the engine: {problem}", _world(obj, frame, (cx, cy))) from None
+            raise WallProblem(
+                f"convex part rejected by the engine: {problem}", _world(obj, frame, (cx, cy))
+            ) from None
         parts.append((shape, _placed(obj, frame, (cx, cy))))
     notes = [f"concave polygon split into {len(parts)} convex parts"] if len(parts) > 1 else []
     return parts, notes
@@ -128,14 +162,26 @@ def _polygon(obj: Any, frame: MapFrame):
 def polyline_thickness(obj: Any) -> float:
     """The ``thickness`` property of a polyline wall (``DEFAULT_THICKNESS`` when absent)."""
     value = (obj.properties or {}).get(THICKNESS, DEFAULT_THICKNESS)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value <= 0
+    ):
         raise WallProblem(f"property {THICKNESS!r} must be a number > 0 (pixels), got {value!r}")
     return float(value)
 
 
 def _polyline(obj: Any, frame: MapFrame):
-    radius = polyline_thickness(obj) / 2
     points = _local_points(obj)
+    if len(points) >= 4 and points[0] == points[-1] and THICKNESS not in (obj.properties or {}):
+        # A closed outline drawn with the polyline tool: other tools fill it, so it is filled here too.
+        parts, _ = _polygon(obj, frame)
+        return parts, [
+            f"closed polyline read as a filled polygon ({len(parts)} convex "
+            f"part{'s' * (len(parts) != 1)}); give it a 'thickness' property to keep it a thin wall"
+        ]
+    radius = polyline_thickness(obj) / 2
     distinct = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
     if len(distinct) < 2:
         raise WallProblem(

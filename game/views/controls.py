@@ -27,7 +27,18 @@ import arcade
 
 from game.sim import AimPoint
 
-__all__ = ["AIM_REACH", "DEAD_ZONE", "AimDirection", "AimPoint", "Controls", "Intent", "axis", "clip_move", "stick", "unit"]
+__all__ = [
+    "AIM_REACH",
+    "DEAD_ZONE",
+    "AimDirection",
+    "AimPoint",
+    "Controls",
+    "Intent",
+    "axis",
+    "clip_move",
+    "stick",
+    "unit",
+]
 
 KEYS_X = {arcade.key.A: -1.0, arcade.key.LEFT: -1.0, arcade.key.D: 1.0, arcade.key.RIGHT: 1.0}
 KEYS_Y = {arcade.key.S: -1.0, arcade.key.DOWN: -1.0, arcade.key.W: 1.0, arcade.key.UP: 1.0}
@@ -115,6 +126,9 @@ class Controls:
         #: The mouse's last window pixel (origin bottom-left), None until the mouse is seen.
         self.mouse_screen: tuple[float, float] | None = None
         self.mouse_down = False
+        #: A press of the mouse button or a fire key not yet seen by a step: a click shorter than
+        #: a frame (pressed and released between two fixed updates) still fires once.
+        self.fire_latched = False
         #: Where the player looks when nothing aims: the last stick or movement direction.
         self.facing = AimDirection(1.0, 0.0)
         self.controller = None
@@ -130,6 +144,15 @@ class Controls:
 
     def key_down(self, symbol: int) -> None:
         self.held.add(symbol)
+        if symbol in FIRE_KEYS:
+            self.fire_latched = True
+
+    def press_mouse(self) -> None:
+        """A mouse button went down: fire while it is held, and at least once."""
+        self.mouse_down = self.fire_latched = True
+
+    def release_mouse(self) -> None:
+        self.mouse_down = False
 
     def key_up(self, symbol: int) -> None:
         self.held.discard(symbol)
@@ -137,17 +160,19 @@ class Controls:
     def release_all(self) -> None:
         """Forget held keys and buttons (on pause, so nothing sticks when play resumes)."""
         self.held.clear()
-        self.mouse_down = False
+        self.mouse_down = self.fire_latched = False
 
     def intent(self, player_xy: tuple[float, float], camera: arcade.Camera2D | None) -> Intent:
         """The move, the world point to aim at and the trigger, for the player standing at ``player_xy``.
 
+        Called once per fixed step: it consumes a latched press (``fire_latched``).
         Aim, first that applies: the right stick pushed out of its dead zone
         (it also fires, twin-stick style); the mouse, through ``camera``; the
         last stick or movement direction.
         """
         mx, my = axis(self.held, KEYS_X), axis(self.held, KEYS_Y)
-        fire = self.mouse_down or any(k in self.held for k in FIRE_KEYS)
+        fire = self.mouse_down or self.fire_latched or any(k in self.held for k in FIRE_KEYS)
+        self.fire_latched = False  # this step has seen the press
         right = (0.0, 0.0)
         if self.controller is not None:
             sx, sy = stick(self.controller, "left")

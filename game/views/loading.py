@@ -3,7 +3,8 @@
 The game's first run compiles the engine in a background process
 (``game.warmup``) while the title shows. Pressing Enter before it is done
 lands here: the bar keeps filling and naming what compiles, and the level
-starts by itself when the engine is ready. Esc goes back to the title.
+starts when the engine is ready, waiting for a key or a click (the player
+may have looked away). Esc goes back to the title.
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ class LoadingView(arcade.View):
         warmup = self.app.warmup
         self.bar.update(warmup.progress())
         if warmup.ready and self.window.current_view is self:
-            self.app.start_level(self.name, self.seed)
+            self.app.start_level(self.name, self.seed, wait_for_key=True)
+
+    def frame_key(self):
+        """What the screen shows (``game.views.redraw``): the bar's words and percent."""
+        return self.bar.shown()
 
     def on_draw(self) -> None:
         self.clear()

@@ -35,6 +35,10 @@ class PauseView(arcade.View):
             anchor_y="center",
         )
 
+    def frame_key(self):
+        """The frozen game under a veil never changes (``game.views.redraw``): drawn once."""
+        return ()
+
     def on_draw(self) -> None:
         self.clear()
         self.play.draw_world()

@@ -11,7 +11,9 @@ F1 debug overlay, F2 performance graph, F5 reloads the level from disk.
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import dataclass
 
 import arcade
 import pyglet
@@ -20,23 +22,51 @@ from game import tiled
 from game.render.camera import clamp_to_level, follow
 from game.render.debug import draw_overlay
 from game.render.effects import Effects
-from game.render.hud import Hud
+from game.render.hud import STRIP, Hud, low_ammo, low_health
 from game.render.sprites import SpriteMirror
 from game.render.walls import VOID_COLOR, build_ground, build_walls
 
 from . import bridge
 from .controls import Controls
+from .results import RunResult
 
 #: Seconds the death puff plays before the game-over screen.
 DEATH_PAUSE = 1.2
+#: Where F2's three perf graphs sit (window pixels: the first one's centre x, and their centre y).
+PERF_LEFT, PERF_Y = 110, 70
+#: The perf graphs' band at the bottom of the window (px): the camera keeps the level clear of it.
+PERF_BAND = PERF_Y + 65
 #: The mouse's crosshair (RGBA).
 CROSSHAIR = (255, 60, 60, 230)
+#: The camera's knock when the player is hurt: seconds it lasts and its largest offset (px).
+KNOCK_SECONDS, KNOCK_PX = 0.18, 7.0
+#: What the get-ready spell teaches (the pickups are explained here, once a run).
+CONTROLS_HINT = "WASD / arrows move   ·   the mouse aims   ·   click or Space fires"
+WAIT_HINT = "The engine is ready.   Press any key or click to start."
+
+
+def pickups_hint(amounts: dict[str, float]) -> str:
+    """What each pickup gives, in one line (the get-ready spell shows it).
+
+    >>> pickups_hint({"health": 35.0, "ammo": 60})
+    'Gold coins are ammo (+60)   ·   red gems are health (+35)'
+    """
+    return f"Gold coins are ammo (+{amounts['ammo']:g})   ·   red gems are health (+{amounts['health']:g})"
+
+
+@dataclass
+class RunStats:
+    """What a run counts as it goes (its ``RunResult`` at the end): shots fired, hits on enemies, kills."""
+
+    shots: int = 0
+    hits: int = 0
+    kills: int = 0
 
 
 class PlayView(arcade.View):
     """One run of one level."""
 
-    def __init__(self, app, level, seed: int | None = 0, bot=None) -> None:
+    def __init__(self, app, level, seed: int | None = 0, bot=None, wait_for_key: bool = False) -> None:
         super().__init__(background_color=VOID_COLOR)
         self.app = app
         self.seed = 0 if seed is None else int(seed)
@@ -56,7 +86,18 @@ class PlayView(arcade.View):
         self.dead_for = 0.0
         self.over = False
         self.kills = 0
+        #: Prop events seen in this run, by kind (a scripted session's summary reports them).
+        self.prop_events: dict[str, int] = {}
         self.deaths = 0
+        self.stats = RunStats()
+        #: The run waits for a key or a click before its first step (it started after a long load).
+        self.waiting = bool(wait_for_key) and bot is None
+        #: Seconds of the camera's knock left.
+        self.knock_left = 0.0
+        #: Low ammo / low health warned about (warned again only after recovering).
+        self.warned: set[str] = set()
+        #: Pickup kinds explained on screen this run (each once, when first collected).
+        self.explained: set[str] = set()
         self._set_level(level)
         from game.sim import Simulation
 
@@ -66,7 +107,9 @@ class PlayView(arcade.View):
         if self.recorder is not None:
             self.recorder.start_run(level, self.seed, self.sim)
         self.best = app.best_score(level.name) if app is not None else 0
-        self.camera.position = clamp_to_level(*bridge.player_xy(self.sim), self.view_size, self.level_size)
+        #: Where the camera looks before its knock (the knock is added on top, never followed).
+        self.look = clamp_to_level(*bridge.player_xy(self.sim), self.view_size, self.level_size, self.margins)
+        self.camera.position = self.look
 
     # --- level ---------------------------------------------------------------
 
@@ -80,6 +123,21 @@ class PlayView(arcade.View):
     @property
     def view_size(self) -> tuple[float, float]:
         return float(self.window.width), float(self.window.height)
+
+    @property
+    def margins(self) -> tuple[float, float]:
+        """Bands of the window something covers (bottom: F2's graphs, top: the HUD strip), px."""
+        return (PERF_BAND if self.perf is not None else 0.0), float(STRIP)
+
+    def result(self) -> RunResult:
+        """The run's figures for the game-over screen and the score file."""
+        return RunResult(
+            int(self.sim.wave),
+            self.stats.kills,
+            round(bridge.survived(self.sim) * 1000),
+            self.stats.shots,
+            self.stats.hits,
+        )
 
     @property
     def score(self) -> int:
@@ -97,7 +155,9 @@ class PlayView(arcade.View):
             first = (
                 errors[0] if errors else findings[0] if findings else f"{self.level.path}: could not be read"
             )
-            self.hud.show_banner(f"Reload failed, still playing the old level: {first}", seconds=8.0)
+            self.hud.show_banner(
+                f"Reload failed, still playing the old level: {first}", seconds=8.0, calm=False
+            )
             if self.app is not None:
                 self.app.audio.play("error", self.window.time)
             return False
@@ -105,15 +165,18 @@ class PlayView(arcade.View):
         if self.recorder is not None:
             self.recorder.reload(level, self.seed, self.sim)
         self._set_level(level)
+        # Warnings are worth a look, not an alarm: a calm banner (errors above keep the red one).
         self.hud.show_banner(
-            f"Reloaded {level.path.name}" + (f" ({len(findings)} warnings)" if findings else ""), seconds=3.0
+            f"Reloaded {level.path.name}" + (f" ({len(findings)} warnings)" if findings else ""),
+            seconds=3.0,
+            calm=True,
         )
         return True
 
     # --- simulation ----------------------------------------------------------
 
     def on_fixed_update(self, delta_time: float) -> None:
-        if self.over:
+        if self.over or self.waiting:
             return
         if self.bot is not None:
             inputs = self.bot.inputs(self.sim)
@@ -127,6 +190,21 @@ class PlayView(arcade.View):
         self.steps += 1
         feedback = bridge.feedback(events)
         self.kills += feedback.kills
+        self.stats.shots += feedback.shots
+        self.stats.hits += feedback.hits
+        self.stats.kills += feedback.kills
+        if feedback.hurt > 0.0:
+            self.hud.flash()
+            self.knock_left = KNOCK_SECONDS
+        for kind in feedback.pickups:
+            if kind not in self.explained:
+                self.explained.add(kind)
+                amount = bridge.pickup_amounts(self.sim)[kind]
+                name = {"ammo": "Gold coin", "health": "Red gem"}.get(kind, kind)
+                self.hud.show_banner(f"{name}: +{amount:g} {kind}", seconds=3.0, calm=True)
+        for ev in events:
+            if ev.kind in bridge.PROP_EVENTS:
+                self.prop_events[ev.kind] = self.prop_events.get(ev.kind, 0) + 1
         for x, y, nx, ny in feedback.sparks:
             self.effects.sparks(x, y, nx, ny)
         for x, y, size in feedback.puffs:
@@ -135,6 +213,7 @@ class PlayView(arcade.View):
             self.effects.muzzle(x, y)
         if self.app is not None:
             self.app.audio.play_events(feedback.sounds, self.window.time)
+            self.app.audio.play_impacts(events, self.window.time)
         if bridge.player_dead(self.sim):
             self.deaths += 1
             self.over = True
@@ -143,14 +222,53 @@ class PlayView(arcade.View):
     def on_update(self, delta_time: float) -> None:
         self.effects.update(delta_time)
         target = bridge.player_xy(self.sim)
-        self.camera.position = follow(
-            self.camera.position, target, delta_time, self.view_size, self.level_size
+        self.look = follow(
+            self.look, target, delta_time, self.view_size, self.level_size, margins=self.margins
         )
-        self.hud.update(bridge.hud_state(self.sim, self.title, self.best), delta_time)
+        self.knock_left = max(0.0, self.knock_left - delta_time)
+        self.camera.position = self.look
+        if self.knock_left > 0.0:
+            phase = self.knock_left / KNOCK_SECONDS
+            t = self.window.time if self.window is not None else 0.0
+            shake = KNOCK_PX * phase
+            self.camera.position = (
+                self.look[0] + shake * math.sin(t * 91.0),
+                self.look[1] + shake * math.cos(t * 73.0),
+            )
+        state = bridge.hud_state(self.sim, self.title, self.best)
+        self.hud.update(state, delta_time)
+        self.warn(state)
+        self.hud.show_callout(*self.callout())
         if self.over:
             self.dead_for += delta_time
             if self.dead_for >= DEATH_PAUSE and self.app is not None and self.bot is None:
                 self.app.game_over(self)
+
+    def warn(self, state) -> None:
+        """Low ammo and low health: a banner and a sound when each first runs low (again after recovering)."""
+        amounts = bridge.pickup_amounts(self.sim)
+        for key, low, message in (
+            ("ammo", low_ammo(state), f"Low ammo: gold coins give +{amounts['ammo']:g}"),
+            ("health", low_health(state), f"Low health: red gems heal +{amounts['health']:g}"),
+        ):
+            if low and key not in self.warned:
+                self.warned.add(key)
+                self.hud.show_banner(message, seconds=3.0)
+                if self.app is not None:
+                    self.app.audio.play("warning", self.window.time)
+            elif not low:
+                self.warned.discard(key)
+
+    def callout(self) -> tuple[str, str]:
+        """The centre lines: waiting for a key, the get-ready count, or nothing."""
+        if self.waiting:
+            return "Ready?", WAIT_HINT
+        left = bridge.ready_left(self.sim)
+        if left > 0.0 and self.bot is None:
+            return f"Get ready  {math.ceil(left)}", CONTROLS_HINT + "\n" + pickups_hint(
+                bridge.pickup_amounts(self.sim)
+            )
+        return "", ""
 
     # --- drawing -------------------------------------------------------------
 
@@ -192,21 +310,47 @@ class PlayView(arcade.View):
     # --- input ---------------------------------------------------------------
 
     def toggle_perf(self) -> None:
+        """F2: arcade's perf graphs on or off."""
         if self.perf is not None:
-            for graph in self.perf:
-                pyglet.clock.unschedule(graph.update_graph)  # PerfGraph schedules itself forever
-            self.perf = None
-            if arcade.timings_enabled():
-                arcade.disable_timings()
+            self.stop_perf()
             return
-        arcade.enable_timings()
+        # arcade's timings are process-wide: an earlier run may have left them on
+        # (enabling twice raises "Timings already enabled").
+        if not arcade.timings_enabled():
+            arcade.enable_timings()
         self.perf = arcade.SpriteList()
         for i, data in enumerate(("FPS", "on_update", "on_draw")):
             graph = arcade.PerfGraph(200, 120, graph_data=data)
-            graph.position = (110 + i * 210, 70)
+            graph.position = (PERF_LEFT + i * 210, PERF_Y)
             self.perf.append(graph)
 
+    def stop_perf(self) -> None:
+        """Hide the perf graphs and stop their timers and arcade's timings (the run ends or F2)."""
+        if self.perf is None:
+            return
+        for graph in self.perf:
+            pyglet.clock.unschedule(graph.update_graph)  # PerfGraph schedules itself forever
+        self.perf = None
+        if arcade.timings_enabled():
+            arcade.disable_timings()
+
+    def on_show_view(self) -> None:
+        # A cursor already over the window aims before it moves: pyglet learns where it is from
+        # the window's enter event (``_mouse_x/_y``, no public getter), and the app from any view's motion.
+        if (
+            self.controls.mouse_screen is None
+            and self.bot is None
+            and getattr(self.window, "_mouse_in_window", False)
+        ):
+            self.controls.mouse_screen = (float(self.window._mouse_x), float(self.window._mouse_y))
+
+    def start(self) -> None:
+        """The key or click that ends the wait: the run's first step comes next."""
+        self.waiting = False
+
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.waiting and symbol != arcade.key.ESCAPE:
+            self.start()
         if symbol == arcade.key.ESCAPE and not self.over:
             from .pause import PauseView
 
@@ -232,11 +376,14 @@ class PlayView(arcade.View):
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         self.controls.mouse_screen = (x, y)
-        self.controls.mouse_down = True
+        if self.waiting:
+            self.start()
+            return
+        self.controls.press_mouse()
 
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
         self.controls.mouse_screen = (x, y)
-        self.controls.mouse_down = False
+        self.controls.release_mouse()
 
     def on_resize(self, width: int, height: int) -> None:
         self.camera.match_window()

@@ -90,7 +90,7 @@ class TitleView(arcade.View):
             self.rows.append(
                 (
                     arcade.Text(
-                        f"{row.title}  ({row.name})" if row.title != row.name else row.name,
+                        row.title,  # the level's title alone ("The Bunker"), its file name when it has none
                         w / 2 - 260,
                         y,
                         arcade.color.WHITE,
@@ -112,6 +112,21 @@ class TitleView(arcade.View):
         i = round((top - y) / ROW_H)
         return i if 0 <= i < len(self.names) and abs(top - i * ROW_H - y) <= ROW_H / 2 else None
 
+    def loading_shown(self) -> bool:
+        """The engine warm-up's bar shows while it runs and for ``LOADING_LINGER`` seconds after."""
+        warmup = getattr(self.app, "warmup", None)
+        return warmup is not None and not (
+            warmup.ready and time.monotonic() - warmup.ended_at > LOADING_LINGER
+        )
+
+    def on_update(self, delta_time: float) -> None:
+        if self.loading_shown():
+            self.loading.update(self.app.warmup.progress())
+
+    def frame_key(self):
+        """What the screen shows (``game.views.redraw``): it is drawn again only when this changes."""
+        return self.selected, self.message.text, self.loading_shown() and self.loading.shown()
+
     def on_draw(self) -> None:
         self.clear()
         self.title.draw()
@@ -129,10 +144,9 @@ class TitleView(arcade.View):
 
     def draw_loading(self) -> None:
         """The engine warm-up's bar, while it runs and for a moment after."""
-        warmup = getattr(self.app, "warmup", None)
-        if warmup is None or (warmup.ready and time.monotonic() - warmup.ended_at > LOADING_LINGER):
+        if not self.loading_shown():
             return
-        self.loading.update(warmup.progress())
+        self.loading.update(self.app.warmup.progress())
         self.loading.draw()
 
     def start(self) -> None:

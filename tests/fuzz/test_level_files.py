@@ -51,7 +51,7 @@ from game.tiled.limits import (
     MAX_PLACED_TILES,
     MAX_POLYGON_POINTS,
     MAX_TILE_CELLS,
-    MAX_TILE_WALLS,
+    MAX_WALL_PARTS,
 )
 
 from .conftest import FIXTURES, one_line, within_budget
@@ -510,5 +510,5 @@ def test_more_walls_than_the_limit_are_refused_before_they_are_built():
         ends_well(path)
         _, findings = read_level(path)
     assert [f.problem for f in findings if f.severity == "error"] == [
-        f"tile layer 'walls': the tile layers make 40,000 walls after merging; the limit is {MAX_TILE_WALLS:,}"
+        f"tile layer 'walls': the map's walls come to 40,000 convex parts; the limit is {MAX_WALL_PARTS:,}"
     ]

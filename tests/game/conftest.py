@@ -16,12 +16,11 @@ _WINDOW = None
 def shared_window():
     global _WINDOW
     if _WINDOW is None:
-        import arcade
+        from game.views.redraw import GameWindow
 
-        # The game's own size (game.app.WIDTH, HEIGHT), so screenshots match what players see.
-        _WINDOW = arcade.Window(
-            1280, 720, "gjk-shooter tests", visible=False, vsync=False, antialiasing=False
-        )
+        # The game's own window class (unchanged screens are not drawn again) and size
+        # (game.app.WIDTH, HEIGHT), so sessions and screenshots match what players see.
+        _WINDOW = GameWindow(1280, 720, "gjk-shooter tests", visible=False, vsync=False, antialiasing=False)
     return _WINDOW
 
 

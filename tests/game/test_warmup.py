@@ -367,3 +367,43 @@ def test_a_cache_save_waits_for_another_process_holding_the_kernels_index(tmp_pa
     assert len(list((tmp_path / "cache").rglob("*plus_one*.nbc"))) == 3  # every signature kept
     for value, expected in (("1", "2"), ("1.5", "2.5"), ("True", "2")):
         assert call(value).communicate(timeout=120)[0].strip() == expected
+
+
+#: Runs in a fresh process: the warm-up's stages (both children's) in process, then a bot's few
+#: seconds on another level; prints every engine/game numba kernel with its compiled signatures.
+SIGNATURES_SCRIPT = """
+import json, sys
+from numba.core.registry import CPUDispatcher
+from game.warmup import AHEAD, STAGES, run_stages
+from game.sim import Bot, Simulation
+from game.tiled import level_path, load_level
+run_stages(lambda record: None, "yard", STAGES + AHEAD)
+sim, bot = Simulation(load_level(level_path("bunker")), 7), Bot(7)
+for _ in range(600):
+    sim.step(bot.inputs(sim))
+seen = {}
+for name, module in list(sys.modules.items()):
+    if name.split(".")[0] not in ("engine", "game") or module is None:
+        continue
+    for value in vars(module).values():
+        if isinstance(value, CPUDispatcher):
+            seen[f"{value.py_func.__module__}.{value.py_func.__qualname__}"] = [str(s) for s in value.signatures]
+print(json.dumps(seen))
+"""
+
+
+def test_every_kernel_has_exactly_one_compiled_signature_after_the_warmup_and_play():
+    """A kernel called with a literal True here and np.bool_ there compiles twice (README, "The first
+    run"): each used kernel must have one signature, so the trap fails here, not as a slower cold start.
+    The cache is the session's (warm): numba then lists the kernels the game calls, not the ones they
+    call inside, which only an empty cache would show (a minute and a half of compiling)."""
+    child = subprocess.run(
+        [sys.executable, "-c", SIGNATURES_SCRIPT], cwd=ROOT, capture_output=True, text=True, timeout=900,
+        env={**os.environ, "ARCADE_HEADLESS": "1"},
+    )  # fmt: skip
+    assert child.returncode == 0, child.stderr[-3000:]
+    kernels = json.loads(child.stdout.splitlines()[-1])
+    used = {name: sigs for name, sigs in kernels.items() if sigs}
+    assert len(used) >= 15, sorted(kernels)  # the warm-up reached the engine's top-level kernels
+    twice = {name: sigs for name, sigs in used.items() if len(sigs) > 1}
+    assert not twice, json.dumps(twice, indent=1)

@@ -5,5 +5,6 @@ cd "$(dirname "$0")/../.."
 PY=${PY:-.venv/bin/python}
 $PY -m game --play-script tests/replays/yard_mouse.jsonl --level yard --seed 3 --frames 300 --record tests/replays/yard_mouse.replay
 $PY -m game --play-script tests/replays/ruins_title.jsonl --seed 5 --frames 320 --record tests/replays/ruins_title.replay
-$PY -m game --demo --level bunker --seed 2 --frames 300 --record tests/replays/bunker_demo.replay
+$PY -m game --demo --level bunker --seed 2 --frames 900 --record tests/replays/bunker_demo.replay
+$PY -m game --play-script tests/replays/warehouse_props.jsonl --level warehouse --frames 330 --record tests/replays/warehouse_props.replay
 for f in tests/replays/*.replay; do $PY -m game --replay "$f"; done

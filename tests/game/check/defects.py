@@ -57,8 +57,8 @@ DEFECTS = {
     "non-finite number": (_nan_map(), "error", "{file}:7 (n): x is not a finite number (nan)"),
     "unknown class": (
         start_and(layer(1, "walls", [obj(7, "crate", "barrel", x=10, y=10, width=20, height=20)])),
-        "error",
-        "{file}:7 (crate): unknown class 'barrel' on a wall (leave it empty)",
+        "warning",
+        "{file}:7 (crate): unknown class 'barrel' on a wall; it is a wall all the same",
     ),
     "missing tileset": (
         _missing_tileset(),
@@ -99,7 +99,7 @@ DEFECTS = {
     ),
     "concave polygon": (
         with_walls(polygon(7, 200, 40, [(0, 0), (60, 0), (60, 60), (30, 30), (0, 60)], name="notch")),
-        "warning",
+        "info",
         "{file}:7 (notch): concave polygon split into 2 convex parts",
     ),
     "gap narrower than the player": (

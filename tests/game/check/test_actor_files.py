@@ -123,8 +123,14 @@ sys.exit(main(["--demo", "--level", "yard", "--frames", "5"]))
 @pytest.mark.parametrize(
     ("edit", "problem"),
     [
-        (concave_player, "tile 0 (player): hitbox has 2 convex parts; the game moves one convex shape per actor"),
-        (huge_player, "tile 0 (player): hitbox reaches 1e+09 px from the actor's centre; the limit is 8,192 px"),
+        (
+            concave_player,
+            "tile 0 (player): hitbox has 2 convex parts; the game moves one convex shape per actor",
+        ),
+        (
+            huge_player,
+            "tile 0 (player): hitbox reaches 1e+09 px from the actor's centre; the limit is 8,192 px",
+        ),
     ],
     ids=["concave-hull", "radius-1e9"],
 )
@@ -137,7 +143,11 @@ def test_an_actors_file_the_game_refuses_the_checker_refuses_with_the_same_line(
     (line,) = lines(checked)
     assert line.startswith(f"{path}: {problem}"), line
     demo = subprocess.run(
-        [sys.executable, "-c", DEMO_WITH_ACTORS, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, "-c", DEMO_WITH_ACTORS, str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert demo.returncode == 2 and "Traceback" not in demo.stderr, demo.stderr
     (said,) = [x for x in demo.stderr.splitlines() if not x.startswith("gjk-shooter: compil")]

@@ -23,19 +23,25 @@ def test_each_defect_prints_its_exact_line_and_sets_the_exit_code(defect, tmp_pa
     out = capsys.readouterr().out
 
     assert f"  {expected}\n" in out
-    header = "errors (" if severity == "error" else "warnings ("
+    header = {"error": "errors (", "warning": "warnings (", "info": "notes ("}[severity]
     assert out.index(header) < out.index(expected)
     assert status == (1 if severity == "error" else 0)
     assert "Traceback" not in out
 
 
-def test_errors_are_listed_before_warnings_and_the_summary_counts_both(tmp_path, capsys):
+def test_errors_are_listed_before_warnings_and_notes_and_the_summary_counts_each(tmp_path, capsys):
     bad = write(tmp_path, DEFECTS["zero area"][0], "a.tmj")
-    warned = write(tmp_path, DEFECTS["concave polygon"][0], "b.tmj")
-    main([str(warned), str(bad)])
+    noted = write(tmp_path, DEFECTS["concave polygon"][0], "b.tmj")
+    warned = write(tmp_path, DEFECTS["very thin wall"][0], "c.tmj")
+    main([str(noted), str(warned), str(bad)])
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "errors (1):" and out[2] == "warnings (1):"
-    assert out[-1] == "checked 2 levels: 1 error, 1 warning"
+    assert out[0] == "errors (1):" and out[2] == "warnings (1):" and out[4] == "notes (1):"
+    assert out[-1] == "checked 3 levels: 1 error, 1 warning, 1 note"
+
+
+def test_a_concave_polygon_split_is_a_note_not_a_warning(tmp_path):
+    checked = check_file(write(tmp_path, DEFECTS["concave polygon"][0]))
+    assert [f.severity for f in checked.findings] == ["info"] and not checked.warnings
 
 
 def test_a_marker_inside_a_wall_is_not_also_reported_unreachable(tmp_path):

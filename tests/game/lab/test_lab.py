@@ -265,3 +265,22 @@ def test_a_levels_wall_parts_join_the_palette_and_are_picked_by_object_id():
     assert second.label.endswith(f"({split.name}) part 2/{len(split.parts)}")
     with pytest.raises(InputError, match="no shape 'nothing'"):
         find_choice(choices, "nothing")
+
+
+def test_turning_a_shape_back_to_zero_reads_0_0_degrees_never_minus_zero(window):
+    """Issue 23, item 6: the lab showed "-0.0°". Keys go to the real view; the lines are what it draws."""
+    import arcade
+
+    from game.lab.view import LabView
+
+    state = LabState([Choice("box", Polygon.box(30, 30)), Choice("other", Polygon.box(10, 10))])
+    view = LabView(state)
+    window.show_view(view)
+    state.xfs[0] = state.xfs[0]._replace(x=-0.01, angle=0.0)
+    for key in (arcade.key.E, arcade.key.Q, arcade.key.E, arcade.key.E, arcade.key.Q, arcade.key.Q):
+        view.on_key_press(key, 0)
+    state.xfs[1] = state.xfs[1]._replace(angle=-1e-12)
+    view.on_draw()
+    lines = [text for text, _ in describe(state, view.analysis)][:2]
+    assert all("-0.0" not in line for line in lines), lines
+    assert lines[0].startswith("A: box at (0.0, ") and lines[1].endswith(" 0.0°")

@@ -54,7 +54,7 @@ def test_the_hud_draws_over_its_strip_and_shows_the_state(window):
     panel = hud.Hud(window.width, window.height)
     panel.update(hud.HudState(40, 100, 17, 2300, 4, "small", best=5000, enemies=3))
     panel.draw()
-    assert panel.texts["ammo"].text == "Ammo 17"
+    assert panel.texts["ammo"].text == f"Ammo 17{'  LOW' if hud.LOW_AMMO >= 17 else ''}"
     assert panel.texts["score"].text == "Score 2300  (best 5000)"
     image = arcade.get_image()
     strip = image.crop((0, 0, window.width, hud.STRIP)).convert("RGB")

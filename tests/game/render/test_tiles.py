@@ -23,6 +23,7 @@ from PIL import Image
 from engine.collision import Polygon, Transform
 from game.level import Level, Marker, PlacedTile, TileLayer, TileRef, Wall
 from game.render import tiles, walls
+from tests.game.tiled.tilemaps import png_claiming
 
 
 def placed(
@@ -289,8 +290,8 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
     for layer in level.tile_layers:
         for tile in layer.tiles:
             top[tile.col, tile.row] = tile
-    # Actors and pickups stand on markers; object walls are drawn over the tiles: keep clear of both.
-    actors = [(m.x, m.y) for m in (level.player_start, *level.spawns, *level.pickups)]
+    # Actors, pickups and props stand on markers; object walls are drawn over the tiles: keep clear of both.
+    actors = [(m.x, m.y) for m in (level.player_start, *level.spawns, *level.pickups, *level.props)]
     grey = [
         (
             min(x for x, _ in pts) - 4,
@@ -331,30 +332,19 @@ def test_the_play_view_draws_the_depot_from_its_tiles_under_its_object_walls(win
     assert pixel(image, xf.x, xf.y) == walls.WALL_FILL
 
 
-def png_claiming(width: int, height: int) -> bytes:
-    """A 1 x 1 PNG whose header says ``width`` x ``height`` (CRCs fixed), as a hostile tileset image might."""
-    import io
-    import struct
-    import zlib
-
-    buffer = io.BytesIO()
-    Image.new("RGBA", (1, 1), (1, 2, 3, 255)).save(buffer, "PNG")
-    data = bytearray(buffer.getvalue())
-    start = data.index(b"IHDR")
-    data[start + 4 : start + 12] = struct.pack(">II", width, height)
-    data[start + 17 : start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start : start + 17])))
-    return bytes(data)
-
-
 @pytest.mark.parametrize(
     "content, problem",
     [
         (b"not a png at all", "is not an image that can be read"),
         (png_claiming(20_000, 8), "is 20000 x 8 px; the limit is 16,384 px a side"),
         (png_claiming(16_000, 16_000), "is too large to decode: Image size (256000000 pixels) exceeds limit"),
+        (
+            png_claiming(12_000, 12_000),
+            "is 12,000 x 12,000 px, 144,000,000 pixels decoded; the limit is 16,777,216",
+        ),
         (png_claiming(64, 64), "cannot be decoded"),
     ],
-    ids=["garbage", "too-wide", "too-many-pixels", "truncated"],
+    ids=["garbage", "too-wide", "too-many-pixels", "past-the-area-limit", "truncated"],
 )
 def test_a_tileset_image_that_cannot_be_drawn_is_a_magenta_checker_and_one_line(
     window, tmp_path, capsys, content, problem

@@ -37,7 +37,9 @@ def arena(*walls, spawns=(), pickups=(), start=(200.0, 200.0), size=(1000.0, 800
 
 def quiet(level, **rules) -> Simulation:
     """A simulation whose waves never come (no enemies unless a test places them)."""
-    sim = Simulation(level, seed=0, rules=Rules(**{"first_wave": 0, "wave_growth": 0, **rules}))
+    # No get-ready spell and wave 1 at full speed: these tests are about other rules.
+    rules = {"first_wave": 0, "wave_growth": 0, "get_ready": 0.0, "first_wave_speed_scale": 1.0, **rules}
+    sim = Simulation(level, seed=0, rules=Rules(**rules))
     sim._spawn_queue.clear()
     return sim
 
@@ -133,7 +135,8 @@ def test_each_wave_is_larger_than_the_last():
     first = len(sim._spawn_queue)
     sim._spawn_queue.clear()
     sim.enemies.keep(np.zeros(len(sim.enemies), dtype=bool))
-    events = hold(sim, Inputs(), round(sim.rules.wave_breather / DT) + 1)  # the breather between waves
+    # The run's get-ready spell, then the breather between waves.
+    events = hold(sim, Inputs(), round(sim.rules.get_ready / DT) + round(sim.rules.wave_breather / DT) + 1)
     assert sim.wave == 2 and any(e.kind == "wave_started" for e in events)
     assert len(sim._spawn_queue) > first
 
@@ -235,7 +238,7 @@ def test_a_brute_turns_its_hull_to_the_way_it_walks_not_to_the_player():
 
 def test_enemies_spawn_away_from_the_player_when_a_far_spawn_exists():
     level = arena(spawns=[("chaser", 260, 200), ("chaser", 800, 600)])  # one beside the start
-    sim = Simulation(level, seed=0, rules=Rules(first_wave=12, spawn_interval=0.0))
+    sim = Simulation(level, seed=0, rules=Rules(first_wave=12, first_wave_spawn_interval=0.0, get_ready=0.0))
     hold(sim, Inputs(), 12)
     assert len(sim.enemies) == 12
     assert np.hypot(sim.enemies.x - 800, sim.enemies.y - 600).max() < 150  # all from the far one

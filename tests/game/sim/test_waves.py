@@ -50,7 +50,9 @@ def test_enemies_get_faster_and_shooters_more_accurate_with_the_wave_up_to_the_c
     r = Rules()
     plans = [wave_plan(r, n) for n in WAVES]
     speeds, spreads = [p.speed_scale for p in plans], [p.aim_spread for p in plans]
-    assert speeds[0] == 1.0 and speeds[1] > speeds[0] and max(speeds) == r.max_speed_scale
+    # Wave 1 teaches at its own pace (``first_wave_speed_scale``); the ramp starts at wave 2's 1 + growth.
+    assert speeds[0] == r.first_wave_speed_scale < speeds[1] == 1.0 + r.speed_growth
+    assert max(speeds) == r.max_speed_scale
     assert all(b >= a for a, b in itertools.pairwise(speeds))
     assert spreads[2] < spreads[1] and min(spreads) == r.min_aim_spread
     assert all(b <= a for a, b in itertools.pairwise(spreads))
@@ -73,6 +75,7 @@ def test_the_simulation_queues_the_planned_mix_wave_after_wave():
 def test_a_cleared_wave_gives_a_breather_before_the_next():
     rules = Rules(wave_breather=2.0)
     sim = Simulation(arena(spawns=[("chaser", 800, 600)]), seed=1, rules=rules)
+    hold(sim, Inputs(), round(rules.get_ready / DT))  # the run's get-ready spell first
     sim._spawn_queue.clear()
     sim.enemies.health[:] = 0.0
     quiet_ticks = 0

@@ -78,11 +78,6 @@ CASES = [
         ": map orientation is 'isometric'; only orthogonal maps are supported",
     ),
     (
-        "infinite map",
-        set_fields(infinite=True),
-        ": map is infinite; set a fixed map size (Map > Map Properties > Infinite off)",
-    ),
-    (
         "missing external tileset",
         set_fields(tilesets=[{"firstgid": 1, "source": "gone.tsx"}]),
         ": tileset 'gone.tsx' not found (looked next to the map)",
@@ -119,31 +114,6 @@ CASES = [
         ":1 (crate): object property 'hp' is not a finite number (nan)",
     ),
     (
-        "text object",
-        add_wall(text_object()),
-        ":5 (sign): a text cannot be a wall (use a rectangle, ellipse, polygon or polyline)",
-    ),
-    (
-        "tile object",
-        add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
-        ":6 (coin): a tile object cannot be a wall (use a rectangle, ellipse, polygon or polyline)",
-    ),
-    (
-        "point in walls",
-        add_wall(maps.point(7, "", 5, 5, name="dot")),
-        ":7 (dot): a point cannot be a wall (use a rectangle, ellipse, polygon or polyline)",
-    ),
-    (
-        "unknown layer",
-        add_layer(maps.layer(9, "decor", [maps.rect(8, 0, 0, 5, 5)])),
-        ": layer 'decor' is not one of walls, spawns, pickups, player (rename it, or hide it to keep notes)",
-    ),
-    (
-        "unknown wall class",
-        set_object(type="lava"),
-        ":1 (crate): unknown class 'lava' on a wall (leave it empty)",
-    ),
-    (
         "unknown enemy",
         add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
         ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute')",
@@ -174,9 +144,9 @@ CASES = [
         ":3 (rail): polyline needs at least 2 distinct points, got 1",
     ),
     (
-        "no player start",
-        edited(lambda d: d["layers"].pop(1)),
-        ": no player start: put one point in an object layer named 'player'",
+        "tile object of no tileset",
+        add_wall(maps.obj(6, "coin", x=0, y=32, width=32, height=32, gid=1)),
+        ":6 (coin): tile object: tile id 1 belongs to no tileset (the map has none)",
     ),
     (
         "two player starts",
@@ -232,13 +202,77 @@ def test_a_finding_locates_the_problem_in_the_world_when_it_can(tmp_path):
 
 
 def test_every_error_in_a_file_is_reported_not_just_the_first(tmp_path):
-    data = add_wall(text_object())
+    data = add_wall(maps.rect(5, 10, 20, 0, 5, name="flat"))
     walls_of(data).append(maps.polygon(3, 0, 0, [(0, 0), (9, 9)], name="p"))
     data["layers"].append(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")]))
     _, findings = read_level(write_case(tmp_path, data))
     assert [f.object_id for f in findings if f.severity == "error"] == [5, 3, 8]
-    with pytest.raises(LevelError, match=r"a text cannot be a wall .* \(and 2 more\)$"):
+    with pytest.raises(LevelError, match=r"rectangle has zero size .* \(and 2 more\)$"):
         load_level(tmp_path / "case.tmj")
+
+
+#: Issue 22: what real maps hold and the loader used to refuse, now read with a note or a warning.
+READ_NOW = [
+    (
+        "text object",
+        add_wall(text_object()),
+        [
+            (
+                "info",
+                ": layer 'walls': 1 text not solid (nothing marks them as collision: see levels/README.md, "
+                '"What is solid"); not read',
+            )
+        ],
+    ),
+    (
+        "point in walls",
+        add_wall(maps.point(7, "", 5, 5, name="dot")),
+        [
+            (
+                "info",
+                ": layer 'walls': 1 point not solid (nothing marks them as collision: see levels/README.md, "
+                '"What is solid"); not read',
+            )
+        ],
+    ),
+    (
+        "unknown layer",
+        add_layer(maps.layer(9, "decor", [maps.rect(8, 0, 0, 5, 5)])),
+        [
+            (
+                "info",
+                ": layer 'decor': 1 rectangle not solid (nothing marks them as collision: see levels/README.md, "
+                '"What is solid"); not read',
+            )
+        ],
+    ),
+    (
+        "unknown wall class",
+        set_object(type="lava"),
+        [("warning", ":1 (crate): unknown class 'lava' on a wall; it is a wall all the same")],
+    ),
+    (
+        "no player start",
+        edited(lambda d: d["layers"].pop(1)),
+        [
+            (
+                "info",
+                ": no player start: the player starts at the free spot nearest the map's centre (156, 124 in "
+                "Tiled's pixels)",
+            )
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("data", "lines"), [c[1:] for c in READ_NOW], ids=[c[0] for c in READ_NOW])
+def test_what_real_maps_hold_loads_with_a_note_instead_of_an_error(tmp_path, data, lines):
+    path = write_case(tmp_path, data)
+    level, findings = read_level(path)
+    assert level is not None
+    assert [(f.severity, str(f)) for f in findings] == [
+        (severity, f"{path}{line}") for severity, line in lines
+    ]
 
 
 def test_a_shape_the_engine_refuses_becomes_a_finding(tmp_path, monkeypatch):
@@ -337,9 +371,8 @@ TMX_START = ' <objectgroup id="2" name="player"><object id="1" name="start" x="1
             TMX_HEAD + ' <tileset firstgid="1" source="gone.tsx"/>\n' + TMX_START + "</map>\n",
             ": cannot open 'gone.tsx': file not found",
         ),
-        (TMX_HEAD + "</map>\n", ": no player start: put one point in an object layer named 'player'"),
     ],
-    ids=["broken XML", "missing tileset", "no player start"],
+    ids=["broken XML", "missing tileset"],
 )
 def test_a_broken_tmx_map_gives_one_line_too(tmp_path, text, line):
     path = tmp_path / "case.tmx"

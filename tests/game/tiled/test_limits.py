@@ -25,6 +25,7 @@ from game.tiled import LEVELS_DIR, read_level
 from game.tiled.limits import (
     MAX_COORDINATE,
     MAX_LAYERS,
+    MAX_MAP_AREA,
     MAX_MAP_PIXELS,
     MAX_MAP_TILES,
     MAX_OBJECTS,
@@ -71,25 +72,38 @@ def test_a_map_a_million_tiles_a_side_is_refused_at_once_naming_the_limit(tmp_pa
     errors = errors_of(path)
     assert time.perf_counter() - start < 5.0
     assert errors == [
-        f"{path}: map width is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side",
-        f"{path}: map height is 1,000,000 tiles; the limit is {MAX_MAP_TILES} tiles a side",
+        f"{path}: map width is 1,000,000 tiles; the limit is {MAX_MAP_TILES:,} tiles a side",
+        f"{path}: map height is 1,000,000 tiles; the limit is {MAX_MAP_TILES:,} tiles a side",
     ]
 
 
 def test_a_map_within_the_tile_limit_but_too_many_pixels_wide_is_refused(tmp_path):
-    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_TILES)))  # 512 tiles of 32 px
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_TILES)))  # 4,096 tiles of 32 px
     assert errors_of(path) == [
-        f"{path}: map width is {MAX_MAP_TILES * 32:,} px ({MAX_MAP_TILES} tiles of 32 px); "
-        f"the limit is {MAX_MAP_PIXELS} px a side"
+        f"{path}: map width is {MAX_MAP_TILES * 32:,} px ({MAX_MAP_TILES:,} tiles of 32 px); "
+        f"the limit is {MAX_MAP_PIXELS:,} px a side"
     ]
 
 
-def test_a_map_exactly_at_the_pixel_limit_loads(tmp_path):
-    path = maps.write(
-        tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_PIXELS // 32, height=MAX_MAP_PIXELS // 32))
-    )
+def test_a_map_exactly_at_the_area_limit_loads_and_one_a_tile_larger_is_refused(tmp_path):
+    side = math.isqrt(MAX_MAP_AREA) // 32
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=side, height=side)))
     level, _ = read_level(path)
-    assert level is not None and (level.width, level.height) == (MAX_MAP_PIXELS, MAX_MAP_PIXELS)
+    assert level is not None and level.width * level.height == MAX_MAP_AREA
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=side + 1, height=side)))
+    assert errors_of(path) == [
+        f"{path}: map is {(side + 1) * 32:,} × {side * 32:,} px = {(side + 1) * side * 1024:,} "
+        f"px²; the limit is {MAX_MAP_AREA:,} px² (8,192 × 8,192; a side may reach "
+        f"{MAX_MAP_PIXELS:,} px when the other is short)"
+    ]
+
+
+def test_a_long_side_scroller_past_the_old_8192_px_side_loads(tmp_path):
+    # Issue 22: a long side-scroller reaches past 8,192 px; 32,768 x 2,048 px is within the area.
+    path = maps.write(tmp_path, yard_with(lambda d: d.update(width=MAX_MAP_PIXELS // 32, height=64)))
+    level, findings = read_level(path)
+    assert level is not None, [str(f) for f in findings if f.severity == "error"]
+    assert (level.width, level.height) == (MAX_MAP_PIXELS, 2048)
 
 
 def test_a_huge_map_in_the_checker_is_one_error_not_a_memory_error(tmp_path):
@@ -99,7 +113,7 @@ def test_a_huge_map_in_the_checker_is_one_error_not_a_memory_error(tmp_path):
     checked = check_file(path)
     assert checked.level is None
     assert [f.problem for f in checked.errors] == [
-        "map width is 1,000,000 tiles; the limit is 512 tiles a side"
+        "map width is 1,000,000 tiles; the limit is 4,096 tiles a side"
     ]
 
 
@@ -158,15 +172,23 @@ def test_a_coordinate_past_the_limit_is_refused_naming_the_object(tmp_path):
     ]
 
 
-def test_two_objects_with_one_id_are_an_error_naming_both(tmp_path):
+def warnings_of(path: Path) -> tuple[object, list[str]]:
+    level, findings = read_level(path)
+    return level, [str(f) for f in findings if f.severity == "warning"]
+
+
+def test_two_objects_with_one_id_are_a_warning_naming_both_and_both_are_read(tmp_path):
+    # Tiled repairs duplicate ids itself when it opens the map (issue 22): a warning, not a refusal.
     data = maps.with_walls(
         maps.rect(7, 10, 10, 40, 20, name="crate"), maps.rect(7, 100, 10, 40, 20, name="barrel")
     )
     path = maps.write(tmp_path, data)
-    assert errors_of(path) == [
-        f"{path}:7 (barrel): id 7 is also the id of object 'crate' in layer 'walls'; "
-        "Tiled keeps ids unique, so findings about either would be ambiguous"
+    level, warnings = warnings_of(path)
+    assert warnings == [
+        f"{path}:7 (barrel): id 7 is also the id of object 'crate' in layer 'walls'; findings "
+        "about either name both (Tiled gives one a new id when it opens the map)"
     ]
+    assert level is not None and [w.name for w in level.walls] == ["crate", "barrel"]
 
 
 def test_duplicate_ids_across_layers_and_groups_are_found_too(tmp_path):
@@ -176,8 +198,11 @@ def test_duplicate_ids_across_layers_and_groups_are_found_too(tmp_path):
             maps.layer(3, "player", [maps.point(5, "", 100, 120, name="start")]),
         ]
     )
-    errors = errors_of(maps.write(tmp_path, data))
-    assert len(errors) == 1 and ":5 (start): id 5 is also the id of object 'a' in layer 'walls'" in errors[0]
+    level, warnings = warnings_of(maps.write(tmp_path, data))
+    assert level is not None
+    assert (
+        len(warnings) == 1 and ":5 (start): id 5 is also the id of object 'a' in layer 'walls'" in warnings[0]
+    )
 
 
 def _fifo(path: Path) -> Path:
@@ -247,7 +272,7 @@ def test_a_tmx_map_a_million_tiles_wide_is_refused(tmp_path):
         'width="1000000" height="8" tilewidth="32" tileheight="32" infinite="0" nextlayerid="1" '
         'nextobjectid="1"></map>\n'
     )
-    assert errors_of(path) == [f"{path}: map width is 1,000,000 tiles; the limit is 512 tiles a side"]
+    assert errors_of(path) == [f"{path}: map width is 1,000,000 tiles; the limit is 4,096 tiles a side"]
 
 
 def test_a_compressed_tile_layer_far_bigger_than_its_cells_is_refused_before_it_is_inflated(tmp_path):

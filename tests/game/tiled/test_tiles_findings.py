@@ -70,7 +70,8 @@ def test_a_missing_tileset_image_is_an_error_at_the_first_cell_that_uses_it(tmp_
     ]
 
 
-def test_an_infinite_maps_chunks_are_one_line_at_the_first_chunk(tmp_path):
+def test_an_infinite_maps_chunks_are_read_as_their_union(tmp_path):
+    # Issue 22: infinite maps were refused; now the chunks' union is the map (tests/game/tiled/test_infinite_maps.py).
     chunked = {
         "id": 1,
         "name": "ground",
@@ -89,17 +90,11 @@ def test_an_infinite_maps_chunks_are_one_line_at_the_first_chunk(tmp_path):
         ],
     }
     path, found = findings_of(tmp_path, [chunked], infinite=True)
-    assert found == [
-        (
-            "error",
-            f"{path}:ground:tile--16,0: map is infinite: its tile layers come in chunks (2 in "
-            "this layer), which are not read; set a fixed map size (Map > Map Properties > "
-            "Infinite off)",
-        )
-    ]
+    assert ("info", f"{path}: map is infinite: read as its chunks' 32 × 16 tiles from cell (-16, 0)") in found
+    assert not [line for severity, line in found if severity == "error"]
 
 
-def test_an_infinite_tmx_maps_chunks_are_one_line_too(tmp_path):
+def test_an_infinite_tmx_maps_chunks_are_read_too(tmp_path):
     png(tmp_path, "blocks.png", 128, 64)
     (tmp_path / "blocks.tsj").write_text(json.dumps(blocks(tmp_path)))
     text = (
@@ -108,16 +103,16 @@ def test_an_infinite_tmx_maps_chunks_are_one_line_too(tmp_path):
         'nextlayerid="3" nextobjectid="3">\n <tileset firstgid="1" source="blocks.tsj"/>\n'
         ' <layer id="1" name="ground" width="10" height="8"><data encoding="csv">'
         f'<chunk x="16" y="-16" width="16" height="16">{",".join(["1"] * 256)}</chunk></data></layer>\n'
-        ' <objectgroup id="2" name="player"><object id="2" name="start" x="16" y="16"><point/></object>'
+        ' <objectgroup id="2" name="player"><object id="2" name="start" x="600" y="-500"><point/></object>'
         "</objectgroup>\n</map>\n"
     )
     path = tmp_path / "map.tmx"
     path.write_text(text)
     level, findings = read_level(path)
-    assert level is None and [str(f) for f in findings] == [
-        f"{path}:ground:tile-16,-16: map is infinite: its tile layers come in chunks (1 in this layer), which are "
-        "not read; set a fixed map size (Map > Map Properties > Infinite off)"
-    ]
+    assert level is not None, [str(f) for f in findings]
+    assert (level.width, level.height) == (512, 512) and len(level.walls) == 1  # one merged 16 x 16 block
+    # The start, at Tiled (600, -500), is 88 px right of the chunk's left (512 px) and 12 px below its top.
+    assert (level.player_start.x, level.player_start.y) == (88, 512 - 12)
 
 
 def test_an_unknown_compression_is_one_line_naming_the_layer(tmp_path):

@@ -82,7 +82,7 @@ def test_a_concave_polygon_is_split_into_convex_parts_covering_it_exactly(tmp_pa
     assert [str(f) for f in findings] == [
         f"{tmp_path / 'map.tmj'}:4 (L): concave polygon split into 2 convex parts"
     ]
-    assert findings[0].severity == "warning"
+    assert findings[0].severity == "info"
     pivot_world = (50, 256 - 40)
     c, s = math.cos(math.radians(-20)), math.sin(math.radians(-20))
     expected = ShapelyPolygon(
@@ -169,7 +169,7 @@ def test_the_title_defaults_to_the_file_name(tmp_path):
     assert level.properties["title"] == "courtyard"
 
 
-def test_hidden_objects_and_layers_are_skipped_with_a_warning(tmp_path):
+def test_hidden_objects_and_layers_are_skipped_with_a_note(tmp_path):
     hidden = maps.rect(1, 10, 10, 20, 20, name="ghost")
     hidden["visible"] = False
     data = maps.with_walls(hidden, maps.rect(2, 50, 50, 20, 20))
@@ -180,8 +180,8 @@ def test_hidden_objects_and_layers_are_skipped_with_a_warning(tmp_path):
     assert [w.object_id for w in level.walls] == [2]
     path = tmp_path / "map.tmj"
     assert [(f.severity, str(f)) for f in findings] == [
-        ("warning", f"{path}:1 (ghost): hidden object ignored (in layer 'walls')"),
-        ("warning", f"{path}: hidden layer 'notes' ignored"),
+        ("info", f"{path}:1 (ghost): hidden object ignored (in layer 'walls')"),
+        ("info", f"{path}: hidden layer 'notes' ignored"),
     ]
 
 

@@ -24,6 +24,20 @@ def png(folder: Path, name: str, width: int, height: int, colour=(200, 80, 40, 2
     return path
 
 
+def png_claiming(width: int, height: int) -> bytes:
+    """A 1 x 1 PNG whose header says ``width`` x ``height`` (CRC fixed), as a hostile tileset image might."""
+    import io
+    import struct
+
+    buffer = io.BytesIO()
+    Image.new("RGBA", (1, 1), (1, 2, 3, 255)).save(buffer, "PNG")
+    data = bytearray(buffer.getvalue())
+    start = data.index(b"IHDR")
+    data[start + 4 : start + 12] = struct.pack(">II", width, height)
+    data[start + 17 : start + 21] = struct.pack(">I", zlib.crc32(bytes(data[start : start + 17])))
+    return bytes(data)
+
+
 def shape(
     oid: int,
     kind: str = "rectangle",

@@ -88,3 +88,24 @@ def test_a_file_that_is_no_longer_json_keeps_the_old_level(play, level_copy):
     level_copy.write_text("{ half a map")
     play.on_key_press(arcade.key.F5, 0)
     assert play.level is level and level_copy.name in play.hud.banner.text
+
+
+def test_a_reload_with_only_warnings_says_so_in_a_calm_banner_not_the_error_red(play, level_copy):
+    """Issue 23, item 6: "Reloaded bunker.tmj (7 warnings)" was in the red of a failed reload."""
+    from game.render import hud
+
+    level, findings = tiled.read_level(level_copy)
+    assert level is not None and findings and all(f.severity != "error" for f in findings)
+    play.window.dispatch_event("on_key_press", arcade.key.F5, 0)
+    play.window.dispatch_events()
+    assert play.hud.banner.text == f"Reloaded {level_copy.name} ({len(findings)} warnings)"
+    play.on_draw()
+    image = arcade.get_image().convert("RGB")
+    x, y = play.window.width // 2 - play.hud.banner.content_width // 2 - 8, int(play.hud.banner.y)
+    r, g, b = image.getpixel((x, image.height - 1 - y))
+    assert b > r + 40 and b > g, (
+        r,
+        g,
+        b,
+    )  # CALM_BACK's blue (at its alpha over the level), not BANNER_BACK's red
+    assert hud.CALM_BACK[2] > hud.CALM_BACK[0] + 40 and hud.BANNER_BACK[0] > hud.BANNER_BACK[2] + 40

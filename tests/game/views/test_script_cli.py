@@ -13,7 +13,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[3]
 SUMMARY = re.compile(
     r"^script level=(\S+) frames=(\d+) kills=(\d+) deaths=(\d+) score=(\d+) sim_ms_p50=([\d.]+) "
-    r"sim_ms_p99=([\d.]+) view=(\w+) player=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+) state_hash=([0-9a-f]{64})"
+    r"sim_ms_p99=([\d.]+) view=(\w+) player=(-?[\d.]+),(-?[\d.]+),(-?[\d.]+) (?:props=\S+ )?state_hash=([0-9a-f]{64})"
     r"(?: screenshot=(\S+))?$"
 )
 REPLAY = re.compile(r"^replay level=(\S+) ticks=(\d+) runs=(\d+) .* state_hash=([0-9a-f]{64})$")

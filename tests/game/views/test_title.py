@@ -90,3 +90,17 @@ def test_the_first_game_on_a_level_ending_at_zero_shows_no_new_best(app, window)
     over = window.current_view
     assert isinstance(over, GameOverView)
     assert not any("New best" in text.text for text in over.texts)
+
+
+def test_the_level_list_names_each_level_once_by_its_title(app, window, tmp_path):
+    """Issue 23, item 6: rows read "The Bunker", not "The Bunker  (bunker)". A scripted session's screenshot."""
+    from game.script import Session
+
+    with Session([], window=window, frames=3) as session:
+        session.run()
+        title = window.current_view
+        names = [name.text for name, _ in title.rows]
+        assert names == [row.title for row in title.levels]
+        assert "The Bunker" in names and not any("(" in text for text in names)
+        session.finish(str(tmp_path / "title.png"))
+    assert (tmp_path / "title.png").stat().st_size > 1000

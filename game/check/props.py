@@ -1,0 +1,113 @@
+"""The checker's props checks: a prop that starts in a wall or in another prop, and props that seal a marker.
+
+World pixels, y up; each prop's shape is its kind's (``game.props``) at its
+spot's pose, as the game places it.
+
+- error: a prop overlapping a wall (the engine would push it out, but which
+  way is the solver's guess, not the designer's);
+- warning: two props overlapping (they fly apart on the first tick);
+- warning: a spawn, a pickup or an area (a room behind a door) the player's
+  hitbox reaches from the start without the props but not with them
+  standing as placed (``reach``, the same grid and real hull as the gap
+  checks): the player could push them, but a stack or a heavy crate in a
+  doorway may not give.
+"""
+
+from __future__ import annotations
+
+from engine import World
+from engine.collision import Transform, aabb
+from game.level import Finding, Level, Wall
+from game.props import prop_kinds
+
+from .parts import Part, finding, wall_name, wall_parts
+from .reach import MIN_POCKET_CELLS, TooManyPlacements, grid_for, pockets
+
+__all__ = ["prop_findings"]
+
+_WALL, _PROP = 1, 2
+
+
+def prop_findings(level: Level, file: str) -> list[Finding]:
+    """Every props finding of ``level`` (none when it has no props)."""
+    if not level.props:
+        return []
+    kinds = prop_kinds()
+    world = World()
+    for k, wall in enumerate(level.walls):
+        for shape, xf in wall.parts:
+            world.add(shape, tuple(xf), static=True, layer=_WALL, user_data=k)
+    found = []
+    bodies = {}
+    for spot in level.props:
+        shape = kinds[spot.kind].shape
+        xf = (spot.x, spot.y, spot.angle)
+        walls = world.query_shape(shape, xf, _WALL)
+        if len(walls):
+            wall = level.walls[world.user_data(int(walls[0]))]
+            found.append(finding("error", file, spot, f"{spot.kind} starts inside {wall_name(wall)}", xf[:2]))
+        bodies[world.add(shape, xf, layer=_PROP, mask=_PROP)] = spot
+    for a, b in world.pairs().tolist():
+        if a in bodies and b in bodies:
+            first, second = sorted((bodies[a], bodies[b]), key=lambda s: s.object_id)
+            found.append(
+                finding(
+                    "warning",
+                    file,
+                    second,
+                    f"{second.kind} overlaps {first.kind} {first.object_id}: "
+                    "they fly apart on the first tick",
+                    (second.x, second.y),
+                )
+            )
+    return found + _sealed(level, file, kinds)
+
+
+def _sealed(level: Level, file: str, kinds) -> list[Finding]:
+    """Markers the start reaches without the props but not with them standing where placed."""
+    parts = wall_parts(level)
+    extra = []
+    for spot in level.props:
+        shape, xf = kinds[spot.kind].shape, Transform(spot.x, spot.y, spot.angle)
+        wall = Wall(spot.object_id, spot.name, "prop", ((shape, xf),))
+        extra.append(Part(wall, shape, xf, aabb(shape, xf), len(level.walls) + len(extra)))
+    try:
+        bare, propped = grid_for(level, parts), grid_for(level, parts + extra)
+    except TooManyPlacements:
+        return []  # the walls' own reach check says so
+    found = []
+    for marker in (*level.spawns, *level.pickups):
+        i, j = bare.index(marker.x, marker.y)
+        window = (slice(max(j - 1, 0), j + 2), slice(max(i - 1, 0), i + 2))
+        if bare.reached[window].any() and not propped.reached[window].any():
+            found.append(
+                finding(
+                    "warning",
+                    file,
+                    marker,
+                    f"{marker.kind} at ({marker.x:g}, {marker.y:g}) is sealed "
+                    "from the player start by props (the player may push them; a heavy one may not "
+                    "give)",
+                    (marker.x, marker.y),
+                )
+            )
+    # Areas: free cells the start reached before the props and no longer does.
+    lost = propped._replace(
+        free=bare.reached & propped.free & ~propped.reached, reached=propped.reached & False
+    )
+    for pocket in pockets(lost):
+        if pocket.cells < MIN_POCKET_CELLS:
+            break
+        area = pocket.cells * lost.cell * lost.cell
+        found.append(
+            Finding(
+                "warning",
+                file,
+                None,
+                "",
+                f"props seal an area of about {area:,.0f} px² around "
+                f"({pocket.x:.0f}, {pocket.y:.0f}) from the player start (a doorway blocked?)",
+                (pocket.x, pocket.y),
+            )
+        )
+    return found

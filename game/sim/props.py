@@ -1,0 +1,377 @@
+"""Props in play: dynamic engine bodies that actors push, bullets knock, and that break and explode.
+
+State is a ``Table`` (built by the simulation from ``COLUMNS``): one row per
+prop or piece of debris, mirroring a dynamic body of the world. The kinds
+(``game.props.PropKind``, with a level's per-object overrides) sit in a list
+the rows index. Everything here is a free function over the world and that
+table; randomness comes from the simulation's generator, so replays hold.
+
+How each behaviour goes through the engine:
+
+- pushing: actors are kinematic and slide against walls AND props (so no
+  actor ever stands inside a crate, and bullets and sight stay blocked);
+  a prop in the way of a slide gets an impulse at the touching point that
+  brings its speed along the push up to the actor's (scaled down for props
+  heavier than ``PropRules.push_mass``), so it moves off and the actor
+  follows at the prop's pace;
+- bullets: an impulse along the bullet at the hit point, and damage;
+- breaking: a prop whose health runs out is removed; a breakable one
+  scatters ``debris`` pieces (new dynamic bodies thrown outward), an
+  explosive one blasts (``blast.blast_reach``), which may light others
+  (their fuse burns ``chain_delay`` seconds, so a chain ripples);
+- the world's ``step`` moves them all (damping is the floor's friction);
+  its contact events with a strong impulse become ``prop_impact`` events
+  (the views play a knock whose loudness follows the impulse, and dust).
+
+Units: px, s, mass = density × px² (``game.props``); impulses mass × px/s.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from game.props import PropKind, with_overrides
+
+from .blast import blast_reach
+
+__all__ = [
+    "COLUMNS",
+    "Layers",
+    "PropRules",
+    "add_prop",
+    "burn_fuses",
+    "hit_prop",
+    "kinds_of_level",
+    "push_props",
+    "rows_of",
+    "step_props",
+]
+
+#: The props table's columns: body id, kind (index into the kinds list), pose (world px, y up, radians
+#: CCW), health left, fuse (seconds until it blows; inf when not lit), age (s, for debris), whether it is
+#: debris, and where it started (x0, y0: how far props moved is what a session reports).
+COLUMNS = {"body": np.int64, "kind": np.int64, "x": float, "y": float, "angle": float, "health": float,
+           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float}  # fmt: skip
+
+
+class Layers(NamedTuple):
+    """The collision layers props live on: props meet walls, actors and one another; debris meets
+    walls, props and debris (actors walk over it); ``walls`` hide from blasts and stop debris."""
+
+    prop: int
+    prop_mask: int
+    debris: int
+    debris_mask: int
+    walls: int
+
+
+@dataclass(frozen=True)
+class PropRules:
+    """The numbers of props in play (the kinds' own numbers are in ``assets/props.tsj``)."""
+
+    #: Pixels a metre, for the engine's tolerances and speed caps (``World(units_per_meter=...)``).
+    units_per_meter: float = 32.0
+    #: Impulse of a player's bullet on what it hits (mass × px/s), and of an enemy's.
+    bullet_impulse: float = 160.0
+    enemy_bullet_impulse: float = 80.0
+    #: Props up to this mass are pushed at the actor's own speed; heavier ones at mass/this slower.
+    push_mass: float = 20.0
+    #: The slowest share of its speed an actor pushes the heaviest prop at.
+    min_push_share: float = 0.25
+    #: Debris pieces in play at most: the oldest go first.
+    max_debris: int = 120
+    #: How fast debris flies out of a broken prop, px/s (each piece 0.5 to 1 times this).
+    debris_speed: float = 220.0
+    #: Seconds between a prop lit by a blast and its own blast (a chain ripples, not one flash).
+    chain_delay: float = 0.12
+    #: No prop flies faster than this, px/s (a blast at point blank): 25 px a tick, under a wall's 32.
+    max_speed: float = 1500.0
+    #: Contact impulses (mass × px/s) below this make no sound; the loudest at ``loud_impact``.
+    quiet_impact: float = 60.0
+    loud_impact: float = 1500.0
+    #: At most this many impact events a tick (the strongest).
+    max_impacts: int = 4
+    #: The actors' weights for knockback: an impulse J moves an actor at J / weight px/s.
+    player_weight: float = 10.0
+    #: By enemy kind (chaser, shooter, brute).
+    enemy_weights: tuple[float, float, float] = (6.0, 8.0, 60.0)
+    #: Knockback damping (1/s): a knock of v px/s carries an actor about v / this px.
+    knockback_damping: float = 9.0
+    #: The fastest knockback, px/s.
+    max_knockback: float = 900.0
+
+
+def kinds_of_level(level, kinds: dict[str, PropKind]) -> tuple[list[PropKind], list[int]]:
+    """The kinds a level's props use (each override set its own entry) and each spot's index.
+
+    Every base kind is listed (debris and a blast's victims need them), then
+    one entry per distinct set of overrides. The loader has checked the
+    overrides already; one that still fails (a ``Level`` built by hand) is
+    a ``ValueError`` naming the object.
+    """
+    table = list(kinds.values())
+    index = {(k.name, ()): i for i, k in enumerate(table)}
+    spots = []
+    for spot in getattr(level, "props", ()):
+        key = (spot.kind, tuple(sorted(spot.properties.items())))
+        if key not in index:
+            kind, problems = with_overrides(kinds[spot.kind], dict(spot.properties))
+            if problems:
+                raise ValueError(f"prop {spot.object_id} ({spot.name}): {problems[0]}")
+            index[key] = len(table)
+            table.append(kind)
+        spots.append(index[key])
+    return table, spots
+
+
+def add_prop(
+    world,
+    table,
+    kinds: list[PropKind],
+    k: int,
+    x: float,
+    y: float,
+    angle: float,
+    layers: Layers,
+    debris: bool = False,
+    velocity=(0.0, 0.0),
+    spin: float = 0.0,
+) -> int:
+    """A dynamic body for a prop (or piece of debris) of kind index ``k`` at (x, y, angle), and its
+    row; returns the body id."""
+    layer, mask = (layers.debris, layers.debris_mask) if debris else (layers.prop, layers.prop_mask)
+    kind = kinds[k]
+    body = world.add(kind.shape, (x, y, angle), dynamic=True, density=kind.density, friction=kind.friction,
+                     restitution=kind.restitution, linear_damping=kind.linear_damping,
+                     angular_damping=kind.angular_damping, layer=layer, mask=mask)  # fmt: skip
+    if velocity != (0.0, 0.0) or spin:
+        world.set_velocity(body, velocity, spin)
+    table.append(
+        body=body,
+        kind=k,
+        x=x,
+        y=y,
+        angle=angle,
+        health=kind.health,
+        fuse=math.inf,
+        age=0.0,
+        debris=debris,
+        x0=x,
+        y0=y,
+    )
+    return body
+
+
+def rows_of(table, bodies) -> np.ndarray:
+    """Row of each body id in the table, -1 for bodies that are not props."""
+    bodies = np.asarray(bodies, np.int64)
+    if not len(table) or not len(bodies):
+        return np.full(len(bodies), -1, np.int64)
+    order = np.argsort(table.body)
+    ids = table.body[order]
+    pos = np.clip(np.searchsorted(ids, bodies), 0, len(ids) - 1)
+    return np.where(ids[pos] == bodies, order[pos], -1)
+
+
+def push_props(world, table, rules: PropRules, bodies, points, normals, velocity) -> None:
+    """Actors' slides stopped by props: each prop hit gets the impulse that brings its speed along
+    the push up to the actor's share (``push_mass``).
+
+    ``bodies``, ``points`` (k, 2), ``normals`` (k, 2, out of the prop towards the actor) and
+    ``velocity`` (k, 2: what the actor wanted to move at, px/s) are one row per hit.
+    """
+    rows = rows_of(table, bodies)
+    for k in np.flatnonzero(rows >= 0):
+        body = int(bodies[k])
+        nx, ny = -float(normals[k][0]), -float(normals[k][1])  # into the prop
+        want = float(velocity[k][0]) * nx + float(velocity[k][1]) * ny
+        if want <= 0.0:
+            continue
+        mass = world.mass(body).mass
+        share = max(rules.min_push_share, min(1.0, rules.push_mass / mass))
+        vx, vy, _ = world.velocity(body)
+        short = want * share - (vx * nx + vy * ny)
+        if short > 0.0:
+            world.apply_impulse(
+                body, (mass * short * nx, mass * short * ny), (float(points[k][0]), float(points[k][1]))
+            )
+
+
+def hit_prop(
+    world, table, kinds: list[PropKind], row: int, point, direction, impulse: float, damage: float
+) -> None:
+    """A bullet hit prop ``row`` at ``point`` flying along unit ``direction``: knock it and hurt it."""
+    body = int(table.body[row])
+    world.apply_impulse(
+        body, (impulse * direction[0], impulse * direction[1]), (float(point[0]), float(point[1]))
+    )
+    if kinds[int(table.kind[row])].breakable:
+        table.health[row] -= damage
+
+
+def burn_fuses(table, dt: float) -> None:
+    """Lit fuses burn down; a prop whose fuse reaches 0 has no health left (it goes this tick)."""
+    lit = np.isfinite(table.fuse)
+    if lit.any():
+        table.fuse[lit] -= dt
+        table.health[lit & (table.fuse <= 0.0)] = 0.0
+
+
+Emit = Callable[..., None]
+
+
+def step_props(
+    world,
+    table,
+    kinds: list[PropKind],
+    rules: PropRules,
+    dt: float,
+    rng,
+    emit: Emit,
+    layers: Layers,
+    hurt_actors: Callable[[float, float, PropKind], None],
+) -> None:
+    """One tick of props: the world's step, impacts, poses, and what breaks or blows.
+
+    ``emit(kind, x, y, nx, ny, value)`` makes an event; ``hurt_actors(x, y, kind)`` lets the
+    simulation hurt and knock its actors by a blast.
+    """
+    if not len(table):
+        return
+    contacts = world.step(dt)
+    _impacts(table, rules, contacts, emit)
+    _sync(world, table)
+    table.columns["age"] = table.age + dt
+    # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
+    for _ in range(len(table) + 1):
+        breakable = np.array([k.breakable for k in kinds], bool)[table.kind]
+        gone = np.flatnonzero((table.health <= 0.0) & breakable)
+        if not len(gone):
+            break
+        thrown = []
+        for row in gone.tolist():
+            kind = kinds[int(table.kind[row])]
+            x, y, angle = float(table.x[row]), float(table.y[row]), float(table.angle[row])
+            velocity = world.velocity(int(table.body[row]))
+            world.remove(int(table.body[row]))
+            if kind.explosive:
+                emit("explosion", x, y, value=kind.blast_radius)
+                _blast(
+                    world, table, kinds, rules, x, y, kind, layers.prop | layers.debris, layers.walls, gone
+                )
+                hurt_actors(x, y, kind)
+            else:
+                emit("prop_broke", x, y, value=kind.health)
+            if kind.debris:
+                thrown.append((kind, x, y, angle, velocity))
+        keep = np.ones(len(table), bool)
+        keep[gone] = False
+        table.keep(keep)
+        for kind, x, y, angle, velocity in thrown:
+            _scatter(world, table, kinds, rules, kind, x, y, angle, velocity, rng, layers)
+    _cap_debris(world, table, kinds, rules)
+
+
+def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:
+    """The strongest new contacts that involve a prop, as ``prop_impact`` events (value: 0..1 loudness)."""
+    if not len(contacts.began):
+        return
+    props = (rows_of(table, contacts.began[:, 0]) >= 0) | (rows_of(table, contacts.began[:, 1]) >= 0)
+    strong = np.flatnonzero(props & (contacts.impulse >= rules.quiet_impact))
+    if not len(strong):
+        return
+    strong = strong[np.argsort(-contacts.impulse[strong], kind="stable")][: rules.max_impacts]
+    span = rules.loud_impact - rules.quiet_impact
+    for k in strong.tolist():
+        loud = min(1.0, (float(contacts.impulse[k]) - rules.quiet_impact) / span)
+        point, normal = contacts.point[k], contacts.normal[k]
+        emit("prop_impact", point[0], point[1], normal[0], normal[1], max(0.05, loud))
+
+
+def _sync(world, table) -> None:
+    """Poses from the world for the props that move (a sleeping prop has not moved)."""
+    for row, body in enumerate(table.body.tolist()):
+        if world.is_awake(body):
+            table.x[row], table.y[row], table.angle[row] = world.transform(body)
+
+
+def _knock(world, body: int, impulse, point, most: float) -> None:
+    """``world.apply_impulse``, then the body's speed cut to ``most`` px/s (no prop outruns the
+    walls' speculative contacts, ``PropRules.max_speed``)."""
+    world.apply_impulse(body, impulse, point)
+    vx, vy, w = world.velocity(body)
+    speed = math.hypot(vx, vy)
+    if speed > most:
+        world.set_velocity(body, (vx * most / speed, vy * most / speed), w)
+
+
+def _blast(world, table, kinds, rules: PropRules, x, y, kind: PropKind, mask: int, walls: int, gone) -> None:
+    """Throw and hurt the props a blast reaches (actors are the simulation's); light explosive ones."""
+    reach = blast_reach(world, x, y, kind.blast_radius, mask, walls)
+    rows = rows_of(table, reach.bodies)
+    for k in np.flatnonzero(rows >= 0).tolist():
+        row = int(rows[k])
+        if row in gone:
+            continue
+        share = float(reach.share[k])
+        body = int(table.body[row])
+        push = kind.blast_impulse * share
+        _knock(
+            world, body, (push * reach.direction[k, 0], push * reach.direction[k, 1]), None, rules.max_speed
+        )
+        victim = kinds[int(table.kind[row])]
+        if not victim.breakable:
+            continue
+        table.health[row] -= kind.blast_damage * share
+        if victim.explosive and table.health[row] <= 0.0 and not np.isfinite(table.fuse[row]):
+            table.health[row] = 1e-9  # not gone yet: its fuse burns first
+            table.fuse[row] = rules.chain_delay
+
+
+def _scatter(world, table, kinds, rules: PropRules, kind: PropKind, x, y, angle, velocity, rng, layers):
+    """``kind.debris`` pieces thrown out of (x, y) in a fan, each started where no wall is."""
+    index = next(i for i, k in enumerate(kinds) if k.name == kind.debris_kind)
+    piece = kinds[index]
+    vx0, vy0, _ = velocity
+    for j in range(kind.debris):
+        a = 2.0 * math.pi * (j + rng.random()) / kind.debris
+        r = 0.3 * min(kind.width, kind.height) * rng.random()
+        px, py = x + r * math.cos(a), y + r * math.sin(a)
+        turn = angle + rng.uniform(-math.pi, math.pi)
+        if len(world.query_shape(piece.shape, (px, py, turn), layers.walls)):
+            px, py = x, y
+            if len(world.query_shape(piece.shape, (px, py, turn), layers.walls)):
+                continue  # the prop sat in a corner too tight for this piece: none
+        speed = rules.debris_speed * (0.5 + 0.5 * rng.random())
+        add_prop(
+            world,
+            table,
+            kinds,
+            index,
+            px,
+            py,
+            turn,
+            layers,
+            True,
+            (vx0 + speed * math.cos(a), vy0 + speed * math.sin(a)),
+            rng.uniform(-12.0, 12.0),
+        )
+
+
+def _cap_debris(world, table, kinds, rules: PropRules) -> None:
+    """Only the ``max_debris`` youngest pieces of debris stay."""
+    debris = np.flatnonzero(table.debris)
+    extra = len(debris) - rules.max_debris
+    if extra <= 0:
+        return
+    oldest = debris[np.argsort(-table.age[debris], kind="stable")[:extra]]
+    for body in table.body[oldest].tolist():
+        world.remove(int(body))
+    keep = np.ones(len(table), bool)
+    keep[oldest] = False
+    table.keep(keep)

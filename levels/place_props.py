@@ -1,0 +1,186 @@
+"""Put a ``props`` object layer in the shipped levels, and write the physics level ``warehouse``.
+
+Run from the repository root: ``.venv/bin/python levels/place_props.py``.
+Like ``make_levels.py`` it documents how the committed maps were made;
+edit the props by hand in Tiled afterwards (then stop using the script).
+
+Each level gets, placed by a plan (not by hand, so every spot is checked):
+
+- cover near the player start: crates to push into a doorway or hide behind;
+- explosive barrels near the enemy spawns (shoot them as a wave comes out);
+- a few barrels and heavy crates in the open, which roll and slide.
+
+A spot is kept only if the prop's disc (its half-diagonal plus ``CLEAR`` px)
+meets no wall and no prop already placed, and lies ``MARKER_CLEAR`` px from
+every marker, so no prop starts in a wall or seals a spawn or the start.
+Coordinates written are Tiled's (y down); points place the props.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from engine import World  # noqa: E402
+from engine.collision import Circle, Polygon  # noqa: E402
+from game.props import prop_kinds  # noqa: E402
+from game.tiled import load_level  # noqa: E402
+
+CLEAR = 6.0
+MARKER_CLEAR = 56.0
+
+
+class Placer:
+    """Props placed one by one in a level's world of walls, each checked against walls, props, markers."""
+
+    def __init__(self, level) -> None:
+        self.level = level
+        self.world = World()
+        for wall in level.walls:
+            for shape, xf in wall.parts:
+                self.world.add(shape, tuple(xf), static=True, layer=1)
+        self.markers = [level.player_start, *level.spawns, *level.pickups]
+        self.placed: list[tuple[str, float, float]] = []
+        self.kinds = prop_kinds()
+
+    def fits(self, kind: str, x: float, y: float, packed: bool = False) -> bool:
+        k = self.kinds[kind]
+        r = 0.5 * math.hypot(k.width, k.height) + CLEAR
+        if not (r < x < self.level.width - r and r < y < self.level.height - r):
+            return False
+        if len(self.world.query_shape(Circle(r), (x, y, 0.0), 1)):
+            return False
+        if any(math.hypot(m.x - x, m.y - y) < MARKER_CLEAR + r for m in self.markers):
+            return False
+        if packed:  # a stack: side by side, boxes apart by their 1 px margins (``assets/props.tsj``)
+            return all(max(abs(px - x), abs(py - y)) >= 0.5 * (k.width + self.kinds[pk].width)
+                       for pk, px, py in self.placed)
+        return all(math.hypot(px - x, py - y) >= r + 0.5 * math.hypot(self.kinds[pk].width, self.kinds[pk].height)
+                   for pk, px, py in self.placed)
+
+    def place(self, kind: str, x: float, y: float, tries: int = 24, packed: bool = False) -> bool:
+        """Put ``kind`` at (x, y) or the nearest spot that fits on a small spiral around it."""
+        for t in range(tries):
+            a, d = 2.4 * t, 12.0 * math.sqrt(t)
+            px, py = round(x + d * math.cos(a), 1), round(y + d * math.sin(a), 1)
+            if self.fits(kind, px, py, packed):
+                self.placed.append((kind, px, py))
+                self.world.add(Polygon.box(1, 1), (px, py, 0.0), static=True, layer=2)
+                return True
+        return False
+
+
+def plan(level) -> list[tuple[str, float, float]]:
+    """The standard dressing: cover by the start, barrels by the spawns, a few in the open."""
+    p = Placer(level)
+    s = level.player_start
+    cx, cy = level.width / 2, level.height / 2
+    for k in range(4):  # cover: crates around the start, a heavy one among them
+        a = math.pi / 4 + k * math.pi / 2
+        p.place("heavy_crate" if k == 0 else "crate", s.x + 190 * math.cos(a), s.y + 190 * math.sin(a))
+    for m in level.spawns[::2]:  # explosive barrels on the way out of every other spawn
+        d = math.hypot(cx - m.x, cy - m.y) or 1.0
+        p.place("explosive_barrel", m.x + 110 * (cx - m.x) / d, m.y + 110 * (cy - m.y) / d)
+    for k in range(6):  # barrels and crates in the open, on a ring about the centre
+        a = k * math.pi / 3 + 0.3
+        kind = ("barrel", "crate", "heavy_crate")[k % 3]
+        p.place(kind, cx + 0.3 * level.width * math.cos(a), cy + 0.3 * level.height * math.sin(a))
+    return p.placed
+
+
+def warehouse_plan(level) -> list[tuple[str, float, float]]:
+    """The physics level: stacks of crates to topple, and lines of barrels that blow in a chain."""
+    p = Placer(level)
+    w, h = level.width, level.height
+    for sx, sy in ((0.3, 0.3), (0.7, 0.3), (0.3, 0.7), (0.7, 0.7)):  # 3 × 3 stacks of crates
+        for i in range(3):
+            for j in range(3):
+                p.place("crate", w * sx + 32 * (i - 1), h * sy + 32 * (j - 1), tries=1, packed=True)
+    for k in range(7):  # two chains of explosive barrels across the hall
+        p.place("explosive_barrel", w * 0.2 + k * 60.0, h * 0.5, tries=1, packed=True)
+        p.place("explosive_barrel", w * 0.8 - k * 60.0, h * 0.5 + 160, tries=1, packed=True)
+    for k in range(8):  # heavy crates and barrels along the walls
+        p.place(("heavy_crate", "barrel")[k % 2], w * (0.1 + 0.11 * k), h * 0.12)
+        p.place(("barrel", "heavy_crate")[k % 2], w * (0.1 + 0.11 * k), h * 0.88)
+    return p.placed
+
+
+def write_props(path: Path, placed) -> None:
+    """Replace the map's ``props`` object layer (or add one) with ``placed`` (world y up -> Tiled y down)."""
+    data = json.loads(path.read_text())
+    height = data["height"] * data["tileheight"]
+    data["layers"] = [l for l in data["layers"] if not (l["name"] == "props" and l["type"] == "objectgroup")]
+    objects = []
+    for kind, x, y in placed:
+        objects.append({"id": data["nextobjectid"], "name": "", "type": kind, "x": x, "y": round(height - y, 1),
+                        "width": 0, "height": 0, "rotation": 0, "visible": True, "point": True})
+        data["nextobjectid"] += 1
+    data["layers"].append({"draworder": "topdown", "id": data["nextlayerid"], "name": "props", "objects": objects,
+                           "opacity": 1, "type": "objectgroup", "visible": True, "x": 0, "y": 0})
+    data["nextlayerid"] += 1
+    path.write_text(json.dumps(data, indent=1) + "\n")
+
+
+def warehouse_map() -> dict:
+    """A 60 × 40 tile hall: outer walls, two pillars, spawns in the corners, the player at the bottom."""
+    tile, cols, rows = 32, 60, 40
+    w, h = cols * tile, rows * tile
+    oid = iter(range(1, 10_000))
+
+    def obj(cls, x, y, **fields):
+        return {"id": next(oid), "name": "", "type": cls, "x": x, "y": y, "width": 0, "height": 0, "rotation": 0,
+                "visible": True, **fields}
+
+    walls = [obj("", 0, 0, width=w, height=32), obj("", 0, h - 32, width=w, height=32),
+             obj("", 0, 0, width=32, height=h), obj("", w - 32, 0, width=32, height=h),
+             obj("", w * 0.5 - 48, h * 0.25 - 48, width=96, height=96),
+             obj("", w * 0.5 - 48, h * 0.75 - 48, width=96, height=96, rotation=0),
+             obj("", w * 0.15 - 32, h * 0.3 - 32, width=64, height=64, ellipse=True),
+             obj("", w * 0.85, h * 0.25, width=120, height=24, rotation=30),
+             obj("", w * 0.12, h * 0.75, polygon=[{"x": 0, "y": 0}, {"x": 128, "y": 0}, {"x": 128, "y": 32},
+                                                  {"x": 32, "y": 32}, {"x": 32, "y": 128}, {"x": 0, "y": 128}]),
+             obj("", w * 0.35, h * 0.12, polyline=[{"x": 0, "y": 0}, {"x": 180, "y": 0}],
+                 properties=[{"name": "thickness", "type": "float", "value": 16.0}])]
+    spawns = [obj(kind, x, y, point=True) for kind, x, y in (
+        ("chaser", 120, 120), ("chaser", w - 120, 120), ("shooter", w - 120, h * 0.5),
+        ("chaser", 120, h * 0.5), ("brute", w * 0.5, 120), ("shooter", w - 120, h - 200),
+        ("brute", 120, h - 200))]
+    pickups = [obj(kind, x, y, point=True) for kind, x, y in (
+        ("health", w * 0.5, h * 0.5), ("ammo", 160, h - 160), ("ammo", w - 160, 200),
+        ("health", w - 160, h - 120))]
+    player = [obj("", w * 0.5, h - 120, point=True)]
+
+    def layer(lid, name, objects):
+        return {"draworder": "topdown", "id": lid, "name": name, "objects": objects, "opacity": 1,
+                "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+
+    return {"compressionlevel": -1, "height": rows, "infinite": False,
+            "layers": [layer(1, "walls", walls), layer(2, "spawns", spawns), layer(3, "pickups", pickups),
+                       layer(4, "player", player)],
+            "nextlayerid": 5, "nextobjectid": next(oid), "orientation": "orthogonal",
+            "properties": [{"name": "title", "type": "string", "value": "Warehouse"}],
+            "renderorder": "right-down", "tiledversion": "1.8.2", "tileheight": tile, "tilesets": [],
+            "tilewidth": tile, "type": "map", "version": "1.8", "width": cols}  # fmt: skip
+
+
+def main() -> None:
+    for name in ("yard", "bunker", "ruins", "depot"):
+        path = HERE / f"{name}.tmj"
+        write_props(path, [])  # plan on the level without its old props
+        placed = plan(load_level(path))
+        write_props(path, placed)
+        print(f"{name}: {len(placed)} props")
+    path = HERE / "warehouse.tmj"
+    path.write_text(json.dumps(warehouse_map(), indent=1) + "\n")
+    placed = warehouse_plan(load_level(path))
+    write_props(path, placed)
+    print(f"warehouse: {len(placed)} props")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""The props' kinds from ``assets/props.tsj``: shapes, numbers and one line per problem."""
+
+import copy
+import json
+
+import pytest
+
+from engine.collision import Circle, Polygon
+from game.props import prop_kinds, read_props, with_overrides
+from game.tiled.props import PROPS_FILE
+
+
+def test_the_shipped_props_are_one_convex_shape_each_with_their_numbers():
+    kinds = prop_kinds()
+    assert {"crate", "heavy_crate", "barrel", "explosive_barrel", "debris"} <= set(kinds)
+    assert isinstance(kinds["barrel"].shape, Circle) and kinds["barrel"].shape.radius == 13.0
+    assert isinstance(kinds["crate"].shape, Polygon)
+    assert kinds["explosive_barrel"].explosive and kinds["explosive_barrel"].blast_radius > 0
+    assert kinds["crate"].breakable and kinds["crate"].debris > 0
+    assert not kinds["heavy_crate"].breakable
+
+
+def broken(tmp_path, edit):
+    data = json.loads(PROPS_FILE.read_text())
+    edit(data)
+    path = tmp_path / "props.tsj"
+    path.write_text(json.dumps(data))
+    (tmp_path / "props").symlink_to(PROPS_FILE.parent / "props")
+    return read_props(path)
+
+
+def set_property(tile, name, value, kind="float"):
+    def edit(data):
+        props = data["tiles"][tile]["properties"]
+        props[:] = [p for p in props if p["name"] != name] + [{"name": name, "type": kind, "value": value}]
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    "edit, line",
+    [
+        (
+            set_property(0, "friction", 99.0),
+            "props.tsj: tile 0 (crate): property friction must be a number from 0 to 10, got 99.0",
+        ),
+        (set_property(0, "bounciness", 1.0), "props.tsj: tile 0 (crate): unknown property 'bounciness'"),
+        (
+            set_property(0, "debris_kind", "confetti", "string"),
+            "props.tsj: tile 0 (crate): debris_kind 'confetti' is not a prop kind here",
+        ),
+        (
+            lambda d: d["tiles"][1].update(type="crate"),
+            "props.tsj: tile 1 (crate): a second tile of class 'crate'",
+        ),
+        (
+            lambda d: d["tiles"][0]["objectgroup"]["objects"].append(
+                {**copy.deepcopy(d["tiles"][0]["objectgroup"]["objects"][0]), "id": 9, "x": 20}
+            ),
+            "props.tsj: tile 0 (crate): 2 convex parts; a prop is one convex shape",
+        ),
+    ],
+)
+def test_a_bad_prop_kind_is_one_line_naming_the_tile_and_value(tmp_path, edit, line):
+    kinds, findings = broken(tmp_path, edit)
+    assert kinds is None
+    lines = [str(f) for f in findings if f.severity == "error"]
+    assert len(lines) == 1 and lines[0].startswith(f"{tmp_path}/{line}"), lines
+
+
+def test_a_prop_bigger_than_the_limit_is_refused(tmp_path):
+    def edit(data):
+        data["tiles"][0]["objectgroup"]["objects"][0].update(width=400, height=10)
+        data["tiles"][0]["imagewidth"] = 400
+
+    kinds, findings = broken(tmp_path, edit)
+    assert kinds is None
+    assert any("400 px across; the limit is 256 px" in str(f) for f in findings)
+
+
+def test_overrides_replace_the_kinds_numbers_and_name_each_bad_one():
+    crate = prop_kinds()["crate"]
+    changed, problems = with_overrides(crate, {"health": 5, "restitution": 3.0})
+    assert changed.health == 5.0 and isinstance(changed.health, float)
+    assert changed.restitution == crate.restitution
+    assert problems == ["property restitution must be a number from 0 to 1, got 3.0"]
+
+
+def test_reading_a_missing_file_is_a_finding_not_a_raise(tmp_path):
+    kinds, findings = read_props(tmp_path / "none.tsj")
+    assert kinds is None and "tileset file not found" in str(findings[0])
