@@ -29,22 +29,28 @@ and ``tol`` = 1e-10 × size + 64 eps × the largest coordinate for values.
 * ``depth``: the deepest point's separation is minus the overlap along the
   normal, within ``tol``: the manifold reaches the support features (on our
   hysteresis face, clipping may stop short of the overlap, never past it).
-* ``boundary``: every point lies on both shapes' surfaces as Box2D and
-  Chipmunk build them: ``point_a − r_A·normal`` on A's core outline and
-  ``point_b + r_B·normal`` on B's, within ``tol`` (shapely's distance to the
-  polygon's ring, the segment or the centre). Without a radius that is the
-  point on the outline itself; with one it is the feature point pushed out
-  by the radius along the manifold's normal, which is on the rounded
-  outline where the normal is the feature's own (the deepest point) and
-  just inside it elsewhere. And separation = dot(point_b − point_a, normal)
-  within ``tol``.
+* ``boundary``: every point lies on both shapes' surfaces (the issue's
+  "each point lies on both boundaries"): ``point_a`` at distance r_A from A's
+  core (on the outline of a sharp polygon), ``point_b`` likewise on B, within
+  ``tol`` (shapely); and separation = dot(point_b − point_a, normal) within
+  ``tol``. pymunk is held to its own construction instead: a clipped core
+  point pushed out by the radius, ``point_a − r_A·normal`` on A's core
+  outline (and B's likewise), which is on the surface only where the feature
+  lies across the normal (Box2D builds its points the same way); our
+  manifold goes on along the normal to the surface.
 * ``count`` and ``points`` (ours only, against pymunk, when both normals
-  are right and the same within tol / size radians): as many points, each
-  pair of matched points within ``tol`` in both positions and in
-  separation. A count that differs only by a point inside the touching band
-  is a band split (both right). When the normals differ and both are right
-  (a tie between faces, or our hysteresis), the points are not comparable:
-  the pair counts as a *tie*, judged on exact geometry alone.
+  are right and the same within tol / size radians): pymunk's points are
+  first moved along the normal onto the surfaces as ours are
+  (``onto_surfaces``), and pymunk's count is compared with the number of our
+  points pymunk's construction would keep (separation plus how much farther
+  than the radii ours went, ``beyond_radius``, ≤ 0: where a feature slants,
+  our point on the surface overlaps where pymunk's, short of it, does not).
+  As many points, each pair of matched points within ``tol`` in both
+  positions and in separation. A count that differs only by a point inside
+  the touching band is a band split (both right). When the normals differ
+  and both are right (a tie between faces, or our hysteresis), the points
+  are not comparable: the pair counts as a *tie*, judged on exact geometry
+  alone.
 
 A fault of ours is any pair where we fail a check; pymunk's checks are the
 first four, and only label who was right.
@@ -57,7 +63,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.collision import manifolds_batch
+from engine.collision import Circle, manifolds_batch
 from engine.collision.manifold import FACE_FLIP_REL, SAT_MAX_VERTICES
 
 from .exact import Exact, edge_normals, exact_answers, pair_transforms, shapely_cores, support_depth
@@ -154,36 +160,154 @@ def pymunk_manifolds(pairs: list[Pair]) -> list[PymunkManifold]:
     return moved
 
 
-def _boundary_errors(pairs: list[Pair], cores, manifolds: list) -> list[list[float]]:
-    """Per pair, per point: how far ``point_a − r_A·normal`` is from A's core outline, or
-    ``point_b + r_B·normal`` from B's, whichever is farther (shapely, in the pair frame: origin at
-    A's position, like ``exact``). The outline of a polygon core is its ring; a segment or a point
-    core is its own outline."""
+def _outlines(cores, rounded: bool) -> list[np.ndarray]:
+    """Each side's core as shapely geometry in the pair frame: with ``rounded``, a polygon core stays
+    a polygon (a point's distance to it, minus the radius, is its distance to the rounded surface);
+    otherwise a polygon core becomes its ring (the outline a sharp polygon's points lie on)."""
     import shapely
 
-    outlines = []
+    sides = []
     for side in (0, 1):
         g = shapely_cores([c[side] for c in cores])
-        polygons = np.flatnonzero(shapely.get_type_id(g) == 3)
-        g[polygons] = shapely.boundary(g[polygons])
-        outlines.append(g)
-    which, coords = [], []
+        if not rounded:
+            polygons = np.flatnonzero(shapely.get_type_id(g) == 3)
+            g[polygons] = shapely.boundary(g[polygons])
+        sides.append(g)
+    return sides
+
+
+def _boundary_errors(pairs: list[Pair], cores, manifolds: list, surface: bool) -> list[list[float]]:
+    """Per pair, per point, the larger of A's and B's error, in the pair frame (shapely; origin at
+    A's position, like ``exact``):
+
+    * ``surface`` (our contract, the issue's "each point lies on both boundaries"): how far
+      ``point_a`` is from A's surface, |distance to the core − r_A| (for a sharp polygon, the
+      distance to its ring), and the same for ``point_b`` and B;
+    * otherwise (Chipmunk's and Box2D's contract): how far ``point_a − r_A·normal`` is from A's
+      core outline and ``point_b + r_B·normal`` from B's: a feature point pushed out by the radius,
+      which is on the surface only where the feature lies across the normal.
+    """
+    import shapely
+
+    polygons = _outlines(cores, rounded=False)
+    solids = _outlines(cores, rounded=True) if surface else polygons
+    which, coords, radii = [], [], []
     for k, (pair, m) in enumerate(zip(pairs, manifolds, strict=True)):
         ox, oy = pair.xf_a[0], pair.xf_a[1]
         nx, ny = m.normal
         for point in m.points:
             for side, shape, sign in ((0, pair.a, -1.0), (1, pair.b, 1.0)):
-                which.append((side, k))
-                r = sign * shape.radius
-                coords.append((point[side][0] + r * nx - ox, point[side][1] + r * ny - oy))
+                r = shape.radius
+                which.append((side, k, r))
+                push = 0.0 if surface else sign * r
+                coords.append((point[side][0] + push * nx - ox, point[side][1] + push * ny - oy))
+                radii.append(r if surface else 0.0)
     errors: list[list[float]] = [[] for _ in pairs]
     if not which:
         return errors
-    targets = np.array([outlines[side][k] for side, k in which], dtype=object)
-    gaps = shapely.distance(targets, shapely.points(np.array(coords)))
+    targets = np.array([(solids if r > 0.0 else polygons)[side][k] for side, k, r in which], dtype=object)
+    gaps = np.abs(shapely.distance(targets, shapely.points(np.array(coords))) - np.array(radii))
     for i in range(0, len(which), 2):
         errors[which[i][1]].append(float(max(gaps[i], gaps[i + 1])))
     return errors
+
+
+#: Halvings of the search for where a ray from a core point meets the rounded surface.
+SURFACE_HALVINGS = 64
+
+
+def onto_surfaces(pairs: list[Pair], cores, manifolds: list[PymunkManifold]) -> list[PymunkManifold]:
+    """pymunk's points moved, as our manifold places its own, from their core points along the
+    normal onto the rounded surfaces (A's outward along n, B's along −n), separations recomputed.
+
+    pymunk (like Box2D) pushes a core point out by the radius, which leaves it inside a shape whose
+    feature slants across the normal; ours goes on to the surface. Where a feature lies across the
+    normal the two agree and nothing moves. The distance along the ray is found by bisection on
+    shapely's distance (convex in the distance gone, 0 at the core point, at least the distance gone
+    minus the pair's size), vectorised over all the points of a chunk.
+    """
+    import shapely
+
+    solids = _outlines(cores, rounded=True)
+    rows, starts, ways, radii, spans = [], [], [], [], []
+    for k, (pair, m) in enumerate(zip(pairs, manifolds, strict=True)):
+        ox, oy = pair.xf_a[0], pair.xf_a[1]
+        nx, ny = m.normal
+        for j, point in enumerate(m.points):
+            for side, shape, sign in ((0, pair.a, 1.0), (1, pair.b, -1.0)):
+                r = shape.radius
+                if r == 0.0:
+                    continue
+                rows.append((k, j, side))
+                starts.append((point[side][0] - sign * r * nx - ox, point[side][1] - sign * r * ny - oy))
+                ways.append((sign * nx, sign * ny))
+                radii.append(r)
+                spans.append(r + pair_size(pair))
+    if not rows:
+        return manifolds
+    q, d, r = np.array(starts), np.array(ways), np.array(radii)
+    targets = np.array([solids[side][k] for k, _, side in rows], dtype=object)
+    lo, hi = np.zeros(len(rows)), np.array(spans)
+    for _ in range(SURFACE_HALVINGS):
+        mid = 0.5 * (lo + hi)
+        outside = shapely.distance(targets, shapely.points(q + mid[:, None] * d)) >= r
+        hi, lo = np.where(outside, mid, hi), np.where(outside, lo, mid)
+    moved = [[list(p[:2]) for p in m.points] for m in manifolds]
+    for (k, j, side), (qx, qy), (dx, dy), t in zip(rows, q, d, hi, strict=True):
+        ox, oy = pairs[k].xf_a[0], pairs[k].xf_a[1]
+        moved[k][j][side] = (float(qx + t * dx + ox), float(qy + t * dy + oy))
+    out = []
+    for m, points in zip(manifolds, moved, strict=True):
+        nx, ny = m.normal
+        out.append(
+            m._replace(
+                points=tuple((tuple(a), tuple(b), (b[0] - a[0]) * nx + (b[1] - a[1]) * ny) for a, b in points)
+            )
+        )
+    return out
+
+
+def beyond_radius(pairs: list[Pair], cores, manifolds: list[OurManifold]) -> list[list[float]]:
+    """Per pair, per point of ours: how much farther than the radii its two points were pushed from
+    their core points along the normal (0 where the features lie across the normal), in total.
+
+    Our separation plus this is the separation Chipmunk's and Box2D's construction (core point plus
+    the radius) gives the same clipped point: pymunk keeps a point only when that is ≤ 0. The core
+    point is where the ray from our point back along the normal enters the core (shapely's
+    intersection of that ray with the core, then its distance from our point).
+    """
+    import shapely
+
+    solids = _outlines(cores, rounded=True)
+    rows, rays, starts, targets, radii = [], [], [], [], []
+    for k, (pair, m) in enumerate(zip(pairs, manifolds, strict=True)):
+        ox, oy = pair.xf_a[0], pair.xf_a[1]
+        nx, ny = m.normal
+        reach = pair_size(pair) + pair.a.radius + pair.b.radius
+        for j, point in enumerate(m.points):
+            for side, shape, sign in ((0, pair.a, 1.0), (1, pair.b, -1.0)):
+                if shape.radius == 0.0 or isinstance(shape, Circle):  # no push, or exactly r off a point
+                    continue
+                px, py = point[side][0] - ox, point[side][1] - oy
+                rows.append((k, j))
+                starts.append((px, py))
+                rays.append(((px, py), (px - sign * reach * nx, py - sign * reach * ny)))
+                targets.append(solids[side][k])
+                radii.append(shape.radius)
+    extra = [[0.0] * len(m.points) for m in manifolds]
+    if not rows:
+        return extra
+    lines, cores_hit = shapely.linestrings(np.array(rays)), np.array(targets, dtype=object)
+    hits = shapely.intersection(lines, cores_hit)
+    # A ray back to a core point at the end of a feature may miss it by a rounding: then the core's
+    # point nearest the ray stands for the entry point.
+    missed = np.flatnonzero(shapely.is_empty(hits))
+    if len(missed):
+        hits[missed] = shapely.get_point(shapely.shortest_line(lines[missed], cores_hit[missed]), 1)
+    gone = shapely.distance(shapely.points(np.array(starts)), hits)
+    for (k, j), t, r in zip(rows, gone, radii, strict=True):
+        extra[k][j] += max(float(t) - r, 0.0)
+    return extra
 
 
 def _angle(n1, n2) -> float:
@@ -263,8 +387,19 @@ def _match_error(ours, theirs) -> float:
     )
 
 
-def judge_manifold(pair: Pair, ours: OurManifold, pm: PymunkManifold, exact: Exact, cores, errors) -> Verdict:
-    """One pair judged (see the module docstring)."""
+def judge_manifold(
+    pair: Pair,
+    ours: OurManifold,
+    pm: PymunkManifold,
+    exact: Exact,
+    cores,
+    errors,
+    moved: PymunkManifold,
+    extra: list[float],
+) -> Verdict:
+    """One pair judged (see the module docstring); ``moved`` is pymunk's manifold with its points
+    moved onto the rounded surfaces (``onto_surfaces``), the one our points are compared with, and
+    ``extra`` how much farther than the radii each of our points went (``beyond_radius``)."""
     band, tol = tolerances(pair)
     size = pair_size(pair)
     radii = pair.a.radius + pair.b.radius
@@ -275,16 +410,19 @@ def judge_manifold(pair: Pair, ours: OurManifold, pm: PymunkManifold, exact: Exa
     )
     pm_check, _ = _side_fault(pm.normal, pm.points, exact, band, tol, 0.0, cores, radii, errors[1], size)
     split, tie = False, False
+    # The points pymunk would keep of ours: those whose separation by its construction is ≤ 0.
+    chipmunk = [p[2] + e for p, e in zip(ours.points, extra, strict=True)]
+    comparable = [p for p, c in zip(ours.points, chipmunk, strict=True) if c <= band]
     if kept and pm.points and not ours_check and not pm_check:
         if _angle(ours.normal, pm.normal) * size > tol:
             tie = True
-        elif len(kept) != len(pm.points):
-            if any(abs(p[2]) <= band for p in (*ours.points, *pm.points)):
+        elif len(comparable) != len(pm.points):
+            if any(abs(c) <= band for c in chipmunk) or any(abs(p[2]) <= band for p in pm.points):
                 split = True
             else:
                 ours_check, error = "count", math.inf
         else:
-            mismatch = _match_error(kept, pm.points)
+            mismatch = _match_error(comparable, moved.points)
             if mismatch > tol:
                 ours_check, error = "points", mismatch
             error = max(error, mismatch)
@@ -300,11 +438,13 @@ def judge_manifolds(pairs: list[Pair]) -> list[JudgedManifold]:
     ours = our_manifolds(pairs)
     theirs = pymunk_manifolds(pairs)
     exact, cores = exact_answers(pairs)
-    ours_errors = _boundary_errors(pairs, cores, ours)
-    theirs_errors = _boundary_errors(pairs, cores, theirs)
+    ours_errors = _boundary_errors(pairs, cores, ours, surface=True)
+    theirs_errors = _boundary_errors(pairs, cores, theirs, surface=False)
+    surfaced = onto_surfaces(pairs, cores, theirs)
+    pushes = beyond_radius(pairs, cores, ours)
     return [
-        JudgedManifold(p, o, t, e, judge_manifold(p, o, t, e, c, (oe, te)))
-        for p, o, t, e, c, oe, te in zip(
-            pairs, ours, theirs, exact, cores, ours_errors, theirs_errors, strict=True
+        JudgedManifold(p, o, t, e, judge_manifold(p, o, t, e, c, (oe, te), moved, push))
+        for p, o, t, e, c, oe, te, moved, push in zip(
+            pairs, ours, theirs, exact, cores, ours_errors, theirs_errors, surfaced, pushes, strict=True
         )
     ]

@@ -200,3 +200,32 @@ def test_the_manifold_judge_places_pymunk_in_the_pair_frame_so_the_far_pair_agre
     (judged,) = judge_manifolds([FAR])
     assert judged.verdict.ours == "" and judged.verdict.pymunk == "" and not judged.verdict.tie
     assert all(abs(p[2] - judged.exact.gap) < 1e-9 for p in judged.pymunk.points)
+
+
+#: From the ordinary style: a capsule whose core slants across the normal at its clipped point.
+SLANT = Pair(
+    Polygon(
+        [
+            (-0.1541524313796023, -0.0986682504290834),
+            (0.01730444947689523, -0.282936667940231),
+            (0.058502868420998874, -0.2663626850810214),
+        ]
+    ),
+    (24.70159750022472, -70.60029266755151, -1.6318612772014525),
+    Capsule(
+        (-0.6204451967618747, -0.1448062029153639),
+        (-0.9078786856915051, 0.17779346900954723),
+        0.9412641773926301,
+    ),
+    (24.494936228264944, -69.9918180508039, -0.15279144794609456),
+)
+
+
+def test_a_point_we_carry_onto_a_slanted_surface_is_not_a_count_fault_though_pymunk_drops_it():
+    """Our second point sits on the capsule's surface and overlaps by 0.138; pymunk's, pushed out by
+    the radius only, stops 0.42 short of the surface and is dropped as apart. The judge counts ours
+    the way pymunk builds them (it failed 'count' before it did)."""
+    (judged,) = judge_manifolds([SLANT])
+    assert len(judged.ours.points) == 2 and len(judged.pymunk.points) == 1
+    assert all(p[2] < -0.1 for p in judged.ours.points)
+    assert judged.verdict.ours == "" and judged.verdict.pymunk == ""
