@@ -42,9 +42,8 @@ from .bodies import viewed
 from .solver import Constraints, viewed_motion
 
 #: A kept manifold is recycled while its pair has turned less than this
-#: (cos 0.9998: about 1.1°) since it was computed. Box2D v3 allows 11.5° and
-#: 10 slops; ours is tighter because a stale normal in a pile creeps.
-RECYCLE_COS = 0.9998
+#: (cos 0.98: 11.5°) since it was computed, as in Box2D v3.
+RECYCLE_COS = 0.98
 
 
 class Cached(NamedTuple):
@@ -106,7 +105,7 @@ class ContactEvents(NamedTuple):
 @inline
 def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
     """Whether kept contact ``p`` can stand for this step's manifold: the pair
-    moved less than ``recycle_distance`` and turned less than ``RECYCLE_TURN``
+    moved less than ``recycle_distance`` and turned less than ``RECYCLE_COS`` says
     relative to each other since it was computed (Box2D v3's contact recycling)."""
     c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
     pose = kept.cached.pose[p]

@@ -43,8 +43,8 @@ RESTITUTION_THRESHOLD = 1.0
 MAX_LINEAR_SPEED = 400.0
 MAX_ROTATION = 0.25 * math.pi
 SLEEP_THRESHOLD = 0.05
-#: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops; ours 0.2.
-RECYCLE_SLOPS = 0.2
+#: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops, as here.
+RECYCLE_SLOPS = 10.0
 TIME_TO_SLEEP = 0.5
 
 
