@@ -11,7 +11,7 @@ before found no error:
 3. the limits of ``limits.py``, right after parsing and before anything is
    built: map size in tiles and pixels, objects, points per polygon and
    polyline and in all, coordinates; duplicate object ids; object
-   templates (refused, never opened);
+   object templates (resolved first, ``templates.py``, their files read through ``game.safe_read``);
 4. the shape of the JSON (what pytiled_parser would trip over);
 5. pytiled_parser's layer and object parsers, fed the parsed document: it
    never opens a file itself (templates refused; tile data taken out
@@ -65,6 +65,7 @@ from .limits import (
     MAX_TILESETS,
 )
 from .start import START_RADIUS, free_spot
+from .templates import apply_json, apply_xml
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -227,6 +228,11 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     if len(raw_objects) > MAX_OBJECTS:  # said before any per-object work
         report.error(f"map has {len(raw_objects):,} objects; the limit is {MAX_OBJECTS:,}")
         return None
+    for problem in apply_json(raw["layers"], path.parent):  # templates next: their points count where used
+        report.error(problem)
+    if report.has_errors:
+        return None
+    raw_objects = list(_json_objects(raw["layers"]))
     _check_census([_json_census(obj, layer) for layer, obj in raw_objects if isinstance(obj, dict)], report)
     if report.has_errors:
         return None
@@ -275,6 +281,14 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     layers = _count_layers(list(root), lambda e: list(e) if e.tag == "group" else None)
     if layers > MAX_LAYERS:
         report.error(f"map has {layers:,} layers; the limit is {MAX_LAYERS:,}")
+        return None
+    objects = sum(1 for _ in root.iter("object"))
+    if objects > MAX_OBJECTS:  # said before any template is read
+        report.error(f"map has {objects:,} objects; the limit is {MAX_OBJECTS:,}")
+        return None
+    for problem in apply_xml(root, path.parent):
+        report.error(problem)
+    if report.has_errors:
         return None
     _check_census(list(_xml_objects(root)), report)
     for tileset in root.iter("tileset"):
@@ -518,9 +532,9 @@ def _check_census(items: list[_Census], report: _Report) -> None:
         return
     first_by_id: dict[Any, _Census] = {}
     for item in items:
-        if item.template is not None:
-            report.error(f"uses the object template {_one_line(item.template)!r}; templates are not read: "
-                         "detach it in Tiled (right-click > Detach)", _Named(item))
+        if item.template is not None:  # resolved before the census; one left means it could not be
+            report.error(f"uses the object template {_one_line(item.template)!r}, which could not be read",
+                         _Named(item))
         far = next((v for v in item.numbers() if _is_number(v) and math.isfinite(v) and abs(v) > MAX_COORDINATE),
                    None)
         if far is not None:
