@@ -70,8 +70,6 @@ SOLID_WORDS = frozenset({"collision", "collisions", "collide", "collider", "coll
 NOT_SOLID_WORDS = frozenset({"coin", "coins", "item", "items", "pickup", "pickups", "collectible", "collectibles",
                              "decoration", "decorations", "decor", "deco", "background", "foreground", "ladder",
                              "ladders"})
-#: Map property (bool): outline tiles without collision shapes from the alpha of their image.
-TEXTURE_HITBOXES = "texture_hitboxes"
 
 
 def solid_flag(properties: dict[str, Any] | None) -> bool | None:
