@@ -32,6 +32,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -605,11 +606,41 @@ def _check_raw_map(raw: dict, path: Path, report: _Report) -> None:
     _check_raw_layers(raw["layers"], report)
 
 
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
+def _property_ok(kind: Any, value: Any) -> bool:
+    """Whether a JSON property's value is of its declared Tiled type (what pytiled_parser would trip on)."""
+    if kind in (None, "string", "file"):
+        return isinstance(value, str)
+    if kind in ("int", "object"):
+        return _is_number(value) and _finite_number(value) and float(value).is_integer()
+    if kind == "float":
+        return _is_number(value)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "color":
+        return isinstance(value, str) and _COLOR.fullmatch(value) is not None
+    if kind == "class":
+        return isinstance(value, dict)
+    return False
+
+
 def _check_properties_raw(properties: Any, report: _Report, owner: Any, what: str) -> None:
+    """Each property a name/value pair whose value is of its declared type; an unset color (Tiled saves
+    ``""``) becomes a plain string. One line per bad property, naming it, its type and its value."""
     if not isinstance(properties, list) or not all(
         isinstance(p, dict) and isinstance(p.get("name"), str) and "value" in p for p in properties
     ):
         report.error(f"{what} properties are not a list of name/value pairs", owner)
+        return
+    for prop in properties:
+        kind, value = prop.get("type"), prop["value"]
+        if kind == "color" and value == "":
+            prop["type"] = "string"  # an unset colour: nothing to parse
+        elif not _property_ok(kind, value):
+            report.error(f"{what} property {_one_line(prop['name'])[:40]!r} of type {_one_line(repr(kind))[:20]} "
+                         f"has the value {_one_line(repr(value))[:40]}", owner)
 
 
 def _check_raw_layers(layers: list, report: _Report) -> None:
