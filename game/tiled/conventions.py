@@ -107,8 +107,6 @@ NOT_SOLID_WORDS = frozenset(
         "ladders",
     }
 )
-#: Map property (bool): outline tiles without collision shapes from the alpha of their image.
-TEXTURE_HITBOXES = "texture_hitboxes"
 
 
 def solid_flag(properties: dict[str, Any] | None) -> bool | None:

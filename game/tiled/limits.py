@@ -81,9 +81,10 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
   walls: one tile whose collision is a 1,000-point star is about 500
   parts, so 16,384 cells of it were 8 million parts (20 s and 4.4 GB to
   read). A tile's parts are built once; cells × parts and cells × points
-  are counted before any cell's walls are made. At the limit the map
-  loads and checks in under 5 s and 1 GB and a simulation step stays
-  under 4 ms (``benchmarks/levels.py``; figures in README).
+  are counted before any cell's walls are made. Measured at the limit
+  (``benchmarks/levels.py``; figures in README, "Limits"): under 250 MB,
+  a step median near 1 ms; a check of 7,900 walls took 6 s on the shared
+  machine, past the 5 s aimed at.
 - ``MAX_TILE_WALLS``: 20,000 walls from tile collision after merging,
   counted before any engine shape is built (the same budget as
   ``MAX_OBJECTS``); before merging, ``MAX_TILE_SHAPES_PLACED`` (400,000)

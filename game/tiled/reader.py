@@ -11,7 +11,7 @@ before found no error:
 3. the limits of ``limits.py``, right after parsing and before anything is
    built: map size in tiles and pixels, objects, points per polygon and
    polyline and in all, coordinates; duplicate object ids; object
-   templates (refused, never opened);
+   object templates (resolved first, ``templates.py``, their files read through ``game.safe_read``);
 4. the shape of the JSON (what pytiled_parser would trip over);
 5. pytiled_parser's layer and object parsers, fed the parsed document: it
    never opens a file itself (templates refused; tile data taken out
@@ -32,6 +32,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -66,6 +67,7 @@ from .limits import (
 )
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
+from .templates import apply_json, apply_xml
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -238,6 +240,11 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     if len(raw_objects) > MAX_OBJECTS:  # said before any per-object work
         report.error(f"map has {len(raw_objects):,} objects; the limit is {MAX_OBJECTS:,}")
         return None
+    for problem in apply_json(raw["layers"], path.parent):  # templates next: their points count where used
+        report.error(problem)
+    if report.has_errors:
+        return None
+    raw_objects = list(_json_objects(raw["layers"]))
     _check_census([_json_census(obj, layer) for layer, obj in raw_objects if isinstance(obj, dict)], report)
     if report.has_errors:
         return None
@@ -297,6 +304,14 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     layers = _count_layers(list(root), lambda e: list(e) if e.tag == "group" else None)
     if layers > MAX_LAYERS:
         report.error(f"map has {layers:,} layers; the limit is {MAX_LAYERS:,}")
+        return None
+    objects = sum(1 for _ in root.iter("object"))
+    if objects > MAX_OBJECTS:  # said before any template is read
+        report.error(f"map has {objects:,} objects; the limit is {MAX_OBJECTS:,}")
+        return None
+    for problem in apply_xml(root, path.parent):
+        report.error(problem)
+    if report.has_errors:
         return None
     _check_census(list(_xml_objects(root)), report)
     for tileset in root.iter("tileset"):
@@ -582,10 +597,9 @@ def _check_census(items: list[_Census], report: _Report) -> None:
         return
     first_by_id: dict[Any, _Census] = {}
     for item in items:
-        if item.template is not None:
+        if item.template is not None:  # resolved before the census; one left means it could not be
             report.error(
-                f"uses the object template {_one_line(item.template)!r}; templates are not read: "
-                "detach it in Tiled (right-click > Detach)",
+                f"uses the object template {_one_line(item.template)!r}, which could not be read",
                 _Named(item),
             )
         far = next(
@@ -672,11 +686,44 @@ def _check_raw_map(raw: dict, path: Path, report: _Report) -> None:
     _check_raw_layers(raw["layers"], report)
 
 
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
+
+
+def _property_ok(kind: Any, value: Any) -> bool:
+    """Whether a JSON property's value is of its declared Tiled type (what pytiled_parser would trip on)."""
+    if kind in (None, "string", "file"):
+        return isinstance(value, str)
+    if kind in ("int", "object"):
+        return _is_number(value) and _finite_number(value) and float(value).is_integer()
+    if kind == "float":
+        return _is_number(value)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "color":
+        return isinstance(value, str) and _COLOR.fullmatch(value) is not None
+    if kind == "class":
+        return isinstance(value, dict)
+    return False
+
+
 def _check_properties_raw(properties: Any, report: _Report, owner: Any, what: str) -> None:
+    """Each property a name/value pair whose value is of its declared type; an unset color (Tiled saves
+    ``""``) becomes a plain string. One line per bad property, naming it, its type and its value."""
     if not isinstance(properties, list) or not all(
         isinstance(p, dict) and isinstance(p.get("name"), str) and "value" in p for p in properties
     ):
         report.error(f"{what} properties are not a list of name/value pairs", owner)
+        return
+    for prop in properties:
+        kind, value = prop.get("type"), prop["value"]
+        if kind == "color" and value == "":
+            prop["type"] = "string"  # an unset colour: nothing to parse
+        elif not _property_ok(kind, value):
+            report.error(
+                f"{what} property {_one_line(prop['name'])[:40]!r} of type {_one_line(repr(kind))[:20]} "
+                f"has the value {_one_line(repr(value))[:40]}",
+                owner,
+            )
 
 
 def _check_raw_layers(layers: list, report: _Report) -> None:

@@ -99,3 +99,24 @@ def test_the_engine_says_distinct_points_snapped_together():
 def test_the_engine_still_calls_points_on_one_line_collinear():
     with pytest.raises(ValueError, match="all collinear"):
         Polygon([(0, 0), (1, 1), (2, 2), (3, 3)])
+
+
+def test_an_unset_color_property_loads_and_a_mistyped_property_is_one_line_naming_it(tmp_path):
+    # Found by tests/fuzz/test_map_features.py: pytiled_parser's "Improperly formatted color passed to
+    # parse_color" named neither the property nor the value, and Tiled saves an unset colour as "".
+    data = maps.with_walls(
+        maps.rect(1, 0, 0, 32, 32, properties=[{"name": "tint", "type": "color", "value": ""}])
+    )
+    level, findings = read_level(maps.write(tmp_path, data))
+    assert level is not None and level.walls[0].properties == {"tint": ""}, [str(f) for f in findings]
+    data = maps.with_walls(
+        maps.rect(1, 0, 0, 32, 32, properties=[{"name": "tint", "type": "color", "value": "red"}])
+    )
+    assert findings_of(tmp_path, data) == [
+        f"{tmp_path / 'map.tmj'}:1 (): object property 'tint' of type 'color' has the value 'red'"
+    ]
+    data = maps.with_walls()
+    data["layers"][0]["properties"] = [{"name": "hp", "type": "int", "value": True}]
+    assert findings_of(tmp_path, data) == [
+        f"{tmp_path / 'map.tmj'}: layer 'walls' property 'hp' of type 'int' has the value True"
+    ]
