@@ -166,11 +166,16 @@ def test_a_move_pressed_onto_any_row_of_seamed_boxes_never_climbs_above_a_skin(w
     lowest = -aabb(shape, (0, 0, 0.0))[1]
     body = world.add(shape, (0.0, lowest + skin_of(shape), 0.0), layer=MOVERS)  # resting on the row
     result = world.move_and_slide(body, (along, -down * along))
-    assert result.x == pytest.approx(along, rel=1e-9, abs=1e-6)
     lo_x, _, hi_x, _ = aabb(shape, (0, 0, 0))
-    on_row = result.x + lo_x >= 0.0 and result.x + hi_x <= end
-    if on_row:
+    on_row = along + lo_x >= 0.0 and along + hi_x <= end
+    if on_row:  # along the row's flat top the move keeps all its x
+        assert result.x == pytest.approx(along, rel=1e-9, abs=1e-6)
         assert 0.5 * skin_of(shape) <= result.y - lowest <= 1.5 * skin_of(shape)
+    else:
+        # Past the row's end the body presses on its corner: a slanted face slides along the corner and
+        # turns some of the downward push into x (hypothesis found a pentagon leaving a 2 px row 2.4 px
+        # farther than asked; the same on the release before this test's fix).
+        assert result.x >= min(along, end - hi_x) - 1e-6
     assert_outside_every_wall(world, body)
 
 
