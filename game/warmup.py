@@ -185,6 +185,22 @@ def _stage_bullets(state: dict) -> None:
         sim.world.shape_cast(sim.shapes.player, (p.x, p.y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
 
 
+def _stage_props(state: dict) -> None:
+    """Props knocked, stepped and blown up: the rigid-body step's kernels (``World.step``)."""
+    from game.sim import Inputs
+    from game.sim import props as props_system
+
+    sim = state["sim"]
+    p = sim.player
+    index = {k.name: i for i, k in enumerate(sim.prop_kinds)}
+    for name, (x, y) in zip(("crate", "barrel", "explosive_barrel"), _free_points(sim, 3, (p.x, p.y), 160.0)):
+        body = props_system.add_prop(sim.world, sim.props, sim.prop_kinds, index[name], x, y, 0.0, sim.prop_layers)
+        sim.world.apply_impulse(body, (300.0, 200.0))
+    sim.props.health[-1] = 0.0  # the explosive barrel blows on the first tick: the blast's query and rays
+    for tick in range(20):
+        sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), False))
+
+
 def _stage_play(state: dict) -> None:
     from game.sim import Bot
 
@@ -239,6 +255,7 @@ STAGES: tuple[Stage, ...] = (
     Stage("finding overlaps", 28.0, _stage_overlaps),
     Stage("enemies walking and looking", 50.0, _stage_enemies),
     Stage("bullets flying", 45.0, _stage_bullets),
+    Stage("props tumbling", 30.0, _stage_props),
     Stage("a few seconds of play", 3.0, _stage_play),
 )
 

@@ -115,14 +115,16 @@ def write_props(path: Path, placed) -> None:
     data = json.loads(path.read_text())
     height = data["height"] * data["tileheight"]
     data["layers"] = [l for l in data["layers"] if not (l["name"] == "props" and l["type"] == "objectgroup")]
+    # Ids follow everything else in the map, so running the script again writes the same file.
+    next_id = 1 + max((o["id"] for l in data["layers"] for o in l.get("objects", [])), default=0)
+    layer_id = 1 + max(l["id"] for l in data["layers"])
     objects = []
-    for kind, x, y in placed:
-        objects.append({"id": data["nextobjectid"], "name": "", "type": kind, "x": x, "y": round(height - y, 1),
+    for k, (kind, x, y) in enumerate(placed):
+        objects.append({"id": next_id + k, "name": "", "type": kind, "x": x, "y": round(height - y, 1),
                         "width": 0, "height": 0, "rotation": 0, "visible": True, "point": True})
-        data["nextobjectid"] += 1
-    data["layers"].append({"draworder": "topdown", "id": data["nextlayerid"], "name": "props", "objects": objects,
+    data["layers"].append({"draworder": "topdown", "id": layer_id, "name": "props", "objects": objects,
                            "opacity": 1, "type": "objectgroup", "visible": True, "x": 0, "y": 0})
-    data["nextlayerid"] += 1
+    data["nextobjectid"], data["nextlayerid"] = next_id + len(placed), layer_id + 1
     path.write_text(json.dumps(data, indent=1) + "\n")
 
 
@@ -133,8 +135,9 @@ def warehouse_map() -> dict:
     oid = iter(range(1, 10_000))
 
     def obj(cls, x, y, **fields):
-        return {"id": next(oid), "name": "", "type": cls, "x": x, "y": y, "width": 0, "height": 0, "rotation": 0,
-                "visible": True, **fields}
+        # One decimal, as make_levels.py: Tiled saves 6 significant digits, so a round trip is exact.
+        return {"id": next(oid), "name": "", "type": cls, "x": round(x, 1), "y": round(y, 1), "width": 0, "height": 0,
+                "rotation": 0, "visible": True, **fields}
 
     walls = [obj("", 0, 0, width=w, height=32), obj("", 0, h - 32, width=w, height=32),
              obj("", 0, 0, width=32, height=h), obj("", w - 32, 0, width=32, height=h),

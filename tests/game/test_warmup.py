@@ -142,7 +142,7 @@ def test_the_warmup_follows_its_child_stage_by_stage_and_echoes_what_compiles():
         warmup.wait(0.05)
     labels = {p.label for p in seen}
     details = {p.detail for p in seen}
-    assert "Preparing the engine, 1/5: reading the level" in labels
+    assert "Preparing the engine, 1/6: reading the level" in labels
     assert "compiling engine.collision.batch.collide_batch_kernel" in details
     assert "compiling engine.world.sweep.cast_ids" in details
     fractions = [p.fraction for p in seen]
@@ -249,7 +249,7 @@ def test_the_title_draws_the_loading_bar_naming_what_compiles_while_the_warmup_r
     app.warmup._stage_started -= 20.0  # 20 s into the stage: the bar has grown into it
     assert bar_pixels(window, title) > 100
     assert title.loading.detail.text == "compiling engine.world.sweep.sweep_grids"
-    assert title.loading.label.text == "Preparing the engine, 3/5: enemies walking and looking"
+    assert title.loading.label.text == "Preparing the engine, 3/6: enemies walking and looking"
     app.warmup.feed({"ready": True, "kernels": 3, "seconds": 90})
     app.warmup._ended_at -= 10.0  # long after it finished the bar is gone
     assert bar_pixels(window, title) == 0
