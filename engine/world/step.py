@@ -111,7 +111,9 @@ class Dynamics:
         boxes[:, 2:] += grow[:, None]
         grown = bodies._replace(boxes=boxes)
         view = frame.view()
-        candidates = frame_candidates(grown, view.moving, view.inv_cell, view.walls)
+        # Sensors and bodies that meet nothing (bullets cast through the world) never push.
+        moving = view.moving[~a.sensor[view.moving] & (a.mask[view.moving] != 0)]
+        candidates = frame_candidates(grown, moving, view.inv_cell, view.walls)
 
         # 1. Wake islands touched by what moves.
         if self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any():

@@ -227,6 +227,21 @@ class World:
         a = self._a
         return MassData(float(a.mass[slot]), tuple(a.center[slot].tolist()), float(a.inertia[slot]))
 
+    def transforms(self, bodies) -> np.ndarray:
+        """(k, 3) rows of (x, y, angle) of the ids ``bodies``, in one call (a copy)."""
+        slots = self._a.slots(arguments.ids(bodies, "World.transforms bodies"))
+        return self._a.xf[slots]
+
+    def velocities(self, bodies) -> np.ndarray:
+        """(k, 3) rows of (vx, vy, w) of the ids ``bodies``, in one call (a copy)."""
+        slots = self._a.slots(arguments.ids(bodies, "World.velocities bodies"))
+        return self._a.vel[slots]
+
+    def awake(self, bodies) -> np.ndarray:
+        """(k,) whether each of the ids ``bodies`` takes part in steps (see ``is_awake``)."""
+        slots = self._a.slots(arguments.ids(bodies, "World.awake bodies"))
+        return self._a.awake[slots]
+
     def is_dynamic(self, body: int) -> bool:
         return bool(self._a.dynamic[self._a.slot(body)])
 

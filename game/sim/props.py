@@ -294,10 +294,10 @@ def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:
 
 
 def _sync(world, table) -> None:
-    """Poses from the world for the props that move (a sleeping prop has not moved)."""
-    for row, body in enumerate(table.body.tolist()):
-        if world.is_awake(body):
-            table.x[row], table.y[row], table.angle[row] = world.transform(body)
+    """Poses from the world for every prop, in one read (a sleeping prop's pose is where it sleeps)."""
+    if len(table.body):
+        poses = world.transforms(table.body)
+        table.x[:], table.y[:], table.angle[:] = poses[:, 0], poses[:, 1], poses[:, 2]
 
 
 def _knock(world, body: int, impulse, point, most: float) -> None:
