@@ -252,6 +252,20 @@ def surface_offset(ax, ay, bx, by, px, py, dx, dy, r):
 
 
 @inline
+def _clip_end(e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, u, v, nx, ny, ra, rb):
+    """One end of the clipped stretch: the point ``u`` along A's feature and ``v`` along B's, each
+    carried out to its rounded surface along the normal (A's along n, B's along −n: by the radius,
+    or more where the feature slants). Returns (pax, pay, pbx, pby, separation)."""
+    qx, qy = e1ax + u * (e1bx - e1ax), e1ay + u * (e1by - e1ay)
+    out = surface_offset(e1ax, e1ay, e1bx, e1by, qx, qy, nx, ny, ra)
+    pax, pay = qx + out * nx, qy + out * ny
+    qx, qy = e2ax + v * (e2bx - e2ax), e2ay + v * (e2by - e2ay)
+    out = surface_offset(e2ax, e2ay, e2bx, e2by, qx, qy, -nx, -ny, rb)
+    pbx, pby = qx - out * nx, qy - out * ny
+    return pax, pay, pbx, pby, (pbx - pax) * nx + (pby - pay) * ny
+
+
+@inline
 def _ident(ia, ib):
     return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
 
@@ -327,27 +341,14 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b
     t1a, t1b = ny * e1ax - nx * e1ay, ny * e1bx - nx * e1by
     t2a, t2b = ny * e2ax - nx * e2ay, ny * e2bx - nx * e2by
     # A's edge runs one way and B's the other, so A's start meets B's end.
-    # Each core point goes out to its rounded surface along the normal (A's
-    # along n, B's along −n): by the radius, or more where the feature slants.
-    u = _along(t1a, t1b, t2b)
-    v = _along(t2a, t2b, t1a)
-    qx, qy = e1ax + u * (e1bx - e1ax), e1ay + u * (e1by - e1ay)
-    out = surface_offset(e1ax, e1ay, e1bx, e1by, qx, qy, nx, ny, ra)
-    p1ax, p1ay = qx + out * nx, qy + out * ny
-    qx, qy = e2ax + v * (e2bx - e2ax), e2ay + v * (e2by - e2ay)
-    out = surface_offset(e2ax, e2ay, e2bx, e2by, qx, qy, -nx, -ny, rb)
-    p1bx, p1by = qx - out * nx, qy - out * ny
-    s1 = (p1bx - p1ax) * nx + (p1by - p1ay) * ny
+    ends = (e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by)
+    p1ax, p1ay, p1bx, p1by, s1 = _clip_end(
+        *ends, _along(t1a, t1b, t2b), _along(t2a, t2b, t1a), nx, ny, ra, rb
+    )
     id1 = _ident(i1a, i2b)
-    u = _along(t1a, t1b, t2a)
-    v = _along(t2a, t2b, t1b)
-    qx, qy = e1ax + u * (e1bx - e1ax), e1ay + u * (e1by - e1ay)
-    out = surface_offset(e1ax, e1ay, e1bx, e1by, qx, qy, nx, ny, ra)
-    p2ax, p2ay = qx + out * nx, qy + out * ny
-    qx, qy = e2ax + v * (e2bx - e2ax), e2ay + v * (e2by - e2ay)
-    out = surface_offset(e2ax, e2ay, e2bx, e2by, qx, qy, -nx, -ny, rb)
-    p2bx, p2by = qx - out * nx, qy - out * ny
-    s2 = (p2bx - p2ax) * nx + (p2by - p2ay) * ny
+    p2ax, p2ay, p2bx, p2by, s2 = _clip_end(
+        *ends, _along(t1a, t1b, t2a), _along(t2a, t2b, t1b), nx, ny, ra, rb
+    )
     id2 = _ident(i1b, i2a)
 
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by)

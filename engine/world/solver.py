@@ -183,6 +183,16 @@ def _relative_velocity(v, a, b, ax, ay, bx, by):
 
 
 @inline
+def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, px, py):
+    """Two bodies' velocities after the impulse (px, py) on b at anchor (bx, by) and its opposite
+    on a at (ax, ay), given their inverse masses and inertias."""
+    return (
+        vax - ma * px, vay - ma * py, wa - ia * (ax * py - ay * px),
+        vbx + mb * px, vby + mb * py, wb + ib * (bx * py - by * px),
+    )  # fmt: skip
+
+
+@inline
 def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
     """One pass over every contact point: normal (soft when ``use_bias``), then
     friction, and, relaxing, rolling resistance. Each contact reads its two
@@ -221,13 +231,9 @@ def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
             impulse = new - old
             cons.normal_impulse[k, j] = new
             cons.max_impulse[k, j] = max(cons.max_impulse[k, j], impulse)
-            px, py = impulse * nx, impulse * ny
-            vax -= ma * px
-            vay -= ma * py
-            wa -= ia * (ax * py - ay * px)
-            vbx += mb * px
-            vby += mb * py
-            wb += ib * (bx * py - by * px)
+            vax, vay, wa, vbx, vby, wb = _pushed(
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * nx, impulse * ny
+            )
         # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
         # Box2D's main does, let a box landing flat slide 4 cm on its own spin).
         friction = cons.friction[k]
@@ -243,13 +249,9 @@ def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
             new = min(max(old - cons.tangent_mass[k, j] * vt, -limit), limit)
             impulse = new - old
             cons.tangent_impulse[k, j] = new
-            px, py = impulse * tx, impulse * ty
-            vax -= ma * px
-            vay -= ma * py
-            wa -= ia * (ax * py - ay * px)
-            vbx += mb * px
-            vby += mb * py
-            wb += ib * (bx * py - by * px)
+            vax, vay, wa, vbx, vby, wb = _pushed(
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * tx, impulse * ty
+            )
         rolling = cons.rolling[k]
         if (
             not use_bias and rolling > 0.0 and ia + ib > 0.0
