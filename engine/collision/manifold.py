@@ -341,14 +341,13 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b
     t1a, t1b = ny * e1ax - nx * e1ay, ny * e1bx - nx * e1by
     t2a, t2b = ny * e2ax - nx * e2ay, ny * e2bx - nx * e2by
     # A's edge runs one way and B's the other, so A's start meets B's end.
-    ends = (e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by)
     p1ax, p1ay, p1bx, p1by, s1 = _clip_end(
-        *ends, _along(t1a, t1b, t2b), _along(t2a, t2b, t1a), nx, ny, ra, rb
-    )
+        e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, _along(t1a, t1b, t2b), _along(t2a, t2b, t1a), nx, ny, ra, rb,
+    )  # fmt: skip
     id1 = _ident(i1a, i2b)
     p2ax, p2ay, p2bx, p2by, s2 = _clip_end(
-        *ends, _along(t1a, t1b, t2a), _along(t2a, t2b, t1b), nx, ny, ra, rb
-    )
+        e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, _along(t1a, t1b, t2a), _along(t2a, t2b, t1b), nx, ny, ra, rb,
+    )  # fmt: skip
     id2 = _ident(i1b, i2a)
 
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by)

@@ -16,8 +16,8 @@ Box2D v3's rules (``src/solver.c`` ``b2FinalizeBodiesTask``, ``src/island.c``):
 
 Where we differ from Box2D v3: islands are found again each step with a
 union-find over the step's touching contacts (Box2D keeps them persistent
-and splits them lazily); a sleeping island's contacts are dropped, so it
-wakes with no warm start (Box2D keeps them with the island).
+and splits them lazily). A sleeping island's contacts are kept, as Box2D
+keeps them (``contact_set``).
 """
 
 from __future__ import annotations

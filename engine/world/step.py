@@ -2,11 +2,11 @@
 
 Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
 
-1. wake: a sleeping island whose body an awake dynamic body or a moving
-   kinematic body touches wakes whole (``sleep``);
-2. candidates: the world's broad phase (``pairs``) over every body's box
+1. candidates: the world's broad phase (``pairs``) over every body's box
    grown by how far it can reach this step (``speculative`` plus its speed
    times dt), so every pair that could meet in the step is found;
+2. wake: a sleeping island whose body an awake dynamic body or a moving
+   kinematic body touches wakes whole (``sleep``);
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
 4. the soft step over the awake dynamic bodies and the kinematic bodies
    that move (``solver.solve_step``);
@@ -27,7 +27,17 @@ import numpy as np
 
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .contact_set import ContactEvents, events, find_contacts, keep, no_contacts, touching_rows
+from .contact_set import (
+    Cached,
+    ContactEvents,
+    KeptContacts,
+    asleep_rows,
+    events,
+    find_contacts,
+    keep,
+    no_contacts,
+    touching_rows,
+)
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
@@ -43,8 +53,8 @@ RESTITUTION_THRESHOLD = 1.0
 MAX_LINEAR_SPEED = 400.0
 MAX_ROTATION = 0.25 * math.pi
 SLEEP_THRESHOLD = 0.05
-#: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops, as here.
-RECYCLE_SLOPS = 10.0
+#: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops; ours 0.2 (see contact_set).
+RECYCLE_SLOPS = 0.2
 TIME_TO_SLEEP = 0.5
 
 
@@ -97,7 +107,7 @@ class Dynamics:
             return _NO_EVENTS
 
         bodies = frame.bodies()
-        # 2. Boxes grown by how far each body can reach this step.
+        # 1. Boxes grown by how far each body can reach this step.
         reach = (
             bodies.data[bodies.offsets[a.shape[:n]] + H_BOUND]
             + bodies.data[bodies.offsets[a.shape[:n]] + H_RADIUS]
@@ -115,7 +125,7 @@ class Dynamics:
         moving = view.moving[~a.sensor[view.moving] & (a.mask[view.moving] != 0)]
         candidates = frame_candidates(grown, moving, view.inv_cell, view.walls)
 
-        # 1. Wake islands touched by what moves.
+        # 2. Wake islands touched by what moves.
         if self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any():
             self._wake(bodies, candidates, dynamic & ~a.awake[:n], (dynamic & a.awake[:n]) | moving_kinematic)
 
@@ -137,8 +147,16 @@ class Dynamics:
 
         # 5. Events and what the next step starts from.
         touching = touching_rows(cons, tune.slop)
-        found = events(cons, keys, touching, self.kept)
-        self.kept = keep(cons, keys, ids, touching, cached)
+        # Last step's contacts of islands still asleep (and not met again this step) carry on.
+        carried = asleep_rows(self.kept, a.slot_of, a.dynamic, a.awake)
+        carried &= ~np.isin(self.kept.keys, keys)
+        found = events(cons, keys, touching, self.kept, carried)
+        rows = np.flatnonzero(carried)
+        old = KeptContacts(
+            *(field[rows] for field in self.kept[:6]),
+            Cached(*(f[rows] for f in self.kept.cached)),
+        )
+        self.kept = keep(cons, keys, ids, touching, cached, old)
         a.force[:n] = 0.0
         # 6. Sleep.
         if self.sleep:

@@ -141,6 +141,29 @@ def test_a_resting_box_falls_asleep_and_an_impulse_or_a_falling_box_wakes_it():
     assert woke and world.transform(dropped).y > 2.0
 
 
+def test_a_stack_falling_asleep_and_waking_ends_and_begins_no_contact():
+    """Box2D keeps a sleeping island's contacts: sleep is not "apart", waking is not "touching again"."""
+    world = World(gravity=(0.0, -10.0))
+    floor = world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    low = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
+    high = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True)
+    began, ended = [], []
+
+    def run(steps):
+        for _ in range(steps):
+            ev = world.step(DT)
+            began.extend(map(tuple, ev.began.tolist()))
+            ended.extend(map(tuple, ev.ended.tolist()))
+
+    run(120)
+    assert not world.is_awake(low) and sorted(began) == [(floor, low), (low, high)]
+    run(30)
+    world.apply_impulse(high, (0.0, 0.01))  # a nudge: the stack wakes, nothing parts
+    run(60)
+    assert world.is_awake(low) or not world.is_awake(high)
+    assert ended == [] and sorted(began) == [(floor, low), (low, high)]
+
+
 def test_a_world_without_sleep_keeps_every_body_awake():
     world = World(gravity=(0.0, -10.0), sleep=False)
     world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True)
