@@ -45,6 +45,7 @@ import math
 from pathlib import Path
 from typing import NamedTuple
 
+from engine.collision.limits import shown
 from game.messages import first_line
 from game.safe_read import read_bytes
 from game.summary import RunSummary
@@ -139,7 +140,12 @@ def _whole(value) -> bool:
 
 
 def _number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A finite int or float (not a bool); an int too large for a float is not a pixel either."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(value, int):
+        return abs(value) < 2**53
+    return math.isfinite(value)
 
 
 def _event(obj, path, number: int, last_frame: int) -> ScriptEvent:
@@ -174,7 +180,7 @@ def _event(obj, path, number: int, last_frame: int) -> ScriptEvent:
         for name, value, size in (("x", x, WINDOW_SIZE[0]), ("y", y, WINDOW_SIZE[1])):
             if not _number(value) or not 0 <= value < size:
                 raise ScriptError(
-                    path, number, f"'{name}' must be a window pixel from 0 to {size - 1}, not {value!r}"
+                    path, number, f"'{name}' must be a window pixel from 0 to {size - 1}, not {shown(value)}"
                 )
     button, key = obj.get("button"), obj.get("key")
     if "button" in obj and button not in BUTTONS:
