@@ -40,7 +40,7 @@ TITLE_SCRIPT = """
 import os, sys, time
 os.environ["ARCADE_HEADLESS"] = "1"
 from game.app import App, make_window
-from game.warmup import Warmup
+from game.headless.warmup import Warmup
 window = make_window(visible=False)
 app = App(window, seed=1)
 app.audio.volume = 0.0
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
         data = os.path.join(tmp, "data")
         if not args.cold_only:
             warm_cache = os.path.join(tmp, "warm-cache")
-            fill = [[sys.executable, "-m", "game.warmup", "--no-nice"], commands("engine")]
+            fill = [[sys.executable, "-m", "game.headless.warmup", "--no-nice"], commands("engine")]
             for cmd in fill + [commands(t) for t in targets if t == "demo"]:
                 run(cmd, warm_cache, data)  # fills the cache, untimed
             for target in targets:

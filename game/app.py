@@ -15,8 +15,8 @@ import numpy as np
 
 from game import tiled
 from game.audio import Audio
+from game.headless.summary import RunSummary
 from game.level import Finding, LevelError
-from game.summary import RunSummary
 from game.views.controls import Controls
 from game.views.redraw import GameWindow
 from game.views.results import RunResult, best_of
@@ -26,7 +26,7 @@ TITLE = "gjk-shooter"
 
 
 def _storage():
-    from game import storage
+    from game.files import storage
 
     return storage
 
@@ -44,9 +44,9 @@ class App:
         # the controls know it, so a run aims at a cursor that is already there before it moves.
         window.push_handlers(on_mouse_motion=self._mouse_seen, on_mouse_drag=self._mouse_seen,
                              on_mouse_enter=self._mouse_seen)  # fmt: skip
-        #: The background compile of the engine (``game.warmup.Warmup``), when one runs.
+        #: The background compile of the engine (``game.headless.warmup.Warmup``), when one runs.
         self.warmup = None
-        #: The session's ``game.replay.Recorder`` (``--record``); the play view tells it every tick.
+        #: The session's ``game.headless.replay.Recorder`` (``--record``); the play view tells it every tick.
         self.recorder = None
         #: The level last asked for (``--level`` or the title's choice): the title highlights it.
         self.last_level: str | None = None
@@ -176,12 +176,12 @@ def run(level: str | None = None, seed: int = 1, record: str | None = None) -> i
     """The real game: the title screen, or straight into ``level`` when one is named.
 
     With ``record``, what the simulation receives each tick is written to
-    that file when the window closes (``game.replay``).
+    that file when the window closes (``game.headless.replay``).
 
-    The engine compiles in a background process meanwhile (``game.warmup``),
+    The engine compiles in a background process meanwhile (``game.headless.warmup``),
     naming what it compiles on the title's loading bar and on stderr.
     """
-    from game.warmup import Warmup
+    from game.headless.warmup import Warmup
 
     if level is not None:
         resolve_level(level)  # a bad name fails here, before a window full of nothing
@@ -205,7 +205,7 @@ def run(level: str | None = None, seed: int = 1, record: str | None = None) -> i
 def _recorder(path: str | None):
     if path is None:
         return None
-    from game.replay import Recorder
+    from game.headless.replay import Recorder
 
     return Recorder(path)
 
@@ -220,7 +220,7 @@ def run_demo(
     numba cache each kernel is named on stderr as it compiles. With
     ``record`` the bot's inputs of every tick are written to that file.
     """
-    from game.warmup import report_compiles, start_ahead
+    from game.headless.warmup import report_compiles, start_ahead
 
     with report_compiles() as compiled:
         helper = start_ahead(level)  # a second process compiles the casts meanwhile (cold cache)
@@ -282,8 +282,8 @@ def _run_demo(
 
 def write_screenshot(path: str | Path) -> Path:
     """The window's current frame in the format ``path``'s suffix names, written atomically
-    (``game.screenshot.save_image``: errors name ``path``, the file gets the usual 0644 less umask)."""
-    from game.screenshot import save_image
+    (``game.files.images.save_image``: errors name ``path``, the file gets the usual 0644 less umask)."""
+    from game.files.images import save_image
 
     return save_image(arcade.get_image(), path)
 

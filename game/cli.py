@@ -3,8 +3,8 @@
     python -m game                                   # the game, title screen first
     python -m game --demo --level NAME --frames 600 --seed 1 --screenshot out.png
     python -m game --snapshots shots/ --level NAME   # a PNG of every screen, headless
-    python -m game --play-script FILE [--level NAME] [--frames N] [--screenshot PNG]  # game.script
-    python -m game --demo --record run.replay        # --record: play, --demo, --play-script (game.replay)
+    python -m game --play-script FILE [--level NAME] [--frames N] [--screenshot PNG]  # game.headless.script
+    python -m game --demo --record run.replay        # --record: play, --demo, --play-script (game.headless.replay)
     python -m game --replay run.replay               # replays on the simulation, prints state_hash
 
 The demo needs no screen: ``ARCADE_HEADLESS`` is set before arcade is
@@ -14,9 +14,9 @@ prints one line on stderr and exits 2, without a traceback.
 Limits, checked before anything runs (one line on stderr, exit 2):
 ``--seed`` 0 .. 2**32 - 1; ``--frames`` 1 .. ``MAX_FRAMES`` (36 000, ten
 minutes at 60 frames a second); ``--screenshot`` ends in .png, .jpg, .jpeg
-or .bmp (``game.screenshot``); ``--screenshot`` and ``--record`` name a
+or .bmp (``game.files.images``); ``--screenshot`` and ``--record`` name a
 regular file or a new one, never a FIFO, a device or a folder
-(``game.safe_write``); ``--snapshots`` names a folder; one mode at a time. Headless runs (demo,
+(``game.files.safe_write``); ``--snapshots`` names a folder; one mode at a time. Headless runs (demo,
 snapshots, script, replay) keep their scores in a throwaway folder unless
 ``--keep-score`` is given. Without a display, plain play is one line and
 exit 2.
@@ -87,7 +87,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )  # fmt: skip
     args = parser.parse_args(argv)
     if args.screenshot:
-        from game.screenshot import ImageRefused, check_suffix
+        from game.files.images import ImageRefused, check_suffix
 
         try:
             check_suffix(args.screenshot)
@@ -95,7 +95,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--screenshot {err}")
     for option in ("screenshot", "record"):
         if getattr(args, option):
-            from game.safe_write import TargetRefused, check_target
+            from game.files.safe_write import TargetRefused, check_target
 
             try:
                 check_target(getattr(args, option))  # before the run: the file is written at its end
@@ -115,7 +115,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.record and args.snapshots:
         parser.error("--record applies to play, --demo and --play-script")
     if args.play_script:
-        from game.script import MAX_FRAME, TAIL_FRAMES
+        from game.headless.script import MAX_FRAME, TAIL_FRAMES
 
         if args.frames is not None and not 1 <= args.frames <= MAX_FRAME + TAIL_FRAMES:
             parser.error(f"--frames must be from 1 to {MAX_FRAME + TAIL_FRAMES}")
@@ -134,18 +134,18 @@ def main(argv: list[str] | None = None) -> int:
     if headless:
         os.environ["ARCADE_HEADLESS"] = "1"  # before anything imports arcade
         if not args.keep_score:
-            from game.storage import use_throwaway_store
+            from game.files.storage import use_throwaway_store
 
             use_throwaway_store()  # a bot's or a script's games are not the player's
     elif not has_display():
         print(f"gjk-shooter: {NO_DISPLAY}", file=sys.stderr)
         return 2
     if args.replay:
-        from game.replay import main as replay_main
+        from game.headless.replay import main as replay_main
 
         return replay_main(args.replay)
     if args.play_script:
-        from game.script import main as script_main
+        from game.headless.script import main as script_main
 
         return script_main(args)
     from game.level import LevelError

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.collision import Transform, aabb
-from game.actors import tile_hitbox
 from game.level import Finding, LevelError
+from game.tiled.actors import tile_hitbox
 from game.tiled.files import display_name
 from game.tiled.props import DEBRIS, PROPERTIES, PROPS_FILE, property_problem
 from game.tiled.tilesets import read_tileset

@@ -13,7 +13,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 def pytest_report_header(config) -> str | None:
     """Say why a first run sits on its first tests: numba is compiling the engine."""
-    from game.warmup import cache_is_empty
+    from game.headless.warmup import cache_is_empty
 
     if cache_is_empty():
         return (

@@ -17,7 +17,7 @@ cache (an edited demo or cross-check does not). ``NUMBA_CACHE_DIR`` still choose
 Nothing compiles on import: a kernel compiles on its first call with a new
 signature (a cache hit is no compile). ``watch_compiles`` names each one as
 it compiles, so a first run can say what it is doing (``python -m engine``,
-the game's warm-up in ``game.warmup``).
+the game's warm-up in ``game.headless.warmup``).
 
 Several processes may fill one cache at once (the game's two warm-up
 processes, parallel test runs). numba saves an entry by reading a kernel's

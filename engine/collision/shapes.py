@@ -180,7 +180,7 @@ def support_rounded(packed: np.ndarray, dx: float, dy: float) -> tuple[float, fl
 
     Called from Python (``shape.support``, ``aabb``), it runs ``support_packed``
     as plain Python: calling the compiled one from Python would compile it, and
-    the title screen reading the levels must compile nothing (``game.warmup``).
+    the title screen reading the levels must compile nothing (``game.headless.warmup``).
     The kernels inline the compiled ``support_packed`` and never come here.
     """
     x, y, _ = _support_packed_python(packed, 0, float(dx), float(dy))

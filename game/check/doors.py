@@ -4,7 +4,7 @@ A level's narrowest door is the largest width D such that a disc D px across
 can go from the player start to touch every spawn and every pickup (enemies
 come from the spawns to the player; the player goes to the pickups). An
 actor whose hitbox's minimum width (``hitbox.minimum_width``, it turns to
-fit) is larger than D cannot use some door it needs: ``game.actors`` refuses
+fit) is larger than D cannot use some door it needs: ``game.tiled.actors`` refuses
 such a hitbox against the shipped levels (``shipped_doors``).
 
 Found by bisection on D over the ``reach`` grid with ``DOOR_CELL`` px

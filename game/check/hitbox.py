@@ -5,7 +5,7 @@ Every check that asks "does the player fit?" reads the hitbox through
 checker, the lab and the doors measure the same shapes the simulation moves.
 
 Frames: a hitbox is convex parts in the ACTOR frame (origin at the actor's
-centre, +x the way it faces at angle 0, y up, pixels), as ``game.actors``
+centre, +x the way it faces at angle 0, y up, pixels), as ``game.tiled.actors``
 reads them from ``assets/actors.tsj`` (its module docstring sets out the frame).
 
 A hitbox turns (the player turns to aim, enemies turn to walk), so the width
@@ -55,10 +55,10 @@ def actor_parts(name: str) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, tuple[Any, ...]]:
-    # The ONE source of the checker's hitboxes: game.actors, assets/actors.tsj as the game reads it
-    # (LevelError, one line, when that file is bad). Imported here, not at the top: game.actors
+    # The ONE source of the checker's hitboxes: game.tiled.actors, assets/actors.tsj as the game reads it
+    # (LevelError, one line, when that file is bad). Imported here, not at the top: game.tiled.actors
     # imports this module to measure hitboxes against the doors.
-    from game.actors import actor_hitboxes
+    from game.tiled.actors import actor_hitboxes
 
     return {name: tuple(hitbox.parts) for name, hitbox in actor_hitboxes().items()}
 

@@ -92,7 +92,7 @@ def check_actors(path: Path | str) -> Checked:
     every hitbox wider at its narrowest than the narrowest door of a shipped level (``doors``).
 
     Never raises: each problem is a finding naming the file, the tile id and the actor."""
-    from game.actors import door_findings, read_actors_for_play
+    from game.tiled.actors import door_findings, read_actors_for_play
 
     path = Path(path)
     hitboxes, findings = read_actors_for_play(path)  # what the game refuses, the checker refuses

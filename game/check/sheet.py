@@ -33,8 +33,8 @@ from typing import NamedTuple
 import arcade
 from arcade.exceptions import PerformanceWarning
 
+from game.files.safe_read import read_json
 from game.render.outline import outline
-from game.safe_read import read_json
 from game.tiled.limits import MAX_FILE_BYTES
 
 from .hitbox import actor_parts, player_parts
@@ -340,9 +340,9 @@ def _window() -> arcade.Window:
 
 
 def write_sheets(results: list[Checked], folder: Path) -> tuple[list[str], bool]:
-    """A ``<level>.png`` per loaded level in ``folder`` (``game.screenshot.save_image``: atomic, never
+    """A ``<level>.png`` per loaded level in ``folder`` (``game.files.images.save_image``: atomic, never
     over anything but a regular file); returns lines for the user and whether every sheet was written."""
-    from game.screenshot import save_image
+    from game.files.images import save_image
 
     notes, written = [], True
     for result in results:

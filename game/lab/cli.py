@@ -14,7 +14,7 @@ shows its last turn. ``--manifold`` shows the contact manifold and how its
 clipping builds it (``--clip-step`` 1 .. 5 one step of it, implying
 ``--manifold``; ``--margin`` 0 .. ``MAX_MARGIN`` px keeps speculative
 points that far apart, and also implies it). The screenshot's suffix names its format (.png, .jpg,
-.bmp: ``game.screenshot``). Bad input is one line on stderr and exit status
+.bmp: ``game.files.images``). Bad input is one line on stderr and exit status
 2, never a traceback.
 """
 
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from engine.collision import Transform
 from game.cli import whole_number
-from game.screenshot import ImageRefused, check_suffix, save_image
+from game.files.images import ImageRefused, check_suffix, save_image
 
 from .state import CLIP_STEPS, MAX_MARGIN
 

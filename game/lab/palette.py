@@ -4,7 +4,7 @@ Sizes are pixels, like the game's walls; every shape is defined around its
 own local origin (y up), so dragging moves it by its centre and rotating
 turns it about that centre. Actor hitboxes come from the actors' own data
 (``game.check.hitbox.actor_parts``: ``assets/actors.tsj`` through
-``game.actors``), in the actor frame (+x the way the actor faces); a wall
+``game.tiled.actors``), in the actor frame (+x the way the actor faces); a wall
 part made by a tile is labelled by its painted cell.
 """
 

@@ -20,7 +20,7 @@ BAR_H = 10
 
 
 class ProgressBar:
-    """``update(progress)`` with a ``game.warmup.Progress``, then ``draw()``."""
+    """``update(progress)`` with a ``game.headless.warmup.Progress``, then ``draw()``."""
 
     def __init__(self, left: float, bottom: float, width: float) -> None:
         self.left, self.bottom, self.width = left, bottom, width

@@ -21,7 +21,7 @@ the screen is most of a frame.
 
 Images come from outside (a designer's tileset), and the loader only checks
 that each exists and is not too many bytes. So an image is read here through
-``game.safe_read`` under the same byte limit, its pixel size is read from
+``game.files.safe_read`` under the same byte limit, its pixel size is read from
 its header and checked against ``MAX_IMAGE_PIXELS`` before it is decoded,
 and a region is checked to lie inside it. An image that fails (not an
 image, too large, a region outside it) is drawn as a magenta checker of
@@ -42,9 +42,9 @@ import arcade
 import PIL.Image
 from arcade.hitbox import BoundingHitBoxAlgorithm
 
+from game.files.safe_read import FileRefused, read_bytes
 from game.level import PlacedTile, TileLayer, printable
 from game.messages import first_line
-from game.safe_read import FileRefused, read_bytes
 from game.tiled.limits import MAX_IMAGE_AREA, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 
 __all__ = ["TileLayers", "TileSprites", "TileTextures", "build_tile_layers", "opaque_cells"]

@@ -2,7 +2,7 @@
 
 Units: pixels, seconds, radians. Every speed is per second; the simulation
 multiplies by ``DT`` itself. The actors' hitboxes are not numbers here: they
-are drawn in ``assets/actors.tsj`` and read by ``game.actors``.
+are drawn in ``assets/actors.tsj`` and read by ``game.tiled.actors``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.actors import actor_shape
+from game.tiled.actors import actor_shape
 
 #: One fixed simulation step (arcade's ``on_fixed_update`` rate).
 DT = 1.0 / 60.0
@@ -42,7 +42,7 @@ class EnemyKind:
 
     @property
     def shape(self):
-        """The shipped hitbox of this kind (``game.actors``); a simulation uses its own ``hitboxes``."""
+        """The shipped hitbox of this kind (``game.tiled.actors``); a simulation uses its own ``hitboxes``."""
         return actor_shape(self.name)
 
 

@@ -21,7 +21,7 @@ inputs always give the same state:
 
 Randomness comes from one ``numpy.random.Generator`` seeded once.
 
-Hitboxes come from ``game.actors`` (``assets/actors.tsj``), one convex shape
+Hitboxes come from ``game.tiled.actors`` (``assets/actors.tsj``), one convex shape
 per actor (``Shapes``); the numbers from ``Rules``. A hitbox of several convex
 parts is refused with one ``LevelError`` line: the engine moves one shape per
 body, and a hull would collide where the designer drew nothing.
@@ -39,8 +39,8 @@ import numpy as np
 
 from engine import World
 from engine.collision import Circle
-from game.actors import ActorHitbox, actor_hitboxes, actor_shape
 from game.props import prop_kinds
+from game.tiled.actors import ActorHitbox, actor_hitboxes, actor_shape
 
 from . import navigation
 from . import props as props_system
@@ -201,7 +201,7 @@ class State(NamedTuple):
 
 
 class Shapes(NamedTuple):
-    """The convex shape each actor moves as, in the actor frame (``game.actors``)."""
+    """The convex shape each actor moves as, in the actor frame (``game.tiled.actors``)."""
 
     player: Any
     #: By enemy kind (``CHASER, SHOOTER, BRUTE``).
@@ -214,7 +214,7 @@ def actor_shapes(hitboxes: Mapping[str, ActorHitbox], rules: Rules) -> Shapes:
     """The shapes the simulation moves; ``LevelError`` (one line) for a hitbox of several convex parts.
 
     The engine moves one convex shape per body, so a designer's split
-    hitbox is refused here rather than replaced by its hull (see ``game.actors``).
+    hitbox is refused here rather than replaced by its hull (see ``game.tiled.actors``).
     """
     return Shapes(
         actor_shape("player", hitboxes),
@@ -231,7 +231,7 @@ def is_round(shape) -> bool:
 class Simulation:
     """A level in play. ``step(inputs)`` advances ``DT`` seconds and returns the events.
 
-    ``hitboxes`` are the actors' hitboxes by name (what ``game.actors.read_actors``
+    ``hitboxes`` are the actors' hitboxes by name (what ``game.tiled.actors.read_actors``
     reads from a file); the shipped ``assets/actors.tsj``'s (``actor_hitboxes()``) by default.
     """
 

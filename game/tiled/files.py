@@ -43,8 +43,8 @@ def find_maps(directory: Path | str) -> list[Path]:
 
 def _holds_a_map(path: Path) -> bool:
     """Whether a ``.json`` file looks like a Tiled map (a ``"layers"`` list and ``"tilesets"``), read
-    through ``game.safe_read`` under the map size limit; anything unreadable is not one."""
-    from game.safe_read import read_bytes  # deferred: the level list needs no file reading
+    through ``game.files.safe_read`` under the map size limit; anything unreadable is not one."""
+    from game.files.safe_read import read_bytes  # deferred: the level list needs no file reading
 
     from .limits import MAX_FILE_BYTES
 

@@ -10,7 +10,7 @@ Why these numbers (the shipped levels are at most 100 × 75 tiles, 3200 px,
 about 60 objects and 40 points per outline):
 
 - ``MAX_FILE_BYTES``: 32 MiB, hundreds of times a real map, read whole
-  through ``game.safe_read`` (regular files only, JSON at most
+  through ``game.files.safe_read`` (regular files only, JSON at most
   ``MAX_JSON_DEPTH`` deep).
 - ``MAX_MAP_TILES`` (a side): 4,096 tiles; the cells a tile layer holds
   are bounded by ``MAX_LAYER_CELLS`` (an area), so a long, thin map of
@@ -93,7 +93,7 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
 
 from __future__ import annotations
 
-from game.safe_read import MAX_JSON_DEPTH
+from game.files.safe_read import MAX_JSON_DEPTH
 
 MAX_FILE_BYTES = 32 * 2**20
 MAX_MAP_TILES = 4_096

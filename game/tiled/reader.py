@@ -4,21 +4,21 @@
 when any finding is an error. Order of work, each step only if the ones
 before found no error:
 
-1. the file, through ``game.safe_read.read_bytes``: a regular file (a FIFO,
+1. the file, through ``game.files.safe_read.read_bytes``: a regular file (a FIFO,
    a device or a folder is refused unopened) of at most ``MAX_FILE_BYTES``;
 2. the text: JSON nested at most ``MAX_JSON_DEPTH`` deep (checked before
    the parser recurses), or TMX (XML);
 3. the limits of ``limits.py``, right after parsing and before anything is
    built: map size in tiles and pixels, objects, points per polygon and
    polyline and in all, coordinates; duplicate object ids; object
-   object templates (resolved first, ``templates.py``, their files read through ``game.safe_read``);
+   object templates (resolved first, ``templates.py``, their files read through ``game.files.safe_read``);
 4. the shape of the JSON (what pytiled_parser would trip over);
 5. pytiled_parser's layer and object parsers, fed the parsed document: it
    never opens a file itself (templates refused; tile data taken out
    first, and decoded by ``tiles.py`` under its own limits: cells per layer
    and in all, base64 length, bounded inflation);
 6. the map (orthogonal, finite), its tilesets (``tilesets.py``: external
-   ``.tsj``/``.tsx`` files through ``game.safe_read``, embedded ones), then
+   ``.tsj``/``.tsx`` files through ``game.files.safe_read``, embedded ones), then
    each layer: objects as walls and markers, tile layers placed
    (``tiles.py``: flips, offsets, anchoring, collision as walls, merged).
 
@@ -45,8 +45,8 @@ from pytiled_parser.parsers.tmx.layer import parse as parse_tmx_layer
 from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
+from game.files.safe_read import FileRefused, json_depth, read_bytes
 from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, TileRef, Wall
-from game.safe_read import FileRefused, json_depth, read_bytes
 
 from . import conventions as cv
 from .files import display_name
@@ -182,7 +182,7 @@ class _Document(NamedTuple):
 
 
 def _read_file(path: Path, report: _Report) -> bytes | None:
-    """The file's bytes through ``game.safe_read``: a regular file of at most ``MAX_FILE_BYTES``."""
+    """The file's bytes through ``game.files.safe_read``: a regular file of at most ``MAX_FILE_BYTES``."""
     if not os.path.lexists(path):
         report.error("file not found")
         return None

@@ -3,7 +3,7 @@ object's fields, its own fields overriding them, as Tiled does when it loads the
 
 Templates are resolved before the map's limits are checked (``reader``), so a template's points
 count against the limits where each instance is. Every template file is read through
-``game.safe_read`` (regular files only, at most ``MAX_TEMPLATE_BYTES``), once per map however
+``game.files.safe_read`` (regular files only, at most ``MAX_TEMPLATE_BYTES``), once per map however
 many objects name it; at most ``MAX_TEMPLATES`` different files a map. A template whose object is
 a tile (it carries its own tileset) is refused in one line: its tile would need the template's
 tileset, which the map does not list. Paths are relative to the map's folder (Tiled's).
@@ -20,7 +20,7 @@ import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Any
 
-from game.safe_read import FileRefused, json_depth, read_bytes
+from game.files.safe_read import FileRefused, json_depth, read_bytes
 
 from .limits import MAX_JSON_DEPTH, MAX_POINTS
 

@@ -17,7 +17,7 @@ job (``tiles.py``); building engine shapes is ``walls.py``'s.
 Why not pytiled_parser: its tileset parsers open the tileset's images and
 templates themselves, and apply no limit to the number of tiles or points;
 reading the few fields a tileset has here keeps every file access going
-through ``game.safe_read`` and every limit checked first. The XML form is
+through ``game.files.safe_read`` and every limit checked first. The XML form is
 turned into the JSON form's fields, so both go through one validator.
 
 Geometry is not judged here: a zero-size rectangle or a self-intersecting
@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from game.files.safe_read import FileRefused, json_depth, read_bytes
 from game.level import Finding
-from game.safe_read import FileRefused, json_depth, read_bytes
 
 from .files import display_name
 from .limits import (
@@ -263,7 +263,7 @@ def _short(text: str, limit: int = 120) -> str:
 
 
 def read_tileset(path: Path | str) -> tuple[Tileset | None, list[Finding]]:
-    """Read a ``.tsj`` (JSON) or ``.tsx`` (XML) tileset through ``game.safe_read``.
+    """Read a ``.tsj`` (JSON) or ``.tsx`` (XML) tileset through ``game.files.safe_read``.
 
     The format is told by the content (XML starts with ``<``), as Tiled's
     tools do. ``first_gid`` is 0; a map sets it. Never raises for a bad file.

@@ -1,7 +1,7 @@
 """Play was asked for before the engine is compiled: the loading bar, then the level.
 
 The game's first run compiles the engine in a background process
-(``game.warmup``) while the title shows. Pressing Enter before it is done
+(``game.headless.warmup``) while the title shows. Pressing Enter before it is done
 lands here: the bar keeps filling and naming what compiles, and the level
 starts when the engine is ready, waiting for a key or a click (the player
 may have looked away). Esc goes back to the title.

@@ -102,7 +102,7 @@ class PlayView(arcade.View):
         from game.sim import Simulation
 
         self.sim = Simulation(level, self.seed)
-        #: ``game.replay.Recorder`` of the session (``--record``), told of every run, reload and tick.
+        #: ``game.headless.replay.Recorder`` of the session (``--record``), told of every run, reload and tick.
         self.recorder = getattr(app, "recorder", None)
         if self.recorder is not None:
             self.recorder.start_run(level, self.seed, self.sim)

@@ -2,7 +2,7 @@
 
 Plain data: ``RunResult`` is built by the play view from the simulation and
 the run's counted shots; ``best_of`` reads the games kept in the score file
-(``game.storage.ScoreEntry``: ``wave``, ``kills``, ``time_ms``, ``shots``,
+(``game.files.storage.ScoreEntry``: ``wave``, ``kills``, ``time_ms``, ``shots``,
 ``hits``).
 """
 
@@ -36,7 +36,7 @@ def best_of(entries) -> RunResult:
     """The best wave, kills and time over ``entries`` (``ScoreEntry`` rows), and the shots and hits of
     the most accurate one; all 0 with no entries. Each figure may come from a different game.
 
-    >>> from game.storage import ScoreEntry
+    >>> from game.files.storage import ScoreEntry
     >>> best_of([ScoreEntry(900, 12, 3, "", 61_000, 40, 10), ScoreEntry(500, 8, 4, "", 50_000, 10, 5)])
     RunResult(wave=4, kills=12, time_ms=61000, shots=10, hits=5)
     """

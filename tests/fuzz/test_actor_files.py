@@ -25,10 +25,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actors import ACTORS_FILE, read_actors_for_play
 from game.check.report import check_actors
 from game.sim import Inputs, Simulation
 from game.tiled import level_path, load_level
+from game.tiled.actors import ACTORS_FILE, read_actors_for_play
 
 from .conftest import FIXTURES, one_line, within_budget
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import gc
 import os
 
-from game.script import ScriptEvent, Session
+from game.headless.script import ScriptEvent, Session
 
 PRESSES = 2000
 MEGABYTES = 20.0
@@ -30,7 +30,7 @@ def rss_megabytes() -> float:
 
 
 def test_two_thousand_escape_presses_grow_rss_by_less_than_20_mb(window, tmp_path):
-    from game import storage
+    from game.files import storage
 
     storage.use_store(tmp_path)  # the session's games are not the player's
     warm = 120  # frames before measuring: level, sprites, glyphs and the pause view's text made once

@@ -29,11 +29,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import replay as replays
-from game import script as scripts
-from game.replay import MAX_LEVEL_LOADS, Recorder, ReplayError, read_replay, replay
-from game.safe_read import FileRefused
-from game.script import ScriptError, parse_script, read_script
+from game.files.safe_read import FileRefused
+from game.headless import replay as replays
+from game.headless import script as scripts
+from game.headless.replay import MAX_LEVEL_LOADS, Recorder, ReplayError, read_replay, replay
+from game.headless.script import ScriptError, parse_script, read_script
 from game.sim import Inputs, Simulation
 from game.tiled import level_path, load_level
 
@@ -116,14 +116,14 @@ def test_restarts_and_reloads_up_to_the_limit_count_together(tmp_path):
     ]
     path = write_lines(tmp_path / "few.replay", HEADER, *lines)
     assert len(read_replay(path).steps) == 3
-    import game.replay
+    import game.headless.replay
 
-    game.replay.MAX_LEVEL_LOADS, saved = 2, game.replay.MAX_LEVEL_LOADS
+    game.headless.replay.MAX_LEVEL_LOADS, saved = 2, game.headless.replay.MAX_LEVEL_LOADS
     try:
         with pytest.raises(ReplayError, match=r":4: more than 2 restart and reload lines"):
             read_replay(path)
     finally:
-        game.replay.MAX_LEVEL_LOADS = saved
+        game.headless.replay.MAX_LEVEL_LOADS = saved
 
 
 def test_a_restart_of_the_same_level_file_reads_it_once(tmp_path, monkeypatch):

@@ -37,7 +37,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import storage
+from game.files import storage
 
 from .conftest import FIXTURES, one_line, within_budget
 

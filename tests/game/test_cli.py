@@ -151,8 +151,8 @@ def test_record_or_screenshot_to_a_special_file_is_refused_before_the_run_and_th
 
 
 def test_a_recording_whose_target_became_a_fifo_during_the_run_is_refused_and_the_fifo_stays(tmp_path):
-    from game.replay import Recorder
-    from game.safe_write import TargetRefused
+    from game.files.safe_write import TargetRefused
+    from game.headless.replay import Recorder
     from game.sim import Inputs, Simulation
     from game.tiled import level_path, load_level
 

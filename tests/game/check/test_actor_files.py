@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.actors import ACTORS_FILE
 from game.check.doors import shipped_doors
+from game.tiled.actors import ACTORS_FILE
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -113,8 +113,8 @@ def huge_player(tile):
 DEMO_WITH_ACTORS = """
 import sys
 from pathlib import Path
-import game.actors
-game.actors.ACTORS_FILE = Path(sys.argv[1])
+import game.tiled.actors
+game.tiled.actors.ACTORS_FILE = Path(sys.argv[1])
 from game.cli import main
 sys.exit(main(["--demo", "--level", "yard", "--frames", "5"]))
 """

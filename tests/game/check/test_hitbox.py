@@ -232,7 +232,7 @@ def test_too_many_placements_to_test_is_one_error_line_not_unbounded_work(tmp_pa
 
 
 def test_the_checkers_hitboxes_are_the_ones_game_actors_reads_from_the_actors_file():
-    from game.actors import actor_hitboxes
+    from game.tiled.actors import actor_hitboxes
 
     shipped = actor_hitboxes()
     assert actor_names() == tuple(shipped)
@@ -247,13 +247,13 @@ def test_whatever_game_actors_gives_is_what_the_checker_measures(monkeypatch):
 
     from game.check import hitbox
 
-    fake = types.ModuleType("game.actors")
-    fake.__spec__ = importlib.machinery.ModuleSpec("game.actors", None)
+    fake = types.ModuleType("game.tiled.actors")
+    fake.__spec__ = importlib.machinery.ModuleSpec("game.tiled.actors", None)
     fake.actor_hitboxes = lambda: {
         "player": types.SimpleNamespace(parts=[Circle(5.0)]),
         "blob": types.SimpleNamespace(parts=[Polygon.box(10.0, 3.0)]),
     }
-    monkeypatch.setitem(sys.modules, "game.actors", fake)
+    monkeypatch.setitem(sys.modules, "game.tiled.actors", fake)
     hitbox._shipped.cache_clear()
     try:
         assert actor_names() == ("player", "blob")

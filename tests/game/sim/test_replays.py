@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.replay import Recorder, ReplayError, read_replay, replay
+from game.headless.replay import Recorder, ReplayError, read_replay, replay
 from game.sim import Bot, Inputs, Simulation
 from game.tiled import level_path, load_level
 

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from engine.collision import Polygon, Transform, intersects
-from game.actors import ACTORS_FILE, read_actors
 from game.sim import DT, Inputs, Rules, Simulation
 from game.sim.rules import CHASER, SHOOTER
 from game.sim.simulation import is_round
+from game.tiled.actors import ACTORS_FILE, read_actors
 
 from .test_simulation import arena, quiet
 

@@ -2,7 +2,7 @@
 
 The written limits (``game/tiled/limits.py``, levels/README.md "Limits")
 are checked right after parsing, before anything is built; files are read
-through ``game.safe_read``; nothing pytiled_parser would open on its own is
+through ``game.files.safe_read``; nothing pytiled_parser would open on its own is
 opened. Each test here failed on the loader before the fix (it hung,
 allocated terabytes, raised, or said nothing).
 """

@@ -12,8 +12,8 @@ import pytest
 from arcade.clock import GLOBAL_CLOCK
 
 from game.app import App
+from game.headless.script import Session
 from game.render import hud
-from game.script import Session
 from game.sim import DT
 from game.sim.rules import CHASER
 from game.views import bridge

@@ -1,12 +1,12 @@
 """The game-over screen tells the run (issue 23, item 6): wave, kills, time survived, accuracy, and the best
-of each kept in the score file. Runs go through the real window's views; the file through game.storage."""
+of each kept in the score file. Runs go through the real window's views; the file through game.files.storage."""
 
 import json
 
 import arcade
 
-from game import storage
 from game.app import App
+from game.files import storage
 from game.views import bridge
 from game.views.game_over import GameOverView
 from game.views.play import DEATH_PAUSE

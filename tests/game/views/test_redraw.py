@@ -6,7 +6,7 @@ Each session frame calls the window's own ``draw`` as arcade's loop does;
 
 import arcade
 
-from game.script import Session
+from game.headless.script import Session
 from game.views import bridge
 
 from .test_script_session import key, script
@@ -42,7 +42,7 @@ def test_pause_and_game_over_are_drawn_once_while_play_draws_every_frame(window,
 
 
 def test_the_loading_bar_is_drawn_when_its_words_or_percent_change_not_every_frame(window, isolated_storage):
-    from tests.game.test_warmup import running_warmup
+    from tests.game.headless.test_warmup import running_warmup
 
     with Session([], window=window, frames=400) as session:
         session.app.warmup = running_warmup()

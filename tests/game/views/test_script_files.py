@@ -6,8 +6,8 @@ import os
 import arcade
 import pytest
 
-from game.safe_read import FileRefused
-from game.script import (
+from game.files.safe_read import FileRefused
+from game.headless.script import (
     MAX_FRAME,
     MAX_SCRIPT_BYTES,
     MAX_SCRIPT_LINES,
@@ -139,7 +139,7 @@ def test_play_script_runs_a_file_through_the_window_to_the_simulation(window, is
 
 def test_a_key_dispatched_to_the_window_reaches_the_simulation(window, isolated_storage):
     """The same path the script takes, by hand: ``window.dispatch_event`` -> view -> controls -> sim."""
-    from game.script import Session
+    from game.headless.script import Session
 
     with Session([], level="yard", frames=10, window=window) as session:
         window.dispatch_event("on_key_press", arcade.key.D, 0)

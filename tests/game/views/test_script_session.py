@@ -1,4 +1,4 @@
-"""The real window, headless, driven by scripted input events (``game.script``) through to the simulation.
+"""The real window, headless, driven by scripted input events (``game.headless.script``) through to the simulation.
 
 Every event goes through ``window.dispatch_event`` to whatever view is on
 top, and every frame through the window's own fixed update, update and
@@ -20,8 +20,8 @@ from types import SimpleNamespace
 import pytest
 
 from game import tiled
-from game.replay import replay
-from game.script import Session, parse_script, view_name
+from game.headless.replay import replay
+from game.headless.script import Session, parse_script, view_name
 from game.sim.rules import MUZZLE
 from game.views import bridge
 from game.views.play import DEATH_PAUSE, PlayView

@@ -5,7 +5,7 @@ import arcade
 
 def finished_loading(app, window):
     """Title -> Enter while the engine compiles -> the loading view -> the warm-up finishes: the play view."""
-    from tests.game.test_warmup import running_warmup
+    from tests.game.headless.test_warmup import running_warmup
 
     app.warmup = running_warmup()
     app.show_title()

@@ -40,7 +40,7 @@ writes always replays to its own hash.
 
 Floats are written with ``repr`` (JSON's own), so they read back bit for
 bit and the replay is exact. The whole file is written once, at the end of
-the session, by ``game.safe_write.write_atomic`` (a temporary file in the
+the session, by ``game.files.safe_write.write_atomic`` (a temporary file in the
 same folder, fsynced and renamed over the target): a reader never sees half
 a file, of two writers the last to finish wins whole, and a target that is
 not a regular file (a FIFO, a device, a folder) is refused, never replaced.
@@ -55,9 +55,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game import tiled
+from game.files.safe_read import json_depth, read_bytes
+from game.files.safe_write import write_atomic
 from game.messages import first_line
-from game.safe_read import json_depth, read_bytes
-from game.safe_write import write_atomic
 from game.sim import Inputs, Simulation
 from game.tiled.limits import MAX_FILE_BYTES
 
@@ -212,7 +212,7 @@ class Recorder:
         state = self.stopped_at if self.stopped_at is not None else self.sim.state_hash()
         end = {"end": {"ticks": self.ticks, "runs": self.runs, "state_hash": state}}
         text = "".join(json.dumps(line, allow_nan=True) + "\n" for line in [*self.lines, end])
-        write_atomic(self.path, text.encode("utf-8"))  # never over a FIFO or a device (game.safe_write)
+        write_atomic(self.path, text.encode("utf-8"))  # never over a FIFO or a device (game.files.safe_write)
         return self.path
 
 

@@ -1,4 +1,4 @@
-"""game.safe_read: outside files are refused before reading when they could hang or flood."""
+"""game.files.safe_read: outside files are refused before reading when they could hang or flood."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from game.safe_read import FileRefused, json_depth, read_bytes, read_json
+from game.files.safe_read import FileRefused, json_depth, read_bytes, read_json
 
 
 def refusal(path, limit=1 << 20) -> str:

@@ -7,7 +7,7 @@ somewhere else; ``use_throwaway_store()`` points it at a fresh temporary
 folder removed at exit, so demo, snapshot and scripted runs never touch the
 player's scores.
 
-Limits (checked before anything is parsed, by ``game.safe_read``):
+Limits (checked before anything is parsed, by ``game.files.safe_read``):
 
 - ``scores.json`` and ``settings.json`` are read only when they are regular
   files of at most ``LIMIT`` bytes (1 MiB); a FIFO, a device (even through a
@@ -74,8 +74,8 @@ from typing import NamedTuple
 import platformdirs
 from filelock import FileLock, Timeout
 
-from game import safe_write
-from game.safe_read import FileRefused, read_json
+from game.files import safe_write
+from game.files.safe_read import FileRefused, read_json
 
 __all__ = [
     "LIMIT",
@@ -318,7 +318,7 @@ def _load_quickly(path: Path, check, fresh):
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` all at once: old or new, never half (``game.safe_write``; the
+    """Replace ``path`` with ``text`` all at once: old or new, never half (``game.files.safe_write``; the
     temporary file is ``<name>.<random>.tmp``, private, as the stale-file cleaning expects)."""
     safe_write.write_atomic(path, text.encode("utf-8"), mode=0o600, prefix=path.name + ".")
 

@@ -22,7 +22,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from game.safe_read import file_kind
+from game.files.safe_read import file_kind
 
 __all__ = ["TargetRefused", "check_target", "write_atomic"]
 
@@ -48,7 +48,7 @@ def check_target(path: os.PathLike | str) -> Path:
     >>> check_target("/dev/null")
     Traceback (most recent call last):
     ...
-    game.safe_write.TargetRefused: /dev/null: is a device, not a regular file; it is never replaced
+    game.files.safe_write.TargetRefused: /dev/null: is a device, not a regular file; it is never replaced
     """
     path = Path(path)
     try:

@@ -5,7 +5,7 @@ the machine code in a disk cache (``engine.collision.jit`` chooses where).
 On a fresh cache the play view's first frames used to compile for minutes
 with nothing on screen. Importing the game and drawing the title compile
 nothing, so the title shows at once; meanwhile a low-priority child process
-(``python -m game.warmup``) runs the code the play view runs (a
+(``python -m game.headless.warmup``) runs the code the play view runs (a
 ``Simulation`` on a real level, its overlaps, enemies walking and looking,
 bullets flying, the bot playing a few seconds), which puts the very
 signatures the game calls into the cache. The child writes one JSON line per
@@ -18,7 +18,7 @@ world's casts and moves at the same time, so the two cores share the work.
 In-process work (the headless demo, ``python -m engine``) wraps itself in
 ``report_compiles``, which prints a line naming each kernel as it compiles.
 
-    python -m game.warmup [--level NAME] [--no-nice] [--ahead]   # what the game starts in the background
+    python -m game.headless.warmup [--level NAME] [--no-nice] [--ahead]   # what the game starts in the background
 """
 
 from __future__ import annotations
@@ -215,11 +215,11 @@ def _stage_ahead(state: dict) -> None:
     import numpy as np
 
     from engine import World
-    from game.actors import actor_hitboxes
     from game.app import resolve_level
     from game.sim import Rules, actor_shapes
     from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
     from game.tiled import load_level
+    from game.tiled.actors import actor_hitboxes
 
     level = load_level(resolve_level(state.get("level")))
     world = World()
@@ -246,7 +246,7 @@ def _stage_ahead(state: dict) -> None:
     world.cast_bodies(np.array([bullet]), np.array([[400.0, 3.0]]), WALL | ENEMY)
 
 
-#: A second process runs these while the first runs ``STAGES`` (``python -m game.warmup --ahead``).
+#: A second process runs these while the first runs ``STAGES`` (``python -m game.headless.warmup --ahead``).
 AHEAD: tuple[Stage, ...] = (Stage("casting ahead", 90.0, _stage_ahead),)
 
 #: In the order the play view first needs them; the seconds are a fresh cache's on this machine.
@@ -284,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     """The child: run the stages, one JSON record a line on stdout; exit 0 when the cache is full."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m game.warmup", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m game.headless.warmup", description=__doc__.splitlines()[0])
     parser.add_argument("--level", help="level name or map path to warm up on (default: the first level)")
     parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
     parser.add_argument("--ahead", action="store_true", help="the second process's part: casts and moves")
@@ -316,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
 class Warmup:
     """A warm-up child and what it last said.
 
-    ``Warmup.start()`` spawns ``python -m game.warmup``; ``progress()`` is
+    ``Warmup.start()`` spawns ``python -m game.headless.warmup``; ``progress()`` is
     what to draw; ``ready`` is True once it finished (or failed: then play
     compiles in-process, slower but correct). ``echo`` receives the terminal
     lines. ``command`` replaces the child (tests script one).
@@ -350,7 +350,7 @@ class Warmup:
             warmup._finish("")
             warmup._ended_at = -math.inf  # long done: no bar to show
             return warmup
-        cmd = command or [sys.executable, "-m", "game.warmup"] + (["--level", level] if level else [])
+        cmd = command or [sys.executable, "-m", "game.headless.warmup"] + (["--level", level] if level else [])
         helper = start_ahead(level) if command is None else None  # before the main child writes the cache
         try:
             process = subprocess.Popen(
@@ -477,8 +477,8 @@ def _game_digest() -> str:
     already covers the engine's own sources)."""
     import hashlib
 
-    here = Path(__file__).resolve().parent
-    sources = [*sorted((here / "sim").glob("*.py")), here / "warmup.py"]
+    game = Path(__file__).resolve().parents[1]
+    sources = [*sorted((game / "sim").glob("*.py")), Path(__file__).resolve()]
     return hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
 
 
@@ -493,7 +493,7 @@ def _mark_done(record: dict) -> None:
 
 def is_done() -> bool:
     """The warm-up finished for this engine and this game code: play compiles nothing."""
-    from game.safe_read import FileRefused, read_json
+    from game.files.safe_read import FileRefused, read_json
 
     mark = done_mark()
     if not mark.is_file():
@@ -525,7 +525,7 @@ def start_ahead(level: str | None = None) -> subprocess.Popen | None:
     """
     if not cache_is_empty():
         return None
-    cmd = [sys.executable, "-m", "game.warmup", "--ahead"] + (["--level", level] if level else [])
+    cmd = [sys.executable, "-m", "game.headless.warmup", "--ahead"] + (["--level", level] if level else [])
     try:
         return subprocess.Popen(
             cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL

@@ -3,7 +3,7 @@
 The file's suffix names its format: ``.png``, ``.jpg``/``.jpeg`` (JPEG has no
 alpha, so RGBA is flattened to RGB) or ``.bmp``; any other suffix is refused
 by ``check_suffix`` before the work that makes the picture starts. The file
-is written by ``game.safe_write.write_atomic``: atomically, with the mode a
+is written by ``game.files.safe_write.write_atomic``: atomically, with the mode a
 new file usually gets, and never over anything but a regular file. An error
 names the path the person gave, never the temporary file.
 """
@@ -14,7 +14,7 @@ import io
 import os
 from pathlib import Path
 
-from game.safe_write import check_target, write_atomic
+from game.files.safe_write import check_target, write_atomic
 
 __all__ = ["FORMATS", "ImageRefused", "check_suffix", "save_image"]
 
@@ -34,7 +34,7 @@ def check_suffix(path: str | os.PathLike) -> str:
     >>> check_suffix("end.gif")
     Traceback (most recent call last):
     ...
-    game.screenshot.ImageRefused: end.gif: unknown picture suffix '.gif' (use .png, .jpg, .jpeg or .bmp)
+    game.files.images.ImageRefused: end.gif: unknown picture suffix '.gif' (use .png, .jpg, .jpeg or .bmp)
     """
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
@@ -47,7 +47,7 @@ def check_suffix(path: str | os.PathLike) -> str:
 def save_image(image, path: str | os.PathLike) -> Path:
     """Write the PIL ``image`` to ``path`` in the format its suffix names; returns the path.
 
-    Raises ``ImageRefused`` for an unknown suffix, ``game.safe_write.TargetRefused``
+    Raises ``ImageRefused`` for an unknown suffix, ``game.files.safe_write.TargetRefused``
     when ``path`` is not a regular file (a FIFO, a device, a folder), and
     ``OSError`` (its ``filename`` set to ``path``) when the file cannot be written.
     """

@@ -76,7 +76,7 @@ __all__ = [
     "tile_hitbox",
 ]
 
-ACTORS_FILE = Path(__file__).resolve().parents[1] / "assets" / "actors.tsj"
+ACTORS_FILE = Path(__file__).resolve().parents[2] / "assets" / "actors.tsj"
 #: Every actor the game needs, as the Tiled class of its tile.
 ACTOR_NAMES: tuple[str, ...] = ("player", "chaser", "shooter", "brute", "player_bullet", "enemy_bullet")
 #: The custom property (float, px) that rounds a rectangle or polygon.

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.files import storage
 
 #: Each process records its games to levels of its own (``p<i>-<k>``): the top-ten
 #: trimming per level then cannot hide a lost write, since a lost write loses a level.
 RECORDER = """
 import sys
-from game import storage
+from game.files import storage
 me, games = sys.argv[1], int(sys.argv[2])
 sys.stdin.readline()  # start together
 for k in range(games):
@@ -30,7 +30,7 @@ for k in range(games):
 #: Writes one score, but stops for good between writing the temporary file and renaming it.
 STUCK_WRITER = """
 import os, sys, time
-from game import storage
+from game.files import storage
 def stuck(fd):
     print("mid-write", flush=True)
     time.sleep(600)
@@ -157,7 +157,7 @@ def test_a_score_recorded_while_another_game_held_the_lock_is_written_by_the_nex
 #: Records a game while another process holds the lock, then waits to be told to exit.
 RECORD_THEN_EXIT = """
 import sys
-from game import storage
+from game.files import storage
 storage.LOCK_TIMEOUT = 0.3
 storage.record_score("yard", 77)
 print("recorded", flush=True)

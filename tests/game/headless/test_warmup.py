@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 
 from game.app import App
+from game.headless.warmup import Progress, Warmup, report_compiles
 from game.render.progress import BAR_FRONT
 from game.views.loading import LoadingView
 from game.views.title import TitleView
-from game.warmup import Progress, Warmup, report_compiles
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def app(window, tmp_path, monkeypatch):
 
 
 def scripted_child(records, exit_code: int = 0, pause: float = 0.05) -> list[str]:
-    """A stand-in for ``python -m game.warmup`` that prints ``records`` as JSON lines."""
+    """A stand-in for ``python -m game.headless.warmup`` that prints ``records`` as JSON lines."""
     script = textwrap.dedent(
         f"""
         import json, sys, time
@@ -73,7 +73,7 @@ def compiled_names(result: subprocess.CompletedProcess) -> list[str]:
 
 
 def test_importing_the_game_compiles_nothing_on_an_empty_cache(tmp_path):
-    body = "    import engine, engine.world, game.app, game.sim, game.views.play, game.views.title, game.warmup\n"
+    body = "    import engine, engine.world, game.app, game.sim, game.views.play, game.views.title, game.headless.warmup\n"
     cache = tmp_path / "numba"
     result = run_python(COUNT_COMPILES.format(body=body), {"NUMBA_CACHE_DIR": str(cache)}, timeout=300)
     assert compiled_names(result) == []
@@ -115,7 +115,7 @@ def test_report_compiles_names_each_kernel_as_it_compiles_and_is_silent_on_a_sec
         assert triple_sum(np.ones(4)) == 12.0
         first = out.getvalue()
         triple_sum(np.ones(5))  # same signature: no compile, no line
-    assert "compiling tests.game.test_warmup." in first and "triple_sum" in first
+    assert "compiling tests.game.headless.test_warmup." in first and "triple_sum" in first
     assert "compiled" in first.splitlines()[-1] and first.splitlines()[-1].endswith(" s")
     assert out.getvalue() == first
     assert len(compiled) == 1 and compiled[0].endswith("triple_sum")
@@ -196,7 +196,7 @@ def test_stopping_the_game_ends_a_child_that_still_runs():
 
 
 def test_a_finished_warmup_leaves_a_mark_and_the_next_start_starts_no_child(tmp_path, monkeypatch):
-    from game import warmup as wu
+    from game.headless import warmup as wu
 
     mark = tmp_path / "engine-x" / wu.DONE_MARK
     monkeypatch.setattr(wu, "done_mark", lambda: mark)
@@ -210,7 +210,7 @@ def test_a_finished_warmup_leaves_a_mark_and_the_next_start_starts_no_child(tmp_
 
 
 def test_a_mark_left_by_other_game_code_or_damaged_does_not_count(tmp_path, monkeypatch):
-    from game import warmup as wu
+    from game.headless import warmup as wu
 
     mark = tmp_path / wu.DONE_MARK
     monkeypatch.setattr(wu, "done_mark", lambda: mark)
@@ -289,7 +289,7 @@ def test_after_the_warmup_child_a_minute_of_play_compiles_nothing(tmp_path):
     loads every kernel from the cache. (Shares the session's cache: cheap once it is warm.)"""
     env = {"GJK_SHOOTER_DATA": str(tmp_path / "data")}
     child = subprocess.run(
-        [sys.executable, "-m", "game.warmup", "--no-nice", "--level", "yard"],
+        [sys.executable, "-m", "game.headless.warmup", "--no-nice", "--level", "yard"],
         cwd=ROOT,
         env={**os.environ, **env},
         capture_output=True,
@@ -374,7 +374,7 @@ def test_a_cache_save_waits_for_another_process_holding_the_kernels_index(tmp_pa
 SIGNATURES_SCRIPT = """
 import json, sys
 from numba.core.registry import CPUDispatcher
-from game.warmup import AHEAD, STAGES, run_stages
+from game.headless.warmup import AHEAD, STAGES, run_stages
 from game.sim import Bot, Simulation
 from game.tiled import level_path, load_level
 run_stages(lambda record: None, "yard", STAGES + AHEAD)

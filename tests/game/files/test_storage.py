@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from game import storage
+from game.files import storage
 
 ROW = {"kills": 0, "wave": 0, "date": ""}
 
@@ -497,7 +497,7 @@ def test_a_throwaway_store_keeps_scores_away_from_the_players_and_is_gone_at_exi
     storage.record_score("yard", 3)
     before = (home / storage.SCORES).read_bytes()
     script = (
-        "from game import storage\n"
+        "from game.files import storage\n"
         "folder = storage.use_throwaway_store()\n"
         "assert storage.record_score('yard', 500) is True and storage.best_score('yard') == 500\n"
         "print(folder, (folder / storage.SCORES).exists())\n"

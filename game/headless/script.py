@@ -46,9 +46,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from engine.collision.limits import shown
+from game.files.safe_read import read_bytes
+from game.headless.summary import RunSummary
 from game.messages import first_line
-from game.safe_read import read_bytes
-from game.summary import RunSummary
 
 __all__ = [
     "EVENTS",
@@ -82,7 +82,7 @@ TAIL_FRAMES = 60
 #: Keys that (re)load a level in some view: F5 in play, Enter on the title and game over, R on game over.
 LOADING_KEYS = ("F5", "ENTER", "RETURN", "R")
 #: ``key_down`` lines of ``LOADING_KEYS`` a script may hold: each may read a level file (0.44 s for the
-#: largest level within the limits), as ``game.replay.MAX_LEVEL_LOADS`` bounds a replay's.
+#: largest level within the limits), as ``game.headless.replay.MAX_LEVEL_LOADS`` bounds a replay's.
 MAX_LEVEL_LOADS = 1000
 
 EVENTS = {
@@ -266,7 +266,7 @@ class Session:
     None). ``controller`` replaces the gamepad ``Controls`` would use (tests
     give a fake with pyglet's ``leftx``/``lefty``/``rightx``/``righty``).
     ``record`` names a file the inputs of every tick are recorded to
-    (``game.replay``), written when ``finish()`` runs.
+    (``game.headless.replay``), written when ``finish()`` runs.
     """
 
     def __init__(
@@ -299,7 +299,7 @@ class Session:
             self.app.controls.controller = controller
         self.recorder = None
         if record is not None:
-            from game.replay import Recorder
+            from game.headless.replay import Recorder
 
             self.recorder = self.app.recorder = Recorder(record)
         self.frame = 0
@@ -419,7 +419,7 @@ class Session:
     def summary(self, screenshot: str | None = None) -> RunSummary:
         import numpy as np
 
-        from game.replay import player_pose
+        from game.headless.replay import player_pose
         from game.views import bridge
 
         sim_ms = [ms for p in self.plays for ms in p.sim_ms]
@@ -492,8 +492,8 @@ def main(args) -> int:
     """
     import sys
 
+    from game.files.safe_read import FileRefused
     from game.level import LevelError
-    from game.safe_read import FileRefused
 
     try:
         summary = play_script(
