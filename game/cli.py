@@ -28,6 +28,12 @@ import argparse
 import os
 import sys
 
+from game.files.images import ImageRefused, check_suffix
+from game.files.safe_write import TargetRefused, check_target
+from game.files.storage import use_throwaway_store
+from game.headless import replay, script
+from game.level import LevelError
+
 #: The longest demo: ten minutes of 1/60 s frames.
 MAX_FRAMES = 36_000
 MAX_SEED = 2**32 - 1
@@ -87,16 +93,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )  # fmt: skip
     args = parser.parse_args(argv)
     if args.screenshot:
-        from game.files.images import ImageRefused, check_suffix
-
         try:
             check_suffix(args.screenshot)
         except ImageRefused as err:
             parser.error(f"--screenshot {err}")
     for option in ("screenshot", "record"):
         if getattr(args, option):
-            from game.files.safe_write import TargetRefused, check_target
-
             try:
                 check_target(getattr(args, option))  # before the run: the file is written at its end
             except TargetRefused as err:
@@ -115,10 +117,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.record and args.snapshots:
         parser.error("--record applies to play, --demo and --play-script")
     if args.play_script:
-        from game.headless.script import MAX_FRAME, TAIL_FRAMES
-
-        if args.frames is not None and not 1 <= args.frames <= MAX_FRAME + TAIL_FRAMES:
-            parser.error(f"--frames must be from 1 to {MAX_FRAME + TAIL_FRAMES}")
+        if args.frames is not None and not 1 <= args.frames <= script.MAX_FRAME + script.TAIL_FRAMES:
+            parser.error(f"--frames must be from 1 to {script.MAX_FRAME + script.TAIL_FRAMES}")
         return args
     args.frames = 600 if args.frames is None else args.frames
     if not 1 <= args.frames <= MAX_FRAMES:
@@ -134,24 +134,19 @@ def main(argv: list[str] | None = None) -> int:
     if headless:
         os.environ["ARCADE_HEADLESS"] = "1"  # before anything imports arcade
         if not args.keep_score:
-            from game.files.storage import use_throwaway_store
-
             use_throwaway_store()  # a bot's or a script's games are not the player's
     elif not has_display():
         print(f"gjk-shooter: {NO_DISPLAY}", file=sys.stderr)
         return 2
     if args.replay:
-        from game.headless.replay import main as replay_main
-
-        return replay_main(args.replay)
+        return replay.main(args.replay)
     if args.play_script:
-        from game.headless.script import main as script_main
-
-        return script_main(args)
-    from game.level import LevelError
-
+        return script.main(args)
     try:
-        from game.app import run, run_demo, write_snapshots
+        # deferred: these import arcade, which reads ARCADE_HEADLESS (set above) when it is imported
+        from game.app import run
+        from game.headless.demo import run_demo
+        from game.headless.snapshots import write_snapshots
 
         if args.snapshots:
             for path in write_snapshots(args.snapshots, args.level, args.seed):

@@ -4,7 +4,7 @@ A level's narrowest door is the largest width D such that a disc D px across
 can go from the player start to touch every spawn and every pickup (enemies
 come from the spawns to the player; the player goes to the pickups). An
 actor whose hitbox's minimum width (``hitbox.minimum_width``, it turns to
-fit) is larger than D cannot use some door it needs: ``game.tiled.actors`` refuses
+fit) is larger than D cannot use some door it needs: ``door_findings`` refuses
 such a hitbox against the shipped levels (``shipped_doors``).
 
 Found by bisection on D over the ``reach`` grid with ``DOOR_CELL`` px
@@ -18,14 +18,18 @@ checker warns about those) do not count.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
 
 from engine.collision import Circle
-from game.level import Level, Marker
+from game.level import Finding, Level, Marker
+from game.tiled import LEVELS_DIR, list_levels, read_level
+from game.tiled.actors import ActorHitbox, actor_finding
 
+from .hitbox import minimum_width
 from .parts import wall_parts
 from .reach import placements, reached_from
 
@@ -92,8 +96,6 @@ def narrowest_door(level: Level, cell: float = DOOR_CELL) -> Door | None:
 def shipped_doors() -> dict[str, Door]:
     """The narrowest door of each level in ``levels/`` (by level name), measured once per process;
     a level that cannot be loaded is left out (the game and the checker say why)."""
-    from game.tiled import LEVELS_DIR, list_levels, read_level
-
     doors = {}
     for path in list_levels(LEVELS_DIR):
         level, _ = read_level(path)
@@ -103,4 +105,36 @@ def shipped_doors() -> dict[str, Door]:
     return doors
 
 
-__all__ = ["DOOR_CELL", "WIDEST", "Door", "narrowest_door", "shipped_doors"]
+__all__ = ["DOOR_CELL", "WIDEST", "Door", "door_findings", "narrowest_door", "shipped_doors"]
+
+
+def door_findings(
+    hitboxes: Mapping[str, ActorHitbox],
+    file: str = "assets/actors.tsj",
+    doors: Mapping[str, float] | None = None,
+) -> list[Finding]:
+    """An error for every hitbox wider (at its narrowest, it turns) than the narrowest door of a shipped level.
+
+    ``doors`` maps level name to door width (px); by default
+    ``shipped_doors()`` measures them (about 3 s, once per process).
+    """
+    if doors is None:
+        doors = {name: door.width for name, door in shipped_doors().items()}
+    if not doors:
+        return []
+    level, narrowest = min(doors.items(), key=lambda item: item[1])
+    out = []
+    for hitbox in hitboxes.values():
+        width = minimum_width(hitbox.parts)
+        if width > narrowest:
+            out.append(
+                actor_finding(
+                    "error",
+                    file,
+                    hitbox.tile_id,
+                    hitbox.name,
+                    f"hitbox is {width:.1f} px across at its narrowest, wider than the narrowest door "
+                    f"of a shipped level ({level}: {narrowest:.1f} px): it could not get through",
+                )
+            )
+    return out

@@ -28,6 +28,7 @@ import numpy as np
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon
 from game.render.outline import outline
+from game.tiled.actors import actor_hitboxes
 
 #: The actor the checks measure gaps, marker room and reachability against.
 PLAYER = "player"
@@ -56,10 +57,7 @@ def actor_parts(name: str) -> tuple[Any, ...]:
 @lru_cache(maxsize=1)
 def _shipped() -> dict[str, tuple[Any, ...]]:
     # The ONE source of the checker's hitboxes: game.tiled.actors, assets/actors.tsj as the game reads it
-    # (LevelError, one line, when that file is bad). Imported here, not at the top: game.tiled.actors
-    # imports this module to measure hitboxes against the doors.
-    from game.tiled.actors import actor_hitboxes
-
+    # (LevelError, one line, when that file is bad).
     return {name: tuple(hitbox.parts) for name, hitbox in actor_hitboxes().items()}
 
 

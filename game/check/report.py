@@ -15,9 +15,11 @@ from typing import NamedTuple
 
 from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker
 from game.tiled import read_level
+from game.tiled.actors import read_actors_for_play
 from game.tiled.reader import display_name
 
 from .checks import check_level
+from .doors import door_findings
 from .props import prop_findings
 
 #: Loader findings (by ``Finding.code``) the game plays on with but a designer must fix before
@@ -92,8 +94,6 @@ def check_actors(path: Path | str) -> Checked:
     every hitbox wider at its narrowest than the narrowest door of a shipped level (``doors``).
 
     Never raises: each problem is a finding naming the file, the tile id and the actor."""
-    from game.tiled.actors import door_findings, read_actors_for_play
-
     path = Path(path)
     hitboxes, findings = read_actors_for_play(path)  # what the game refuses, the checker refuses
     if hitboxes is not None:

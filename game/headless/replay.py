@@ -21,7 +21,7 @@ Format (version 1)::
   aimed at (``aim_at``, world pixels, never a direction) and the trigger;
   ``tick`` is the simulation's tick number it produced (1, 2, … per run).
 - ``reload`` is F5: the level file was read again and the run continues on
-  it with the player carried over (``game.views.bridge.reload``).
+  it with the player carried over (``game.sim.reload``, as the play view's F5).
 - ``restart`` is a new run (play again after game over, the demo's next
   life): a fresh ``Simulation(level, seed)``.
 - ``end`` closes the file: total ticks, runs, and the last simulation's
@@ -51,6 +51,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
@@ -59,6 +60,8 @@ from game.files.safe_read import json_depth, read_bytes
 from game.files.safe_write import write_atomic
 from game.messages import first_line
 from game.sim import Inputs, Simulation
+from game.sim.reload import reload
+from game.tiled.files import resolve_level
 from game.tiled.limits import MAX_FILE_BYTES
 
 __all__ = [
@@ -113,13 +116,6 @@ def level_reference(path: Path | str) -> str:
     except (OSError, ValueError):
         pass
     return str(path)
-
-
-def _level_file(reference: str) -> Path:
-    path = Path(reference)
-    if path.suffix in (".tmj", ".tmx", ".json") or len(path.parts) > 1:
-        return path
-    return Path(tiled.level_path(reference))
 
 
 def _sha256(path: Path) -> str:
@@ -409,7 +405,7 @@ class ReplaySummary(NamedTuple):
 
 def _load_level(path: Path, reference: str, sha: str, line: int | None):
     try:
-        file = _level_file(reference)
+        file = resolve_level(reference)
     except (tiled.LevelError, OSError, ValueError) as err:
         raise ReplayError(path, line, f"level {reference}: {first_line(err)}") from None
     if sha and _sha256(file) != sha:
@@ -451,8 +447,6 @@ def replay(path: Path | str) -> ReplaySummary:
             sim.step(step.inputs)
             ticks += 1
         elif step.kind == "reload":
-            from game.views.bridge import reload  # the play view's own F5 carry-over
-
             sim = reload(sim, _load(rec.path, step.level, step.level_sha256, step.line), step.seed)
         else:
             kills, deaths, score = kills + sim.kills, deaths + sim.deaths, score + sim.score
@@ -468,8 +462,6 @@ def replay(path: Path | str) -> ReplaySummary:
 def main(path: str) -> int:
     """``python -m game --replay FILE`` (called by ``game.cli``): the summary line; exit 0 when the
     replayed ``state_hash`` is the recorded one, 1 (and one line on stderr) when it is not, 2 for a bad file."""
-    import sys
-
     try:
         summary = replay(path)
     except (OSError, ValueError) as err:  # ReplayError and FileRefused are ValueErrors

@@ -42,13 +42,20 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from pathlib import Path
 from typing import NamedTuple
 
+import numpy as np
+
 from engine.collision.limits import shown
-from game.files.safe_read import read_bytes
+from game import tiled
+from game.files.safe_read import FileRefused, read_bytes
+from game.headless.replay import player_pose
 from game.headless.summary import RunSummary
+from game.level import LevelError
 from game.messages import first_line
+from game.tiled.files import resolve_level
 
 __all__ = [
     "EVENTS",
@@ -127,7 +134,7 @@ def key_symbol(name: str) -> int | None:
     >>> key_symbol("W") == arcade.key.W, key_symbol("MOD_SHIFT"), key_symbol("jump")
     (True, None, None)
     """
-    import arcade
+    import arcade  # deferred: game.cli reads this module's limits before it sets ARCADE_HEADLESS for arcade
 
     if not name.isupper() or name.startswith(("MOD_", "MOTION_")):
         return None
@@ -248,7 +255,7 @@ def view_name(view) -> str:
 
 def _play_of(view):
     """The play view behind the window's view: itself, the paused one, or the one that just ended."""
-    from game.views.play import PlayView
+    from game.views.play import PlayView  # deferred: views import arcade (see key_symbol)
 
     if isinstance(view, PlayView):
         return view
@@ -280,28 +287,22 @@ class Session:
         controller=None,
         record: Path | str | None = None,
     ) -> None:
-        import arcade
+        import arcade  # deferred: see key_symbol
 
-        from game import app as game_app
-        from game import tiled
+        from game.headless.window import hidden_app  # deferred: it imports arcade
 
         if frames is None:
             frames = (events[-1].frame if events else 0) + TAIL_FRAMES
         if not 1 <= frames <= MAX_FRAME + TAIL_FRAMES:
             raise ValueError(f"--frames must be from 1 to {MAX_FRAME + TAIL_FRAMES}, not {frames}")
         if level is not None:
-            tiled.load_level(game_app.resolve_level(level))  # a bad level fails before any frame runs
+            tiled.load_level(resolve_level(level))  # a bad level fails before any frame runs
         self.events, self.frames, self.seed = list(events), int(frames), int(seed)
-        self.window = window if window is not None else game_app.make_window(visible=False)
-        self.app = game_app.App(self.window, seed=self.seed)
-        self.app.audio.volume = 0.0
+        self.app = hidden_app(self.seed, window, record)
+        self.window = self.app.window
         if controller is not None:
             self.app.controls.controller = controller
-        self.recorder = None
-        if record is not None:
-            from game.headless.replay import Recorder
-
-            self.recorder = self.app.recorder = Recorder(record)
+        self.recorder = self.app.recorder
         self.frame = 0
         self._next = 0
         self.mouse = (self.window.width / 2, self.window.height / 2)
@@ -374,7 +375,7 @@ class Session:
 
     def advance(self) -> None:
         """One frame of arcade's loop (``Window._dispatch_frame``), at the fixed rate."""
-        from arcade.clock import GLOBAL_CLOCK, GLOBAL_FIXED_CLOCK
+        from arcade.clock import GLOBAL_CLOCK, GLOBAL_FIXED_CLOCK  # deferred: see key_symbol
 
         window = self.window
         GLOBAL_CLOCK.tick(self.rate)
@@ -417,10 +418,7 @@ class Session:
         return self.plays[-1] if self.plays else None
 
     def summary(self, screenshot: str | None = None) -> RunSummary:
-        import numpy as np
-
-        from game.headless.replay import player_pose
-        from game.views import bridge
+        from game.views import bridge  # deferred: it imports arcade (see key_symbol)
 
         sim_ms = [ms for p in self.plays for ms in p.sim_ms]
         p50, p99 = (float(np.percentile(sim_ms, q)) for q in (50, 99)) if sim_ms else (0.0, 0.0)
@@ -458,7 +456,7 @@ class Session:
         """The summary; writes the screenshot (the last frame, drawn again) and the recording."""
         self.close()
         if screenshot:
-            from game.app import write_screenshot
+            from game.headless.window import write_screenshot  # deferred: it imports arcade
 
             self.window.switch_to()
             self.window.dispatch_event("on_draw")  # the flipped frame is gone; draw the same one again
@@ -490,11 +488,6 @@ def main(args) -> int:
 
     A bad script, level or argument is one line on stderr and exit 2.
     """
-    import sys
-
-    from game.files.safe_read import FileRefused
-    from game.level import LevelError
-
     try:
         summary = play_script(
             args.play_script, level=args.level, frames=args.frames, seed=args.seed,

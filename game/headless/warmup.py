@@ -23,7 +23,9 @@ In-process work (the headless demo, ``python -m engine``) wraps itself in
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import hashlib
 import json
 import math
 import os
@@ -35,8 +37,19 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, NamedTuple
 
-from engine.collision.jit import kernel_name, watch_compiles
+import numpy as np
+from numba import config
+
+from engine import World
+from engine.collision.jit import kernel_name, watch_compiles  # the jit module chooses config.CACHE_DIR
+from game.files.safe_read import FileRefused, read_json
 from game.messages import first_line
+from game.sim import ENEMY_KINDS, Bot, Inputs, Rules, Simulation, actor_shapes
+from game.sim import props as props_system
+from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
+from game.tiled import load_level
+from game.tiled.actors import actor_hitboxes
+from game.tiled.files import resolve_level
 
 __all__ = [
     "AHEAD",
@@ -129,8 +142,6 @@ def report_compiles(stream: IO[str] | None = None, prefix: str = PREFIX) -> Iter
 
 def _free_points(sim, k: int, near: tuple[float, float], radius: float):
     """``k`` free navigation cell centres within ``radius`` of ``near`` (any free cells if none)."""
-    import numpy as np
-
     jj, ii = np.nonzero(sim.nav.free)
     cx, cy = (ii + 0.5) * sim.nav.cell, (jj + 0.5) * sim.nav.cell
     order = np.argsort(np.abs(np.hypot(cx - near[0], cy - near[1]) - radius))
@@ -138,10 +149,6 @@ def _free_points(sim, k: int, near: tuple[float, float], radius: float):
 
 
 def _stage_level(state: dict) -> None:
-    from game.app import resolve_level
-    from game.sim import Simulation
-    from game.tiled import load_level
-
     level = load_level(resolve_level(state.get("level")))
     state["sim"] = Simulation(level, seed=1)  # walls into a World, the navigation grid
 
@@ -153,8 +160,6 @@ def _stage_overlaps(state: dict) -> None:
 
 
 def _stage_enemies(state: dict) -> None:
-    from game.sim import ENEMY_KINDS, Inputs
-
     sim = state["sim"]
     sim.player.health = math.inf  # a warm-up must not end in a game over
     p = sim.player
@@ -165,8 +170,6 @@ def _stage_enemies(state: dict) -> None:
 
 
 def _stage_bullets(state: dict) -> None:
-    from game.sim import Inputs
-
     sim = state["sim"]
     p = sim.player
     for owner in (0, 1):
@@ -178,8 +181,6 @@ def _stage_bullets(state: dict) -> None:
     for tick in range(30):
         sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), True))
     # Both ways a single cast reaches the narrow phase: a ray (a point shape) and a shape's own buffer.
-    from game.sim.rules import WALL
-
     for a in (0.0, 1.6, 3.1, 4.7):
         sim.world.raycast((p.x, p.y), (math.cos(a), math.sin(a)), 500.0, WALL)
         sim.world.shape_cast(sim.shapes.player, (p.x, p.y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
@@ -187,14 +188,13 @@ def _stage_bullets(state: dict) -> None:
 
 def _stage_props(state: dict) -> None:
     """Props knocked, stepped and blown up: the rigid-body step's kernels (``World.step``)."""
-    from game.sim import Inputs
-    from game.sim import props as props_system
-
     sim = state["sim"]
     p = sim.player
     index = {k.name: i for i, k in enumerate(sim.prop_kinds)}
     for name, (x, y) in zip(("crate", "barrel", "explosive_barrel"), _free_points(sim, 3, (p.x, p.y), 160.0)):
-        body = props_system.add_prop(sim.world, sim.props, sim.prop_kinds, index[name], x, y, 0.0, sim.prop_layers)
+        body = props_system.add_prop(
+            sim.world, sim.props, sim.prop_kinds, index[name], x, y, 0.0, sim.prop_layers
+        )
         sim.world.apply_impulse(body, (300.0, 200.0))
     sim.props.health[-1] = 0.0  # the explosive barrel blows on the first tick: the blast's query and rays
     for tick in range(20):
@@ -202,8 +202,6 @@ def _stage_props(state: dict) -> None:
 
 
 def _stage_play(state: dict) -> None:
-    from game.sim import Bot
-
     sim, bot = state["sim"], Bot(1)
     for _ in range(240):
         sim.step(bot.inputs(sim))
@@ -212,15 +210,6 @@ def _stage_play(state: dict) -> None:
 def _stage_ahead(state: dict) -> None:
     """The world's casts and moves on the level's walls alone (no navigation grid, whose compile
     the main warm-up does first): run in a second process, they fill the cache meanwhile."""
-    import numpy as np
-
-    from engine import World
-    from game.app import resolve_level
-    from game.sim import Rules, actor_shapes
-    from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
-    from game.tiled import load_level
-    from game.tiled.actors import actor_hitboxes
-
     level = load_level(resolve_level(state.get("level")))
     world = World()
     for wall in level.walls:  # as Simulation builds its world
@@ -282,9 +271,9 @@ def run_stages(emit: Callable[[dict], None], level: str | None = None, stages=ST
 
 def main(argv: list[str] | None = None) -> int:
     """The child: run the stages, one JSON record a line on stdout; exit 0 when the cache is full."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python -m game.headless.warmup", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m game.headless.warmup", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--level", help="level name or map path to warm up on (default: the first level)")
     parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
     parser.add_argument("--ahead", action="store_true", help="the second process's part: casts and moves")
@@ -350,7 +339,9 @@ class Warmup:
             warmup._finish("")
             warmup._ended_at = -math.inf  # long done: no bar to show
             return warmup
-        cmd = command or [sys.executable, "-m", "game.headless.warmup"] + (["--level", level] if level else [])
+        cmd = command or [sys.executable, "-m", "game.headless.warmup"] + (
+            ["--level", level] if level else []
+        )
         helper = start_ahead(level) if command is None else None  # before the main child writes the cache
         try:
             process = subprocess.Popen(
@@ -465,18 +456,12 @@ DONE_MARK = "warmup-complete.json"
 
 def done_mark() -> Path:
     """Where the finished warm-up leaves its mark (in the folder of this engine version's cache)."""
-    from numba import config
-
-    import engine.collision.jit  # noqa: F401  (it chooses config.CACHE_DIR)
-
     return Path(config.CACHE_DIR) / DONE_MARK
 
 
 def _game_digest() -> str:
     """A hash of the game code whose calls choose the kernels' signatures (the cache folder's name
     already covers the engine's own sources)."""
-    import hashlib
-
     game = Path(__file__).resolve().parents[1]
     sources = [*sorted((game / "sim").glob("*.py")), Path(__file__).resolve()]
     return hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
@@ -493,8 +478,6 @@ def _mark_done(record: dict) -> None:
 
 def is_done() -> bool:
     """The warm-up finished for this engine and this game code: play compiles nothing."""
-    from game.files.safe_read import FileRefused, read_json
-
     mark = done_mark()
     if not mark.is_file():
         return False
@@ -507,10 +490,6 @@ def is_done() -> bool:
 
 def cache_is_empty() -> bool:
     """No kernel of this engine version is cached yet (a first run, or the engine was edited)."""
-    from numba import config
-
-    import engine.collision.jit  # noqa: F401  (it chooses config.CACHE_DIR)
-
     folder = Path(config.CACHE_DIR)
     return not folder.is_dir() or not any(folder.rglob("*.nbi"))
 

@@ -38,9 +38,9 @@ A hitbox that cannot work is a ``Finding`` naming the file, the tile id and
 the actor: a hitbox reaching more than ``MAX_ACTOR_REACH`` (8,192 px) from
 the actor's centre, no collision objects, a self-intersecting polygon, a point or
 text object, a bad ``radius``, a missing or doubled actor. A hitbox too wide
-for the narrowest door of a shipped level is found by ``door_findings`` (it
-measures the levels, about 3 s, so it is the checker's and the tests' call,
-not every read's).
+for the narrowest door of a shipped level is found by
+``game.check.doors.door_findings`` (it measures the levels, about 3 s, so it
+is the checker's and the tests' call, not every read's).
 """
 
 from __future__ import annotations
@@ -67,9 +67,9 @@ __all__ = [
     "MAX_ACTOR_REACH",
     "RADIUS",
     "ActorHitbox",
+    "actor_finding",
     "actor_hitboxes",
     "actor_shape",
-    "door_findings",
     "read_actors",
     "read_actors_for_play",
     "single_part_problem",
@@ -130,7 +130,7 @@ def read_actors(path: Path | str = ACTORS_FILE) -> tuple[dict[str, ActorHitbox] 
         name = tile.type
         if name not in ACTOR_NAMES:
             findings.append(
-                _finding(
+                actor_finding(
                     "error",
                     file,
                     local_id,
@@ -141,7 +141,7 @@ def read_actors(path: Path | str = ACTORS_FILE) -> tuple[dict[str, ActorHitbox] 
             continue
         if name in hitboxes:
             findings.append(
-                _finding(
+                actor_finding(
                     "error",
                     file,
                     local_id,
@@ -169,7 +169,7 @@ def read_actors(path: Path | str = ACTORS_FILE) -> tuple[dict[str, ActorHitbox] 
     return {name: hitboxes[name] for name in ACTOR_NAMES}, findings
 
 
-def _finding(severity: str, file: str, tile_id: int, name: str, problem: str) -> Finding:
+def actor_finding(severity: str, file: str, tile_id: int, name: str, problem: str) -> Finding:
     """One line ``file: tile N (actor): problem`` (``name`` kept on the record for tools)."""
     return Finding(severity, file, None, name, f"tile {tile_id} ({name}): {problem}")  # type: ignore[arg-type]
 
@@ -190,7 +190,7 @@ def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | 
     shapes = [s for s in tile.shapes if s.kind != "point"]
     for point in (s for s in tile.shapes if s.kind == "point"):
         findings.append(
-            _finding(
+            actor_finding(
                 "warning",
                 file,
                 tid,
@@ -200,7 +200,7 @@ def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | 
         )
     if not shapes:
         findings.append(
-            _finding(
+            actor_finding(
                 "error",
                 file,
                 tid,
@@ -219,7 +219,7 @@ def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | 
             made, said = _parts(shape, frame)
         except _Problem as problem:
             findings.append(
-                _finding("error", file, tid, name, f"collision object {shape.object_id}: {problem}")
+                actor_finding("error", file, tid, name, f"collision object {shape.object_id}: {problem}")
             )
             return None
         parts.extend(made)
@@ -227,7 +227,7 @@ def _hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | 
     reach = max(_reach(part) for part in parts)
     if not reach <= MAX_ACTOR_REACH:
         findings.append(
-            _finding(
+            actor_finding(
                 "error",
                 file,
                 tid,
@@ -330,7 +330,7 @@ def single_part_problem(hitbox: ActorHitbox, file: str = "assets/actors.tsj") ->
     """
     if len(hitbox.parts) == 1:
         return None
-    return _finding(
+    return actor_finding(
         "error",
         file,
         hitbox.tile_id,
@@ -385,39 +385,3 @@ def actor_shape(name: str, hitboxes: Mapping[str, ActorHitbox] | None = None) ->
     if problem is not None:
         raise LevelError(problem)
     return boxes[name].parts[0]
-
-
-def door_findings(
-    hitboxes: Mapping[str, ActorHitbox],
-    file: str = "assets/actors.tsj",
-    doors: Mapping[str, float] | None = None,
-) -> list[Finding]:
-    """An error for every hitbox wider (at its narrowest, it turns) than the narrowest door of a shipped level.
-
-    ``doors`` maps level name to door width (px); by default
-    ``game.check.doors.shipped_doors()`` measures them (about 3 s, once per process).
-    """
-    from game.check.hitbox import minimum_width  # the checker measures; imported late (it reads this module)
-
-    if doors is None:
-        from game.check.doors import shipped_doors
-
-        doors = {name: door.width for name, door in shipped_doors().items()}
-    if not doors:
-        return []
-    level, narrowest = min(doors.items(), key=lambda item: item[1])
-    out = []
-    for hitbox in hitboxes.values():
-        width = minimum_width(hitbox.parts)
-        if width > narrowest:
-            out.append(
-                _finding(
-                    "error",
-                    file,
-                    hitbox.tile_id,
-                    hitbox.name,
-                    f"hitbox is {width:.1f} px across at its narrowest, wider than the narrowest door "
-                    f"of a shipped level ({level}: {narrowest:.1f} px): it could not get through",
-                )
-            )
-    return out

@@ -64,6 +64,20 @@ def level_path(name: str, directory: Path | str = LEVELS_DIR) -> Path:
     raise LevelError(Finding("error", str(path), None, "", f"no level named {name!r} (levels: {known})"))
 
 
+def resolve_level(name: str | None) -> Path:
+    """The map file a level is named by: a name from ``levels/`` (``level_path``), or a path when it
+    ends in a map suffix or names a folder; None means the first level. ``LevelError`` when there is none."""
+    if name is None:
+        names = list_levels()
+        if not names:
+            raise LevelError(Finding("error", "levels/", None, "", "no level files found"))
+        name = names[0].stem
+    path = Path(name)
+    if path.suffix in MAP_SUFFIXES or len(path.parts) > 1:
+        return path
+    return level_path(name)
+
+
 def display_name(path: Path) -> str:
     """The path as findings show it: relative to the working directory when it is inside it."""
     try:

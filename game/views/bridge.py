@@ -13,7 +13,7 @@ import numpy as np
 
 from game.render.hud import HudState
 from game.render.sprites import Actor
-from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs, Simulation
+from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs
 
 from .controls import Intent
 
@@ -185,17 +185,3 @@ def feedback(events) -> Feedback:
         elif kind == "pickup":
             pickups.append(PICKUP_KINDS[int(ev.value)])
     return fb._replace(kills=kills, hurt=hurt, shots=shots, hits=hits, pickups=tuple(pickups))
-
-
-def reload(sim, level, seed: int):
-    """A simulation on the new level with the player carried over where they stand.
-
-    Health, ammo, score, kills and wave carry over; enemies and bullets start
-    afresh from the new level's spawns (the old ones may stand inside new walls).
-    """
-    new = Simulation(level, seed)
-    p, q = sim.player, new.player
-    q.x, q.y, q.angle, q.health, q.ammo = p.x, p.y, p.angle, p.health, p.ammo
-    new.world.set_transform(q.body, (q.x, q.y, q.angle))
-    new.score, new.kills, new.wave = sim.score, sim.kills, sim.wave
-    return new

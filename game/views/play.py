@@ -25,9 +25,12 @@ from game.render.effects import Effects
 from game.render.hud import STRIP, Hud, low_ammo, low_health
 from game.render.sprites import SpriteMirror
 from game.render.walls import VOID_COLOR, build_ground, build_walls
+from game.sim import Simulation
+from game.sim.reload import reload
 
 from . import bridge
 from .controls import Controls
+from .pause import PauseView
 from .results import RunResult
 
 #: Seconds the death puff plays before the game-over screen.
@@ -99,8 +102,6 @@ class PlayView(arcade.View):
         #: Pickup kinds explained on screen this run (each once, when first collected).
         self.explained: set[str] = set()
         self._set_level(level)
-        from game.sim import Simulation
-
         self.sim = Simulation(level, self.seed)
         #: ``game.headless.replay.Recorder`` of the session (``--record``), told of every run, reload and tick.
         self.recorder = getattr(app, "recorder", None)
@@ -161,7 +162,7 @@ class PlayView(arcade.View):
             if self.app is not None:
                 self.app.audio.play("error", self.window.time)
             return False
-        self.sim = bridge.reload(self.sim, level, self.seed)
+        self.sim = reload(self.sim, level, self.seed)
         if self.recorder is not None:
             self.recorder.reload(level, self.seed, self.sim)
         self._set_level(level)
@@ -352,8 +353,6 @@ class PlayView(arcade.View):
         if self.waiting and symbol != arcade.key.ESCAPE:
             self.start()
         if symbol == arcade.key.ESCAPE and not self.over:
-            from .pause import PauseView
-
             self.controls.release_all()
             self.window.show_view(PauseView(self.app, self))
         elif symbol == arcade.key.F1:

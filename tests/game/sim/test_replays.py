@@ -11,6 +11,7 @@ import pytest
 
 from game.headless.replay import Recorder, ReplayError, read_replay, replay
 from game.sim import Bot, Inputs, Simulation
+from game.sim.reload import reload
 from game.tiled import level_path, load_level
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -67,8 +68,6 @@ def test_a_restart_and_a_reload_are_replayed(tmp_path):
         inputs = Inputs(1.0, 0.0, sim.player.x + 50, sim.player.y + k, k % 2 == 0)
         rec.tick(sim, inputs)
         sim.step(inputs)
-    from game.views.bridge import reload
-
     sim = reload(sim, level, 1)
     rec.reload(level, 1, sim)
     for _ in range(10):

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.collision import Circle, Polygon, Transform, intersects
+from game.check.doors import door_findings
 from game.level import Level, LevelError, Marker, Wall
 from game.sim import Inputs, Rules, Simulation
 from game.tiled import actors
-from game.tiled.actors import ACTOR_NAMES, ActorHitbox, actor_hitboxes, door_findings, read_actors
+from game.tiled.actors import ACTOR_NAMES, ActorHitbox, actor_hitboxes, read_actors
 
 SHIPPED = actors.ACTORS_FILE
 
