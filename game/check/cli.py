@@ -19,14 +19,15 @@ import os
 import sys
 from pathlib import Path
 
+from game.cli import OneLineParser
 from game.level import Finding
 from game.tiled import LEVELS_DIR, LevelError, level_path, list_levels
 from game.tiled.files import find_maps
 
+from .report import ACTORS_SUFFIX, PER_KIND, check_path, json_report, text_report
+
 
 def _parser() -> argparse.ArgumentParser:
-    from game.cli import OneLineParser
-
     p = OneLineParser(prog="gjk-check", description="Check Tiled levels: every hitbox as meant.")
     p.add_argument(
         "paths",
@@ -101,7 +102,6 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.png:
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
-    from .report import PER_KIND, check_path, json_report, text_report
 
     try:
         files = level_files(args.paths)
@@ -111,8 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     results = [check_path(path, args.start) for path in files]
     notes, written = [], True
     if args.png:
-        from .report import ACTORS_SUFFIX
-        from .sheet import write_sheets
+        from .sheet import (
+            write_sheets,  # deferred: it imports arcade, which reads ARCADE_HEADLESS (set above)
+        )
 
         notes, written = write_sheets([r for r in results if r.path.suffix != ACTORS_SUFFIX], Path(args.png))
     print(

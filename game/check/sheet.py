@@ -33,7 +33,9 @@ from typing import NamedTuple
 import arcade
 from arcade.exceptions import PerformanceWarning
 
+from game.files.images import save_image
 from game.files.safe_read import read_json
+from game.props import prop_kinds
 from game.render.outline import outline
 from game.tiled.limits import MAX_FILE_BYTES
 
@@ -159,8 +161,6 @@ def _draw_props(level, frame: SheetFrame) -> None:
     """Each prop's collision shape as the game places it (``game.props``)."""
     if not level.props:
         return
-    from game.props import prop_kinds  # the props' tileset, read only for a level that has props
-
     kinds = prop_kinds()
     for spot in level.props:
         pts = [frame(x, y) for x, y in outline(kinds[spot.kind].shape, (spot.x, spot.y, spot.angle), 24)]
@@ -342,8 +342,6 @@ def _window() -> arcade.Window:
 def write_sheets(results: list[Checked], folder: Path) -> tuple[list[str], bool]:
     """A ``<level>.png`` per loaded level in ``folder`` (``game.files.images.save_image``: atomic, never
     over anything but a regular file); returns lines for the user and whether every sheet was written."""
-    from game.files.images import save_image
-
     notes, written = [], True
     for result in results:
         path = folder / f"{result.path.stem}.png"

@@ -21,16 +21,20 @@ points that far apart, and also implies it). The screenshot's suffix names its f
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
 from pathlib import Path
 
 from engine.collision import Transform
-from game.cli import whole_number
+from game.cli import OneLineParser, has_display, whole_number
 from game.files.images import ImageRefused, check_suffix, save_image
+from game.level import LevelError
 
-from .state import CLIP_STEPS, MAX_MARGIN
+from .analysis import analyse
+from .palette import ACTOR, actor_choices, first_level_picks, level_choices, palette
+from .state import CLIP_STEPS, MAX_MARGIN, LabState
 
 WIDTH, HEIGHT = 1280, 720
 #: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
@@ -38,8 +42,6 @@ MAX_STEP = 1000
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from game.cli import OneLineParser
-
     p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
     p.add_argument(
@@ -96,7 +98,6 @@ def bounded_real(low: float, high: float):
     >>> bounded_real(0.0, 10.0)("2.5")
     2.5
     """
-    import math
 
     def parse(text: str) -> float:
         try:
@@ -120,8 +121,6 @@ def parse_place(text: str, what: str) -> Transform:
     >>> parse_place("10,-5,90", "--at-a")
     Transform(x=10.0, y=-5.0, angle=1.5707963267948966)
     """
-    import math
-
     try:
         x, y, deg = (float(v) for v in text.split(","))
         return Transform(x, y, math.radians(deg)).validated()
@@ -137,8 +136,6 @@ _TILE = re.compile(r"^(?:(?P<layer>.+):)?tile-(?P<col>\d+),(?P<row>\d+)$")
 def find_choice(choices, name: str) -> int:
     """Index of a palette name, an actor name (``player``, ``brute.2``), a wall id (``12``, ``12.2``) or a
     tile's cell (``tile-3,7``, ``blocks:tile-3,7.2``) among ``choices``; the first part when none is given."""
-    from .palette import ACTOR
-
     name = ALIASES.get(name, name)
     for k, choice in enumerate(choices):
         if choice.label == name:
@@ -178,11 +175,6 @@ def find_choice(choices, name: str) -> int:
 
 
 def build_state(args):
-    from game.level import LevelError
-
-    from .palette import actor_choices, first_level_picks, level_choices, palette
-    from .state import LabState
-
     try:
         choices = palette() + actor_choices()
     except LevelError as problem:  # the actors' hitbox file is broken: say which line of it, once
@@ -212,9 +204,9 @@ def build_state(args):
 
 def screenshot(state, path: Path) -> None:
     """Render the state headless into ``path`` (PNG), atomically."""
+    # deferred: arcade reads ARCADE_HEADLESS (main sets it for --screenshot) when it is imported
     import arcade
 
-    from .analysis import analyse
     from .draw import draw_lab
 
     window = arcade.get_window() if _has_window() else arcade.Window(WIDTH, HEIGHT, "gjk-lab", visible=False)
@@ -227,7 +219,7 @@ def screenshot(state, path: Path) -> None:
 
 
 def _has_window() -> bool:
-    import arcade
+    import arcade  # deferred: see screenshot
 
     try:
         arcade.get_window()
@@ -251,13 +243,12 @@ def main(argv: list[str] | None = None) -> int:
             screenshot(state, Path(args.screenshot))
             print(f"wrote {args.screenshot}")
             return 0
-        from game.cli import has_display
-
         if not has_display():
             print(
                 "gjk-lab: no display: run with --screenshot PNG for headless, or set DISPLAY", file=sys.stderr
             )
             return 2
+        # deferred: arcade opens no window and reads no display until play is sure (see screenshot)
         import arcade
 
         from .view import LabView

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon, Transform
+from game.check.hitbox import actor_names, actor_parts
+from game.render.outline import outline
+from game.tiled import level_path, load_level
 
 
 class Choice(NamedTuple):
@@ -62,8 +65,6 @@ def actor_choices() -> list[Choice]:
     >>> [c.label for c in actor_choices()][:2]
     ['actor player', 'actor chaser']
     """
-    from game.check.hitbox import actor_names, actor_parts
-
     choices = []
     for name in actor_names():
         parts = actor_parts(name)
@@ -81,8 +82,6 @@ def level_choices(path: Path | str) -> list[Choice]:
 
     Raises ``game.level.LevelError`` (one line) when the level cannot be loaded.
     """
-    from game.tiled import level_path, load_level
-
     path = Path(path)
     if path.suffix != ".tmj" and not path.exists():
         path = level_path(str(path))
@@ -115,8 +114,6 @@ def first_level_picks(choices: list[Choice]) -> list[int]:
     """Indices of the first two level wall parts small enough to show whole: the lab's
     starting pair when it opens on a level (the outer walls are thousands of pixels long).
     Parts of split polygons come first: how a wall was cut is what a designer comes to see."""
-    from game.render.outline import outline
-
     picks = []
     level_parts = [k for k, choice in enumerate(choices) if choice.where is not None]
     for k in sorted(level_parts, key=lambda k: " part " not in choices[k].label):

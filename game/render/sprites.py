@@ -17,6 +17,8 @@ from typing import NamedTuple
 
 import arcade
 
+from game.props import prop_kinds
+
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 #: Actor kind -> texture. Sprite textures face +x.
@@ -48,8 +50,6 @@ def prop_texture(kind: str) -> str | None:
     """The image of a ``prop:NAME`` kind (``game.props``), or None for other kinds."""
     if not kind.startswith(PROP_PREFIX):
         return None
-    from game.props import prop_kinds  # read once per process, when the first prop is drawn
-
     found = prop_kinds().get(kind[len(PROP_PREFIX) :])
     return str(found.image) if found is not None and found.image is not None else None
 

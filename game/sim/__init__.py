@@ -35,7 +35,7 @@ __all__ = [
 def __getattr__(name: str):
     # The shipped player's hitbox, read from assets/actors.tsj when first asked for (see rules.py).
     if name == "PLAYER_SHAPE":
-        from .rules import PLAYER_SHAPE
+        from .rules import PLAYER_SHAPE  # deferred: rules reads the file when it is first asked for
 
         return PLAYER_SHAPE
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.files.safe_read import read_bytes
 from game.level import Finding, LevelError
+
+from .limits import MAX_FILE_BYTES
 
 #: The repository's ``levels/`` folder.
 LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
@@ -44,10 +47,6 @@ def find_maps(directory: Path | str) -> list[Path]:
 def _holds_a_map(path: Path) -> bool:
     """Whether a ``.json`` file looks like a Tiled map (a ``"layers"`` list and ``"tilesets"``), read
     through ``game.files.safe_read`` under the map size limit; anything unreadable is not one."""
-    from game.files.safe_read import read_bytes  # deferred: the level list needs no file reading
-
-    from .limits import MAX_FILE_BYTES
-
     try:
         data = read_bytes(path, MAX_FILE_BYTES)
     except (OSError, ValueError):

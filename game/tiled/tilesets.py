@@ -31,6 +31,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import warnings
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -223,9 +224,7 @@ def image_size(path: Path) -> tuple[int, int] | None:
     if head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
         size = (int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big"))
     else:
-        import warnings  # deferred with PIL: most tilesets are PNGs, read above without it
-
-        import PIL.Image
+        import PIL.Image  # deferred: most tilesets are PNGs, sized above without PIL
 
         try:
             with warnings.catch_warnings():

@@ -124,12 +124,13 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def _marked(lines: list[str], node: ast.stmt) -> bool:
-    """A comment saying the import is deferred: on its lines, or above it past its group's imports."""
+    """A comment saying the import is deferred: on its lines, or above it past its group's imports
+    (and the blank line between a group's third-party and game imports)."""
     text = lines[node.lineno - 1 : node.end_lineno]
     if any("defer" in line.split("#", 1)[1] for line in text if "#" in line):
         return True
     k = node.lineno - 2
-    while k >= 0 and lines[k].strip().startswith(("import ", "from ", "#")):
+    while k >= 0 and (not lines[k].strip() or lines[k].strip().startswith(("import ", "from ", "#"))):
         if lines[k].strip().startswith("#") and "defer" in lines[k]:
             return True
         k -= 1
