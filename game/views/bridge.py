@@ -1,4 +1,4 @@
-"""The one place the views read the simulation: state -> actors, HUD values, feedback; intent -> Inputs.
+"""The one place the views read the simulation: state -> actors, HUD values, feedback.
 
 Everything the window shows about the game passes through these free
 functions, so a change in ``game.sim``'s state layout is absorbed here.
@@ -13,9 +13,7 @@ import numpy as np
 
 from game.render.hud import HudState
 from game.render.sprites import Actor
-from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS, AimPoint, Inputs
-
-from .controls import Intent
+from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS
 
 #: Drawn sizes (px across) of what the sim holds; the sim's shapes are the truth.
 PLAYER_SIZE = 30.0
@@ -39,24 +37,6 @@ class Feedback(NamedTuple):
     hits: int = 0
     #: Pickups collected this step, by kind name (``game.sim.PICKUP_KINDS``).
     pickups: tuple[str, ...] = ()
-
-
-def to_inputs(intent: Intent) -> Inputs:
-    """The simulation's record of an intent: the move, the world point to aim at, the trigger.
-
-    Only an ``AimPoint`` is taken: a direction (``AimDirection``) or a bare
-    tuple is refused, since the simulation would read it as a place.
-    """
-    aim = intent.aim_at
-    if not isinstance(aim, AimPoint):
-        raise TypeError(f"Intent.aim_at must be an AimPoint (a world point), not {type(aim).__name__}")
-    return Inputs(
-        move_x=float(intent.move_x),
-        move_y=float(intent.move_y),
-        aim_at_x=float(aim.x),
-        aim_at_y=float(aim.y),
-        fire=bool(intent.fire),
-    )
 
 
 def player_xy(sim) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""Player input: keys, mouse and gamepad turned into one ``Intent`` per step.
+"""Player input: keys, mouse and gamepad turned into the simulation's ``Inputs``, one per step.
 
 Held keys and buttons are tracked from press/release events (so synthetic
 events in tests and real ones behave alike).
@@ -12,10 +12,10 @@ Aim comes in two kinds that never mix:
 - ``AimDirection``: a unit vector, which is what a gamepad's right stick (or
   the last movement, with no mouse) gives.
 
-``Controls.intent`` is the one place a direction becomes a point (the
-player's position plus the direction), so an ``Intent`` carries only an
-``AimPoint`` and ``bridge.to_inputs`` refuses anything else. Headless
-windows have no mouse until one is dispatched, and no ``ControllerManager``.
+``Controls.inputs`` is the one place a direction becomes a point (the
+player's position plus the direction): the ``Inputs`` it gives hold the
+``AimPoint``'s x and y. Headless windows have no mouse until one is
+dispatched, and no ``ControllerManager``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import arcade
 
-from game.sim import AimPoint
+from game.sim import AimPoint, Inputs
 
 __all__ = [
     "AIM_REACH",
@@ -33,7 +33,6 @@ __all__ = [
     "AimDirection",
     "AimPoint",
     "Controls",
-    "Intent",
     "axis",
     "clip_move",
     "stick",
@@ -62,15 +61,6 @@ class AimDirection(NamedTuple):
     def point_from(self, player_xy: tuple[float, float], reach: float = AIM_REACH) -> AimPoint:
         """The world point ``reach`` pixels from the player along this direction."""
         return AimPoint(float(player_xy[0] + self.dx * reach), float(player_xy[1] + self.dy * reach))
-
-
-class Intent(NamedTuple):
-    """What the player wants this step: a move vector (world, |move| <= 1), a world point to aim at, fire."""
-
-    move_x: float
-    move_y: float
-    aim_at: AimPoint
-    fire: bool
 
 
 def axis(held: set[int], keys: dict[int, float]) -> float:
@@ -119,7 +109,7 @@ def stick(controller, side: str) -> tuple[float, float]:
 
 
 class Controls:
-    """Collects input events; ``intent`` answers what the player wants now."""
+    """Collects input events; ``inputs`` answers what the player wants now."""
 
     def __init__(self) -> None:
         self.held: set[int] = set()
@@ -162,8 +152,9 @@ class Controls:
         self.held.clear()
         self.mouse_down = self.fire_latched = False
 
-    def intent(self, player_xy: tuple[float, float], camera: arcade.Camera2D | None) -> Intent:
-        """The move, the world point to aim at and the trigger, for the player standing at ``player_xy``.
+    def inputs(self, player_xy: tuple[float, float], camera: arcade.Camera2D | None) -> Inputs:
+        """The move (world, |move| <= 1), the world point to aim at and the trigger, for the player
+        standing at ``player_xy``: what the simulation steps on.
 
         Called once per fixed step: it consumes a latched press (``fire_latched``).
         Aim, first that applies: the right stick pushed out of its dead zone
@@ -190,4 +181,4 @@ class Controls:
             if mx or my:
                 self.facing = AimDirection(*unit(mx, my, self.facing))
             aim_at = self.facing.point_from(player_xy)
-        return Intent(mx, my, aim_at, bool(fire))
+        return Inputs(float(mx), float(my), float(aim_at.x), float(aim_at.y), bool(fire))

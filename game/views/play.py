@@ -182,7 +182,7 @@ class PlayView(arcade.View):
         if self.bot is not None:
             inputs = self.bot.inputs(self.sim)
         else:
-            inputs = bridge.to_inputs(self.controls.intent(bridge.player_xy(self.sim), self.camera))
+            inputs = self.controls.inputs(bridge.player_xy(self.sim), self.camera)
         if self.recorder is not None:
             self.recorder.tick(self.sim, inputs)
         start = time.perf_counter()
