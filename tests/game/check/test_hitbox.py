@@ -241,19 +241,15 @@ def test_the_checkers_hitboxes_are_the_ones_game_actors_reads_from_the_actors_fi
 
 
 def test_whatever_game_actors_gives_is_what_the_checker_measures(monkeypatch):
-    import importlib.machinery
-    import sys
     import types
 
     from game.check import hitbox
 
-    fake = types.ModuleType("game.tiled.actors")
-    fake.__spec__ = importlib.machinery.ModuleSpec("game.tiled.actors", None)
-    fake.actor_hitboxes = lambda: {
+    fake = {
         "player": types.SimpleNamespace(parts=[Circle(5.0)]),
         "blob": types.SimpleNamespace(parts=[Polygon.box(10.0, 3.0)]),
     }
-    monkeypatch.setitem(sys.modules, "game.tiled.actors", fake)
+    monkeypatch.setattr(hitbox, "actor_hitboxes", lambda: fake)  # game.tiled.actors' reader, as hitbox calls it
     hitbox._shipped.cache_clear()
     try:
         assert actor_names() == ("player", "blob")
