@@ -57,10 +57,11 @@ def play_view(seed: int, radius: float, msaa: bool = False, level: str = "ruins"
     """The real play view on ``level`` in a hidden window, with the bot and 200 enemies."""
     import arcade
 
-    from game.app import HEIGHT, TITLE, WIDTH, App
+    from game.app import App
     from game.sim import Bot
     from game.tiled import level_path, load_level
     from game.views.play import PlayView
+    from game.views.screen import HEIGHT, TITLE, WIDTH
 
     # As game.app.make_window(visible=False) makes it, multisampled only when asked.
     window = arcade.Window(WIDTH, HEIGHT, TITLE, visible=False, vsync=False, antialiasing=msaa)

@@ -24,10 +24,8 @@ from game.views.loading import LoadingView
 from game.views.play import PlayView
 from game.views.redraw import GameWindow
 from game.views.results import RunResult, best_of
+from game.views.screen import HEIGHT, TITLE, WIDTH
 from game.views.title import TitleView
-
-WIDTH, HEIGHT = 1280, 720
-TITLE = "gjk-shooter"
 
 
 class App:

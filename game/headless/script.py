@@ -14,7 +14,7 @@ the events of FILE, one JSON object a line::
 - ``frame``: the frame (0, 1, …) whose start the event belongs to; frames
   never go back. At most ``MAX_FRAME``.
 - ``mouse_move``: ``x, y`` are window pixels, origin bottom-left, as
-  arcade reports them (0 <= x < 1280, 0 <= y < 720 for the game's window).
+  arcade reports them (0 <= x < 1280, 0 <= y < 720: ``game.views.screen``'s window size).
   With a button held it is a drag, as pyglet reports it.
 - ``mouse_down``/``mouse_up``: ``button`` is ``left``, ``right`` or
   ``middle``; optional ``x, y`` move the mouse there first, else the last
@@ -56,6 +56,7 @@ from game.headless.summary import RunSummary
 from game.level import LevelError
 from game.messages import first_line
 from game.tiled.files import resolve_level
+from game.views.screen import HEIGHT, WIDTH
 
 __all__ = [
     "EVENTS",
@@ -82,8 +83,6 @@ MAX_SCRIPT_LINES = 20_000
 MAX_LINE_CHARS = 512
 #: The last frame an event or ``--frames`` may name: 10 minutes of play.
 MAX_FRAME = 10 * 60 * 60
-#: The game window's size, which bounds mouse positions (game.app.WIDTH, HEIGHT).
-WINDOW_SIZE = (1280, 720)
 #: Frames a session runs after its last event when ``--frames`` is not given.
 TAIL_FRAMES = 60
 #: Keys that (re)load a level in some view: F5 in play, Enter on the title and game over, R on game over.
@@ -184,7 +183,7 @@ def _event(obj, path, number: int, last_frame: int) -> ScriptEvent:
     if ("x" in obj) != ("y" in obj):
         raise ScriptError(path, number, f"{kind} needs both 'x' and 'y'")
     if "x" in obj:
-        for name, value, size in (("x", x, WINDOW_SIZE[0]), ("y", y, WINDOW_SIZE[1])):
+        for name, value, size in (("x", x, WIDTH), ("y", y, HEIGHT)):
             if not _number(value) or not 0 <= value < size:
                 raise ScriptError(
                     path, number, f"'{name}' must be a window pixel from 0 to {size - 1}, not {shown(value)}"

@@ -31,12 +31,12 @@ from engine.collision import Transform
 from game.cli import OneLineParser, has_display, whole_number
 from game.files.images import ImageRefused, check_suffix, save_image
 from game.level import LevelError
+from game.views.screen import HEIGHT, WIDTH
 
 from .analysis import analyse
 from .palette import ACTOR, actor_choices, first_level_picks, level_choices, palette
 from .state import CLIP_STEPS, MAX_MARGIN, LabState
 
-WIDTH, HEIGHT = 1280, 720
 #: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
 MAX_STEP = 1000
 

@@ -17,10 +17,13 @@ def shared_window():
     global _WINDOW
     if _WINDOW is None:
         from game.views.redraw import GameWindow
+        from game.views.screen import HEIGHT, WIDTH
 
-        # The game's own window class (unchanged screens are not drawn again) and size
-        # (game.app.WIDTH, HEIGHT), so sessions and screenshots match what players see.
-        _WINDOW = GameWindow(1280, 720, "gjk-shooter tests", visible=False, vsync=False, antialiasing=False)
+        # The game's own window class (unchanged screens are not drawn again) and size,
+        # so sessions and screenshots match what players see.
+        _WINDOW = GameWindow(
+            WIDTH, HEIGHT, "gjk-shooter tests", visible=False, vsync=False, antialiasing=False
+        )
     return _WINDOW
 
 

@@ -127,11 +127,11 @@ def _marked(lines: list[str], node: ast.stmt) -> bool:
     """A comment saying the import is deferred: on its lines, or above it past its group's imports
     (and the blank line between a group's third-party and game imports)."""
     text = lines[node.lineno - 1 : node.end_lineno]
-    if any("defer" in line.split("#", 1)[1] for line in text if "#" in line):
+    if any("defer" in line.split("#", 1)[1].lower() for line in text if "#" in line):
         return True
     k = node.lineno - 2
     while k >= 0 and (not lines[k].strip() or lines[k].strip().startswith(("import ", "from ", "#"))):
-        if lines[k].strip().startswith("#") and "defer" in lines[k]:
+        if lines[k].strip().startswith("#") and "defer" in lines[k].lower():
             return True
         k -= 1
     return False
@@ -207,7 +207,7 @@ def test_a_late_import_without_a_comment_is_listed_and_one_with_it_is_not(tmp_pa
             "a.py": (
                 "def f():\n    from game import heavy\n\n"
                 "def g():\n    from game import heavy  # deferred: heavy to import\n\n"
-                "def h():\n    # deferred: it opens a window\n    import os\n    from game import heavy\n\n"
+                "def h():\n    # Deferred: it opens a window\n    import os\n    from game import heavy\n\n"
                 "def k():\n    import os\n"
             ),
         },
