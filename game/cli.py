@@ -3,7 +3,7 @@
     python -m game                                   # the game, title screen first
     python -m game --demo --level NAME --frames 600 --seed 1 --screenshot out.png
     python -m game --snapshots shots/ --level NAME   # a PNG of every screen, headless
-    python -m game --play-script FILE [--level NAME] [--frames N] [--screenshot PNG]  # game.headless.script
+    python -m game --play-script FILE [--level NAME] [--frames N] [--screenshot PNG]  # game.headless.session
     python -m game --demo --record run.replay        # --record: play, --demo, --play-script (game.headless.replay)
     python -m game --replay run.replay               # replays on the simulation, prints state_hash
 
@@ -141,7 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.replay:
         return replay.main(args.replay)
     if args.play_script:
-        return script.main(args)
+        from game.headless import (
+            session,  # deferred: it imports arcade, which reads ARCADE_HEADLESS (set above)
+        )
+
+        return session.main(args)
     try:
         # deferred: these import arcade, which reads ARCADE_HEADLESS (set above) when it is imported
         from game.app import run

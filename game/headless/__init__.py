@@ -2,7 +2,8 @@
 
 - ``demo``: ``python -m game --demo``, a bot plays through the real play view;
 - ``snapshots``: ``python -m game --snapshots DIR``, a picture of every screen;
-- ``script``: ``python -m game --play-script FILE``, the real window driven by a file of input events;
+- ``script``: the script file format (input events, one JSON object a line), read without arcade;
+- ``session``: ``python -m game --play-script FILE``, the real window driven by a script's events;
 - ``replay``: the recording format (``--record``, also from play) and ``--replay``;
 - ``summary``: the one line a demo or a script ends with;
 - ``window``: the hidden, muted ``App`` every headless run drives;

@@ -18,7 +18,8 @@ from __future__ import annotations
 import gc
 import os
 
-from game.headless.script import ScriptEvent, Session
+from game.headless.script import ScriptEvent
+from game.headless.session import Session
 
 PRESSES = 2000
 MEGABYTES = 20.0

@@ -249,7 +249,9 @@ def test_whatever_game_actors_gives_is_what_the_checker_measures(monkeypatch):
         "player": types.SimpleNamespace(parts=[Circle(5.0)]),
         "blob": types.SimpleNamespace(parts=[Polygon.box(10.0, 3.0)]),
     }
-    monkeypatch.setattr(hitbox, "actor_hitboxes", lambda: fake)  # game.tiled.actors' reader, as hitbox calls it
+    monkeypatch.setattr(
+        hitbox, "actor_hitboxes", lambda: fake
+    )  # game.tiled.actors' reader, as hitbox calls it
     hitbox._shipped.cache_clear()
     try:
         assert actor_names() == ("player", "blob")

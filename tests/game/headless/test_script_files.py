@@ -14,9 +14,9 @@ from game.headless.script import (
     ScriptError,
     ScriptEvent,
     parse_script,
-    play_script,
     read_script,
 )
+from game.headless.session import Session, play_script
 
 
 def refused(text: str) -> str:
@@ -139,8 +139,6 @@ def test_play_script_runs_a_file_through_the_window_to_the_simulation(window, is
 
 def test_a_key_dispatched_to_the_window_reaches_the_simulation(window, isolated_storage):
     """The same path the script takes, by hand: ``window.dispatch_event`` -> view -> controls -> sim."""
-    from game.headless.script import Session
-
     with Session([], level="yard", frames=10, window=window) as session:
         window.dispatch_event("on_key_press", arcade.key.D, 0)
         session.run()

@@ -12,7 +12,7 @@ import pytest
 from arcade.clock import GLOBAL_CLOCK
 
 from game.app import App
-from game.headless.script import Session
+from game.headless.session import Session
 from game.render import hud
 from game.sim import DT
 from game.sim.rules import CHASER

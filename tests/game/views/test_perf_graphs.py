@@ -7,7 +7,7 @@ game with ``Timings already enabled`` (arcade's timings are process-wide).
 import arcade
 import pyglet
 
-from game.headless.script import Session
+from game.headless.session import Session
 
 from .test_script_session import key, script
 

@@ -6,7 +6,7 @@ Each session frame calls the window's own ``draw`` as arcade's loop does;
 
 import arcade
 
-from game.headless.script import Session
+from game.headless.session import Session
 from game.views import bridge
 
 from .test_script_session import key, script

@@ -21,7 +21,8 @@ import pytest
 
 from game import tiled
 from game.headless.replay import replay
-from game.headless.script import Session, parse_script, view_name
+from game.headless.script import parse_script
+from game.headless.session import Session, view_name
 from game.sim.rules import MUZZLE
 from game.views import bridge
 from game.views.play import DEATH_PAUSE, PlayView

@@ -94,7 +94,7 @@ def test_the_first_game_on_a_level_ending_at_zero_shows_no_new_best(app, window)
 
 def test_the_level_list_names_each_level_once_by_its_title(app, window, tmp_path):
     """Issue 23, item 6: rows read "The Bunker", not "The Bunker  (bunker)". A scripted session's screenshot."""
-    from game.headless.script import Session
+    from game.headless.session import Session
 
     with Session([], window=window, frames=3) as session:
         session.run()
