@@ -62,7 +62,7 @@ def _run_demo(
         view.on_fixed_update(dt)
         view.on_update(dt)
         view.on_draw()
-        window.ctx.finish()  # headless GL keeps every frame's draws queued until waited for (see script.advance)
+        window.ctx.finish()  # headless GL keeps every frame's draws queued until waited for (see session.Session.advance)
     kills, deaths, score = kills + view.kills, deaths + view.deaths, score + view.score
     sim_ms += view.sim_ms
     if screenshot:
