@@ -227,6 +227,8 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     ):
         report.error('not a Tiled map: a JSON map is an object with "type": "map" and a "layers" list')
         return None
+    if not _check_orientation(raw.get("orientation"), report):
+        return None
     _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
     if report.has_errors:
         return None
@@ -292,6 +294,8 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
         report.error(f"not a Tiled map: the XML's root is <{_one_line(root.tag)}>, not <map>")
         return None
     attrs = root.attrib
+    if not _check_orientation(attrs.get("orientation"), report):
+        return None
     size = [_xml_number(attrs.get(k)) for k in ("width", "height", "tilewidth", "tileheight")]
     for key, value in zip(("width", "height", "tilewidth", "tileheight"), size, strict=True):
         if not _is_number(value):
@@ -781,6 +785,15 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
             report.error(f"{key} points must be a list of {{x, y}} numbers", who)
     if "properties" in raw:
         _check_properties_raw(raw["properties"], report, who, "object")
+
+
+def _check_orientation(orientation: Any, report: _Report) -> bool:
+    """Whether the map is orthogonal; else one error naming its orientation. Said before the map's size,
+    tilesets or templates are looked at, so an isometric, staggered or hexagonal map is that one line."""
+    if orientation is None or orientation == "orthogonal" or not isinstance(orientation, str):
+        return True  # a missing or odd field is said by the map's shape checks
+    report.error(f"map orientation is {_one_line(orientation)!r}; only orthogonal maps are supported")
+    return False
 
 
 def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool = True) -> Level | None:
