@@ -1197,7 +1197,12 @@ class _Layout:
         allowed = cv.MARKER_CLASSES[layer]
         if kind not in allowed:
             choices = ", ".join(repr(k) for k in allowed if k) + (" or nothing" if "" in allowed else "")
-            self.report.error(f"unknown class {kind!r} in layer {layer!r} (use {choices})", obj, where)
+            # A warning, not an error (issue 22): the map plays without this marker, as Tiled keeps it.
+            self.report.warning(
+                f"unknown class {kind!r} in layer {layer!r} (use {choices}); this marker is not read",
+                obj,
+                where,
+            )
             return
         x, y = where
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):
