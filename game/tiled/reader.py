@@ -242,7 +242,14 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     if len(raw_objects) > MAX_OBJECTS:  # said before any per-object work
         report.error(f"map has {len(raw_objects):,} objects; the limit is {MAX_OBJECTS:,}")
         return None
-    for problem in apply_json(raw["layers"], path.parent):  # templates next: their points count where used
+    external = [
+        (t.get("firstgid"), path.parent / t["source"])
+        for t in raw.get("tilesets") or []
+        if isinstance(t, dict) and isinstance(t.get("source"), str)
+    ]
+    for problem in apply_json(
+        raw["layers"], path.parent, external
+    ):  # templates next: their points count where used
         report.error(problem)
     if report.has_errors:
         return None
@@ -313,7 +320,12 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     if objects > MAX_OBJECTS:  # said before any template is read
         report.error(f"map has {objects:,} objects; the limit is {MAX_OBJECTS:,}")
         return None
-    for problem in apply_xml(root, path.parent):
+    external = [
+        (_xml_number(t.attrib.get("firstgid")), path.parent / t.attrib["source"])
+        for t in root.findall("tileset")
+        if "source" in t.attrib
+    ]
+    for problem in apply_xml(root, path.parent, external):
         report.error(problem)
     if report.has_errors:
         return None
