@@ -1158,7 +1158,7 @@ class _Layout:
             self.report.error(f"tile object: {kind.problem}", obj, where)
             return False
         try:
-            objects, notes = shapes_of(obj, tile, kind.flips)
+            objects, notes = shapes_of(obj, tile, kind.flips, tileset)
             for part in objects:
                 self.wall(part, frame, where, "")
         except WallProblem as problem:
