@@ -65,6 +65,7 @@ from .limits import (
     MAX_POLYLINE_POINTS,
     MAX_TILESETS,
 )
+from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
@@ -229,6 +230,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         return None
     if not _check_orientation(raw.get("orientation"), report):
         return None
+    raw = modernise_map(raw)  # Tiled before 1.2: property dicts and tile dicts as 1.2 lists
     _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
     if report.has_errors:
         return None

@@ -54,6 +54,7 @@ from .limits import (
     MAX_TILESET_POINTS,
     MAX_TILESET_TILES,
 )
+from .old_json import modernise_tileset
 
 __all__ = [
     "SHAPE_KINDS",
@@ -384,7 +385,7 @@ def tileset_from_json(
         sink.error("the tileset's 'name' must be text")
         return None
     label = f"tileset {name!r}"
-    raw = _derive_old_fields(raw, label, sink)
+    raw = _derive_old_fields(modernise_tileset(raw), label, sink)
     if raw is None:
         return None
     numbers = {}
