@@ -69,6 +69,7 @@ from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
+from .texture import outline_shape, texture_setting
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -122,16 +123,21 @@ def _int_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def read_level(path: Path | str, *, merge_tiles: bool = True) -> tuple[Level | None, list[Finding]]:
+def read_level(
+    path: Path | str, *, merge_tiles: bool = True, texture_hitboxes: str | None = None
+) -> tuple[Level | None, list[Finding]]:
     """Load a map, collecting every error and warning; the level is None if there is any error.
 
     ``merge_tiles=False`` keeps one wall per tile collision object (no
-    greedy rectangles): the tests compare the two.
+    greedy rectangles): the tests compare the two. ``texture_hitboxes``
+    (``simple`` or ``detailed``, ``texture.py``) outlines solid tiles without
+    collision shapes from their image's alpha; None leaves it to the map's
+    ``texture_hitboxes`` property.
     """
     path = Path(path)
     report = _Report(display_name(path))
     try:
-        level = _read(path, report, merge_tiles)
+        level = _read(path, report, merge_tiles, texture_hitboxes)
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
@@ -154,14 +160,14 @@ def _one_line(error: BaseException) -> str:
     return text[:200] or type(error).__name__
 
 
-def _read(path: Path, report: _Report, merge_tiles: bool = True) -> Level | None:
+def _read(path: Path, report: _Report, merge_tiles: bool = True, texture: str | None = None) -> Level | None:
     data = _read_file(path, report)
     if data is None:
         return None
     document = _read_tmx(data, path, report) if data.lstrip()[:1] == b"<" else _read_tmj(data, path, report)
     if document is None or report.has_errors:
         return None
-    return _build(path, document, report, merge_tiles)
+    return _build(path, document, report, merge_tiles, texture)
 
 
 class _Document(NamedTuple):
@@ -810,7 +816,9 @@ def _check_orientation(orientation: Any, report: _Report) -> bool:
     return False
 
 
-def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool = True) -> Level | None:
+def _build(
+    path: Path, document: _Document, report: _Report, merge_tiles: bool = True, texture: str | None = None
+) -> Level | None:
     if document.orientation != "orthogonal":
         report.error(
             f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported"
@@ -836,8 +844,18 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
     if report.has_errors:
         return None
     grid = (int(document.tile_size[0]), int(document.tile_size[1]))
+    if texture is None:  # the map's own property, when no option says
+        texture, problem = texture_setting(dict(document.properties or {}))
+        if problem:
+            report.warning(problem)
     placer = TilePlacer(
-        tilesets, grid, (width, height), report, render_order=document.render_order, merge=merge_tiles
+        tilesets,
+        grid,
+        (width, height),
+        report,
+        render_order=document.render_order,
+        merge=merge_tiles,
+        texture=texture,
     )
     layout = _Layout(width, height, report, placer, document.cells)
     root = MapFrame(height)
@@ -1156,6 +1174,10 @@ class _Layout:
         solid = own if own is not None else (layer_solid if layer_solid is not None else has_shapes)
         if not solid:
             return False
+        if not has_shapes and self.tiles.texture and kind.image is not None:  # arcade's texture hitbox
+            outline = outline_shape(kind.image, tile.source, self.tiles.texture)
+            if outline is not None:
+                tile = dataclasses.replace(tile, shapes=(outline,))
         if kind.problem is not None:
             self.report.error(f"tile object: {kind.problem}", obj, where)
             return False

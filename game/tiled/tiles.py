@@ -73,6 +73,7 @@ from .limits import (
     MAX_TILE_WALLS,
 )
 from .merge import greedy_rectangles, row_runs
+from .texture import outline_shape
 from .tilesets import TileDef, Tileset, TileShape, image_problem, image_size
 from .walls import WallBudget, WallProblem, build_wall, part_cost
 
@@ -582,6 +583,7 @@ class TilePlacer:
         *,
         render_order: str = "right-down",
         merge: bool = True,
+        texture: str | None = None,
     ) -> None:
         self.tilesets = sorted(tilesets, key=lambda t: t.first_gid)
         self.first_gids = np.array([t.first_gid for t in self.tilesets], dtype=np.int64)
@@ -594,6 +596,8 @@ class TilePlacer:
             else "right-down"
         )
         self.merge = merge
+        #: ``simple`` or ``detailed``: solid tiles without shapes are their image's outline (``texture``).
+        self.texture = texture
         #: An infinite map's top-left cell (its chunks' union starts there); (0, 0) for a finite map.
         self.origin = (0, 0)
         #: Parts and points of every wall of the map, object walls included (``reader`` charges those).
@@ -676,6 +680,11 @@ class TilePlacer:
                 box = TileShape(
                     "rectangle", 0.0, 0.0, float(tile.width), float(tile.height), 0.0, (), "", 0, {}
                 )
+                if self.texture and kind.image is not None:  # arcade's hitbox from the image's alpha
+                    outline = outline_shape(kind.image, tile.source, self.texture)
+                    if outline is not None:
+                        sx, sy = tile.width / tile.source[2], tile.height / tile.source[3]
+                        box = fitted_shape(outline, sx, sy, 0.0, 0.0)  # a tile drawn at the grid's size
                 variant.tile = dataclasses.replace(tile, shapes=(box,))
                 self._build_walls(variant)
                 variant.tile = tile
