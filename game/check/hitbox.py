@@ -129,6 +129,32 @@ def minimum_width(parts) -> float:
     return hull_width([p for shape in parts for p in _outline(shape)])
 
 
+def narrowest_way(parts) -> tuple[float, float]:
+    """(angle, centre): the direction (radians, the hitbox's own frame) across which it is narrowest,
+    and the middle of its extent along that direction from the actor's centre (px), so that a hitbox
+    turned to put that direction across a gap and moved back by the centre fills the gap evenly.
+
+    >>> angle, centre = narrowest_way([Polygon.box(20.0, 5.0)])
+    >>> round(abs(math.sin(angle)), 9), round(centre, 9)
+    (1.0, 0.0)
+    """
+    points = [p for shape in parts for p in _outline(shape)]
+    hull = convex_hull(points)
+    if len(hull) < 3:
+        return 0.0, 0.0
+    pts = np.asarray(hull, dtype=np.float64)
+    edges = np.roll(pts, -1, axis=0) - pts
+    length = np.hypot(edges[:, 0], edges[:, 1])
+    across = np.abs(
+        (pts[None, :, 0] - pts[:, None, 0]) * edges[:, None, 1]
+        - (pts[None, :, 1] - pts[:, None, 1]) * edges[:, None, 0]
+    )
+    k = int(np.argmin(across.max(axis=1) / length))
+    nx, ny = -edges[k, 1] / length[k], edges[k, 0] / length[k]
+    along = pts @ np.array([nx, ny])
+    return math.atan2(ny, nx), float((along.max() + along.min()) / 2)
+
+
 def hull_width(points) -> float:
     """The minimum width of a set of points: of their convex hull, by rotating calipers (one side of
     the hull lies flush on one caliper at the minimum); 0 for fewer than three points off a line.
@@ -181,6 +207,7 @@ __all__ = [
     "convex_hull",
     "hull_width",
     "minimum_width",
+    "narrowest_way",
     "player_parts",
     "player_width",
     "reach_radius",

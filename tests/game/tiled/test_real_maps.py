@@ -196,6 +196,16 @@ def test_an_infinite_tiled_111_map_is_its_chunks_with_every_collision_where_tile
     assert [f.problem for f in findings if f.severity == "error"] == []
 
 
+def test_the_infinite_maps_gaps_are_where_the_players_real_hull_cannot_pass():
+    """35 gaps (86 by the minimum width alone): among them one of 34.5 px, wider than the player's
+    narrowest way (25.8 px), beside a turned collision box, that its hull still cannot pass."""
+    checked = check_file(INFINITE)
+    gaps = [f.problem for f in checked.warnings if f.problem.startswith("gap of")]
+    assert len(gaps) == 35
+    widths = sorted(float(g.split()[2]) for g in gaps)
+    assert widths[-1] == 34.5 and widths[-1] > 25.8
+
+
 def test_a_finite_tiled_111_map_of_three_tile_layers_and_a_colliders_layer(tmp_path, tiled_tools):
     level, findings = read_level(LAYERS)
     assert level is not None
