@@ -318,6 +318,18 @@ def _hull_free(parts: list[Part], body: tuple, at: np.ndarray) -> np.ndarray | N
     return free
 
 
+def _both_free(parts: list[Part], body: tuple, rows: list, gaps: int) -> np.ndarray | None:
+    """For each gap k: whether some placement of group 2k and some of group 2k + 1 are free; ``rows``
+    are (group, x, y, angle). None past the checker's pair limits."""
+    table = np.array(rows, np.float64).reshape(-1, 4)
+    free = _hull_free(parts, body, table[:, 1:])
+    if free is None:
+        return None
+    groups = np.zeros(2 * gaps, bool)
+    groups[table[free, 0].astype(np.int64)] = True
+    return groups[0::2] & groups[1::2]
+
+
 def _facing(p: Part, q: Part, mid: tuple[float, float], normal: tuple[float, float]) -> tuple[float, float]:
     """Where two parts face each other along the gap between them: the interval of positions along the
     gap (the unit vector across it turned a quarter, from ``mid``) that both parts' boxes cover."""
@@ -350,13 +362,7 @@ def _passes(parts: list[Part], gaps: list, mids: np.ndarray, normals: np.ndarray
                 rows.append((2 * k + which, px - cx, py - cy, angle))
             for turn in range(GAP_TURNS):
                 rows.append((2 * k + which, px, py, 2.0 * math.pi * turn / GAP_TURNS))
-    table = np.array(rows, np.float64).reshape(-1, 4)
-    free = _hull_free(parts, body, table[:, 1:])
-    if free is None:
-        return None
-    fits = np.zeros(2 * len(mids), bool)
-    fits[table[free, 0].astype(np.int64)] = True
-    return fits[0::2] & fits[1::2]
+    return _both_free(parts, body, rows, len(mids))
 
 
 #: Angles the hull is tried at beside each end of a gap, just past it (by its reach and a pixel). Only
@@ -377,13 +383,7 @@ def _beside(parts: list[Part], gaps: list, mids: np.ndarray, normals: np.ndarray
             for turn in range(BESIDE_TURNS):
                 angle = 2.0 * math.pi * turn / BESIDE_TURNS
                 rows.append((2 * k + side, mx - ny * far, my + nx * far, angle))
-    table = np.array(rows, np.float64).reshape(-1, 4)
-    free = _hull_free(parts, body, table[:, 1:])
-    if free is None:
-        return None
-    sides = np.zeros(2 * len(mids), bool)
-    sides[table[free, 0].astype(np.int64)] = True
-    return sides[0::2] & sides[1::2]
+    return _both_free(parts, body, rows, len(mids))
 
 
 def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:

@@ -138,19 +138,13 @@ def narrowest_way(parts) -> tuple[float, float]:
     >>> round(abs(math.sin(angle)), 9), round(centre, 9)
     (1.0, 0.0)
     """
-    points = [p for shape in parts for p in _outline(shape)]
-    hull = convex_hull(points)
+    hull = convex_hull([p for shape in parts for p in _outline(shape)])
     if len(hull) < 3:
         return 0.0, 0.0
-    pts = np.asarray(hull, dtype=np.float64)
-    edges = np.roll(pts, -1, axis=0) - pts
-    length = np.hypot(edges[:, 0], edges[:, 1])
-    across = np.abs(
-        (pts[None, :, 0] - pts[:, None, 0]) * edges[:, None, 1]
-        - (pts[None, :, 1] - pts[:, None, 1]) * edges[:, None, 0]
-    )
-    k = int(np.argmin(across.max(axis=1) / length))
-    nx, ny = -edges[k, 1] / length[k], edges[k, 0] / length[k]
+    pts, edges, widths = _calipers(hull)
+    k = int(np.argmin(widths))
+    length = math.hypot(*edges[k])
+    nx, ny = -edges[k, 1] / length, edges[k, 0] / length
     along = pts @ np.array([nx, ny])
     return math.atan2(ny, nx), float((along.max() + along.min()) / 2)
 
@@ -165,6 +159,12 @@ def hull_width(points) -> float:
     hull = convex_hull(points)
     if len(hull) < 3:
         return 0.0
+    return float(_calipers(hull)[2].min())
+
+
+def _calipers(hull) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(corners, edges, widths): a convex hull's corners, each edge (to the next corner), and the
+    hull's width across each edge (the farthest corner from its line)."""
     pts = np.asarray(hull, dtype=np.float64)
     edges = np.roll(pts, -1, axis=0) - pts
     length = np.hypot(edges[:, 0], edges[:, 1])
@@ -172,7 +172,7 @@ def hull_width(points) -> float:
         (pts[None, :, 0] - pts[:, None, 0]) * edges[:, None, 1]
         - (pts[None, :, 1] - pts[:, None, 1]) * edges[:, None, 0]
     )
-    return float((across.max(axis=1) / length).min())
+    return pts, edges, across.max(axis=1) / length
 
 
 def convex_hull(points) -> list[tuple[float, float]]:

@@ -9,15 +9,12 @@ boxes Tiled 1.9's ``CellRenderer::render`` computes, written out by hand below.
 from __future__ import annotations
 
 import pytest
-from shapely.geometry import Point
-from shapely.ops import unary_union
 
 from game.tiled import read_level
 
 from . import maps
 from .geometry import wall_geometry
-from .render import tiled_alpha
-from .test_tile_objects import OBJECTS, R, W, tile_object
+from .test_tile_objects import OBJECTS, R, W, assert_solid_where_tiled_draws, tile_object
 from .tilemaps import blocks, grid, tile_layer, tile_map
 
 
@@ -35,20 +32,7 @@ def test_a_tile_object_is_anchored_where_objectalignment_says_as_tiled_draws_it(
     tmp_path, alignment, tiled_tools
 ):
     path, level, _ = level_with(tmp_path, OBJECTS, objectalignment=alignment)
-    alpha = tiled_alpha(path, "Props", tmp_path, "--no-smoothing")
-    solid = unary_union([wall_geometry(w) for w in level.walls])
-    inner, outer = solid.buffer(-1.5), solid.buffer(1.5)
-    counts = {"in": 0, "out": 0}
-    for row in range(0, alpha.shape[0], 3):
-        for col in range(0, alpha.shape[1], 3):
-            centre = Point(col + 0.5, level.height - (row + 0.5))
-            if inner.contains(centre):
-                assert alpha[row, col] > 0, (col, row)
-                counts["in"] += 1
-            elif not outer.contains(centre):
-                assert alpha[row, col] == 0, (col, row)
-                counts["out"] += 1
-    assert counts["in"] > 500 and counts["out"] > 10_000, counts
+    assert_solid_where_tiled_draws(path, level, tmp_path)
 
 
 def test_a_centred_tile_object_turns_about_its_centre(tmp_path):
