@@ -7,9 +7,9 @@ with the engine's queries and the player's shape:
 - errors: the player start or a spawn inside a wall (the hitbox of the
   actor the game puts there, at angle 0 as it places them, overlaps it),
   a pickup inside a wall (its point is);
-- warnings: a gap between two walls narrower than the player's minimum
-  width (its narrowest way across: it can turn, so no narrower gap lets it
-  through at any angle), an area (or a marker) the player's hitbox cannot
+- warnings: a gap between two walls that the player's real hull (its
+  hitbox from ``assets/actors.tsj``) cannot pass at any angle, where it
+  fits on both sides of the gap (``narrow_gaps``), an area (or a marker) the player's hitbox cannot
   reach from the start turning as it needs (``reach``), two walls that
   overlap and could be one (never two tiles: painted tiles overlap by
   design), a very thin wall; and what tile collision gets wrong (``tiles``).
@@ -47,7 +47,7 @@ from engine.collision import (
 )
 from game.level import Finding, Level, Wall
 
-from .hitbox import actor_parts, player_parts, player_width, reach_radius
+from .hitbox import actor_parts, narrowest_way, player_parts, player_width, reach_radius
 from .parts import Part, finding, marker_word, wall_name, wall_parts
 from .reach import unreachable
 from .tiles import sealed_markers, shapes_leaving_tiles
@@ -277,19 +277,134 @@ def _wall_pair_key(p: Part, q: Part) -> tuple[int, int]:
     return tuple(sorted((p.index, q.index)))
 
 
+#: Angles the player's hull is tried at, in a gap and beside it, besides the one that puts its
+#: narrowest way across the gap.
+GAP_TURNS = 16
+#: Placements tested against the walls in one batch (the pair limits hold per batch).
+GAP_BATCH = 4096
+
+
+def _hull_free(parts: list[Part], body: tuple, at: np.ndarray) -> np.ndarray | None:
+    """For each placement (x, y, angle) of the hull ``body``, whether it overlaps no wall part (the
+    engine's batched ``intersects``); None past the checker's pair limits."""
+    free = np.ones(len(at), bool)
+    if not parts or not len(at):
+        return free
+    radius = reach_radius(body)
+    table, part_xf = _table(parts)
+    shapes = [table.add(shape) for shape in body]
+    part_boxes = np.array([p.box for p in parts])
+    for start in range(0, len(at), GAP_BATCH):
+        chunk = at[start : start + GAP_BATCH]
+        boxes = np.r_[
+            part_boxes,
+            np.column_stack(
+                [chunk[:, 0] - radius, chunk[:, 1] - radius, chunk[:, 0] + radius, chunk[:, 1] + radius]
+            ),
+        ]
+        group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(chunk), np.int64)]
+        try:
+            pairs = box_pairs(boxes, group, 0.0)
+        except TooMany:
+            return None
+        if not len(pairs):
+            continue
+        part_k, at_k = pairs[:, 0], pairs[:, 1] - len(parts)
+        for shape in shapes:
+            hit = intersects_batch(
+                table, np.full(len(at_k), shape, np.int64), chunk[at_k], part_k, part_xf[part_k]
+            )
+            free[start + at_k[hit]] = False
+    return free
+
+
+def _both_free(parts: list[Part], body: tuple, rows: list, gaps: int) -> np.ndarray | None:
+    """For each gap k: whether some placement of group 2k and some of group 2k + 1 are free; ``rows``
+    are (group, x, y, angle). None past the checker's pair limits."""
+    table = np.array(rows, np.float64).reshape(-1, 4)
+    free = _hull_free(parts, body, table[:, 1:])
+    if free is None:
+        return None
+    groups = np.zeros(2 * gaps, bool)
+    groups[table[free, 0].astype(np.int64)] = True
+    return groups[0::2] & groups[1::2]
+
+
+def _facing(p: Part, q: Part, mid: tuple[float, float], normal: tuple[float, float]) -> tuple[float, float]:
+    """Where two parts face each other along the gap between them: the interval of positions along the
+    gap (the unit vector across it turned a quarter, from ``mid``) that both parts' boxes cover."""
+    tx, ty = -normal[1], normal[0]
+
+    def extent(box) -> tuple[float, float]:
+        along = [(x - mid[0]) * tx + (y - mid[1]) * ty for x in (box[0], box[2]) for y in (box[1], box[3])]
+        return min(along), max(along)
+
+    (a0, a1), (b0, b1) = extent(p.box), extent(q.box)
+    return min(max(a0, b0), 0.0), max(min(a1, b1), 0.0)
+
+
+def _passes(parts: list[Part], gaps: list, mids: np.ndarray, normals: np.ndarray, body: tuple):
+    """For each gap (its closest points' midpoint and the unit normal across it): whether the hull fits
+    in it at some angle (its narrowest way across the gap, either way round, or one of ``GAP_TURNS``)
+    both at that midpoint and halfway along where the two walls face each other (``_facing``): a hull
+    that passes must fit at the narrowest place and all along. None past the pair limits."""
+    narrow, centre = narrowest_way(body)
+    rows = []
+    for k, ((mx, my), (nx, ny)) in enumerate(zip(mids.tolist(), normals.tolist(), strict=True)):
+        lo, hi = _facing(gaps[k][1], gaps[k][2], (mx, my), (nx, ny))
+        across = math.atan2(ny, nx)
+        for which, along in ((0, 0.0), (1, (lo + hi) / 2)):
+            px, py = mx - ny * along, my + nx * along
+            for flip in (0.0, math.pi):
+                angle = across - narrow + flip
+                # Moved back by the middle of its narrow extent, so that extent is centred in the gap.
+                cx, cy = centre * math.cos(angle + narrow), centre * math.sin(angle + narrow)
+                rows.append((2 * k + which, px - cx, py - cy, angle))
+            for turn in range(GAP_TURNS):
+                rows.append((2 * k + which, px, py, 2.0 * math.pi * turn / GAP_TURNS))
+    return _both_free(parts, body, rows, len(mids))
+
+
+#: Angles the hull is tried at beside each end of a gap, just past it (by its reach and a pixel). Only
+#: there: a place further on may lie behind a wall that closes the gap's end.
+BESIDE_TURNS = 16
+
+
+def _beside(parts: list[Part], gaps: list, mids: np.ndarray, normals: np.ndarray, body: tuple):
+    """For each gap: whether the hull fits beside it at BOTH ends (just past where its two walls face
+    each other, at one of ``BESIDE_TURNS`` angles): the gap joins two places the player can be. None
+    past the checker's pair limits."""
+    reach = reach_radius(body)
+    rows = []
+    for k, ((mx, my), (nx, ny)) in enumerate(zip(mids.tolist(), normals.tolist(), strict=True)):
+        lo, hi = _facing(gaps[k][1], gaps[k][2], (mx, my), (nx, ny))
+        for side, end, sign in ((0, lo, -1.0), (1, hi, 1.0)):
+            far = end + sign * (reach + 1.0)
+            for turn in range(BESIDE_TURNS):
+                angle = 2.0 * math.pi * turn / BESIDE_TURNS
+                rows.append((2 * k + side, mx - ny * far, my + nx * far, angle))
+    return _both_free(parts, body, rows, len(mids))
+
+
 def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
-    """Two walls closer than the player's minimum width, but not touching (warning): however the
-    player turns, its hitbox does not pass (``hitbox.minimum_width``)."""
-    width = player_width()
+    """Two walls with a gap between them that the player's real hull cannot pass, where it could be on
+    both sides of the gap (warning). Candidates are pairs of walls closer than the hull's reach
+    across (a wider gap is never narrow), not touching, more than a seam apart, with no third wall
+    in the middle of the gap; then the hull (``hitbox.player_parts``, from ``assets/actors.tsj``) is
+    placed in the gap at its narrowest way across and at ``GAP_TURNS`` angles (the engine's
+    ``intersects``), and beside it on each side: a gap is said only when the hull fits on both sides
+    and at no placement in it."""
+    body = player_parts()
+    width, limit = player_width(), 2.0 * reach_radius(player_parts())
     try:
-        near, touching_pairs = _near_pairs(parts, width), _near_pairs(parts, 0.0)
+        near, touching_pairs = _near_pairs(parts, limit), _near_pairs(parts, 0.0)
     except TooMany:
         return [_too_many(file, "the gaps between walls")]
     if not len(near):
         return []
     table, xf = _table(parts)
     d = distances_batch(table, near[:, 0], xf[near[:, 0]], near[:, 1], xf[near[:, 1]])
-    gaps = _per_wall_pair(parts, near, d.distance, (d.distance > 0.0) & (d.distance < width))
+    gaps = _per_wall_pair(parts, near, d.distance, (d.distance > 0.0) & (d.distance < limit))
     # A pair that also overlaps or touches somewhere is one obstacle, not a gap.
     touching = set()
     if len(touching_pairs):
@@ -315,17 +430,30 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
         filled = _filled(parts, mids, [(p.index, q.index) for _, p, q, _ in gaps])
         if filled is None:
             return [_too_many(file, "the gaps between walls")]
-        gaps = [g for g, inside in zip(gaps, filled, strict=True) if not inside]
+        keep = [k for k, inside in enumerate(filled) if not inside]
+        gaps, mids = [gaps[k] for k in keep], mids[keep]
+    if gaps:
+        across = np.array([d.point_b[k] - d.point_a[k] for _, _, _, k in gaps], np.float64).reshape(-1, 2)
+        normals = across / np.hypot(across[:, 0], across[:, 1])[:, None]
+        fits = _passes(parts, gaps, mids, normals, body)
+        if fits is None:
+            return [_too_many(file, "the gaps between walls")]
+        keep = np.flatnonzero(~fits)
+        gaps, mids, normals = [gaps[k] for k in keep], mids[keep], normals[keep]
+        both = _beside(parts, gaps, mids, normals, body) if gaps else np.zeros(0, bool)
+        if both is None:
+            return [_too_many(file, "the gaps between walls")]
+        gaps = [g for g, ok in zip(gaps, both.tolist(), strict=True) if ok]
     for gap, p, q, k in sorted(gaps, key=lambda g: _wall_pair_key(g[1], g[2]))[:MAX_LISTED]:
         key = _wall_pair_key(p, q)
         first, other = (p, q) if p.index == key[0] else (q, p)
         mid = ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
         problem = (
-            f"gap of {gap:.1f} px to {wall_name(other.wall)} is narrower than "
-            f"the player ({width:.1f} px across its narrowest way): the player cannot pass at any angle"
+            f"gap of {gap:.1f} px to {wall_name(other.wall)}: the player cannot pass it at any angle "
+            f"(its hitbox is {width:.1f} px across its narrowest way) and fits on both sides"
         )
         found.append(finding("warning", file, first.wall, problem, (float(mid[0]), float(mid[1]))))
-    return found + _left_out(file, len(gaps), "gaps narrower than the player")
+    return found + _left_out(file, len(gaps), "gaps the player cannot pass")
 
 
 def _filled(parts: list[Part], points: np.ndarray, own: list[tuple[int, int]]) -> list[bool] | None:

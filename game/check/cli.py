@@ -8,7 +8,8 @@ its narrowest than the narrowest door of a shipped level. An unknown bare name i
 problem``, errors first, then a summary; exit status 0 only when there is
 no error (1 otherwise, 2 for bad options, a folder named with no level in
 it, or a sheet that could not be written). ``--json`` prints the same for
-machines; ``--png DIR`` also writes a hitbox sheet per level.
+machines; ``--png DIR`` also writes a hitbox sheet per level; ``--texture-hitboxes simple|detailed``
+outlines solid tiles without collision shapes from their image, as arcade does.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from game.cli import OneLineParser
 from game.level import Finding
 from game.tiled import LEVELS_DIR, LevelError, level_path, list_levels
 from game.tiled.files import find_maps
+from game.tiled.texture import ALGORITHMS
 
 from .report import ACTORS_SUFFIX, PER_KIND, check_path, json_report, text_report
 
@@ -44,6 +46,13 @@ def _parser() -> argparse.ArgumentParser:
         type=_point,
         help="check reachability from this point (Tiled's pixels, y down, as its status bar shows "
         "them) instead of the map's player start; maps without one need it for those checks",
+    )
+    p.add_argument(
+        "--texture-hitboxes",
+        choices=ALGORITHMS,
+        help="outline solid tiles that have no collision shapes from their image's alpha, as arcade "
+        "does (simple: arcade's default, detailed: its pymunk outline); also the map property "
+        "texture_hitboxes. Default: the map's property, else a full-tile box",
     )
     p.add_argument(
         "--all",
@@ -108,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     except LevelError as err:
         print(f"gjk-check: {err}", file=sys.stderr)
         return 2
-    results = [check_path(path, args.start) for path in files]
+    results = [check_path(path, args.start, args.texture_hitboxes) for path in files]
     notes, written = [], True
     if args.png:
         from .sheet import (

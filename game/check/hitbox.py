@@ -127,6 +127,26 @@ def minimum_width(parts) -> float:
     return hull_width([p for shape in parts for p in _outline(shape)])
 
 
+def narrowest_way(parts) -> tuple[float, float]:
+    """(angle, centre): the direction (radians, the hitbox's own frame) across which it is narrowest,
+    and the middle of its extent along that direction from the actor's centre (px), so that a hitbox
+    turned to put that direction across a gap and moved back by the centre fills the gap evenly.
+
+    >>> angle, centre = narrowest_way([Polygon.box(20.0, 5.0)])
+    >>> round(abs(math.sin(angle)), 9), round(centre, 9)
+    (1.0, 0.0)
+    """
+    hull = convex_hull([p for shape in parts for p in _outline(shape)])
+    if len(hull) < 3:
+        return 0.0, 0.0
+    pts, edges, widths = _calipers(hull)
+    k = int(np.argmin(widths))
+    length = math.hypot(*edges[k])
+    nx, ny = -edges[k, 1] / length, edges[k, 0] / length
+    along = pts @ np.array([nx, ny])
+    return math.atan2(ny, nx), float((along.max() + along.min()) / 2)
+
+
 def hull_width(points) -> float:
     """The minimum width of a set of points: of their convex hull, by rotating calipers (one side of
     the hull lies flush on one caliper at the minimum); 0 for fewer than three points off a line.
@@ -137,6 +157,12 @@ def hull_width(points) -> float:
     hull = convex_hull(points)
     if len(hull) < 3:
         return 0.0
+    return float(_calipers(hull)[2].min())
+
+
+def _calipers(hull) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(corners, edges, widths): a convex hull's corners, each edge (to the next corner), and the
+    hull's width across each edge (the farthest corner from its line)."""
     pts = np.asarray(hull, dtype=np.float64)
     edges = np.roll(pts, -1, axis=0) - pts
     length = np.hypot(edges[:, 0], edges[:, 1])
@@ -144,7 +170,7 @@ def hull_width(points) -> float:
         (pts[None, :, 0] - pts[:, None, 0]) * edges[:, None, 1]
         - (pts[None, :, 1] - pts[:, None, 1]) * edges[:, None, 0]
     )
-    return float((across.max(axis=1) / length).min())
+    return pts, edges, across.max(axis=1) / length
 
 
 def convex_hull(points) -> list[tuple[float, float]]:
@@ -179,6 +205,7 @@ __all__ = [
     "convex_hull",
     "hull_width",
     "minimum_width",
+    "narrowest_way",
     "player_parts",
     "player_width",
     "reach_radius",

@@ -57,15 +57,19 @@ class Checked(NamedTuple):
         return [f for f in self.findings if f.severity == "info"]
 
 
-def check_file(path: Path | str, start: tuple[float, float] | None = None) -> Checked:
+def check_file(
+    path: Path | str, start: tuple[float, float] | None = None, texture: str | None = None
+) -> Checked:
     """Load ``path`` with the game's loader and run the checker's checks on it.
 
     ``start`` (Tiled's pixels: x right, y DOWN from the map's top-left, as Tiled's status bar shows
     them) is where the player starts for the checks that start from it (``--from``), in place of the
-    map's player start or the one the loader chose.
+    map's player start or the one the loader chose. ``texture`` (``simple``, ``detailed``:
+    ``--texture-hitboxes``) outlines solid tiles without shapes from their image, as arcade does;
+    None leaves it to the map's ``texture_hitboxes`` property.
     """
     path = Path(path)
-    level, findings = read_level(path)
+    level, findings = read_level(path, texture_hitboxes=texture)
     findings = [graded(f) for f in findings]
     if level is None:
         return Checked(path, None, findings)
@@ -106,10 +110,13 @@ def check_actors(path: Path | str) -> Checked:
     return Checked(path, None, list(findings))
 
 
-def check_path(path: Path | str, start: tuple[float, float] | None = None) -> Checked:
-    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix; ``start`` as ``check_file``'s."""
+def check_path(
+    path: Path | str, start: tuple[float, float] | None = None, texture: str | None = None
+) -> Checked:
+    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix; ``start`` and ``texture`` as
+    ``check_file``'s."""
     path = Path(path)
-    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path, start)
+    return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path, start, texture)
 
 
 #: Lines of one kind of finding the text report lists before it says how many more there are (``--all``

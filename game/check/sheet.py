@@ -13,7 +13,7 @@ bottom-left, so the sheet is the level as the game shows it. Colours:
   pose, tan with a brown edge, labelled with the kind;
 - findings: a red ring at the place, thick for an error and thin for a
   warning, labelled with ``#id`` and the problem in a few words
-  (``ring_label``: "gap 10 px < player 25.8 px"); findings without a place
+  (``ring_label``: "gap 10 px, player 25.8 px"); findings without a place
   are listed in the title strip.
 
 A legend along the bottom says what each colour means.
@@ -189,8 +189,8 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
 #: Problem text -> the few words beside its ring; the first pattern that matches wins.
 _SHORT = (
     (
-        re.compile(r"gap of ([\d.]+) px .* player \(([\d.]+) px"),
-        lambda m: f"gap {float(m[1]):g} px < player {m[2]} px",
+        re.compile(r"gap of ([\d.]+) px .* hitbox is ([\d.]+) px"),
+        lambda m: f"gap {float(m[1]):g} px, player {m[2]} px",
     ),
     (
         re.compile(r"overlaps wall (\d+) .* by ([\d.]+) px"),
@@ -217,8 +217,9 @@ def ring_label(finding) -> str:
 
     >>> from game.level import Finding
     >>> ring_label(Finding("warning", "a.tmj", 7, "left",
-    ...     "gap of 10.0 px to wall 8 (right) is narrower than the player (25.8 px across its narrowest way): ..."))
-    '#7 gap 10 px < player 25.8 px'
+    ...     "gap of 10.0 px to wall 8 (right): the player cannot pass it at any angle (its hitbox is 25.8 px "
+    ...     "across its narrowest way) and fits on both sides"))
+    '#7 gap 10 px, player 25.8 px'
     >>> ring_label(Finding("warning", "a.tmj", None, "", "an area of about 512 px² cannot be reached"))
     'unreachable'
     """

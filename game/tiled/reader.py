@@ -65,9 +65,11 @@ from .limits import (
     MAX_POLYLINE_POINTS,
     MAX_TILESETS,
 )
+from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
+from .texture import outline_shape, texture_setting
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -121,16 +123,21 @@ def _int_or_none(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def read_level(path: Path | str, *, merge_tiles: bool = True) -> tuple[Level | None, list[Finding]]:
+def read_level(
+    path: Path | str, *, merge_tiles: bool = True, texture_hitboxes: str | None = None
+) -> tuple[Level | None, list[Finding]]:
     """Load a map, collecting every error and warning; the level is None if there is any error.
 
     ``merge_tiles=False`` keeps one wall per tile collision object (no
-    greedy rectangles): the tests compare the two.
+    greedy rectangles): the tests compare the two. ``texture_hitboxes``
+    (``simple`` or ``detailed``, ``texture.py``) outlines solid tiles without
+    collision shapes from their image's alpha; None leaves it to the map's
+    ``texture_hitboxes`` property.
     """
     path = Path(path)
     report = _Report(display_name(path))
     try:
-        level = _read(path, report, merge_tiles)
+        level = _read(path, report, merge_tiles, texture_hitboxes)
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
@@ -153,14 +160,14 @@ def _one_line(error: BaseException) -> str:
     return text[:200] or type(error).__name__
 
 
-def _read(path: Path, report: _Report, merge_tiles: bool = True) -> Level | None:
+def _read(path: Path, report: _Report, merge_tiles: bool = True, texture: str | None = None) -> Level | None:
     data = _read_file(path, report)
     if data is None:
         return None
     document = _read_tmx(data, path, report) if data.lstrip()[:1] == b"<" else _read_tmj(data, path, report)
     if document is None or report.has_errors:
         return None
-    return _build(path, document, report, merge_tiles)
+    return _build(path, document, report, merge_tiles, texture)
 
 
 class _Document(NamedTuple):
@@ -227,6 +234,9 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     ):
         report.error('not a Tiled map: a JSON map is an object with "type": "map" and a "layers" list')
         return None
+    if not _check_orientation(raw.get("orientation"), report):
+        return None
+    raw = modernise_map(raw)  # Tiled before 1.2: property dicts and tile dicts as 1.2 lists
     _check_map_size(*(raw.get(k) for k in ("width", "height", "tilewidth", "tileheight")), report)
     if report.has_errors:
         return None
@@ -240,7 +250,14 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     if len(raw_objects) > MAX_OBJECTS:  # said before any per-object work
         report.error(f"map has {len(raw_objects):,} objects; the limit is {MAX_OBJECTS:,}")
         return None
-    for problem in apply_json(raw["layers"], path.parent):  # templates next: their points count where used
+    external = [
+        (t.get("firstgid"), path.parent / t["source"])
+        for t in raw.get("tilesets") or []
+        if isinstance(t, dict) and isinstance(t.get("source"), str)
+    ]
+    for problem in apply_json(
+        raw["layers"], path.parent, external
+    ):  # templates next: their points count where used
         report.error(problem)
     if report.has_errors:
         return None
@@ -292,6 +309,8 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
         report.error(f"not a Tiled map: the XML's root is <{_one_line(root.tag)}>, not <map>")
         return None
     attrs = root.attrib
+    if not _check_orientation(attrs.get("orientation"), report):
+        return None
     size = [_xml_number(attrs.get(k)) for k in ("width", "height", "tilewidth", "tileheight")]
     for key, value in zip(("width", "height", "tilewidth", "tileheight"), size, strict=True):
         if not _is_number(value):
@@ -309,7 +328,12 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     if objects > MAX_OBJECTS:  # said before any template is read
         report.error(f"map has {objects:,} objects; the limit is {MAX_OBJECTS:,}")
         return None
-    for problem in apply_xml(root, path.parent):
+    external = [
+        (_xml_number(t.attrib.get("firstgid")), path.parent / t.attrib["source"])
+        for t in root.findall("tileset")
+        if "source" in t.attrib
+    ]
+    for problem in apply_xml(root, path.parent, external):
         report.error(problem)
     if report.has_errors:
         return None
@@ -783,7 +807,18 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
         _check_properties_raw(raw["properties"], report, who, "object")
 
 
-def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool = True) -> Level | None:
+def _check_orientation(orientation: Any, report: _Report) -> bool:
+    """Whether the map is orthogonal; else one error naming its orientation. Said before the map's size,
+    tilesets or templates are looked at, so an isometric, staggered or hexagonal map is that one line."""
+    if orientation is None or orientation == "orthogonal" or not isinstance(orientation, str):
+        return True  # a missing or odd field is said by the map's shape checks
+    report.error(f"map orientation is {_one_line(orientation)!r}; only orthogonal maps are supported")
+    return False
+
+
+def _build(
+    path: Path, document: _Document, report: _Report, merge_tiles: bool = True, texture: str | None = None
+) -> Level | None:
     if document.orientation != "orthogonal":
         report.error(
             f"map orientation is {_one_line(document.orientation)!r}; only orthogonal maps are supported"
@@ -809,8 +844,18 @@ def _build(path: Path, document: _Document, report: _Report, merge_tiles: bool =
     if report.has_errors:
         return None
     grid = (int(document.tile_size[0]), int(document.tile_size[1]))
+    if texture is None:  # the map's own property, when no option says
+        texture, problem = texture_setting(dict(document.properties or {}))
+        if problem:
+            report.warning(problem)
     placer = TilePlacer(
-        tilesets, grid, (width, height), report, render_order=document.render_order, merge=merge_tiles
+        tilesets,
+        grid,
+        (width, height),
+        report,
+        render_order=document.render_order,
+        merge=merge_tiles,
+        texture=texture,
     )
     layout = _Layout(width, height, report, placer, document.cells)
     root = MapFrame(height)
@@ -1129,11 +1174,15 @@ class _Layout:
         solid = own if own is not None else (layer_solid if layer_solid is not None else has_shapes)
         if not solid:
             return False
+        if not has_shapes and self.tiles.texture and kind.image is not None:  # arcade's texture hitbox
+            outline = outline_shape(kind.image, tile.source, self.tiles.texture)
+            if outline is not None:
+                tile = dataclasses.replace(tile, shapes=(outline,))
         if kind.problem is not None:
             self.report.error(f"tile object: {kind.problem}", obj, where)
             return False
         try:
-            objects, notes = shapes_of(obj, tile, kind.flips)
+            objects, notes = shapes_of(obj, tile, kind.flips, tileset)
             for part in objects:
                 self.wall(part, frame, where, "")
         except WallProblem as problem:
@@ -1184,7 +1233,12 @@ class _Layout:
         allowed = cv.MARKER_CLASSES[layer]
         if kind not in allowed:
             choices = ", ".join(repr(k) for k in allowed if k) + (" or nothing" if "" in allowed else "")
-            self.report.error(f"unknown class {kind!r} in layer {layer!r} (use {choices})", obj, where)
+            # A warning, not an error (issue 22): the map plays without this marker, as Tiled keeps it.
+            self.report.warning(
+                f"unknown class {kind!r} in layer {layer!r} (use {choices}); this marker is not read",
+                obj,
+                where,
+            )
             return
         x, y = where
         if not (0.0 <= x <= self.width and 0.0 <= y <= self.height):

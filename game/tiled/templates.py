@@ -5,8 +5,12 @@ Templates are resolved before the map's limits are checked (``reader``), so a te
 count against the limits where each instance is. Every template file is read through
 ``game.files.safe_read`` (regular files only, at most ``MAX_TEMPLATE_BYTES``), once per map however
 many objects name it; at most ``MAX_TEMPLATES`` different files a map. A template whose object is
-a tile (it carries its own tileset) is refused in one line: its tile would need the template's
-tileset, which the map does not list. Paths are relative to the map's folder (Tiled's).
+a tile (a tile template: it names its own tileset, with the tile's gid counted from that tileset's
+``firstgid`` in the template) takes the gid the same tile has in the map: the map lists the same
+tileset file (Tiled adds it when it saves a map using the template), found by its resolved path, and
+the gid is moved from the template's ``firstgid`` to the map's, flip bits kept. A tile template whose
+tileset the map does not list is one line naming both. Paths are relative to the map's folder
+(Tiled's); a template's tileset is relative to the template's own folder.
 
 For TMX maps the template's attributes and shape element are copied onto the instance's
 ``<object>`` element where the instance has none; properties merge, the instance's winning.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Any
@@ -32,16 +37,40 @@ MAX_TEMPLATE_BYTES = 1 * 2**20
 MAX_TEMPLATES = 256
 
 _SHAPES = ("ellipse", "point", "polygon", "polyline", "text", "capsule")
+#: Where a parsed tile template keeps the (firstgid, source) of its tileset until it is applied.
+_TILESET = "_template_tileset"
 
 
 class TemplateProblem(ValueError):
     """A template that cannot be used; the message is one line naming the file."""
 
 
+#: A gid's flip bits (Tiled keeps them in its top four bits) and its tile number.
+_FLIPS, _GID = 0xF0000000, 0x0FFFFFFF
+
+
 class _Cache:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, tilesets: list[tuple[Any, Path]] = ()) -> None:
         self.folder = folder
         self.loaded: dict[str, Any] = {}
+        #: The map's external tilesets: (firstgid, resolved path).
+        self.tilesets = [(first, _resolved(where)) for first, where in tilesets]
+
+    def map_gid(self, name: str, gid: Any, tileset: tuple[Any, str] | None) -> int:
+        """A tile template's gid as the map numbers the same tile; ``TemplateProblem`` when it cannot be."""
+        if tileset is None:
+            raise TemplateProblem(f"template {name!r:.120} holds a tile object but names no tileset")
+        first, source = tileset
+        if not _is_whole(gid) or not _is_whole(first) or not 0 < (gid & _GID) - first + 1 <= _GID:
+            raise TemplateProblem(f"template {name!r:.120}: its tile's gid {gid!r:.40} is not in its tileset")
+        where = _resolved((self.folder / name).parent / source)
+        for map_first, map_where in self.tilesets:
+            if map_where == where and _is_whole(map_first):
+                return (map_first + (gid & _GID) - first) | (gid & _FLIPS)
+        raise TemplateProblem(
+            f"template {name!r:.120} uses the tileset {source!r:.120}, which the map does not list "
+            "(Tiled adds it when it saves the map: open and save the map in Tiled)"
+        )
 
     def get(self, name: Any, parse) -> Any:
         if not isinstance(name, str) or not name.strip():
@@ -77,11 +106,12 @@ def _parse_tj(name: str, data: bytes) -> dict:
     obj = raw.get("object") if isinstance(raw, dict) else None
     if not isinstance(obj, dict):
         raise TemplateProblem(f"template {name!r:.120} holds no 'object'")
-    if "gid" in obj or "tileset" in raw:
-        raise TemplateProblem(
-            f"template {name!r:.120} is a tile object: tile templates are not read yet "
-            "(detach it in Tiled: right-click > Detach)"
-        )
+    tileset = raw.get("tileset")
+    if "gid" in obj:
+        found = None
+        if isinstance(tileset, dict) and isinstance(tileset.get("source"), str):
+            found = (tileset.get("firstgid"), tileset["source"])
+        return {**obj, _TILESET: found}
     return obj
 
 
@@ -93,20 +123,42 @@ def _parse_tx(name: str, data: bytes) -> etree.Element:
     obj = root.find("object") if root.tag == "template" else None
     if obj is None:
         raise TemplateProblem(f"template {name!r:.120} holds no <object>")
-    if "gid" in obj.attrib or root.find("tileset") is not None:
-        raise TemplateProblem(
-            f"template {name!r:.120} is a tile object: tile templates are not read yet "
-            "(detach it in Tiled: right-click > Detach)"
-        )
+    tileset = root.find("tileset")
+    if "gid" in obj.attrib and tileset is not None and "source" in tileset.attrib:
+        obj.set(_TILESET, f"{tileset.attrib.get('firstgid', '')}\n{tileset.attrib['source']}")
     return obj
+
+
+def _tileset_of(obj: etree.Element) -> tuple[Any, str] | None:
+    """The (firstgid, source) a ``.tx`` tile template names (kept on its object by ``_parse_tx``)."""
+    text = obj.attrib.get(_TILESET)
+    if text is None:
+        return None
+    first, _, source = text.partition("\n")
+    try:
+        return int(first), source
+    except ValueError:
+        return first, source
+
+
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _resolved(path: Path) -> str:
+    return os.path.normcase(os.path.realpath(path))
 
 
 def _xml_as_json(obj: etree.Element) -> dict:
     """A ``.tx`` template's object as the JSON fields a ``.tmj`` map's object has."""
     out: dict[str, Any] = {}
+    if "gid" in obj.attrib:
+        out[_TILESET] = _tileset_of(obj)
     for key, value in obj.attrib.items():
         if key in ("x", "y", "width", "height", "rotation"):
             out[key] = float(value)
+        elif key == "gid":
+            out[key] = int(value) if value.isdigit() else value
         elif key in ("name", "type", "class"):
             out["type" if key == "class" else key] = value
         elif key == "visible":
@@ -150,11 +202,12 @@ def _points(obj: dict) -> int:
     return sum(len(obj[k]) for k in ("polygon", "polyline") if isinstance(obj.get(k), list))
 
 
-def apply_json(layers: list, folder: Path) -> list[str]:
+def apply_json(layers: list, folder: Path, tilesets: list[tuple[Any, Path]] = ()) -> list[str]:
     """Resolve the templates of every object in ``layers`` (JSON, changed in place); the problems, one line
-    each, naming the object. Copying stops past ``MAX_POINTS`` template points in all (the census would
-    refuse the map anyway), so a hostile map naming a big template 20,000 times costs nothing."""
-    cache, problems = _Cache(folder), []
+    each, naming the object. ``tilesets`` are the map's external tilesets, (firstgid, path), for tile
+    templates. Copying stops past ``MAX_POINTS`` template points in all (the census would refuse the
+    map anyway), so a hostile map naming a big template 20,000 times costs nothing."""
+    cache, problems = _Cache(folder, tilesets), []
     copied = [0]
 
     def walk(items: list) -> None:
@@ -179,6 +232,13 @@ def apply_json(layers: list, folder: Path) -> list[str]:
                         return
                     base = copy.deepcopy(template)
                     own = {key: v for key, v in obj.items() if key != "template"}
+                    tileset = base.pop(_TILESET, None)
+                    if "gid" in base and "gid" not in own:  # the instance's own gid is the map's already
+                        try:
+                            base["gid"] = cache.map_gid(obj["template"], base["gid"], tileset)
+                        except TemplateProblem as problem:
+                            problems.append(f"object {str(obj.get('id'))[:20]}: {problem}")
+                            continue
                     if any(
                         shape in own for shape in _SHAPES
                     ):  # the instance's own shape replaces the template's
@@ -205,9 +265,10 @@ def apply_json(layers: list, folder: Path) -> list[str]:
     return problems
 
 
-def apply_xml(root: etree.Element, folder: Path) -> list[str]:
-    """Resolve the templates of every ``<object template=...>`` under ``root`` (changed in place)."""
-    cache, problems = _Cache(folder), []
+def apply_xml(root: etree.Element, folder: Path, tilesets: list[tuple[Any, Path]] = ()) -> list[str]:
+    """Resolve the templates of every ``<object template=...>`` under ``root`` (changed in place);
+    ``tilesets`` as for ``apply_json``."""
+    cache, problems = _Cache(folder, tilesets), []
     copied = 0
     for obj in root.iter("object"):
         name = obj.attrib.get("template")
@@ -227,8 +288,16 @@ def apply_xml(root: etree.Element, folder: Path) -> list[str]:
                 "they are used; the limit is for the whole map"
             )
             return problems
+        attrs = {k: v for k, v in base.attrib.items() if k != _TILESET}
+        if "gid" in attrs and "gid" not in obj.attrib:  # the instance's own gid is the map's already
+            try:
+                gid = int(attrs["gid"]) if attrs["gid"].isdigit() else attrs["gid"]
+                attrs["gid"] = str(cache.map_gid(name, gid, _tileset_of(base)))
+            except TemplateProblem as problem:
+                problems.append(f"object {str(obj.attrib.get('id'))[:20]}: {problem}")
+                continue
         del obj.attrib["template"]
-        for key, value in base.attrib.items():
+        for key, value in attrs.items():
             obj.attrib.setdefault(key, value)
         if not any(child.tag in _SHAPES for child in obj):
             for child in base:

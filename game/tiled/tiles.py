@@ -60,6 +60,7 @@ from engine.collision import Polygon, Transform, aabb
 from game.level import OUTSIDE_MAP, PlacedTile, TileLayer, TileRef, Wall
 
 from .conventions import solid_role
+from .fit import fit_scale, fitted_shape
 from .frame import MapFrame
 from .limits import (
     MAX_COMPRESSED_RATIO,
@@ -72,6 +73,7 @@ from .limits import (
     MAX_TILE_WALLS,
 )
 from .merge import greedy_rectangles, row_runs
+from .texture import outline_shape
 from .tilesets import TileDef, Tileset, TileShape, image_problem, image_size
 from .walls import WallBudget, WallProblem, build_wall, part_cost
 
@@ -565,6 +567,8 @@ class _Kind:
     band: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # that box in the cell, px, y down
     problem: str | None = None  # why its collision cannot be built (said once, at its first cell)
     image: Path | None = None
+    offset: tuple[float, float] = (0.0, 0.0)  # the tileset's tile offset, scaled with the tile (``fit``)
+    drawn: tuple[float, float] | None = None  # the image's drawn size when it is not the tile's own
 
 
 class TilePlacer:
@@ -579,6 +583,7 @@ class TilePlacer:
         *,
         render_order: str = "right-down",
         merge: bool = True,
+        texture: str | None = None,
     ) -> None:
         self.tilesets = sorted(tilesets, key=lambda t: t.first_gid)
         self.first_gids = np.array([t.first_gid for t in self.tilesets], dtype=np.int64)
@@ -591,6 +596,8 @@ class TilePlacer:
             else "right-down"
         )
         self.merge = merge
+        #: ``simple`` or ``detailed``: solid tiles without shapes are their image's outline (``texture``).
+        self.texture = texture
         #: An infinite map's top-left cell (its chunks' union starts there); (0, 0) for a finite map.
         self.origin = (0, 0)
         #: Parts and points of every wall of the map, object walls included (``reader`` charges those).
@@ -673,6 +680,11 @@ class TilePlacer:
                 box = TileShape(
                     "rectangle", 0.0, 0.0, float(tile.width), float(tile.height), 0.0, (), "", 0, {}
                 )
+                if self.texture and kind.image is not None:  # arcade's hitbox from the image's alpha
+                    outline = outline_shape(kind.image, tile.source, self.texture)
+                    if outline is not None:
+                        sx, sy = tile.width / tile.source[2], tile.height / tile.source[3]
+                        box = fitted_shape(outline, sx, sy, 0.0, 0.0)  # a tile drawn at the grid's size
                 variant.tile = dataclasses.replace(tile, shapes=(box,))
                 self._build_walls(variant)
                 variant.tile = tile
@@ -818,8 +830,15 @@ class TilePlacer:
         except KeyError:
             return f"tile id {bare} is tile {local} of tileset {tileset.name!r}, which has no such tile"
         flips = (bool(gid & FLIP_H), bool(gid & FLIP_V), bool(gid & FLIP_D))
+        offset, drawn = (float(tileset.tile_offset[0]), float(tileset.tile_offset[1])), None
+        if tileset.render_size == "grid" and (tile.width, tile.height) != tuple(self.grid):
+            # Tiled 1.9 tilerendersize="grid": drawn at the cell's size, collision with it (``fit``).
+            sx, sy, dx, dy = fit_scale(tile.width, tile.height, *self.grid, tileset.fill_mode)
+            drawn, offset = (tile.width * sx, tile.height * sy), (offset[0] * sx, offset[1] * sy)
+            shapes = tuple(fitted_shape(shape, sx, sy, dx, dy) for shape in tile.shapes)
+            tile = dataclasses.replace(tile, width=self.grid[0], height=self.grid[1], shapes=shapes)
         box = (tile.height, tile.width) if flips[2] else (tile.width, tile.height)
-        kind = _Kind(tileset, tile, flips, (float(box[0]), float(box[1])))
+        kind = _Kind(tileset, tile, flips, (float(box[0]), float(box[1])), offset=offset, drawn=drawn)
         kind.image = tile.image if tile.image is not None else tileset.image
         if kind.image is None:
             return f"tile {local} of tileset {tileset.name!r} has no image"
@@ -880,7 +899,7 @@ class TilePlacer:
         if how:
             kind.merge_how, kind.band = how, band
             kind.merge_key = json.dumps(
-                [how, band, list(kind.tileset.tile_offset), kind.walls[0][2]], sort_keys=True, default=str
+                [how, band, list(kind.offset), kind.walls[0][2]], sort_keys=True, default=str
             )
 
     def _place(
@@ -963,8 +982,8 @@ class TilePlacer:
                 tile = kind.tile
                 bw, bh = kind.box
                 # The box's top-left in map pixels (y down): bottom-left anchored, then the offsets.
-                left = col * tw + kind.tileset.tile_offset[0] + frame.offset_x
-                top = (row + 1) * th - bh + kind.tileset.tile_offset[1] + frame.offset_y
+                left = col * tw + kind.offset[0] + frame.offset_x
+                top = (row + 1) * th - bh + kind.offset[1] + frame.offset_y
                 tiles.append(
                     PlacedTile(
                         layer=name,
@@ -976,8 +995,8 @@ class TilePlacer:
                         source=tile.source,
                         center_x=left + bw / 2,
                         center_y=self.height - (top + bh / 2),
-                        width=float(tile.width),
-                        height=float(tile.height),
+                        width=kind.drawn[0] if kind.drawn else float(tile.width),
+                        height=kind.drawn[1] if kind.drawn else float(tile.height),
                         flip_h=kind.flips[0],
                         flip_v=kind.flips[1],
                         flip_d=kind.flips[2],
@@ -1033,8 +1052,8 @@ class TilePlacer:
             shape, _, props = kind.walls[0]
             u0, v0, u1, v1 = kind.band
             w, h = (ncols - 1) * tw + (u1 - u0), (nrows - 1) * th + (v1 - v0)
-            left = col * tw + u0 + kind.tileset.tile_offset[0] + frame.offset_x
-            top = row * th + v0 + kind.tileset.tile_offset[1] + frame.offset_y
+            left = col * tw + u0 + kind.offset[0] + frame.offset_x
+            top = row * th + v0 + kind.offset[1] + frame.offset_y
             xf = Transform(left + w / 2, self.height - (top + h / 2), 0.0)
             ref = TileRef(name, col, row, kind.tileset.name, kind.tile.local_id)
             walls.append(

@@ -55,6 +55,7 @@ from .limits import (
     MAX_TILESET_POINTS,
     MAX_TILESET_TILES,
 )
+from .old_json import modernise_tileset
 
 __all__ = [
     "SHAPE_KINDS",
@@ -144,6 +145,15 @@ class Tileset:
     spacing: int = 0
     #: The tileset's custom properties (``collides`` here marks every tile of it: ``conventions``).
     properties: dict[str, Any] = field(default_factory=dict)
+    #: Where a tile object's (x, y) is on its tile (Tiled 1.4 ``objectalignment``; ``unspecified`` is
+    #: ``bottomleft`` on an orthogonal map).
+    object_alignment: str = "unspecified"
+    #: The size a tile layer draws the tile at (Tiled 1.9 ``tilerendersize``): ``tile`` (its own) or
+    #: ``grid`` (the map's cell).
+    render_size: str = "tile"
+    #: How a tile drawn at another size fills it (Tiled 1.9 ``fillmode``): ``stretch``, or
+    #: ``preserve-aspect-fit`` (the smaller scale on both axes, centred).
+    fill_mode: str = "stretch"
 
     def tile(self, local_id: int) -> TileDef:
         """The tile ``local_id``; ``KeyError`` when the tileset has no such tile."""
@@ -374,7 +384,7 @@ def tileset_from_json(
         sink.error("the tileset's 'name' must be text")
         return None
     label = f"tileset {name!r}"
-    raw = _derive_old_fields(raw, label, sink)
+    raw = _derive_old_fields(modernise_tileset(raw), label, sink)
     if raw is None:
         return None
     numbers = {}
@@ -424,6 +434,16 @@ def tileset_from_json(
     properties = _properties(raw.get("properties", []), label, sink)
     if properties is None:
         return None
+    choices = {}
+    for key, allowed in _CHOICES.items():
+        value = raw.get(key, allowed[0])
+        if value not in allowed:
+            sink.warning(
+                f"{label}: {key} {_short(repr(value), 40)} is not one of {', '.join(allowed)}; "
+                f"read as {allowed[0]!r}"
+            )
+            value = allowed[0]
+        choices[key] = value
     tileset = Tileset(
         name=name,
         path=path,
@@ -438,6 +458,9 @@ def tileset_from_json(
         margin=numbers["margin"],
         spacing=numbers["spacing"],
         properties=properties,
+        object_alignment=choices["objectalignment"],
+        render_size=choices["tilerendersize"],
+        fill_mode=choices["fillmode"],
     )
     tiles: dict[int, TileDef] = {}
     for entry in tiles_raw:
@@ -455,6 +478,25 @@ def tileset_from_json(
         return None
     tileset.tiles.update(tiles)
     return tileset
+
+
+#: A tileset's fields of fixed choices (Tiled 1.4, 1.9), the default first.
+_CHOICES = {
+    "objectalignment": (
+        "unspecified",
+        "topleft",
+        "top",
+        "topright",
+        "left",
+        "center",
+        "right",
+        "bottomleft",
+        "bottom",
+        "bottomright",
+    ),
+    "tilerendersize": ("tile", "grid"),
+    "fillmode": ("stretch", "preserve-aspect-fit"),
+}
 
 
 def _derive_old_fields(raw: dict, label: str, sink: _Sink) -> dict | None:
@@ -766,7 +808,19 @@ def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
     raw: dict[str, Any] = {
         k: _xml_value(k, v, _XML_INTS)
         for k, v in attrs.items()
-        if k in ("name", "tilewidth", "tileheight", "tilecount", "columns", "margin", "spacing")
+        if k
+        in (
+            "name",
+            "tilewidth",
+            "tileheight",
+            "tilecount",
+            "columns",
+            "margin",
+            "spacing",
+            "objectalignment",
+            "tilerendersize",
+            "fillmode",
+        )
     }
     tiles = element.findall("tile")
     if len(tiles) > MAX_TILESET_TILES:

@@ -40,9 +40,23 @@ PROPERTY_TYPES = {
 }
 
 
+def old_style(draw, holder: dict) -> dict:
+    """``holder`` with its properties list, half the time, in Tiled's pre-1.2 JSON form (a dict and a
+    ``propertytypes`` dict, sometimes without the types, as before Tiled 0.16)."""
+    props = holder.get("properties")
+    if isinstance(props, list) and draw(st.booleans()):
+        holder["properties"] = {p["name"]: p["value"] for p in props}
+        if draw(st.booleans()):
+            holder["propertytypes"] = {p["name"]: p["type"] for p in props}
+    return holder
+
+
 def rarely(draw) -> bool:
-    """True one time in eight: most values sensible, so most cases get past the first check."""
-    return draw(st.integers(0, 7)) == 0
+    """True one time in twenty: most values sensible, so many cases (about one in six) get past every
+    check and load, with some twenty places a case can be hostile."""
+    # Not ``integers(0, 19) == 0``: hypothesis favours the ends of a range, which made it true far more
+    # often than one time in twenty; it does not favour an element in the middle of a list.
+    return draw(st.sampled_from(range(20))) == 10
 
 
 @st.composite
@@ -66,11 +80,37 @@ def feature_map(draw, folder: Path) -> dict:
     entry = tile(0, shape(1, x=0, y=0, w=32, h=32), image=("sheet.png", 96, 64))
     entry.update(sub)
     entry["properties"] = draw(properties())
+    fits = {
+        "objectalignment": ["unspecified", "center", "topright", "bottom", "middle", 3],
+        "tilerendersize": ["tile", "grid", "huge"],
+        "fillmode": ["stretch", "preserve-aspect-fit", None],
+    }
     sheet = {
         "firstgid": 1,
         **tileset("parts", [entry], columns=0, count=1, image=None),
         "properties": draw(properties()),
+        **{key: draw(st.sampled_from(values)) for key, values in fits.items() if draw(st.booleans())},
     }
+    old_style(draw, sheet)
+    external = {k: v for k, v in sheet.items() if k != "firstgid"}  # its fit fields, a sane sub-rectangle
+    external["tiles"] = [{**entry, "x": 32, "y": 32, "width": 32, "height": 32}]
+    (folder / "ext.tsj").write_text(json.dumps(external, allow_nan=True))
+    (folder / "tt.tj").write_text(
+        json.dumps(
+            {
+                "type": "template",
+                "tileset": {
+                    "firstgid": draw(st.sampled_from([1, 5, 0, "1"])) if rarely(draw) else 1,
+                    "source": draw(st.sampled_from(["ext.tsj", "gone.tsj"])) if rarely(draw) else "ext.tsj",
+                },
+                "object": {
+                    "gid": draw(st.sampled_from([1, 0x80000001, 2, 0, -1, 2**40])) if rarely(draw) else 1,
+                    "width": draw(st.integers(0, 96)),
+                    "height": draw(st.integers(0, 96)),
+                },
+            }
+        )
+    )
     template = {
         "type": "template",
         "object": {
@@ -120,6 +160,7 @@ def feature_map(draw, folder: Path) -> dict:
         tiles.update(width=10, height=8, data=[1 if k in (11, 12) else 0 for k in range(80)])
     objects = [
         {"id": 5, "template": "missing.tj" if rarely(draw) else "t.tj", "x": draw(SMALL), "y": draw(SMALL)},
+        {"id": 7, "template": "tt.tj", "x": draw(SMALL), "y": draw(SMALL), "rotation": draw(SMALL)},
         maps.obj(
             6,
             "prop",
@@ -143,9 +184,11 @@ def feature_map(draw, folder: Path) -> dict:
             ),
         ]
     )
-    data["tilesets"] = [sheet]
+    data["tilesets"] = [sheet, {"firstgid": 2, "source": "ext.tsj"}]
     data["infinite"] = bool(chunks)
     data["properties"] = draw(properties())
+    for holder in (data, tiles, objects[2]):
+        old_style(draw, holder)
     return data
 
 

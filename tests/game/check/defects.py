@@ -105,8 +105,8 @@ DEFECTS = {
     "gap narrower than the player": (
         with_walls(box(7, 200, 20, 40, 80, "left"), box(8, 250, 20, 40, 80, "right")),
         "warning",
-        "{file}:7 (left): gap of 10.0 px to wall 8 (right) is narrower than the player "
-        f"({PLAYER_WIDTH:.1f} px across its narrowest way): the player cannot pass at any angle",
+        "{file}:7 (left): gap of 10.0 px to wall 8 (right): the player cannot pass it at any angle "
+        f"(its hitbox is {PLAYER_WIDTH:.1f} px across its narrowest way) and fits on both sides",
     ),
     "unreachable pickup": (
         start_and(

@@ -137,7 +137,7 @@ def test_findings_of_one_kind_past_the_listing_limit_end_in_one_summary_line(tmp
     monkeypatch.setattr(checks_module, "MAX_LISTED", 10)
     listed = check_file(path).warnings
     assert len(every) > 10 and len([f for f in listed if f.problem.startswith("gap of")]) == 10
-    assert f"{len(every) - 10:,} more gaps narrower than the player not listed (the first 10 are)" in [
+    assert f"{len(every) - 10:,} more gaps the player cannot pass not listed (the first 10 are)" in [
         f.problem for f in listed
     ]
 

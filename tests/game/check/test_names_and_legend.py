@@ -53,7 +53,7 @@ def test_each_ring_says_what_its_finding_is_in_a_few_words():
             FIXTURES / "spawn-inside-a-wall.tmj",
         )
     }
-    assert labels["gap-narrower-than-the-player"] == [f"#7 gap 10 px < player {PLAYER_WIDTH:.1f} px"]
+    assert labels["gap-narrower-than-the-player"] == [f"#7 gap 10 px, player {PLAYER_WIDTH:.1f} px"]
     assert labels["overlapping-walls"] == ["#7 overlaps #8 by 10 px"]
     assert labels["very-thin-wall"] == ["#7 thin: 3 px across"]
     assert labels["spawn-inside-a-wall"] == ["#8 inside wall #7"]
@@ -79,7 +79,7 @@ def test_the_sheet_written_by_the_cli_has_a_legend_and_a_label_beside_each_ring(
     legend = [image.getpixel((x, y)) for x in range(w) for y in range(h - MARGIN - LEGEND_STRIP, h)]
     for colour in (START, SPAWN, PICKUP, FINDING):  # each colour has its swatch in the legend
         assert colour in legend, colour
-    # The label runs well right of the ring: "#7 gap 10 px < player 25.8 px", not a bare "#7".
+    # The label runs well right of the ring: "#7 gap 10 px, player 25.8 px", not a bare "#7".
     result = check_file(fixture)
     (finding,) = result.findings
     frame = sheet_frame(result.level.width, result.level.height, w, h)

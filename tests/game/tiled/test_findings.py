@@ -114,16 +114,6 @@ CASES = [
         ":1 (crate): object property 'hp' is not a finite number (nan)",
     ),
     (
-        "unknown enemy",
-        add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
-        ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute')",
-    ),
-    (
-        "unknown pickup",
-        add_layer(maps.layer(9, "pickups", [maps.point(8, "", 50, 50, name="box")])),
-        ":8 (box): unknown class '' in layer 'pickups' (use 'health', 'ammo')",
-    ),
-    (
         "rectangle as a spawn",
         add_layer(maps.layer(9, "spawns", [maps.rect(8, 50, 50, 10, 10, name="area")])),
         ":8 (area): layer 'spawns' holds points only; this is a rectangle",
@@ -204,7 +194,7 @@ def test_a_finding_locates_the_problem_in_the_world_when_it_can(tmp_path):
 def test_every_error_in_a_file_is_reported_not_just_the_first(tmp_path):
     data = add_wall(maps.rect(5, 10, 20, 0, 5, name="flat"))
     walls_of(data).append(maps.polygon(3, 0, 0, [(0, 0), (9, 9)], name="p"))
-    data["layers"].append(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")]))
+    data["layers"].append(maps.layer(9, "spawns", [maps.rect(8, 50, 50, 10, 10, name="area")]))
     _, findings = read_level(write_case(tmp_path, data))
     assert [f.object_id for f in findings if f.severity == "error"] == [5, 3, 8]
     with pytest.raises(LevelError, match=r"rectangle has zero size .* \(and 2 more\)$"):
@@ -250,6 +240,27 @@ READ_NOW = [
         "unknown wall class",
         set_object(type="lava"),
         [("warning", ":1 (crate): unknown class 'lava' on a wall; it is a wall all the same")],
+    ),
+    (
+        "unknown enemy",
+        add_layer(maps.layer(9, "spawns", [maps.point(8, "dragon", 50, 50, name="boss")])),
+        [
+            (
+                "warning",
+                ":8 (boss): unknown class 'dragon' in layer 'spawns' (use 'chaser', 'shooter', 'brute'); "
+                "this marker is not read",
+            )
+        ],
+    ),
+    (
+        "unknown pickup",
+        add_layer(maps.layer(9, "pickups", [maps.point(8, "", 50, 50, name="box")])),
+        [
+            (
+                "warning",
+                ":8 (box): unknown class '' in layer 'pickups' (use 'health', 'ammo'); this marker is not read",
+            )
+        ],
     ),
     (
         "no player start",

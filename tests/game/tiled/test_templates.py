@@ -4,12 +4,14 @@ own overriding them, as Tiled does; a template's points count where it is used."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from game.tiled import read_level
 from game.tiled.limits import MAX_POINTS
 
 from . import maps
 from .geometry import wall_geometry
+from .tilemaps import H, blocks, tile_map, write_json
 
 CRATE_TJ = {
     "type": "template",
@@ -82,27 +84,82 @@ def test_a_json_map_may_use_a_tx_template_too(tmp_path):
     assert level is not None and level.walls[0].kind == "polygon", [str(f) for f in findings]
 
 
-def test_a_missing_template_or_a_tile_template_is_one_line(tmp_path):
+def test_a_missing_template_is_one_line(tmp_path):
     path = maps.write(tmp_path, maps.with_walls({"id": 5, "template": "gone.tj", "x": 0, "y": 0}))
     level, findings = read_level(path)
     assert level is None and [str(f) for f in findings if f.severity == "error"] == [
         f"{path}: object 5: template 'gone.tj': cannot read it (No such file or directory)"
     ]
-    (tmp_path / "coin.tj").write_text(
+
+
+def tile_template_map(tmp_path, first_gid: int, template_tileset: str = "blocks.tsj"):
+    """A map whose ``blocks.tsj`` starts at ``first_gid`` (another tileset before it), two instances of a
+    tile template counting the same tileset from 1: tile 0 (a full box), 64 × 32, one flipped."""
+    write_json(tmp_path, "blocks.tsj", blocks(tmp_path))
+    (tmp_path / "sub").mkdir(exist_ok=True)
+    (tmp_path / "sub" / "box.tj").write_text(
         json.dumps(
             {
                 "type": "template",
-                "tileset": {"firstgid": 1, "source": "t.tsj"},
-                "object": {"gid": 1, "width": 32, "height": 32},
+                "tileset": {"firstgid": 1, "source": f"../{template_tileset}"},
+                "object": {"gid": 1, "width": 64, "height": 32, "name": "box"},
             }
         )
     )
-    path = maps.write(tmp_path, maps.with_walls({"id": 5, "template": "coin.tj", "x": 0, "y": 0}))
-    errors = [f.problem for f in read_level(path)[1] if f.severity == "error"]
-    assert errors == [
-        "object 5: template 'coin.tj' is a tile object: tile templates are not read yet (detach it "
-        "in Tiled: right-click > Detach)"
+    other = {**blocks(tmp_path, "other"), "firstgid": 1}
+    objects = [
+        {"id": 5, "template": "sub/box.tj", "x": 100, "y": 200},
+        {"id": 6, "template": "sub/box.tj", "x": 300, "y": 200, "gid": first_gid | H},
     ]
+    data = tile_map(
+        [maps.layer(3, "Walls", objects)], [other, {"firstgid": first_gid, "source": "blocks.tsj"}], 20, 16
+    )
+    return maps.write(tmp_path, data)
+
+
+def test_a_tile_template_takes_the_gid_its_tile_has_in_the_map(tmp_path):
+    """Tiled 1.0+ tile templates: the template counts its tileset from its own firstgid (1), the map from
+    9; the instance is tile 0 of blocks (a full box), anchored at its bottom-left, the template's size."""
+    level, findings = read_level(tile_template_map(tmp_path, 9))
+    assert level is not None, [str(f) for f in findings]
+    a, b = level.walls
+    assert a.name == "box" and wall_geometry(a).bounds == (100, 512 - 200, 164, 512 - 168)
+    assert wall_geometry(b).bounds == (300, 512 - 200, 364, 512 - 168)  # its own gid (flipped) kept
+
+
+def test_a_tile_template_whose_tileset_the_map_does_not_list_is_one_line(tmp_path):
+    write_json(tmp_path, "gone.tsj", blocks(tmp_path))
+    path = tile_template_map(tmp_path, 9, template_tileset="gone.tsj")
+    level, findings = read_level(path)
+    assert level is None and [f.problem for f in findings if f.severity == "error"] == [
+        "object 5: template 'sub/box.tj' uses the tileset '../gone.tsj', which the map does not list "
+        "(Tiled adds it when it saves the map: open and save the map in Tiled)"
+    ]
+
+
+def test_sticker_knights_tile_templates_are_the_tiles_the_same_map_held_before_templates(tmp_path):
+    """Tiled's Sticker Knight example: ``sandbox.tmx`` (Tiled 1.8) places its hero, blocks and diamonds
+    from tile templates (``templates/*.tx``, each naming ``../objs.tsx``); the same map saved by Tiled
+    1.0, before templates, holds each of those objects with its gid and size. Both agree."""
+    import xml.etree.ElementTree as etree
+
+    from game.tiled.templates import apply_xml
+
+    folder = Path(__file__).parent / "real_maps" / "tiled" / "sticker-knight" / "map"
+    now = etree.parse(folder / "sandbox.tmx").getroot()
+    templated = {o.attrib["id"] for o in now.iter("object") if "template" in o.attrib}
+    assert len(templated) == 9
+    assert apply_xml(now, folder, [(1, folder / "objs.tsx")]) == []
+    before = {o.attrib["id"]: o.attrib for o in etree.parse(folder / "sandbox-tiled-1.0.tmx").iter("object")}
+    resolved = {o.attrib["id"]: o.attrib for o in now.iter("object") if o.attrib["id"] in templated}
+    same = [i for i in templated if i in before]
+    assert len(same) >= 5
+    for oid in same:
+        assert {k: resolved[oid][k] for k in ("gid", "width", "height")} == {
+            k: before[oid][k] for k in ("gid", "width", "height")
+        }, oid
+    level, findings = read_level(folder / "sandbox.tmx")
+    assert level is not None and not [f for f in findings if f.severity == "error"]
 
 
 def test_a_big_template_named_many_times_is_refused_before_it_is_copied(tmp_path):

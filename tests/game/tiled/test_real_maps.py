@@ -1,0 +1,281 @@
+"""Issue 22 §5: public maps that none of us wrote (``real_maps/``, licences beside them), loaded and checked
+as a designer would look at them, against Tiled's own render (``tmxrasterizer``).
+
+For each map: the number of walls, the findings, and sampled points: where Tiled draws a tile whose
+collision is its whole cell (or an object of a collision layer), the loader has a wall; where Tiled
+draws nothing near, the loader has none. The maps' cells are read here with the standard library
+(``ElementTree`` and ``csv``), never through the loader, so a placement slip of the loader fails.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import xml.etree.ElementTree as etree
+from pathlib import Path
+
+import numpy as np
+import pytest
+import shapely
+from PIL import Image
+from shapely.ops import unary_union
+
+from game.check import check_file
+from game.tiled import read_level
+from game.tiled.files import display_name
+
+from .geometry import wall_geometry
+from .render import tiled_alpha
+
+REAL = Path(__file__).parent / "real_maps"
+BEVY = REAL / "bevy_ecs_tiled" / "maps"
+FOREST = REAL / "tiled" / "forest" / "forest.tmx"
+INFINITE = BEVY / "orthogonal" / "infinite.tmx"
+LAYERS = BEVY / "orthogonal" / "multiple_layers_with_colliders.tmx"
+KNIGHT_1_0 = REAL / "tiled" / "sticker-knight" / "map" / "sandbox-tiled-1.0.tmx"
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def tmx_cells(path: Path, layer: str) -> dict[tuple[int, int], int]:
+    """A CSV tile layer's painted cells, (column, row) in Tiled's cells (chunks placed), to gid (flip
+    bits cleared)."""
+    root = etree.parse(path).getroot()
+    found = next(e for e in root.iter("layer") if e.attrib["name"] == layer)
+    data = found.find("data")
+    assert data.attrib.get("encoding") == "csv"
+    blocks = data.findall("chunk") or [data]
+    cells = {}
+    for block in blocks:
+        x0, y0 = int(block.attrib.get("x", 0)), int(block.attrib.get("y", 0))
+        width = int(block.attrib.get("width", found.attrib["width"]))
+        values = [int(v) for v in block.text.replace("\n", "").split(",") if v.strip()]
+        for k, gid in enumerate(values):
+            if gid:
+                cells[(x0 + k % width, y0 + k // width)] = gid & 0x0FFFFFFF
+    return cells
+
+
+def sample_cells(level, alpha, cells, full, origin, tile):
+    """Each cell's centre against Tiled's render and the loader's walls: a cell painted with a tile of
+    ``full`` (collision = the whole cell) must be drawn and inside a wall; a cell with nothing painted
+    within one cell must be drawn empty and outside every wall. ``origin`` is the render's pixel of
+    Tiled's (0, 0) and of the world's top-left; cells under an object wall are left to the object layer's
+    own comparison. Returns the counts checked."""
+    solid = unary_union([wall_geometry(w) for w in level.walls])
+    objects = unary_union([wall_geometry(w) for w in level.walls if w.tile is None])
+    ox, oy = origin
+    checked = {"solid": 0, "free": 0}
+    for col in range(-(ox // tile), (alpha.shape[1] - ox) // tile):
+        for row in range(-(oy // tile), (alpha.shape[0] - oy) // tile):
+            px, py = ox + (col + 0.5) * tile, oy + (row + 0.5) * tile
+            if not (0 <= px < alpha.shape[1] and 0 <= py < alpha.shape[0]):
+                continue
+            centre = shapely.Point(px - ox, level.height - (py - oy))  # a finite map: world x is Tiled's x
+            drawn = alpha[int(py), int(px)] > 0
+            if cells.get((col, row)) in full:
+                assert drawn and solid.contains(centre), (col, row)
+                checked["solid"] += 1
+            elif not objects.intersects(centre) and not any(
+                (col + dc, row + dr) in cells for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+            ):
+                assert not drawn and not solid.intersects(centre), (col, row)
+                checked["free"] += 1
+    return checked
+
+
+def test_forest_tiled_19_sub_rectangles_are_three_merged_platforms_where_they_are_drawn(
+    tmp_path, tiled_tools
+):
+    """Tiled's forest example: a ``platforms`` layer (solid by its name) painted with a 16 px sub-rectangle
+    of a 1,024 px image (Tiled 1.9); three runs of 4, 12 and 6 cells are three walls."""
+    level, findings = read_level(FOREST)
+    assert level is not None
+    cells = tmx_cells(FOREST, "platforms")
+    assert len(cells) == 22 and len(level.walls) == 3
+    assert sorted(round(wall_geometry(w).area) for w in level.walls) == [4 * 256, 6 * 256, 12 * 256]
+    # Debian's Tiled (1.8.2) predates sub-rectangles: its render draws the whole 1,024 px image from each
+    # cell's bottom-left, which this asserts, so the oracle is the sub-image (x 1, y 1, 16 × 16 px, from
+    # forest.tsx) cut here with PIL and laid on every painted cell, as Tiled 1.9 draws it.
+    whole = tiled_alpha(FOREST, "platforms", tmp_path)
+    assert whole.shape == (16 * 16, 40 * 16) and whole[0:16, 64:80].max() > 0  # the image's top row
+    sub = np.asarray(Image.open(FOREST.parent / "squirrel.png").convert("RGBA"))[1:17, 1:17, 3]
+    alpha = np.zeros_like(whole)
+    for col, row in cells:
+        alpha[row * 16 : row * 16 + 16, col * 16 : col * 16 + 16] = sub
+    checked = sample_cells(level, alpha, cells, {1}, (0, 0), 16)
+    assert checked["solid"] == 22 and checked["free"] > 150, checked
+    # The findings a designer sees: parallax not drawn on three layers, nothing else to fix.
+    assert [f.problem for f in findings if f.severity == "error"] == []
+    warnings = [f.problem for f in findings if f.severity == "warning"]
+    assert len(warnings) == 3 and all("parallax is not applied" in w for w in warnings)
+
+
+def tmx_offset_margins(path: Path) -> tuple[int, int]:
+    """Tiled's render margins for layer offsets (``Map::computeLayerOffsetMargins``): left and top."""
+    root = etree.parse(path).getroot()
+    left = top = 0
+    for layer in root:
+        if layer.tag in ("layer", "objectgroup", "imagelayer", "group"):
+            left = max(left, math.ceil(-float(layer.attrib.get("offsetx", 0))))
+            top = max(top, math.ceil(-float(layer.attrib.get("offsety", 0))))
+    return left, top
+
+
+def test_an_infinite_tiled_111_map_is_its_chunks_with_every_collision_where_tiled_draws_it(
+    tmp_path, tiled_tools
+):
+    """bevy_ecs_tiled's infinite map: four chunked tile layers from -16 to +16 cells, every tile with
+    collision shapes (four full boxes, a polygon, an ellipse, a rotated rectangle), a ``Collisions``
+    object layer (a rectangle, a concave polygon, a point) and an image layer."""
+    level, findings = read_level(INFINITE)
+    assert level is not None and (level.width, level.height) == (1024.0, 1024.0)
+    layers = [tmx_cells(INFINITE, f"Tile Layer {k}") for k in (1, 2, 3, 4)]
+    painted = sum(len(c) for c in layers)
+    assert painted == 237
+    tile_walls = [w for w in level.walls if w.tile is not None]
+    object_walls = [w for w in level.walls if w.tile is None]
+    assert len(object_walls) == 2  # the rectangle and the polygon; the point is not solid
+    # Every cell of a tile that is not a full box is one wall of its own (a polygon, an ellipse, a
+    # rotated rectangle: 131 cells); the full boxes merge into runs: 21 walls for 106 cells.
+    boxes = {1, 2, 4, 6}  # the tiles whose one collision rectangle is the whole 32 px cell
+    shaped = sum(1 for cells in layers for gid in cells.values() if gid not in boxes)
+    merged = [w for w in tile_walls if w.tile.local_id + 1 in boxes]
+    assert len(tile_walls) - len(merged) == shaped == 131
+    assert len(merged) == 21 and len(level.walls) == 154
+    # Tiled's render: the chunks' union from cell (-16, -16), widened by the image layer's offset.
+    left, top = tmx_offset_margins(INFINITE)
+    origin = (left + 512, top + 512)  # the render's pixel of Tiled's (0, 0)
+    solid = unary_union([wall_geometry(w) for w in level.walls])
+    union = {}
+    for cells in layers:
+        union.update(cells)
+    total = 0
+    for k, cells in enumerate(layers, 1):
+        alpha = tiled_alpha(INFINITE, f"Tile Layer {k}", tmp_path)
+        assert alpha.shape == (1024 + top, 1024 + 225)  # the image layer's offset widens the render
+        checked = {"solid": 0, "free": 0}
+        for (col, row), gid in cells.items():
+            px, py = origin[0] + (col + 0.5) * 32, origin[1] + (row + 0.5) * 32
+            world = shapely.Point((col + 16.5) * 32, level.height - (row + 16.5) * 32)
+            assert alpha[int(py), int(px)] > 0, (k, col, row)
+            if gid in boxes:
+                assert solid.contains(world), (k, col, row)
+                checked["solid"] += 1
+        for col in range(-16, 16):
+            for row in range(-16, 16):
+                if any((col + dc, row + dr) in union for dc in (-1, 0, 1) for dr in (-1, 0, 1)):
+                    continue
+                world = shapely.Point((col + 16.5) * 32, level.height - (row + 16.5) * 32)
+                px, py = origin[0] + (col + 0.5) * 32, origin[1] + (row + 0.5) * 32
+                assert alpha[int(py), int(px)] == 0
+                if not unary_union([wall_geometry(w) for w in object_walls]).intersects(world):
+                    assert not solid.intersects(world), (col, row)
+                    checked["free"] += 1
+        assert checked["free"] > 300, (k, checked)
+        total += checked["solid"]
+    assert total == 106  # every full-box cell of the four layers
+    # The Collisions layer: every pixel Tiled fills (3 px in from its outline) is in an object wall, and
+    # every pixel 3 px clear of anything Tiled draws is outside them.
+    alpha = tiled_alpha(INFINITE, "Collisions", tmp_path)
+    objects = unary_union([wall_geometry(w) for w in object_walls])
+    inside = outside = 0
+    for py in range(3, alpha.shape[0] - 3, 6):
+        for px in range(3, alpha.shape[1] - 3, 6):
+            x, y = px - origin[0] + 512, level.height - (py - origin[1] + 512)
+            if not (0 < x < 1024 and 0 < y < 1024):
+                continue
+            around = alpha[py - 3 : py + 4, px - 3 : px + 4]
+            if around.min() > 0 and around.max() < 255:  # inside the translucent fill, not the point pin
+                assert objects.contains(shapely.Point(x, y)), (px, py)
+                inside += 1
+            elif around.max() == 0:
+                assert not objects.intersects(shapely.Point(x, y)), (px, py)
+                outside += 1
+    assert inside > 500 and outside > 20_000, (inside, outside)
+    assert [f.problem for f in findings if f.severity == "error"] == []
+
+
+def test_the_infinite_maps_gaps_are_where_the_players_real_hull_cannot_pass():
+    """35 gaps (86 by the minimum width alone): among them one of 34.5 px, wider than the player's
+    narrowest way (25.8 px), beside a turned collision box, that its hull still cannot pass."""
+    checked = check_file(INFINITE)
+    gaps = [f.problem for f in checked.warnings if f.problem.startswith("gap of")]
+    assert len(gaps) == 35
+    widths = sorted(float(g.split()[2]) for g in gaps)
+    assert widths[-1] == 34.5 and widths[-1] > 25.8
+
+
+def test_a_finite_tiled_111_map_of_three_tile_layers_and_a_colliders_layer(tmp_path, tiled_tools):
+    level, findings = read_level(LAYERS)
+    assert level is not None
+    layers = {name: tmx_cells(LAYERS, name) for name in ("First layer", "Second layer", "Third layer")}
+    union = {}
+    for cells in layers.values():
+        union.update(cells)
+    assert len(union) == 57  # 59 painted, two cells on two layers
+    assert len([w for w in level.walls if w.tile is None]) == 2  # the Colliders layer: an ellipse, a box
+    # First layer: a ring of 40 boxes, 4 walls; Second: a lone box, two runs, a lone box, 4; Third (a tile
+    # with a property, kept apart): two columns of 3, 2; the Colliders layer 2.
+    assert len(level.walls) == 12
+    alpha = np.zeros((640, 640), np.uint8)
+    for name in layers:
+        alpha = np.maximum(alpha, tiled_alpha(LAYERS, name, tmp_path))
+    checked = sample_cells(level, alpha, union, {2, 4, 6}, (0, 0), 32)
+    assert checked["solid"] == 57 and checked["free"] > 200, checked
+    assert [f.problem for f in findings if f.severity == "error"] == []
+
+
+def test_sticker_knight_saved_by_tiled_10_loads_its_tile_objects_from_an_embedded_image_collection():
+    """A Tiled 1.0 file (no ``tiledversion``, no layer ids, an embedded image-collection tileset): loads
+    with no error and no warning; nothing in it says collision (Solar2D's ``bodyType`` is game code),
+    so it has no walls, and the notes say so layer by layer."""
+    level, findings = read_level(KNIGHT_1_0)
+    assert level is not None and level.walls == ()
+    assert [f for f in findings if f.severity != "info"] == []
+    notes = [f.problem for f in findings]
+    assert "layer 'ground': 35 tile objects not solid" in " ".join(notes)
+    assert "hidden layer 'bounds' ignored" in notes
+
+
+@pytest.mark.parametrize(
+    ("path", "orientation"),
+    [
+        (BEVY / "isometric" / "finite_diamond.tmx", "isometric"),
+        (BEVY / "isometric" / "isometric_staggered_map.tmx", "staggered"),
+        (BEVY / "hexagonal" / "finite_pointy_top_odd.tmx", "hexagonal"),
+        (REAL / "tiled" / "hexagonal" / "hexagonal-mini.tmx", "hexagonal"),
+    ],
+    ids=["isometric", "staggered", "hexagonal", "hexagonal-tiled-1.0"],
+)
+def test_a_map_not_orthogonal_is_refused_in_one_line_naming_its_orientation(path, orientation, tmp_path):
+    expected = f"map orientation is '{orientation}'; only orthogonal maps are supported"
+    shown = display_name(path)
+    level, findings = read_level(path)
+    assert level is None and [f.problem for f in findings] == [expected]
+    checked = subprocess.run(
+        [sys.executable, "-m", "game.check", str(path)], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
+    assert checked.returncode == 1
+    assert [line for line in checked.stdout.splitlines() if expected in line] == [f"  {shown}: {expected}"]
+    assert "checked 1 level: 1 error, 0 warnings" in checked.stdout
+    script = tmp_path / "session.jsonl"
+    script.write_text('{"frame": 1, "event": "key_down", "key": "W"}\n')
+    for mode in (["--demo", "--frames", "2"], ["--play-script", str(script), "--frames", "2"]):
+        played = subprocess.run(
+            [sys.executable, "-m", "game", *mode, "--level", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=ROOT,
+            env={**__import__("os").environ, "ARCADE_HEADLESS": "1"},
+        )
+        assert played.returncode == 2, played.stderr
+        assert played.stderr.strip().splitlines() == [f"gjk-shooter: {shown}: {expected}"]
+
+
+def test_the_checker_on_the_real_maps_folder_checks_every_map():
+    checked = [check_file(p) for p in sorted(REAL.rglob("*.tmx"))]
+    assert len(checked) == 9
+    refused = [c for c in checked if c.errors]
+    assert len(refused) == 4  # the four orientations; Sticker Knight's tile templates load (test_templates)

@@ -1,0 +1,103 @@
+"""Issue 22 §1: ``--texture-hitboxes`` (and the map property ``texture_hitboxes``) outline solid tiles that
+have no collision shapes from the alpha of their image, as arcade does. The oracle is arcade itself:
+``arcade.load_tilemap`` on arcade's own maps, with the same hit box algorithm, gives each Platforms
+sprite a hit box; the loader's walls must cover the same area."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import arcade
+import pytest
+from shapely.geometry import Polygon
+from shapely.ops import unary_union
+
+from game.tiled import read_level
+
+from .geometry import wall_geometry
+from .test_arcade_maps import ARCADE_MAPS
+
+ROOT = Path(__file__).resolve().parents[3]
+#: Arcade maps whose Platforms tiles have no collision shapes and transparent corners or edges.
+MAPS = ["level_1.json", "map.json", "map2_level_1.json"]
+
+
+def arcade_area(name: str, algorithm) -> object:
+    tilemap = arcade.load_tilemap(ARCADE_MAPS / name, hit_box_algorithm=algorithm, lazy=True)
+    return unary_union([Polygon(s.hit_box.get_adjusted_points()) for s in tilemap.sprite_lists["Platforms"]])
+
+
+def our_area(name: str, algorithm: str | None):
+    level, findings = read_level(ARCADE_MAPS / name, texture_hitboxes=algorithm)
+    assert level is not None, [str(f) for f in findings if f.severity == "error"]
+    walls = [w for w in level.walls if w.tile is not None and w.tile.layer == "Platforms"]
+    return unary_union([wall_geometry(w) for w in walls])
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_simple_texture_hitboxes_cover_what_arcades_default_hit_boxes_cover(name):
+    ours, theirs = our_area(name, "simple"), arcade_area(name, arcade.hitbox.algo_simple)
+    assert theirs.area > 0
+    assert ours.symmetric_difference(theirs).area < 1e-6 * theirs.area
+    # Not the full boxes the loader makes without the option: the transparent corners are cut.
+    assert our_area(name, None).area - ours.area > 100  # px²
+
+
+@pytest.mark.parametrize("name", MAPS[:1])
+def test_detailed_texture_hitboxes_follow_arcades_detailed_outline(name):
+    ours, theirs = our_area(name, "detailed"), arcade_area(name, arcade.hitbox.algo_detailed)
+    # Equal but for the half pixel pymunk's outline reaches past each image, kept on the image here.
+    assert ours.symmetric_difference(theirs).area < 0.02 * theirs.area
+    assert ours.area <= our_area(name, None).area + 1e-6
+
+
+def test_the_map_property_asks_for_texture_hitboxes_and_a_bad_value_is_a_warning(tmp_path):
+    data = json.loads((ARCADE_MAPS / "map.json").read_text())
+    # The copy sits beside links to arcade's images, as the map sits beside them in arcade.
+    (tmp_path / "images").symlink_to(ARCADE_MAPS.parent / "images")
+    tmp_path = tmp_path / "tiled_maps"
+    tmp_path.mkdir()
+    for entry in data["tilesets"]:
+        if "source" in entry:
+            entry["source"] = str(ARCADE_MAPS / entry["source"])
+    for value, expected in (("simple", "simple"), (True, "simple"), ("detailed", "detailed")):
+        data["properties"] = [
+            {"name": "texture_hitboxes", "type": "bool" if value is True else "string", "value": value}
+        ]
+        path = tmp_path / "map.json"
+        path.write_text(json.dumps(data))
+        level, _ = read_level(path)
+        explicit, _ = read_level(ARCADE_MAPS / "map.json", texture_hitboxes=expected)
+        assert unary_union([wall_geometry(w) for w in level.walls]).equals(
+            unary_union([wall_geometry(w) for w in explicit.walls])
+        )
+    data["properties"] = [{"name": "texture_hitboxes", "type": "string", "value": "fancy"}]
+    path.write_text(json.dumps(data))
+    level, findings = read_level(path)
+    assert level is not None
+    assert [f.problem for f in findings if f.severity == "warning"] == [
+        "map property 'texture_hitboxes' is 'fancy'; use 'simple', 'detailed' or a bool (texture hitboxes left off)"
+    ]
+
+
+def run_check(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "game.check", *args], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
+
+
+def test_the_checker_takes_texture_hitboxes_and_refuses_a_wrong_value_in_one_line(tmp_path):
+    path = str(ARCADE_MAPS / "map.json")
+    plain, simple = run_check("--json", path), run_check("--json", "--texture-hitboxes", "simple", path)
+    assert plain.returncode == 0 and simple.returncode == 0, simple.stderr
+    assert json.loads(plain.stdout) != json.loads(simple.stdout)  # the outlines leave gaps the boxes did not
+    wrong = run_check("--texture-hitboxes", "fancy", path)
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert len(wrong.stderr.strip().splitlines()) == 1
+    assert "--texture-hitboxes" in wrong.stderr and "'fancy'" in wrong.stderr and "simple" in wrong.stderr
+    missing = run_check(path, "--texture-hitboxes")
+    assert missing.returncode == 2 and len(missing.stderr.strip().splitlines()) == 1
+    assert "--texture-hitboxes" in missing.stderr
