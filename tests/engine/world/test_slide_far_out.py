@@ -58,6 +58,12 @@ def dyadic(low: float, high: float):
     return st.integers(int(low * 64), int(high * 64)).map(lambda k: k / 64)
 
 
+MOVER = st.integers(0, len(MOVERS) - 1)
+START = st.tuples(dyadic(-40, 40), dyadic(-20, 20))
+ANGLE = st.integers(0, 63).map(lambda k: k / 8)
+MOVE = st.tuples(dyadic(-400, 400), dyadic(-400, 400))
+
+
 def assert_same_point(near, far):
     assert abs(far[0] - SHIFT - near[0]) <= POINT_TOL, (near, far)
     assert abs(far[1] - SHIFT - near[1]) <= POINT_TOL, (near, far)
@@ -72,12 +78,7 @@ def assert_same_hits(near, far):
 
 
 @settings(max_examples=80, deadline=None)
-@given(
-    mover=st.integers(0, 2),
-    start=st.tuples(dyadic(-40, 40), dyadic(-20, 20)),
-    angle=st.integers(0, 63).map(lambda k: k / 8),
-    move=st.tuples(dyadic(-400, 400), dyadic(-400, 400)),
-)
+@given(mover=MOVER, start=START, angle=ANGLE, move=MOVE)
 # Found by the probe of issue 24: a rotated box into the V's lower corner (1.3e-4 rad, 0.012 px apart).
 @example(mover=0, start=(18.28125, -17.328125), angle=1.0, move=(139.3125, -138.84375))
 @example(mover=1, start=(3.1875, 1.484375), angle=6.125, move=(-344.25, 23.375))
@@ -96,10 +97,10 @@ def test_a_slide_far_out_meets_the_same_walls_with_the_same_normals_and_ends_whe
 
 @settings(max_examples=30, deadline=None)
 @given(
-    mover=st.integers(0, 2),
+    mover=MOVER,
     start=st.tuples(dyadic(-40, -10), dyadic(-20, 20)),
     second=st.tuples(dyadic(10, 40), dyadic(-20, 20)),
-    angle=st.integers(0, 63).map(lambda k: k / 8),
+    angle=ANGLE,
     moves=st.tuples(dyadic(-300, 300), dyadic(-300, 300), dyadic(-300, 300), dyadic(-300, 300)),
 )
 def test_a_batch_of_slides_and_casts_far_out_gives_what_it_gives_near(mover, start, second, angle, moves):
@@ -118,12 +119,7 @@ def test_a_batch_of_slides_and_casts_far_out_gives_what_it_gives_near(mover, sta
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    mover=st.integers(0, 2),
-    start=st.tuples(dyadic(-40, 40), dyadic(-20, 20)),
-    angle=st.integers(0, 63).map(lambda k: k / 8),
-    move=st.tuples(dyadic(-400, 400), dyadic(-400, 400)),
-)
+@given(mover=MOVER, start=START, angle=ANGLE, move=MOVE)
 def test_a_shape_cast_far_out_hits_what_it_hits_near(mover, start, angle, move):
     hits = []
     for shift in (0.0, SHIFT):
