@@ -76,7 +76,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="demo / script length in 1/60 s steps (default: 600; a script: its last event's frame + 60)",
     )  # fmt: skip
     parser.add_argument(
-        "--seed", type=whole_number(0, MAX_SEED), default=1, help="random seed, 0..2**32-1 (default 1)"
+        "--seed", type=whole_number(0, MAX_SEED), default=None, help="random seed, 0..2**32-1 (default 1)"
     )
     parser.add_argument("--screenshot", help="demo: write the last frame to this .png, .jpg or .bmp")
     parser.add_argument("--snapshots", metavar="DIR", help="headless: write a PNG of every screen to DIR")
@@ -92,6 +92,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="headless runs: record scores in the player's own score file (default: a throwaway folder)",
     )  # fmt: skip
     args = parser.parse_args(argv)
+    # None until here, so that a seed given with --replay is refused, not silently ignored.
+    seed_given, args.seed = args.seed is not None, 1 if args.seed is None else args.seed
     if args.screenshot:
         try:
             check_suffix(args.screenshot)
@@ -112,7 +114,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     modes = [m for m in ("demo", "snapshots", "play_script", "replay") if getattr(args, m)]
     if len(modes) > 1:
         parser.error("choose one of --demo, --snapshots, --play-script, --replay")
-    if args.replay and (args.record or args.level or args.frames is not None or args.screenshot):
+    if args.replay and (
+        args.record or args.level or args.frames is not None or args.screenshot or seed_given
+    ):
         parser.error("--replay takes no other option: the recording names its level, seed and ticks")
     if args.record and args.snapshots:
         parser.error("--record applies to play, --demo and --play-script")

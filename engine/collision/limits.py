@@ -83,6 +83,8 @@ def real(what: str, value) -> float:
     ...
     TypeError: circle radius must be a number, got '1' (str)
     """
+    if type(value) is float:  # the common case, without the abstract-class checks (a level makes 200,000)
+        return value
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{what} must be a number, got {shown(value)} ({type(value).__name__})")
     try:
@@ -151,9 +153,14 @@ def check_transform(what: str, xf) -> tuple[float, float, float]:
         raise ValueError(
             f"{what} must be (x, y, angle) or a Transform, got {shown(xf)}: {len(xf)} values, not 3"
         )
-    x, y, angle = (real(f"{what} {name}", v) for name, v in zip(("x", "y", "angle"), xf, strict=True))
-    check_coordinate(f"{what} x", x)
-    check_coordinate(f"{what} y", y)
+    # Named only when refused: formatting three names per call cost more than the checks.
+    x, y, angle = (
+        v if type(v) is float else real(f"{what} {name}", v)
+        for name, v in zip(("x", "y", "angle"), xf, strict=True)
+    )
+    if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):  # NaN too
+        check_coordinate(f"{what} x", x)
+        check_coordinate(f"{what} y", y)
     if not math.isfinite(angle):
         raise ValueError(f"{what} angle is {angle}; an angle must be finite")
     return x, y, angle

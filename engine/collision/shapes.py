@@ -175,8 +175,8 @@ def _pack(kind: int, radius: float, points, rx: float = 0.0, ry: float = 0.0) ->
     return packed
 
 
-def support_rounded(packed: np.ndarray, dx: float, dy: float) -> tuple[float, float]:
-    """Support of a whole packed shape, core plus radius, local frame.
+def support_rounded(packed, dx: float, dy: float) -> tuple[float, float]:
+    """Support of a whole packed shape (an array, or its numbers as a list), core plus radius, local frame.
 
     Called from Python (``shape.support``, ``aabb``), it runs ``support_packed``
     as plain Python: calling the compiled one from Python would compile it, and
@@ -331,6 +331,10 @@ class Polygon:
         return support_rounded(self.packed, dx, dy)
 
 
+#: The shapes whose packed numbers are their whole description (``aabb`` reads them directly).
+_BUILT_IN = (Circle, Capsule, Ellipse, Polygon)
+
+
 def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
     """Clean and check a convex outline; return its vertices counter-clockwise.
 
@@ -411,8 +415,10 @@ def _spread(pts: list, kept: list[int]) -> float:
     other: zero when every point lies on one line."""
     first = pts[kept[0]]
     far = max((pts[i] for i in kept), key=lambda p: math.dist(p, first))
-    return max(abs((far[0] - first[0]) * (pts[i][1] - first[1]) - (far[1] - first[1]) * (pts[i][0] - first[0]))
-               for i in kept)
+    return max(
+        abs((far[0] - first[0]) * (pts[i][1] - first[1]) - (far[1] - first[1]) * (pts[i][0] - first[0]))
+        for i in kept
+    )
 
 
 def shape_radius(shape) -> float:
@@ -431,7 +437,11 @@ def aabb(shape: SupportShape, xf: Transform) -> tuple[float, float, float, float
     (8.0, -1.0, 12.0, 1.0)
     """
     x, y, angle = check_transform("xf", xf)
-    if not isinstance(shape, SupportShape):
+    if type(shape) in _BUILT_IN:
+        # Its packed numbers as Python floats: the same supports, without a numpy scalar per
+        # vertex read or the checks a custom shape's answers need (a level check takes thousands).
+        shape = _Packed(shape.packed.tolist())
+    elif not isinstance(shape, SupportShape):
         raise TypeError(f"shape is a {type(shape).__name__}, not a shape: it has no support(dx, dy)")
     c, s = math.cos(angle), math.sin(angle)
     # The world axes +x and +y seen from the shape's frame.
@@ -442,6 +452,18 @@ def aabb(shape: SupportShape, xf: Transform) -> tuple[float, float, float, float
     return lo_x, lo_y, hi_x, hi_y
 
 
+class _Packed:
+    """A built-in shape's packed numbers as a list: ``support`` as the shape's own, already checked."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: list) -> None:
+        self.data = data
+
+
 def _world_support(shape, c, s, x, y, ldx, ldy):
-    px, py, _ = support_object(shape, 0, ldx, ldy)
+    if type(shape) is _Packed:
+        px, py = support_rounded(shape.data, ldx, ldy)
+    else:
+        px, py, _ = support_object(shape, 0, ldx, ldy)
     return c * px - s * py + x, s * px + c * py + y

@@ -44,7 +44,9 @@ class Transform(NamedTuple):
         for name, value in zip(self._fields, self, strict=False):
             if isinstance(value, bool) or not isinstance(value, numbers.Real):
                 shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
-                raise TypeError(f"transform {name} is {shown} ({type(value).__name__}); a transform needs numbers")
+                raise TypeError(
+                    f"transform {name} is {shown} ({type(value).__name__}); a transform needs numbers"
+                )
             if not math.isfinite(value):
                 raise ValueError(f"transform {name} is {value}; a transform needs finite x, y and angle")
         return self

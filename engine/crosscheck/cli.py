@@ -49,6 +49,20 @@ def _positive(text: str) -> int:
     return value
 
 
+#: The largest ``--seed``: the game's own seed range (README "Command lines").
+MAX_SEED = 2**32 - 1
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{value} must be from 0 to {MAX_SEED}")
+    return value
+
+
 def _seconds(text: str) -> float:
     from .run import MAX_PROGRESS_EVERY
 
@@ -75,7 +89,7 @@ def parser() -> argparse.ArgumentParser:
         "manifold (points, separations, ids' features, against pymunk's ContactPointSet)",
     )
     p.add_argument("--pairs", type=_positive, default=100_000, help="pairs to run (default 100,000)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help=f"random seed, 0..{MAX_SEED} (default 1)")
     p.add_argument(
         "--kinds",
         type=lambda t: _names(t, KINDS, "kind"),

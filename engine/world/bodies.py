@@ -22,7 +22,7 @@ from ..collision.jit import inline, kernel, unmanaged
 from ..collision.limits import MAX_COORDINATE
 from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
-from .boxes import aabb_of
+from .boxes import aabb_of, touching_share
 
 _NO_BOXES = np.zeros((0, 4))
 
@@ -70,8 +70,9 @@ def store_transforms(
     """Write the transforms of ``bodies`` (ids) into ``xf``, and their boxes when
     ``update_boxes``; all or nothing. Returns (bad, walls_moved): ``bad`` is
     -1, or the first bad row: ``-2 - row`` for an unknown id, ``row`` for a
-    transform that is not finite or places the body farther than ``limit``
-    along x or y; ``walls_moved`` whether a static body was among them.
+    transform that is not finite or places the body, or any part of its box
+    (``box_within``), farther than ``limit`` along x or y; ``walls_moved``
+    whether a static body was among them.
     (Flat arguments: called from Python every frame, where unboxing a
     record costs more than the call.)"""
     data = unmanaged(data)
@@ -83,6 +84,8 @@ def store_transforms(
             return -2 - k, False
         if not (abs(x[k]) <= limit and abs(y[k]) <= limit and math.isfinite(angle[k])):
             return k, False
+        if not box_within(data, offsets[shape[slot_of[b]]], x[k], y[k], angle[k], limit):
+            return k, False
         walls_moved = walls_moved or static[slot_of[b]]
     for k in range(n):
         s = slot_of[bodies[k]]
@@ -92,6 +95,22 @@ def store_transforms(
                 data, offsets[shape[s]], x[k], y[k], angle[k]
             )
     return -1, walls_moved
+
+
+@inline
+def box_within(data, off, x, y, angle, limit):
+    """Whether the packed shape at ``off`` placed at (x, y, angle) has its box
+    within ``limit`` along x and y, as ``World.add`` asks (``arguments.within_range``):
+    the box ``aabb_of`` gives, less the touching tolerance it is grown by. The
+    body's reach (bound + radius) settles nearly every body without a box."""
+    reach = data[off + H_BOUND] + data[off + H_RADIUS]
+    if abs(x) + reach <= limit and abs(y) + reach <= limit:
+        return True
+    share = touching_share(data, off, x, y)
+    lo_x, lo_y, hi_x, hi_y = aabb_of(data, off, x, y, angle)
+    return (
+        -limit <= lo_x + share and hi_x - share <= limit and -limit <= lo_y + share and hi_y - share <= limit
+    )
 
 
 @kernel
@@ -236,11 +255,11 @@ class BodyArrays:
         self.n -= 1
         return moved_static
 
-    def place(self, table, bodies: np.ndarray, x, y, angle, boxes: np.ndarray | None) -> bool:
+    def place(self, table, bodies: np.ndarray, x, y, angle, boxes: np.ndarray | None, name: str) -> bool:
         """Write the transforms of the ids ``bodies`` (arrays of one length,
         checked by the caller), and their boxes when ``boxes`` is kept; all or
-        nothing, else one error naming the first bad body. Returns whether a
-        static body moved."""
+        nothing, else one error naming the call (``name``), the first bad body
+        and its values. Returns whether a static body moved."""
         bad, walls_moved = store_transforms(
             self.slot_of, bodies, x, y, angle, self.xf, table.data, table.offsets, self.shape, self.static,
             boxes if boxes is not None else _NO_BOXES, boxes is not None, MAX_COORDINATE,
@@ -248,13 +267,20 @@ class BodyArrays:
         if bad <= -2:
             raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
         if bad >= 0:
+            body = int(bodies[bad])
             row = (float(x[bad]), float(y[bad]), float(angle[bad]))
-            if all(map(math.isfinite, row)):
+            if not all(map(math.isfinite, row)):
+                raise ValueError(f"{name}: transform of body {body} is not finite: {row}")
+            if abs(row[0]) <= MAX_COORDINATE and abs(row[1]) <= MAX_COORDINATE:
+                shape = table[int(self.shape[self.slot(body)])]
                 raise ValueError(
-                    f"transform of body {int(bodies[bad])} is {row}, "
-                    f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+                    f"{name}: transform of body {body} is {row}, where its box ({arguments.shown(shape)}) "
+                    f"leaves the engine's range |x|, |y| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
                 )
-            raise ValueError(f"transform of body {int(bodies[bad])} is not finite: {row}")
+            raise ValueError(
+                f"{name}: transform of body {body} is {row}, "
+                f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+            )
         return bool(walls_moved)
 
     def slot(self, body) -> int:
@@ -278,4 +304,4 @@ def reach(data: np.ndarray, offset: int) -> float:
     return float(data[offset + H_BOUND] + data[offset + H_RADIUS])
 
 
-__all__ = ["Bodies", "BodyArrays", "Motion", "reach", "slots_of", "store_transforms", "viewed"]
+__all__ = ["Bodies", "BodyArrays", "Motion", "box_within", "reach", "slots_of", "store_transforms", "viewed"]

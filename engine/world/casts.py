@@ -92,10 +92,17 @@ def clip_fraction(lo_x, lo_y, hi_x, hi_y, dx, dy, b_lo_x, b_lo_y, b_hi_x, b_hi_y
 
     The box b is grown by ``target`` and a margin (``CLIP_MARGIN_REL`` of both
     boxes' sizes, and rounding of their coordinates); per axis, the moving box
-    leaves it for good once its trailing side passes b's far side.
+    leaves it for good once its trailing side passes b's far side. The
+    fraction is then rounded up to a power of two: cutting later drops no
+    hit, scaling a move by it is exact, and the same scene far from the
+    world's origin, where the boxes' edges are rounded to 1.2e-7, is cut the
+    same (a cut off by that rounding moved the arrival, and the normal near a
+    corner, as far out as the rounding it meant to avoid).
 
-    >>> round(clip_fraction(-1.0, 49.0, 1.0, 51.0, 0.0, -1e200, -100.0, -5.0, 100.0, 5.0, 0.0) * 1e200, 3)
-    56.0
+    >>> clip_fraction(-1.0, 49.0, 1.0, 51.0, 0.0, -1000.0, -100.0, -5.0, 100.0, 5.0, 0.0)  # 56.000... of 1,000
+    0.0625
+    >>> clip_fraction(-1.0, 49.0, 1.0, 51.0, 0.0, -1e200, -100.0, -5.0, 100.0, 5.0, 0.0) * 1e200 < 2 * 56.0
+    True
     """
     size = (hi_x - lo_x) + (hi_y - lo_y) + (b_hi_x - b_lo_x) + (b_hi_y - b_lo_y)
     largest = max(
@@ -111,7 +118,9 @@ def clip_fraction(lo_x, lo_y, hi_x, hi_y, dx, dy, b_lo_x, b_lo_y, b_hi_x, b_hi_y
         t = min(t, (b_hi_y + grow - lo_y) / dy)
     elif dy < 0.0:
         t = min(t, (b_lo_y - grow - hi_y) / dy)
-    return max(t, 0.0)
+    if not t > 0.0:
+        return 0.0
+    return min(2.0 ** math.ceil(math.log2(t)), 1.0)
 
 
 def point_shape() -> np.ndarray:
@@ -377,12 +386,15 @@ def nearest_hit(
     tol = ARRIVAL_REL * (reach + math.hypot(dx, dy))
     for s in slots:
         bx, by, bangle = bodies.xf[s]
+        # In the caster's frame, as the sweep casts (``sweep.Casters``): nearby coordinates subtract exactly.
         hit, t, nx, ny, px, py = cast_pair(
-            data_a, off_a, x, y, angle, dx, dy,
-            bodies.data, bodies.offsets[bodies.shape[s]], bx, by, bangle, 0.0, tol, False, poly,
+            data_a, off_a, 0.0, 0.0, angle, dx, dy,
+            bodies.data, bodies.offsets[bodies.shape[s]], bx - x, by - y, bangle, 0.0, tol, False, poly,
         )  # fmt: skip
         if hit and (best is None or t * cut < best.fraction):
-            best = CastHit(int(bodies.ids[s]), float(t * cut), (float(px), float(py)), (float(nx), float(ny)))
+            best = CastHit(
+                int(bodies.ids[s]), float(t * cut), (float(x + px), float(y + py)), (float(nx), float(ny))
+            )
     return best
 
 

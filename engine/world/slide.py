@@ -27,8 +27,15 @@ as a character controller's skin and contact offset.)
 
 The bodies moved together are kinematic and do not block one another.
 
-Frames: world space. A normal is the wall's outward unit normal (from the
-wall towards the body).
+Frames: inputs and results are world space. A normal is the wall's outward
+unit normal (from the wall towards the body). The slide itself runs in each
+body's own frame: its position is its start (a world point, never rounded
+again) plus how far it has moved, kept apart, and every cast and push puts
+the wall at its position minus that start (``sweep.Casters``), which nearby
+coordinates give exactly. So the same scene slides the same at the world's
+origin and at 1e9, up to the one rounding of start + moved at the end:
+computed in the world, rounding there (1.2e-7) turned the normal met near a
+corner by 1e-4 rad and the slide after it by 0.01 px.
 """
 
 from __future__ import annotations
@@ -143,8 +150,8 @@ def back_off(fraction, rx, ry, nx, ny, gap):
 
 @kernel
 def _advance(active, fraction, normal, winner, point, xf, boxes, rest, earlier, count, skin, hits):
-    """One slide of a batch: move each ``active`` row by its free ``fraction`` of
-    ``rest`` (its box too), backed off by half a skin where it hit; a row that hit (``winner`` ≥ 0) records the hit,
+    """One slide of a batch: move each ``active`` row's offset ``xf`` by its free ``fraction`` of
+    ``rest`` (its world box too), backed off by half a skin where it hit; a row that hit (``winner`` ≥ 0) records the hit,
     keeps the part of the rest that slides along the wall and remembers the
     wall's normal, a row that did not is done. Returns the rows still moving."""
     still = np.empty(active.shape[0], dtype=np.int64)
@@ -187,11 +194,12 @@ def slide_bodies(
     """Move the bodies ``slots`` by ``rest`` (k, 2), sliding, against the solid
     bodies in ``cast_mask`` that are not among them; the world is not written.
 
-    Returns (bad, moved, box, skin, targets, hits, normals, count): ``bad`` is -1,
+    Returns (bad, start, moved, box, skin, targets, hits, normals, count): ``bad`` is -1,
     or a row whose move is not finite (``-2 - row``) or would end, were
     nothing in the way, farther than ``limit`` along x or y (``row``), and
-    nothing is moved; ``moved`` (k, 3) is each body's new (x, y, angle) and
-    ``box`` (k, 4) its box there; ``skin`` each body's skin; ``targets`` what it slid against (for
+    nothing is moved; ``start`` (k, 2) is where each body started (world),
+    ``moved`` (k, 3) how far it moved from there (x, y) and its angle,
+    ``box`` (k, 4) its world box there; ``skin`` each body's skin; ``targets`` what it slid against (for
     ``keep_skin``); hit h of row r is ``hits[r, h]`` = (slot, fraction of the
     move left at that slide, point x, y), normal ``normals[r, h]``, ``count[r]``
     hits. Flat arguments: called from Python every frame.
@@ -199,7 +207,7 @@ def slide_bodies(
     bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
     walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
     k = slots.shape[0]
-    at, box = np.empty((k, 3)), np.empty((k, 4))
+    start, at, box = np.empty((k, 2)), np.empty((k, 3)), np.empty((k, 4))
     skin = np.empty(k)
     earlier, count = np.zeros((k, MAX_SLIDES, 2)), np.zeros(k, dtype=np.int64)
     hits = np.zeros((k, MAX_SLIDES, 4))
@@ -210,7 +218,8 @@ def slide_bodies(
     for q in range(k):
         s = slots[q]
         excluded[s] = True
-        at[q, 0], at[q, 1], at[q, 2] = xf[s, 0], xf[s, 1], xf[s, 2]
+        start[q, 0], start[q, 1] = xf[s, 0], xf[s, 1]
+        at[q, 0], at[q, 1], at[q, 2] = 0.0, 0.0, xf[s, 2]
         box[q, 0], box[q, 1], box[q, 2], box[q, 3] = boxes[s, 0], boxes[s, 1], boxes[s, 2], boxes[s, 3]
         off = offsets[shape[s]]
         skin[q] = SKIN_REL * (data[off + H_BOUND] + data[off + H_RADIUS])
@@ -221,10 +230,10 @@ def slide_bodies(
     targets = targets_of(bodies, walls, cast_mask, excluded, k, m_cell)
     for q in range(k):
         if not (math.isfinite(rest[q, 0]) and math.isfinite(rest[q, 1])):
-            return -2 - q, at, box, skin, targets, hits, earlier, count
-        ex, ey = at[q, 0] + rest[q, 0], at[q, 1] + rest[q, 1]
+            return -2 - q, start, at, box, skin, targets, hits, earlier, count
+        ex, ey = start[q, 0] + rest[q, 0], start[q, 1] + rest[q, 1]
         if not (abs(ex) <= limit and abs(ey) <= limit):
-            return q, at, box, skin, targets, hits, earlier, count
+            return q, start, at, box, skin, targets, hits, earlier, count
     for _ in range(MAX_SLIDES):
         if active.shape[0] == 0:
             break
@@ -233,33 +242,40 @@ def slide_bodies(
             moves[i, 0], moves[i, 1] = rest[active[i], 0], rest[active[i], 1]
         # np.bool_: a plain bool, not a literal, so the sweep compiles once for casts and slides.
         _, winner, fraction, point, normal = first_hits(
-            bodies, walls, targets, slots[active], active, at, box, moves, 0.5 * skin[active], np.bool_(True)
-        )
+            bodies, walls, targets, slots[active], active, start, at, box, moves, 0.5 * skin[active],
+            np.bool_(True),
+        )  # fmt: skip
         active = _advance(active, fraction, normal, winner, point, at, box, rest, earlier, count, skin, hits)
-    return -1, at, box, skin, targets, hits, earlier, count
+    return -1, start, at, box, skin, targets, hits, earlier, count
 
 
-def keep_skin(table: ShapeTable, bodies: Bodies, walls: DenseGrid, targets, slots, at, box, skin) -> None:
-    """Push each body (slot ``slots[q]`` at ``at[q]``, its box ``box[q]``) back out
-    to its ``skin`` from the nearest of ``targets`` it has crept nearer to
-    than half a skin through rounding, so it never ends touching a wall;
-    moves ``at`` and ``box`` in place. At most ``MAX_SLIDES`` pushes each."""
+def keep_skin(
+    table: ShapeTable, bodies: Bodies, walls: DenseGrid, targets, slots, start, at, box, skin
+) -> None:
+    """Push each body (slot ``slots[q]`` at ``start[q] + at[q]``, as in
+    ``slide_bodies``, its world box ``box[q]``) back out to its ``skin`` from the
+    nearest of ``targets`` it has crept nearer to than half a skin through
+    rounding, so it never ends touching a wall; moves ``at`` and ``box`` in
+    place. At most ``MAX_SLIDES`` pushes each. Distances and contacts are
+    taken in each body's frame (the target at its position minus ``start``)."""
     rows = np.arange(len(slots))
     for _ in range(MAX_SLIDES):
         near_rows = gather(
-            bodies, walls, targets, Casters(slots, rows, at, box, np.zeros((len(slots), 2)), skin)
+            bodies, walls, targets, Casters(slots, rows, start, at, box, np.zeros((len(slots), 2)), skin)
         )
         if not len(near_rows):
             return
         who, what = near_rows[:, 0], near_rows[:, 1]
-        near = distances_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], bodies.xf[what])
+        other = bodies.xf[what].copy()
+        other[:, :2] -= start[who]
+        near = distances_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], other)
         order = np.lexsort((near.distance, who))
         first = order[np.r_[True, who[order][1:] != who[order][:-1]]]  # the nearest target per body
         close = first[near.distance[first] < 0.5 * skin[who[first]]]
         if not len(close):
             return
-        who, what = who[close], what[close]
-        c = contacts_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], bodies.xf[what])
+        who, what, other = who[close], what[close], other[close]
+        c = contacts_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], other)
         gap = near.point_a[close] - near.point_b[close]
         length = np.hypot(gap[:, 0], gap[:, 1])
         out = np.where(c.hit[:, None], -c.normal, gap / np.where(length > 0.0, length, 1.0)[:, None])
@@ -272,9 +288,10 @@ def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest
     """Move-and-slide the bodies ``slots`` by ``rest`` (k, 2) against the solid
     bodies in ``mask``, then ``keep_skin``; the world is not written. A move
     that is not finite, or would end beyond the coordinate limit, is one
-    error naming the body. Returns (moved, hits, normals, count) as
+    error naming the body. Returns (moved, hits, normals, count): ``moved``
+    (k, 3) each body's new (x, y, angle) in the world, the rest as
     ``slide_bodies``."""
-    bad, at, box, skin, targets, hits, normals, count = slide_bodies(
+    bad, start, at, box, skin, targets, hits, normals, count = slide_bodies(
         *bodies, *walls, slots, rest, mask, cell, MAX_COORDINATE
     )
     if bad <= -2:
@@ -284,7 +301,8 @@ def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest
         )
     if bad >= 0:
         arguments.check_end(int(bodies.ids[slots[bad]]), *bodies.xf[slots[bad], :2], *rest[bad])
-    keep_skin(table, bodies, walls, targets, slots, at, box, skin)
+    keep_skin(table, bodies, walls, targets, slots, start, at, box, skin)
+    at[:, :2] += start  # the one rounding to the world
     return at, hits, normals, count
 
 

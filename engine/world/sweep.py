@@ -33,7 +33,14 @@ walk that inlines it at every lookup runs out of the instruction cache).
 The records: ``Casters`` (who casts, from where, how far) and ``Targets``
 (what can be hit, and the grid of the moving ones).
 
-Frames: world space; per-caster outputs as in ``casts.cast_pair``.
+Frames: the grids and boxes are world space; each cast is computed in its
+caster's own frame (``Casters``): the caster at its offset from an origin,
+the body it is cast against at its position minus that origin. Nearby
+coordinates subtract exactly, so far from the world's origin (1e9) a cast
+rounds as it does near it: world positions there are only known to
+1.2e-7, and near a corner, half a skin (5e-4 for a body of size 10) from
+it, that rounding turned the normal by up to 1e-4 rad. Per-caster outputs
+as in ``casts.cast_pair``, in the world.
 """
 
 from __future__ import annotations
@@ -67,11 +74,14 @@ from .hashgrid import MAX_LISTED, MAX_SPAN, HashGrid, bucket, hash_boxes
 
 class Casters(NamedTuple):
     """Who casts: caster q is slot ``slot[q]`` (its shape; it never hits itself),
-    placed at row ``row[q]`` of ``xf`` with its box there in the same row of
-    ``box``, moved by ``moves[q]`` and stopping ``target[q]`` short."""
+    placed at row ``row[q]``: at ``origin[row] + xf[row, :2]`` (the offset
+    ``xf[row, :2]`` from its frame's world origin), turned by ``xf[row, 2]``,
+    with its world box there in the same row of ``box``; moved by
+    ``moves[q]`` and stopping ``target[q]`` short."""
 
     slot: np.ndarray
     row: np.ndarray
+    origin: np.ndarray
     xf: np.ndarray
     box: np.ndarray
     moves: np.ndarray
@@ -214,7 +224,7 @@ def _walk(bodies, walls, targets, casters, stamp, found):
     boxes, obb = bodies.boxes, bodies.obb
     solid, stamp, found = unmanaged(targets.solid), unmanaged(stamp), unmanaged(found)
     cast_slot, cast_row = unmanaged(casters.slot), unmanaged(casters.row)
-    cast_xf, cast_box = unmanaged(casters.xf), unmanaged(casters.box)
+    cast_origin, cast_xf, cast_box = unmanaged(casters.origin), unmanaged(casters.xf), unmanaged(casters.box)
     moves, target = unmanaged(casters.moves), unmanaged(casters.target)
     data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
     w_start, w_body = walls.start, walls.body
@@ -234,14 +244,17 @@ def _walk(bodies, walls, targets, casters, stamp, found):
     for q in range(cast_slot.shape[0]):
         me, row = cast_slot[q], cast_row[q]
         off_a = offsets[shape[me]]
-        ax, ay = cast_xf[row, 0], cast_xf[row, 1]
+        ax, ay = cast_origin[row, 0] + cast_xf[row, 0], cast_origin[row, 1] + cast_xf[row, 1]
         dx, dy = moves[q, 0], moves[q, 1]
         # The caster's box swept along its move and grown by its target.
         lo_x = min(cast_box[row, 0], cast_box[row, 0] + dx) - target[q]
         lo_y = min(cast_box[row, 1], cast_box[row, 1] + dy) - target[q]
         hi_x = max(cast_box[row, 2], cast_box[row, 2] + dx) + target[q]
         hi_y = max(cast_box[row, 3], cast_box[row, 3] + dy) + target[q]
-        reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9)
+        # Grown by rounding too: ax, ay and the walls' boxes are world numbers, off by ulps of their size.
+        reach = (data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target[q]) * (1.0 + 1e-9) + 1e-14 * (
+            abs(ax) + abs(ay)
+        )
         length = math.sqrt(dx * dx + dy * dy)
         wx, wy = (-dy / length, dx / length) if length > 0.0 else (0.0, 0.0)
         gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, w_inv, walls.x0, walls.y0)
@@ -312,21 +325,24 @@ def gather(bodies, walls, targets, casters):
 def _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, out_f, out_n, out_p, win):
     """Cast caster q against body j (rotated by cosine ``cb``, sine ``sb``); keep
     it if it is the first hit so far (``casts.cast_turned``, inlined into the
-    sweep's own loop)."""
+    sweep's own loop), in the caster's frame (``Casters``): j at its position
+    minus the caster's origin, the point hit back in the world."""
     data, xf = bodies.data, bodies.xf
     row = casters.row[q]
+    ox, oy = casters.origin[row, 0], casters.origin[row, 1]
     dx, dy = casters.moves[q, 0], casters.moves[q, 1]
     target = casters.target[q]
     reach = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target
     tol = ARRIVAL_REL * (reach + math.sqrt(dx * dx + dy * dy))
     hit, t, nx, ny, px, py = cast_turned(
         data, off_a, round_a, casters.xf[row, 0], casters.xf[row, 1], casters.xf[row, 2], dx, dy,
-        data, bodies.offsets[bodies.shape[j]], xf[j, 0], xf[j, 1], xf[j, 2], cb, sb, target, tol, escape, poly,
+        data, bodies.offsets[bodies.shape[j]], xf[j, 0] - ox, xf[j, 1] - oy, xf[j, 2], cb, sb, target, tol,
+        escape, poly,
     )  # fmt: skip
     if hit and (win[q] < 0 or t < out_f[q]):
         out_f[q], win[q] = t, j
         out_n[q, 0], out_n[q, 1] = nx, ny
-        out_p[q, 0], out_p[q, 1] = px, py
+        out_p[q, 0], out_p[q, 1] = ox + px, oy + py
 
 
 @kernel
@@ -336,8 +352,8 @@ def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     poly = unmanaged(polytope)
     bodies = viewed(bodies)
     casters = Casters(
-        unmanaged(casters.slot), unmanaged(casters.row), unmanaged(casters.xf), unmanaged(casters.box),
-        unmanaged(casters.moves), unmanaged(casters.target),
+        unmanaged(casters.slot), unmanaged(casters.row), unmanaged(casters.origin), unmanaged(casters.xf),
+        unmanaged(casters.box), unmanaged(casters.moves), unmanaged(casters.target),
     )  # fmt: skip
     data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
     xf, obb, static = bodies.xf, bodies.obb, bodies.static
@@ -377,10 +393,10 @@ def _clip_moves(moves, cast_row, cast_box, target, bounds, cut):
 
 
 @kernel
-def first_hits(bodies, walls, targets, slots, rows, xf, boxes, moves, target, escape):
-    """First hit of every caster (slot ``slots[q]`` at row ``rows[q]`` of ``xf``
-    and ``boxes``, moved by ``moves[q]``, stopping ``target[q]`` short; an empty
-    ``target``: 0) among ``targets``. Returns (bad, slot hit, fraction, point,
+def first_hits(bodies, walls, targets, slots, rows, origin, xf, boxes, moves, target, escape):
+    """First hit of every caster (slot ``slots[q]`` at row ``rows[q]`` of
+    ``origin``, ``xf`` and ``boxes``, as in ``Casters``, moved by ``moves[q]``,
+    stopping ``target[q]`` short; an empty ``target``: 0) among ``targets``. Returns (bad, slot hit, fraction, point,
     normal): ``bad`` the first row of ``moves`` that is not finite (nothing
     cast) or -1; the slot hit is -1, with fraction 1, where nothing is hit."""
     k = slots.shape[0]
@@ -393,7 +409,7 @@ def first_hits(bodies, walls, targets, slots, rows, xf, boxes, moves, target, es
         target = np.zeros(k)
     cut = np.ones(k)
     clipped = _clip_moves(moves, rows, boxes, target, targets.bounds, cut)
-    casters = Casters(slots, rows, xf, boxes, clipped, target)
+    casters = Casters(slots, rows, origin, xf, boxes, clipped, target)
     found = gather(bodies, walls, targets, casters)
     _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     for q in range(k):
@@ -417,16 +433,21 @@ def cast_ids(
     ``World.cast_bodies``)."""
     k = bodies_cast.shape[0]
     slots = np.empty(k, dtype=np.int64)
+    # Each caster's frame is centred on where it is: offset 0, its own angle.
+    origin, offset, box = np.empty((k, 2)), np.zeros((k, 3)), np.empty((k, 4))
     for q in range(k):
         b = bodies_cast[q]
         if b < 0 or b >= slot_of.shape[0] or slot_of[b] < 0:
             return -2 - q, slots, np.ones(0), np.zeros((0, 2)), np.zeros((0, 2))
-        slots[q] = slot_of[b]
+        s = slot_of[b]
+        slots[q] = s
+        origin[q, 0], origin[q, 1], offset[q, 2] = xf[s, 0], xf[s, 1], xf[s, 2]
+        box[q, 0], box[q, 1], box[q, 2], box[q, 3] = boxes[s, 0], boxes[s, 1], boxes[s, 2], boxes[s, 3]
     bodies = Bodies(data, offsets, shape, xf, boxes, obb, layer, mask, static, sensor, ids)
     walls = DenseGrid(w_x0, w_y0, w_nx, w_ny, w_cell, w_start, w_body, w_members)
     targets = targets_of(bodies, walls, cast_mask, np.zeros(0, dtype=np.bool_), k, m_cell)
     bad, winner, fraction, point, normal = first_hits(
-        bodies, walls, targets, slots, slots, xf, boxes, moves, np.zeros(0), np.bool_(False)
+        bodies, walls, targets, slots, np.arange(k), origin, offset, box, moves, np.zeros(0), np.bool_(False)
     )
     for q in range(winner.shape[0]):
         if winner[q] >= 0:

@@ -255,19 +255,27 @@ class World:
         self._frame.changed(self._a.remove(self._a.slot(body)), members=True)
 
     def set_transform(self, body: int, transform) -> None:
-        """Place a body; ``transform`` as in ``add``."""
+        """Place a body; ``transform`` as in ``add``: its box too must lie within
+        the coordinate limit. Anything else is one error naming the argument,
+        and the body stays where it was."""
         slot = self._a.slot(body)
-        self._a.xf[slot] = arguments.transform(transform, "World.set_transform transform")
+        xf = arguments.transform(transform, "World.set_transform transform")
+        arguments.within_range(self.shape(body), xf, "World.set_transform transform")
+        self._a.xf[slot] = xf
         if self._a.dynamic[slot]:  # placed, not moved: no velocity from it, and it wakes
             self._a.start[slot] = self._a.xf[slot]
             self._dynamics.woken(slot)
         self._frame.changed(bool(self._a.static[slot]))
 
     def set_transforms(self, bodies, x, y, angle) -> None:
-        """Move many bodies at once (numpy arrays of equal length); all or nothing."""
+        """Move many bodies at once (numpy arrays of equal length); all or nothing:
+        each transform is checked as ``set_transform`` checks it (its box too)
+        before any body moves."""
         bodies, x, y, angle = arguments.transforms(bodies, x, y, angle, "World.set_transforms")
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
-        walls_moved = self._a.place(self._table, bodies, x, y, angle, self._frame.kept_boxes)
+        walls_moved = self._a.place(
+            self._table, bodies, x, y, angle, self._frame.kept_boxes, "World.set_transforms"
+        )
         self._frame.moved_in_place(walls_moved)
 
     def transform(self, body: int) -> Transform:

@@ -243,20 +243,30 @@ def _near_pairs(parts: list[Part], margin: float) -> np.ndarray:
     return box_pairs(np.array([p.box for p in parts]), np.array([p.index for p in parts]), margin)
 
 
-def _per_wall_pair(parts: list[Part], pairs: np.ndarray, value: np.ndarray, keep: np.ndarray):
-    """For each pair of walls, the kept part pair with the smallest ``value``: (value, p, q, index) each."""
-    pairs, value = pairs[keep], value[keep]
-    ids = np.array([p.index for p in parts], np.int64)
-    a, b = ids[pairs[:, 0]], ids[pairs[:, 1]]
+def _wall_pairs(ids: np.ndarray, pairs: np.ndarray, value: np.ndarray, keep: np.ndarray):
+    """For each pair of walls (``ids`` of the parts' walls), the kept part pair with the smallest
+    ``value``, as arrays in the order of the walls' indexes (lower, then higher): its row of ``pairs``
+    and the two walls' indexes (lower, higher). Arrays, not a tuple per pair: a level of thousands
+    of small walls has hundreds of thousands of them."""
+    rows = np.flatnonzero(keep)
+    a, b = ids[pairs[rows, 0]], ids[pairs[rows, 1]]
     lo, hi = np.minimum(a, b), np.maximum(a, b)
-    order = np.lexsort((value, hi, lo))
+    order = np.lexsort((value[rows], hi, lo))
     first = np.ones(len(order), bool)
     first[1:] = (lo[order][1:] != lo[order][:-1]) | (hi[order][1:] != hi[order][:-1])
     chosen = order[first]
-    original = np.flatnonzero(keep)
-    return [
-        (float(value[k]), parts[pairs[k, 0]], parts[pairs[k, 1]], int(original[k])) for k in chosen.tolist()
-    ]
+    return rows[chosen], lo[chosen], hi[chosen]
+
+
+def _part_walls(parts: list[Part]) -> np.ndarray:
+    """The wall index of each part."""
+    return np.array([p.index for p in parts], np.int64)
+
+
+def _per_wall_pair(parts: list[Part], pairs: np.ndarray, value: np.ndarray, keep: np.ndarray):
+    """For each pair of walls, the kept part pair with the smallest ``value``: (value, p, q, index) each."""
+    rows, _, _ = _wall_pairs(_part_walls(parts), pairs, value, keep)
+    return [(float(value[k]), parts[pairs[k, 0]], parts[pairs[k, 1]], int(k)) for k in rows.tolist()]
 
 
 def _left_out(file: str, total: int, what: str) -> list[Finding]:
@@ -404,9 +414,11 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
         return []
     table, xf = _table(parts)
     d = distances_batch(table, near[:, 0], xf[near[:, 0]], near[:, 1], xf[near[:, 1]])
-    gaps = _per_wall_pair(parts, near, d.distance, (d.distance > 0.0) & (d.distance < limit))
-    # A pair that also overlaps or touches somewhere is one obstacle, not a gap.
-    touching = set()
+    walls = _part_walls(parts)
+    rows, lo, hi = _wall_pairs(walls, near, d.distance, (d.distance > 0.0) & (d.distance < limit))
+    # A pair that also overlaps or touches somewhere is one obstacle, not a gap; a seam (walls a
+    # hair apart) is one obstacle too. Pairs of walls as one number each: lower × walls + higher.
+    keep = d.distance[rows] >= SEAM
     if len(touching_pairs):
         hit = intersects_batch(
             table,
@@ -415,25 +427,24 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
             touching_pairs[:, 1],
             xf[touching_pairs[:, 1]],
         )
-        touching = {_wall_pair_key(parts[i], parts[j]) for i, j in touching_pairs[hit].tolist()}
-    found = []
-    # A seam (walls a hair apart) is one obstacle; and where a third wall fills the gap between two
-    # (its midpoint lies inside it: a tile between two walls), the player's hull cannot be there at all.
-    gaps = [g for g in gaps if _wall_pair_key(g[1], g[2]) not in touching and g[0] >= SEAM]
-    if gaps:
-        mids = np.array(
-            [
-                ((d.point_a[k, 0] + d.point_b[k, 0]) / 2, (d.point_a[k, 1] + d.point_b[k, 1]) / 2)
-                for _, _, _, k in gaps
-            ]
-        ).reshape(-1, 2)
-        filled = _filled(parts, mids, [(p.index, q.index) for _, p, q, _ in gaps])
+        a, b = walls[touching_pairs[hit, 0]], walls[touching_pairs[hit, 1]]
+        span = int(walls.max()) + 1
+        keep &= ~np.isin(lo * span + hi, np.minimum(a, b) * span + np.maximum(a, b))
+    rows, lo, hi = rows[keep], lo[keep], hi[keep]
+    # Where a third wall fills the gap between two (its midpoint lies inside it: a tile between two
+    # walls), the player's hull cannot be there at all.
+    mids = (d.point_a[rows] + d.point_b[rows]) / 2
+    if len(rows):
+        filled = _filled(parts, mids, np.column_stack([lo, hi]))
         if filled is None:
             return [_too_many(file, "the gaps between walls")]
-        keep = [k for k, inside in enumerate(filled) if not inside]
-        gaps, mids = [gaps[k] for k in keep], mids[keep]
+        rows, lo, mids = rows[~filled], lo[~filled], mids[~filled]
+    # Arrays up to here: a level of thousands of small walls has hundreds of thousands of candidate
+    # pairs; the few left are tried with the player's hull.
+    gaps = [(float(d.distance[k]), parts[near[k, 0]], parts[near[k, 1]], k) for k in rows.tolist()]
+    found = []
     if gaps:
-        across = np.array([d.point_b[k] - d.point_a[k] for _, _, _, k in gaps], np.float64).reshape(-1, 2)
+        across = d.point_b[rows] - d.point_a[rows]
         normals = across / np.hypot(across[:, 0], across[:, 1])[:, None]
         fits = _passes(parts, gaps, mids, normals, body)
         if fits is None:
@@ -456,21 +467,23 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     return found + _left_out(file, len(gaps), "gaps the player cannot pass")
 
 
-def _filled(parts: list[Part], points: np.ndarray, own: list[tuple[int, int]]) -> list[bool] | None:
-    """For each point, whether it lies inside a wall other than its own two (``own[k]``, wall indexes);
-    None past the checker's pair limits."""
+def _filled(parts: list[Part], points: np.ndarray, own: np.ndarray) -> np.ndarray | None:
+    """For each point, whether it lies inside a wall other than its own two (``own[k]``, two wall
+    indexes); None past the checker's pair limits."""
     r = POINT_SHAPE.radius
-    boxes = [p.box for p in parts] + [(x - r, y - r, x + r, y + r) for x, y in points.tolist()]
+    part_boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
+    boxes = np.concatenate([part_boxes, np.column_stack([points - r, points + r])])
     group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(points), np.int64)]
     try:
-        pairs = box_pairs(np.array(boxes), group, 0.0)
+        pairs = box_pairs(boxes, group, 0.0)
     except TooMany:
         return None
-    inside = [False] * len(points)
+    inside = np.zeros(len(points), bool)
     if not len(pairs):
         return inside
     part_k, point_k = pairs[:, 0], pairs[:, 1] - len(parts)
-    mine = np.array([parts[k].index in own[m] for k, m in zip(part_k.tolist(), point_k.tolist())], bool)
+    walls = _part_walls(parts)[part_k]
+    mine = (walls == own[point_k, 0]) | (walls == own[point_k, 1])
     part_k, point_k = part_k[~mine], point_k[~mine]
     if not len(part_k):
         return inside
@@ -478,8 +491,7 @@ def _filled(parts: list[Part], points: np.ndarray, own: list[tuple[int, int]]) -
     dot = table.add(POINT_SHAPE)
     at = np.column_stack([points[point_k], np.zeros(len(point_k))])
     hit = intersects_batch(table, np.full(len(point_k), dot, np.int64), at, part_k, part_xf[part_k])
-    for m in point_k[hit].tolist():
-        inside[m] = True
+    inside[point_k[hit]] = True
     return inside
 
 

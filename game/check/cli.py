@@ -117,6 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     except LevelError as err:
         print(f"gjk-check: {err}", file=sys.stderr)
         return 2
+    if args.png and os.path.exists(args.png) and not os.path.isdir(args.png):
+        # Before the checks, not after them: sheets go into a folder, and this is none.
+        print(
+            f"gjk-check: --png {args.png}: exists and is not a folder (sheets go into a folder)",
+            file=sys.stderr,
+        )
+        return 2
     results = [check_path(path, args.start, args.texture_hitboxes) for path in files]
     notes, written = [], True
     if args.png:

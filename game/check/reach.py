@@ -96,22 +96,23 @@ def placements(
     reach = reach_radius(parts)
     table = ShapeTable([Circle(reach), *parts, *(p.shape for p in walls)])
     first_wall = 1 + len(parts)
-    cells, owners, total = [], [], 0
-    for k, part in enumerate(walls):
-        x0, y0, x1, y1 = part.box
-        i0, i1 = max(0, int((x0 - reach) // cell)), min(ni - 1, int((x1 + reach) // cell))
-        j0, j1 = max(0, int((y0 - reach) // cell)), min(nj - 1, int((y1 + reach) // cell))
-        if i1 < i0 or j1 < j0:
-            continue
-        total += (i1 - i0 + 1) * (j1 - j0 + 1)
-        if total > MAX_PLACEMENT_TESTS:
-            raise TooManyPlacements()
-        jj, ii = np.mgrid[j0 : j1 + 1, i0 : i1 + 1]
-        cells.append(np.column_stack([ii.ravel(), jj.ravel()]))
-        owners.append(np.full(ii.size, k))
-    if not cells:
+    # The cells each part's box, grown by the reach, covers: every (cell, part) pair, made as arrays
+    # (a level of thousands of small walls made three small arrays per wall in a loop).
+    boxes = np.array([part.box for part in walls], np.float64).reshape(-1, 4)
+    i0 = np.maximum(0, np.floor_divide(boxes[:, 0] - reach, cell)).astype(np.int64)
+    i1 = np.minimum(ni - 1, np.floor_divide(boxes[:, 2] + reach, cell)).astype(np.int64)
+    j0 = np.maximum(0, np.floor_divide(boxes[:, 1] - reach, cell)).astype(np.int64)
+    j1 = np.minimum(nj - 1, np.floor_divide(boxes[:, 3] + reach, cell)).astype(np.int64)
+    wide, high = np.maximum(i1 - i0 + 1, 0), np.maximum(j1 - j0 + 1, 0)
+    count = wide * high
+    if int(count.sum()) > MAX_PLACEMENT_TESTS:
+        raise TooManyPlacements()
+    if not count.any():
         return free
-    ij, owner = np.concatenate(cells), np.concatenate(owners)
+    owner = np.repeat(np.arange(len(walls)), count)
+    # Each pair's place among its part's cells, row by row (j), then along the row (i).
+    nth = np.arange(len(owner)) - np.repeat(np.cumsum(count) - count, count)
+    ij = np.column_stack([i0[owner] + nth % wide[owner], j0[owner] + nth // wide[owner]])
     wall_xf = np.array([tuple(p.xf) for p in walls], np.float64).reshape(-1, 3)
     at = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
     # The disc round the whole hitbox: where it is clear of a part, every turn is.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -110,6 +112,10 @@ def test_replay_reports_each_case_and_exits_zero_when_all_hold(capsys):
         (["--kinds", "poly,ellipse"], "unknown kind ellipse"),
         (["--styles", "weird"], "unknown style weird"),
         (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+        # Issue 24 (round two's CLI probes): a negative seed was a numpy traceback from the workers.
+        (["--seed", "-1"], "--seed: -1 must be from 0 to 4294967295"),
+        (["--seed", str(2**32)], "--seed: 4294967296 must be from 0 to 4294967295"),
+        (["--seed", "1.5"], "--seed: '1.5' is not a whole number"),
     ],
 )
 def test_a_bad_option_is_one_line_on_stderr_and_exit_status_2(capsys, argv, needle):
@@ -185,3 +191,15 @@ def test_the_judged_pairs_of_a_style_are_mostly_a_mix_of_hits_and_misses():
         pairs = [STYLES[style].place(rng, *STYLES[style].shapes(rng, "poly", "capsule")) for _ in range(200)]
         share = np.mean([j.exact.gap <= 0 for j in judge_all(pairs)])
         assert 0.15 < share < 0.85, (style, share)
+
+
+def test_a_negative_seed_on_the_command_line_is_one_line_and_exit_status_2():
+    """Through a real process, as a person types it: no traceback from the pool's workers."""
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.crosscheck", "--pairs", "10", "--seed", "-1", "--no-cases"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "gjk-crosscheck: argument --seed: -1 must be from 0 to 4294967295 (see --help)\n"

@@ -178,3 +178,85 @@ def test_a_body_whose_box_leaves_the_range_is_refused_where_it_is_added():
     assert "MAX_COORDINATE = 1e+09" in str(caught.value) and len(world.bodies) == 1
     big = world.add(Circle(5e8), (0.0, 800.0, 0.0))  # inside the range: it slides off the wall
     assert abs(world.move_and_slide(big, (1.0, 0.0)).y) <= 1e9
+
+
+def placed_world():
+    """A wall, a ball and a rotated box, and a copy of every transform to see that nothing moved."""
+    world = World()
+    world.add(Polygon.box(100.0, 10.0), (0.0, -100.0, 0.0), static=True)
+    ball = world.add(Circle(5.0), (0.0, 0.0, 0.0))
+    box = world.add(Polygon.box(20.0, 2.0), (50.0, 0.0, 0.5))
+    world.pairs()  # the boxes are kept: set_transforms refreshes them in place
+    return world, ball, box
+
+
+def transforms_of(world: World) -> list:
+    return [tuple(world.transform(b)) for b in world.bodies]
+
+
+@pytest.mark.parametrize(
+    "transform, words",
+    [
+        ((MAX_COORDINATE, 0.0, 0.0), ["box", "x = 1000000005.0", "Circle"]),
+        ((0.0, -MAX_COORDINATE + 4.0, 0.0), ["box", "y = -1000000001.0"]),
+        ((0.0, 2e9, 0.0), ["transform y", "2000000000.0"]),
+        ((math.nan, 0.0, 0.0), ["transform x", "nan"]),
+        ((0.0, math.inf, 0.0), ["transform y", "inf"]),
+        ((0.0, 0.0, -math.inf), ["transform angle", "inf"]),
+        ((0.0, 0.0), ["transform", "(0.0, 0.0)"]),
+        (("a", 0.0, 0.0), ["transform x", "'a'"]),
+    ],
+)
+def test_set_transform_refuses_a_place_whose_box_leaves_the_range_naming_the_argument(transform, words):
+    """Issue 24: ``add`` refused a body whose box leaves the range; ``set_transform`` put it there."""
+    world, ball, _ = placed_world()
+    before = transforms_of(world)
+    with pytest.raises((ValueError, TypeError)) as caught:
+        world.set_transform(ball, transform)
+    message = one_line(str(caught.value))
+    assert message.startswith("World.set_transform transform") or "set_transform transform" in message
+    for word in words:
+        assert word in message, message
+    assert transforms_of(world) == before
+
+
+@pytest.mark.parametrize(
+    "x, y, angle, words",
+    [
+        # The box, 20 half-wide turned by 0.5, reaches past 1e9 though its centre does not.
+        ([0.0, MAX_COORDINATE - 10.0], [0.0, 0.0], [0.0, 0.5], ["body 2", "box", "Polygon", "999999990.0"]),
+        ([0.0, 0.0], [-MAX_COORDINATE, 0.0], [0.0, 0.0], ["body 1", "box", "Circle", "-1000000000.0"]),
+        ([0.0, 0.0], [0.0, 3e9], [0.0, 0.0], ["body 2", "3000000000.0", "MAX_COORDINATE"]),
+        ([math.nan, 0.0], [0.0, 0.0], [0.0, 0.0], ["body 1", "not finite", "nan"]),
+        ([0.0, 0.0], [0.0, 0.0], [0.0, math.inf], ["body 2", "not finite", "inf"]),
+    ],
+)
+def test_set_transforms_refuses_a_box_beyond_the_range_and_moves_no_body(x, y, angle, words):
+    world, ball, box = placed_world()
+    before = transforms_of(world)
+    with pytest.raises(ValueError) as caught:
+        world.set_transforms(np.array([ball, box]), np.array(x), np.array(y), np.array(angle))
+    message = one_line(str(caught.value))
+    assert message.startswith("World.set_transforms: transform of body"), message
+    for word in words:
+        assert word in message, message
+    assert transforms_of(world) == before
+    world.set_transforms(np.array([ball, box]), np.zeros(2), np.zeros(2), np.zeros(2))  # still usable
+    assert transforms_of(world)[1:] == [(0.0, 0.0, 0.0), (0.0, 0.0, 0.0)]
+
+
+def test_set_transforms_with_arrays_of_the_wrong_shape_is_one_line_naming_them():
+    world, ball, box = placed_world()
+    with pytest.raises(ValueError) as caught:
+        world.set_transforms([ball, box], [0.0], [0.0, 0.0], [0.0, 0.0])
+    assert one_line(str(caught.value)) == "World.set_transforms needs arrays of one length; got 2, 1, 2, 2"
+    with pytest.raises(TypeError) as caught:
+        world.set_transforms([ball], [[0.0, 1.0]], [0.0], [0.0])
+    assert "World.set_transforms x" in one_line(str(caught.value))
+
+
+def test_a_body_placed_just_inside_the_range_stays_placeable_there():
+    world, ball, _box = placed_world()
+    world.set_transform(ball, (MAX_COORDINATE - 5.0, 0.0, 0.0))  # its box touches the limit exactly
+    world.set_transforms(np.array([ball]), np.array([-(MAX_COORDINATE - 5.0)]), np.zeros(1), np.zeros(1))
+    assert world.transform(ball).x == -(MAX_COORDINATE - 5.0)

@@ -54,6 +54,21 @@ def test_a_sheet_that_cannot_be_written_is_a_non_zero_exit(tmp_path):
     assert f"cannot write {tmp_path / 'file' / 'sheets' / 'yard.png'}: Not a directory" in done.stderr
 
 
+@pytest.mark.parametrize("target", ["/dev/null", "file"])
+def test_a_png_folder_that_is_a_device_or_a_file_is_one_line_before_any_check(tmp_path, target):
+    """Round two's CLI probes: ``--png /dev/null`` checked every level, then said "cannot write
+    /dev/null/yard.png: File exists" (mkdir's word for a device where a folder was asked)."""
+    if target == "file":
+        target = str(tmp_path / "sheets.png")
+        Path(target).write_text("kept")
+    done = run("yard", "--png", target)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == f"gjk-check: --png {target}: exists and is not a folder (sheets go into a folder)\n"
+    assert done.stdout == ""  # refused before the checks ran
+    if target.endswith("sheets.png"):
+        assert Path(target).read_text() == "kept"
+
+
 def test_a_sheet_is_never_written_over_a_fifo(tmp_path):
     os.mkfifo(tmp_path / "yard.png")
     done = run("yard", "--png", str(tmp_path))

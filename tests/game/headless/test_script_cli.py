@@ -108,6 +108,9 @@ def test_frames_that_go_back_are_refused_with_the_line(tmp_path):
         (["--play-script", "{script}", "--frames", "0"], "--frames"),
         (["--play-script", "{script}", "--frames", "99999999"], "--frames must be from 1 to"),
         (["--replay", "{script}", "--level", "yard"], "--replay takes no other option"),
+        # Round two's CLI probes: a seed beside --replay was silently ignored (the recording names its own).
+        (["--replay", "{script}", "--seed", "3"], "--replay takes no other option"),
+        (["--replay", "{script}", "--seed", "1"], "--replay takes no other option"),
         (["--snapshots", "{tmp}", "--record", "{tmp}/x.replay"], "--record applies to"),
     ],
 )
