@@ -236,6 +236,42 @@ class BodyArrays:
         self.n -= 1
         return moved_static
 
+    def remove_many(self, bodies: np.ndarray) -> bool:
+        """Remove the ids ``bodies`` (held, distinct: the caller checked), leaving the arrays as
+        ``remove`` one after another would; returns whether a static body left or changed slot.
+
+        The swaps are played on a few integers first, then every array is moved once."""
+        n = self.n
+        holds: dict[int, int] = {}  # slot -> the slot (before this call) whose row it now holds
+        slot_now: dict[int, int] = {}  # body -> its slot, for the bodies moved so far
+        moved_static = False
+        for body in bodies.tolist():
+            slot = slot_now.get(body, int(self.slot_of[body]))
+            last = n - 1
+            src_slot, src_last = holds.get(slot, slot), holds.get(last, last)
+            moved_static = moved_static or bool(self.static[src_slot]) or bool(self.static[src_last])
+            if slot != last:
+                holds[slot] = src_last
+            holds.pop(last, None)  # past the end from now on
+            slot_now[int(self.ids[src_last])] = slot
+            slot_now[body] = -1
+            n -= 1
+        dst = [s for s, src in holds.items() if s < n and s != src]
+        src = [holds[s] for s in dst]
+        if dst:
+            for name in self._ROWS:
+                arr = getattr(self, name)
+                arr[dst] = arr[src]
+            user = self.user
+            moved_users = [user[s] for s in src]
+            for s, u in zip(dst, moved_users):
+                user[s] = u
+        del self.user[n:]
+        for body, slot in slot_now.items():
+            self.slot_of[body] = slot
+        self.n = n
+        return moved_static
+
     def place(self, table, bodies: np.ndarray, x, y, angle, boxes: np.ndarray | None) -> bool:
         """Write the transforms of the ids ``bodies`` (arrays of one length,
         checked by the caller), and their boxes when ``boxes`` is kept; all or

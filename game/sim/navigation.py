@@ -10,6 +10,7 @@ with the lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -112,22 +113,37 @@ def _nearest_free(free: np.ndarray, i: int, j: int) -> tuple[int, int]:
 
 
 def directions(grid: NavGrid, field: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Unit headings (k, 2) down the field from world points; (0, 0) where no way is known."""
+    """Unit headings (k, 2) down the field from world points; (0, 0) where no way is known.
+
+    Each point heads for the centre of the neighbouring cell (of the 8) with the lowest count
+    below its own cell's, a diagonal only when both sides are reached (no corner cutting); ties
+    go to the first in ``_STEPS``' order.
+    """
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    y = np.ascontiguousarray(y, dtype=np.float64)
+    return _directions(field, float(grid.cell), x, y, np.array(_STEPS, dtype=np.int64))
+
+
+@njit(cache=True)
+def _directions(field, cell, x, y, steps):
+    """``directions``' loop, compiled: it runs every tick for every enemy."""
     nj, ni = field.shape
-    i, j = grid.index(x, y)
-    best = field[j, i].astype(np.int64)
-    target = np.column_stack([(i + 0.5) * grid.cell, (j + 0.5) * grid.cell])
-    for di, dj in _STEPS:
-        a, b = np.clip(i + di, 0, ni - 1), np.clip(j + dj, 0, nj - 1)
-        value = field[b, a].astype(np.int64)
-        if di and dj:  # no corner cutting
-            value = np.where((field[j, a] < UNREACHED) & (field[b, i] < UNREACHED), value, UNREACHED)
-        better = value < best
-        best = np.where(better, value, best)
-        target[better] = np.column_stack([(a[better] + 0.5) * grid.cell, (b[better] + 0.5) * grid.cell])
-    heading = target - np.column_stack([x, y])
-    length = np.hypot(heading[:, 0], heading[:, 1])
-    ok = (length > 1e-9) & (best < UNREACHED)
-    heading[ok] /= length[ok, None]
-    heading[~ok] = 0.0
-    return heading
+    out = np.zeros((len(x), 2))
+    for k in range(len(x)):
+        i = min(max(int(x[k] // cell), 0), ni - 1)
+        j = min(max(int(y[k] // cell), 0), nj - 1)
+        best = np.int64(field[j, i])
+        ti, tj = i, j
+        for s in range(len(steps)):
+            di, dj = steps[s, 0], steps[s, 1]
+            a, b = min(max(i + di, 0), ni - 1), min(max(j + dj, 0), nj - 1)
+            value = np.int64(field[b, a])
+            if di != 0 and dj != 0 and not (field[j, a] < UNREACHED and field[b, i] < UNREACHED):
+                value = UNREACHED
+            if value < best:
+                best, ti, tj = value, a, b
+        hx, hy = (ti + 0.5) * cell - x[k], (tj + 0.5) * cell - y[k]
+        length = math.hypot(hx, hy)
+        if length > 1e-9 and best < UNREACHED:
+            out[k, 0], out[k, 1] = hx / length, hy / length
+    return out

@@ -45,18 +45,20 @@ __all__ = [
     "PropRules",
     "add_prop",
     "burn_fuses",
-    "hit_prop",
+    "hit_props",
     "kinds_of_level",
     "push_props",
+    "rows_in",
     "rows_of",
     "step_props",
 ]
 
 #: The props table's columns: body id, kind (index into the kinds list), pose (world px, y up, radians
 #: CCW), health left, fuse (seconds until it blows; inf when not lit), age (s, for debris), whether it is
-#: debris, and where it started (x0, y0: how far props moved is what a session reports).
+#: debris, where it started (x0, y0: how far props moved is what a session reports) and its mass (as the
+#: world has it: density × area, px²).
 COLUMNS = {"body": np.int64, "kind": np.int64, "x": float, "y": float, "angle": float, "health": float,
-           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float}  # fmt: skip
+           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float, "mass": float}  # fmt: skip
 
 
 class Layers(NamedTuple):
@@ -163,19 +165,24 @@ def add_prop(
         debris=debris,
         x0=x,
         y0=y,
+        mass=world.mass(body).mass,
     )
     return body
 
 
+def rows_in(ids: np.ndarray, bodies) -> np.ndarray:
+    """Row of each of ``bodies`` in the id column ``ids`` (any order), -1 where it is absent."""
+    bodies = np.asarray(bodies, np.int64)
+    if not len(ids) or not len(bodies):
+        return np.full(len(bodies), -1, np.int64)
+    order = np.argsort(ids)
+    pos = np.clip(np.searchsorted(ids, bodies, sorter=order), 0, len(ids) - 1)
+    return np.where(ids[order[pos]] == bodies, order[pos], -1)
+
+
 def rows_of(table, bodies) -> np.ndarray:
     """Row of each body id in the table, -1 for bodies that are not props."""
-    bodies = np.asarray(bodies, np.int64)
-    if not len(table) or not len(bodies):
-        return np.full(len(bodies), -1, np.int64)
-    order = np.argsort(table.body)
-    ids = table.body[order]
-    pos = np.clip(np.searchsorted(ids, bodies), 0, len(ids) - 1)
-    return np.where(ids[pos] == bodies, order[pos], -1)
+    return rows_in(table.body, bodies)
 
 
 def push_props(world, table, rules: PropRules, bodies, points, normals, velocity) -> None:
@@ -183,35 +190,37 @@ def push_props(world, table, rules: PropRules, bodies, points, normals, velocity
     the push up to the actor's share (``push_mass``).
 
     ``bodies``, ``points`` (k, 2), ``normals`` (k, 2, out of the prop towards the actor) and
-    ``velocity`` (k, 2: what the actor wanted to move at, px/s) are one row per hit.
+    ``velocity`` (k, 2: what the actor wanted to move at, px/s) are one row per hit. All rows read
+    the props' velocities from before this call.
     """
     rows = rows_of(table, bodies)
-    for k in np.flatnonzero(rows >= 0):
-        body = int(bodies[k])
-        nx, ny = -float(normals[k][0]), -float(normals[k][1])  # into the prop
-        want = float(velocity[k][0]) * nx + float(velocity[k][1]) * ny
-        if want <= 0.0:
-            continue
-        mass = world.mass(body).mass
-        share = max(rules.min_push_share, min(1.0, rules.push_mass / mass))
-        vx, vy, _ = world.velocity(body)
-        short = want * share - (vx * nx + vy * ny)
-        if short > 0.0:
-            world.apply_impulse(
-                body, (mass * short * nx, mass * short * ny), (float(points[k][0]), float(points[k][1]))
-            )
+    hit = np.flatnonzero(rows >= 0)
+    if not len(hit):
+        return
+    rows = rows[hit]
+    into = -np.asarray(normals, float).reshape(-1, 2)[hit]  # into the prop
+    want = np.einsum("ij,ij->i", np.asarray(velocity, float).reshape(-1, 2)[hit], into)
+    mass = table.mass[rows]
+    share = np.clip(rules.push_mass / mass, rules.min_push_share, 1.0)
+    moving = world.velocities(table.body[rows])[:, :2]
+    short = np.where(want > 0.0, want * share - np.einsum("ij,ij->i", moving, into), 0.0)
+    go = np.flatnonzero(short > 0.0)
+    if len(go):
+        impulses = (mass * short)[go, None] * into[go]
+        world.apply_impulses(
+            table.body[rows[go]], impulses, np.asarray(points, float).reshape(-1, 2)[hit[go]]
+        )
 
 
-def hit_prop(
-    world, table, kinds: list[PropKind], row: int, point, direction, impulse: float, damage: float
+def hit_props(
+    world, table, kinds: list[PropKind], rows, points, directions, impulse: float, damage: float
 ) -> None:
-    """A bullet hit prop ``row`` at ``point`` flying along unit ``direction``: knock it and hurt it."""
-    body = int(table.body[row])
-    world.apply_impulse(
-        body, (impulse * direction[0], impulse * direction[1]), (float(point[0]), float(point[1]))
-    )
-    if kinds[int(table.kind[row])].breakable:
-        table.health[row] -= damage
+    """Bullets hit props ``rows`` (k,; a prop may repeat) at ``points`` (k, 2) flying along unit
+    ``directions`` (k, 2): each knocks its prop by ``impulse`` along itself and hurts it by ``damage``."""
+    rows = np.asarray(rows, np.int64)
+    world.apply_impulses(table.body[rows], impulse * np.asarray(directions, float), points)
+    breakable = np.array([k.breakable for k in kinds], bool)[table.kind[rows]]
+    np.subtract.at(table.health, rows[breakable], damage)
 
 
 def burn_fuses(table, dt: float) -> None:
@@ -370,8 +379,7 @@ def _cap_debris(world, table, kinds, rules: PropRules) -> None:
     if extra <= 0:
         return
     oldest = debris[np.argsort(-table.age[debris], kind="stable")[:extra]]
-    for body in table.body[oldest].tolist():
-        world.remove(int(body))
+    world.remove_bodies(table.body[oldest])
     keep = np.ones(len(table), bool)
     keep[oldest] = False
     table.keep(keep)
