@@ -237,38 +237,28 @@ class BodyArrays:
         return moved_static
 
     def remove_many(self, bodies: np.ndarray) -> bool:
-        """Remove the ids ``bodies`` (held, distinct: the caller checked), leaving the arrays as
-        ``remove`` one after another would; returns whether a static body left or changed slot.
+        """Remove the ids ``bodies`` (held, distinct: the caller checked); returns whether a static
+        body left or changed slot.
 
-        The swaps are played on a few integers first, then every array is moved once."""
-        n = self.n
-        holds: dict[int, int] = {}  # slot -> the slot (before this call) whose row it now holds
-        slot_now: dict[int, int] = {}  # body -> its slot, for the bodies moved so far
-        moved_static = False
-        for body in bodies.tolist():
-            slot = slot_now.get(body, int(self.slot_of[body]))
-            last = n - 1
-            src_slot, src_last = holds.get(slot, slot), holds.get(last, last)
-            moved_static = moved_static or bool(self.static[src_slot]) or bool(self.static[src_last])
-            if slot != last:
-                holds[slot] = src_last
-            holds.pop(last, None)  # past the end from now on
-            slot_now[int(self.ids[src_last])] = slot
-            slot_now[body] = -1
-            n -= 1
-        dst = [s for s, src in holds.items() if s < n and s != src]
-        src = [holds[s] for s in dst]
-        if dst:
+        The bodies past the new end that stay fill the removed slots below it, in slot order
+        (one move per array, not one per body); which slot a body lands in is not ``remove``'s."""
+        slots = self.slot_of[bodies]
+        n = self.n - len(slots)
+        gone = np.zeros(self.n, dtype=bool)
+        gone[slots] = True
+        holes = np.flatnonzero(gone[:n])
+        movers = n + np.flatnonzero(~gone[n : self.n])
+        moved_static = bool(self.static[slots].any()) or bool(self.static[movers].any())
+        self.slot_of[bodies] = -1
+        if len(holes):
+            self.slot_of[self.ids[movers]] = holes
             for name in self._ROWS:
                 arr = getattr(self, name)
-                arr[dst] = arr[src]
+                arr[holes] = arr[movers]
             user = self.user
-            moved_users = [user[s] for s in src]
-            for s, u in zip(dst, moved_users):
-                user[s] = u
+            for hole, mover in zip(holes.tolist(), movers.tolist()):
+                user[hole] = user[mover]
         del self.user[n:]
-        for body, slot in slot_now.items():
-            self.slot_of[body] = slot
         self.n = n
         return moved_static
 

@@ -283,8 +283,9 @@ class World:
         self._frame.changed(self._a.remove(self._a.slot(body)), members=True)
 
     def remove_bodies(self, bodies) -> None:
-        """``remove`` for many bodies in one call (the world ends as the same calls one by one
-        leave it); an id the world does not hold, or one given twice, is refused before any goes."""
+        """``remove`` for many bodies in one call: the bodies left keep everything they had (their
+        order in ``bodies`` may differ from one-by-one removes'); an id the world does not hold,
+        or one given twice, is refused before any goes."""
         bodies = arguments.ids(bodies, "World.remove_bodies bodies")
         slots = self._a.slots(bodies)
         if len(np.unique(slots)) != len(slots):
