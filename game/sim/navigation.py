@@ -6,6 +6,13 @@ once per level). A flow field is the breadth-first step count from a goal
 cell over free 8-neighbours (a diagonal only when both sides are free, so
 no corner is cut); a body follows it by heading for the neighbouring cell
 with the lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
+
+Props are not walls (they move, and an enemy can push one out of its way),
+so they make cells dear instead of blocked: ``prop_costs`` adds steps for
+entering a cell a prop stands in (by its bounding circle plus the probe's
+clearance), and ``flow_field`` given those costs counts the cheapest way
+(Dijkstra): enemies walk around a wall of crates when the way round is
+shorter than the crates' cost, and push through when it is not.
 """
 
 from __future__ import annotations
@@ -63,11 +70,29 @@ def build_grid(level, probe_radius: float, cell: float) -> NavGrid:
     return NavGrid(free, cell)
 
 
-def flow_field(grid: NavGrid, goal_x: float, goal_y: float) -> np.ndarray:
-    """Steps from every cell to the goal's cell (``UNREACHED`` where there is no way)."""
+def flow_field(grid: NavGrid, goal_x: float, goal_y: float, cost: np.ndarray | None = None) -> np.ndarray:
+    """Steps from every cell to the goal's cell (``UNREACHED`` where there is no way).
+
+    ``cost`` (int32, the grid's shape, from ``prop_costs``) adds its steps for entering a cell:
+    the field then counts the cheapest way, not the fewest cells.
+    """
     gi, gj = (int(v) for v in grid.index(goal_x, goal_y))
     gi, gj = _nearest_free(grid.free, gi, gj)
-    return _breadth_first(grid.free, gi, gj)
+    if cost is None or not cost.any():
+        return _breadth_first(grid.free, gi, gj)
+    return _cheapest(grid.free, np.ascontiguousarray(cost, dtype=np.int32), gi, gj)
+
+
+def prop_costs(grid: NavGrid, x, y, radius, clearance: float, steps: int) -> np.ndarray:
+    """Cells dear by ``steps`` where a prop stands: a cell whose centre lies within a prop's
+    ``radius`` (its bounding circle, px) plus ``clearance`` of the prop's centre (x, y, world px).
+    Arrays of one length; int32 of the grid's shape (0 where no prop is)."""
+    cost = np.zeros(grid.free.shape, dtype=np.int32)
+    x, y = np.ascontiguousarray(x, dtype=np.float64), np.ascontiguousarray(y, dtype=np.float64)
+    reach = np.asarray(radius, dtype=np.float64) + clearance
+    if len(x) and steps > 0:
+        _mark(cost, float(grid.cell), x, y, np.ascontiguousarray(reach), int(steps))
+    return cost
 
 
 @njit(cache=True)
@@ -99,6 +124,61 @@ def _breadth_first(free, gi, gj):
                 queue[tail] = b * ni + a
                 tail += 1
     return field
+
+
+@njit(cache=True)
+def _cheapest(free, cost, gi, gj):
+    """Dijkstra over free 8-neighbours: one step a move plus ``cost`` of the cell entered,
+    diagonals only past two free sides. The costs are small integers, so the queue is a ring of
+    buckets by distance (Dial's algorithm: no heap). Compiled: refreshed several times a second."""
+    nj, ni = free.shape
+    field = np.full(free.shape, UNREACHED, dtype=np.int32)
+    ring = int(cost.max()) + 2  # every edge is 1..ring-1 long: a push lands within the ring
+    head = np.full(ring, -1, dtype=np.int64)
+    cells = np.empty(8 * ni * nj + 1, dtype=np.int64)  # each cell is pushed at most once per neighbour
+    after = np.empty(8 * ni * nj + 1, dtype=np.int64)
+    used, pending = 1, 1
+    field[gj, gi] = 0
+    cells[0], after[0], head[0] = gj * ni + gi, -1, 0
+    d0 = 0
+    while pending:
+        slot = head[d0 % ring]
+        if slot < 0:
+            d0 += 1
+            continue
+        head[d0 % ring] = after[slot]
+        pending -= 1
+        j, i = divmod(cells[slot], ni)
+        if field[j, i] != d0:
+            continue  # reached cheaper since it was queued
+        for di in range(-1, 2):
+            for dj in range(-1, 2):
+                a, b = i + di, j + dj
+                if (di == 0 and dj == 0) or a < 0 or a >= ni or b < 0 or b >= nj or not free[b, a]:
+                    continue
+                if di != 0 and dj != 0 and not (free[j, a] and free[b, i]):
+                    continue
+                d = d0 + 1 + cost[b, a]
+                if d < field[b, a]:
+                    field[b, a] = d
+                    cells[used], after[used] = b * ni + a, head[d % ring]
+                    head[d % ring] = used
+                    used += 1
+                    pending += 1
+    return field
+
+
+@njit(cache=True)
+def _mark(cost, cell, x, y, reach, steps):
+    """``prop_costs``' loop: each prop's cells within ``reach`` of its centre cost ``steps``."""
+    nj, ni = cost.shape
+    for k in range(len(x)):
+        i0, i1 = max(0, int((x[k] - reach[k]) // cell)), min(ni - 1, int((x[k] + reach[k]) // cell))
+        j0, j1 = max(0, int((y[k] - reach[k]) // cell)), min(nj - 1, int((y[k] + reach[k]) // cell))
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                if math.hypot((i + 0.5) * cell - x[k], (j + 0.5) * cell - y[k]) <= reach[k]:
+                    cost[j, i] = steps
 
 
 def _nearest_free(free: np.ndarray, i: int, j: int) -> tuple[int, int]:

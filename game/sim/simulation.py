@@ -272,7 +272,6 @@ class Simulation:
         self._ready = max(0, round(float(r.get_ready) / DT))
         self._plan = wave_plan(r, 1)
         self.nav = navigation.build_grid(level, r.nav_clearance, r.nav_cell)
-        self._field = navigation.flow_field(self.nav, start.x, start.y)
         for marker in level.pickups:
             self._add_pickup(PICKUP_KINDS.index(marker.kind), marker.x, marker.y, marker=True)
         self.props = Table(_table(**props_system.COLUMNS))
@@ -283,6 +282,7 @@ class Simulation:
             props_system.add_prop(
                 self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
             )
+        self._field = navigation.flow_field(self.nav, start.x, start.y, self._prop_costs())
         self._events: list[Event] = []
         self._next_wave()
 
@@ -350,7 +350,16 @@ class Simulation:
                 )
         p.kx, p.ky = self._damped(p.kx, p.ky)
         if self.tick % r.nav_refresh_ticks == 0:
-            self._field = navigation.flow_field(self.nav, p.x, p.y)
+            self._field = navigation.flow_field(self.nav, p.x, p.y, self._prop_costs())
+
+    def _prop_costs(self) -> np.ndarray:
+        """The flow field's extra steps where props (not debris) stand now (``Rules.nav_prop_steps``)."""
+        t = self.props
+        solid = ~t.debris
+        radius = np.array([0.5 * math.hypot(k.width, k.height) for k in self.prop_kinds])[t.kind[solid]]
+        return navigation.prop_costs(
+            self.nav, t.x[solid], t.y[solid], radius, self.rules.nav_clearance, self.rules.nav_prop_steps
+        )
 
     def _blocked(self, shape, transform) -> bool:
         """Would ``shape`` at ``transform`` overlap a wall?"""
