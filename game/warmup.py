@@ -194,7 +194,9 @@ def _stage_props(state: dict) -> None:
     p = sim.player
     index = {k.name: i for i, k in enumerate(sim.prop_kinds)}
     for name, (x, y) in zip(("crate", "barrel", "explosive_barrel"), _free_points(sim, 3, (p.x, p.y), 160.0)):
-        body = props_system.add_prop(sim.world, sim.props, sim.prop_kinds, index[name], x, y, 0.0, sim.prop_layers)
+        body = props_system.add_prop(
+            sim.world, sim.props, sim.prop_kinds, index[name], x, y, 0.0, sim.prop_layers
+        )
         sim.world.apply_impulse(body, (300.0, 200.0))
     sim.props.health[-1] = 0.0  # the explosive barrel blows on the first tick: the blast's query and rays
     for tick in range(20):

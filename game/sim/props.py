@@ -41,12 +41,15 @@ from .blast import blast_reach
 
 __all__ = [
     "COLUMNS",
+    "Hurts",
     "Layers",
     "PropRules",
     "add_prop",
     "burn_fuses",
     "hit_props",
+    "impact_hurts",
     "kinds_of_level",
+    "opacity",
     "push_props",
     "rows_in",
     "rows_of",
@@ -87,6 +90,10 @@ class PropRules:
     min_push_share: float = 0.25
     #: Debris pieces in play at most: the oldest go first.
     max_debris: int = 120
+    #: Seconds a piece of debris lies (settled: its damping stops it within a second) before it fades ...
+    debris_life: float = 8.0
+    #: ... and the seconds it takes to fade out; then it is removed.
+    debris_fade: float = 1.5
     #: How fast debris flies out of a broken prop, px/s (each piece 0.5 to 1 times this).
     debris_speed: float = 220.0
     #: Seconds between a prop lit by a blast and its own blast (a chain ripples, not one flash).
@@ -98,6 +105,13 @@ class PropRules:
     loud_impact: float = 1500.0
     #: At most this many impact events a tick (the strongest).
     max_impacts: int = 4
+    #: A prop that hits an actor hurts it only when the contact's impulse over the prop's mass passes
+    #: this, px/s (faster than anyone walks or pushes: resting contact and pushes never hurt) ...
+    hurt_speed: float = 320.0
+    #: ... and then by this much health per unit of impulse above ``mass × hurt_speed`` ...
+    hurt_per_impulse: float = 0.007
+    #: ... at most this much a hit.
+    max_hurt: float = 60.0
     #: The actors' weights for knockback: an impulse J moves an actor at J / weight px/s.
     player_weight: float = 10.0
     #: By enemy kind (chaser, shooter, brute).
@@ -248,12 +262,14 @@ def step_props(
     """One tick of props: the world's step, impacts, poses, and what breaks or blows.
 
     ``emit(kind, x, y, nx, ny, value)`` makes an event; ``hurt_actors(x, y, kind)`` lets the
-    simulation hurt and knock its actors by a blast.
+    simulation hurt and knock its actors by a blast. Returns ``impact_hurts`` of the step: what
+    the props that hit something fast do to it (the simulation hurts its actors among them).
     """
     if not len(table):
-        return
+        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
     contacts = world.step(dt)
     _impacts(table, rules, contacts, emit)
+    hurts = impact_hurts(table, rules, contacts)
     _sync(world, table)
     table.columns["age"] = table.age + dt
     # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
@@ -284,6 +300,51 @@ def step_props(
         for kind, x, y, angle, velocity in thrown:
             _scatter(world, table, kinds, rules, kind, x, y, angle, velocity, rng, layers)
     _cap_debris(world, table, kinds, rules)
+    _clear_faded(world, table, rules)
+    return hurts
+
+
+def opacity(table, rules: PropRules) -> np.ndarray:
+    """How opaque each row is drawn, 0..1: props 1; debris 1 until ``debris_life``, then fading
+    linearly to 0 over ``debris_fade`` seconds."""
+    fade = np.clip(
+        (rules.debris_life + rules.debris_fade - table.age) / max(rules.debris_fade, 1e-9), 0.0, 1.0
+    )
+    return np.where(table.debris, fade, 1.0)
+
+
+def _clear_faded(world, table, rules: PropRules) -> None:
+    """Debris faded out (``debris_life + debris_fade`` old) leaves the world and the table."""
+    gone = table.debris & (table.age >= rules.debris_life + rules.debris_fade)
+    if gone.any():
+        world.remove_bodies(table.body[gone])
+        table.keep(~gone)
+
+
+class Hurts(NamedTuple):
+    """Bodies hit hard by props in a step: ids (k,), damage (k,), unit directions (k, 2) from the prop."""
+
+    bodies: np.ndarray
+    damage: np.ndarray
+    direction: np.ndarray
+
+
+def impact_hurts(table, rules: PropRules, contacts) -> Hurts:
+    """The contacts that began this step between a prop (not debris) and a body that is no prop,
+    whose impulse J passes ``mass × hurt_speed``: ``hurt_per_impulse × (J − mass × hurt_speed)``
+    damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors)."""
+    began = contacts.began
+    if not len(began) or not len(table):
+        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
+    first, second = rows_of(table, began[:, 0]), rows_of(table, began[:, 1])
+    row = np.where(first >= 0, first, second)
+    one = ((first >= 0) != (second >= 0)) & ~table.debris[row]
+    damage = rules.hurt_per_impulse * (contacts.impulse - table.mass[row] * rules.hurt_speed)
+    keep = np.flatnonzero(one & (damage > 0.0))
+    other = np.where(first >= 0, began[:, 1], began[:, 0])
+    # The normal points from the first body to the second: away from the prop when it is first.
+    away = contacts.normal * np.where(first >= 0, 1.0, -1.0)[:, None]
+    return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away[keep])
 
 
 def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:

@@ -733,7 +733,7 @@ class Simulation:
 
     def _step_props(self) -> None:
         props_system.burn_fuses(self.props, DT)
-        props_system.step_props(
+        hurts = props_system.step_props(
             self.world,
             self.props,
             self.prop_kinds,
@@ -744,6 +744,20 @@ class Simulation:
             self.prop_layers,
             self._blast_actors,
         )
+        self._hurt_by_props(hurts)
+
+    def _hurt_by_props(self, hurts) -> None:
+        """Props that hit actors fast (``props.impact_hurts``) hurt them, as a hit does."""
+        if not len(hurts.bodies):
+            return
+        on_player = hurts.bodies == self.player.body
+        for damage in hurts.damage[on_player].tolist():
+            self._hurt(damage)
+        rows = props_system.rows_in(self.enemies.body, hurts.bodies)
+        hit = rows >= 0
+        if hit.any():
+            np.subtract.at(self.enemies.health, rows[hit], hurts.damage[hit])
+            self.enemies.hit[rows[hit]] = self.rules.enemy_hit_flash
 
     def _push_by_enemies(self, short: np.ndarray, velocity: np.ndarray) -> None:
         """Enemies whose slide fell short (``short``, px) push the prop in their way, if one is."""
