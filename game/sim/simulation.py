@@ -283,6 +283,8 @@ class Simulation:
                 self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
             )
         self._field = navigation.flow_field(self.nav, start.x, start.y, self._prop_costs())
+        #: The contacts ``_press_against_player`` found, and the tick it found them in.
+        self._contacts, self._contacts_tick = None, -1
         self._events: list[Event] = []
         self._next_wave()
 
@@ -413,7 +415,8 @@ class Simulation:
         """Enemies that walked into the player go back out along the contact normal to
         ``press_overlap`` deep (sliding along walls): they press against the player, never stack on it."""
         e, pb = self.enemies, self.player.body
-        c = self.world.contacts()
+        c = self._contacts = self.world.contacts()
+        self._contacts_tick = self.tick
         first, second = c.pairs[:, 0] == pb, c.pairs[:, 1] == pb
         other = np.where(first, c.pairs[:, 1], c.pairs[:, 0])
         deep = (first | second) & np.isin(other, e.body) & (c.depth > self.rules.press_overlap)
@@ -442,10 +445,14 @@ class Simulation:
         e.columns["sees"] = sees
 
     def _separation(self) -> np.ndarray:
-        """Half the overlap of every pair of touching enemies, pushed apart along its normal."""
+        """Half the overlap of every pair of touching enemies, pushed apart along its normal.
+
+        The contacts are the ones found after the enemies last moved (the last tick's
+        ``_press_against_player``; one query a tick serves both): an enemy spawned since waits a tick.
+        """
         e = self.enemies
         push = np.zeros((len(e), 2))
-        c = self.world.contacts()
+        c = self._contacts if self._contacts is not None else self.world.contacts()
         if not len(c.pairs):
             return push
         order = np.argsort(e.body)
@@ -583,7 +590,10 @@ class Simulation:
     # --- overlaps -------------------------------------------------------------
 
     def _touch(self) -> None:
-        pairs = self.world.pairs()
+        # The enemies and the player have not moved since this tick's press found its contacts
+        # (pressing moves them out to ``press_overlap`` deep: still touching), nor has any pickup.
+        fresh = self._contacts is not None and self._contacts_tick == self.tick
+        pairs = self._contacts.pairs if fresh else self.world.pairs()
         if not len(pairs):
             return
         pb = self.player.body
