@@ -222,6 +222,22 @@ def rows(values, k: int, name: str) -> np.ndarray:
     return array.reshape(k, 2)
 
 
+def finite_rows(values: np.ndarray, bodies: np.ndarray, name: str, *, coordinate: bool = False) -> None:
+    """Refuse (one line naming the body) a row of (k, 2) ``values`` that is not finite, or, for a
+    ``coordinate``, that lies beyond ``MAX_COORDINATE``."""
+    limit = MAX_COORDINATE if coordinate else math.inf
+    bad = np.flatnonzero(~(np.abs(values) <= limit).all(axis=1))
+    if len(bad):
+        k = int(bad[0])
+        row = (float(values[k, 0]), float(values[k, 1]))
+        if all(map(math.isfinite, row)):
+            raise ValueError(
+                f"{name} row {k} (body {int(bodies[k])}) is {row}, "
+                f"outside the engine's range |x| <= MAX_COORDINATE = {MAX_COORDINATE:g}"
+            )
+        raise ValueError(f"{name} row {k} (body {int(bodies[k])}) is not finite: {row}")
+
+
 def check_end(body: int, x: float, y: float, dx: float, dy: float) -> None:
     """Refuse a move whose end, were nothing in the way, lies beyond the coordinate limit."""
     ex, ey = x + dx, y + dy
@@ -240,6 +256,7 @@ __all__ = [
     "body_id",
     "check_end",
     "direction",
+    "finite_rows",
     "flag",
     "ids",
     "pair",

@@ -255,6 +255,32 @@ class BodyArrays:
         self.n -= 1
         return moved_static
 
+    def remove_many(self, bodies: np.ndarray) -> bool:
+        """Remove the ids ``bodies`` (held, distinct: the caller checked); returns whether a static
+        body left or changed slot.
+
+        The bodies past the new end that stay fill the removed slots below it, in slot order
+        (one move per array, not one per body); which slot a body lands in is not ``remove``'s."""
+        slots = self.slot_of[bodies]
+        n = self.n - len(slots)
+        gone = np.zeros(self.n, dtype=bool)
+        gone[slots] = True
+        holes = np.flatnonzero(gone[:n])
+        movers = n + np.flatnonzero(~gone[n : self.n])
+        moved_static = bool(self.static[slots].any()) or bool(self.static[movers].any())
+        self.slot_of[bodies] = -1
+        if len(holes):
+            self.slot_of[self.ids[movers]] = holes
+            for name in self._ROWS:
+                arr = getattr(self, name)
+                arr[holes] = arr[movers]
+            user = self.user
+            for hole, mover in zip(holes.tolist(), movers.tolist()):
+                user[hole] = user[mover]
+        del self.user[n:]
+        self.n = n
+        return moved_static
+
     def place(self, table, bodies: np.ndarray, x, y, angle, boxes: np.ndarray | None, name: str) -> bool:
         """Write the transforms of the ids ``bodies`` (arrays of one length,
         checked by the caller), and their boxes when ``boxes`` is kept; all or

@@ -215,6 +215,34 @@ class World:
         Static and kinematic bodies are not pushed (nothing happens)."""
         self._push(body, impulse, point, "World.apply_impulse", 1.0)
 
+    def apply_impulses(self, bodies, impulses, points=None) -> None:
+        """``apply_impulse`` for many bodies in one call: row k of ``impulses`` (k, 2), world
+        frame, at row k of ``points`` (k, 2, world; the centres of mass when None) to
+        ``bodies[k]``. A body may repeat (its impulses add up in row order, as the same calls
+        one by one would); static and kinematic rows do nothing. Every argument is checked
+        before any body changes (all or nothing)."""
+        bodies = arguments.ids(bodies, "World.apply_impulses bodies")
+        slots = self._a.slots(bodies)
+        fx, fy = arguments.rows(impulses, len(slots), "World.apply_impulses impulses").T
+        arguments.finite_rows(np.column_stack([fx, fy]), bodies, "World.apply_impulses impulses")
+        a = self._a
+        torque = np.zeros(len(slots))
+        if points is not None:
+            p = arguments.rows(points, len(slots), "World.apply_impulses points")
+            arguments.finite_rows(p, bodies, "World.apply_impulses points", coordinate=True)
+            x, y, angle = a.xf[slots].T
+            c, s = np.cos(angle), np.sin(angle)
+            lx, ly = a.center[slots].T
+            rx, ry = p[:, 0] - (x + c * lx - s * ly), p[:, 1] - (y + s * lx + c * ly)
+            torque = rx * fy - ry * fx
+        moving = a.dynamic[slots]
+        slots, fx, fy, torque = slots[moving], fx[moving], fy[moving], torque[moving]
+        np.add.at(a.vel[:, 0], slots, a.inv_mass[slots] * fx)
+        np.add.at(a.vel[:, 1], slots, a.inv_mass[slots] * fy)
+        np.add.at(a.vel[:, 2], slots, a.inv_inertia[slots] * torque)
+        for slot in np.unique(slots).tolist():
+            self._dynamics.woken(slot)
+
     def apply_force(self, body: int, force, point=None) -> None:
         """Add ``force`` (fx, fy), world frame, at ``point`` (world; the centre of
         mass when None) to a dynamic body for the next ``step``; wakes it."""
@@ -253,6 +281,17 @@ class World:
         """Remove a body; its id is never given out again."""
         # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
         self._frame.changed(self._a.remove(self._a.slot(body)), members=True)
+
+    def remove_bodies(self, bodies) -> None:
+        """``remove`` for many bodies in one call: the bodies left keep everything they had (their
+        order in ``bodies`` may differ from one-by-one removes'); an id the world does not hold,
+        or one given twice, is refused before any goes."""
+        bodies = arguments.ids(bodies, "World.remove_bodies bodies")
+        slots = self._a.slots(bodies)
+        if len(np.unique(slots)) != len(slots):
+            raise ValueError("World.remove_bodies got the same body twice")
+        if len(slots):
+            self._frame.changed(self._a.remove_many(bodies), members=True)
 
     def set_transform(self, body: int, transform) -> None:
         """Place a body; ``transform`` as in ``add``: its box too must lie within

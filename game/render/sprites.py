@@ -83,6 +83,8 @@ class Actor(NamedTuple):
     angle: float
     size: float
     flash: float = 0.0
+    #: 0 (gone) .. 1 (solid): debris fading out.
+    opacity: float = 1.0
 
 
 class SpriteMirror:
@@ -91,7 +93,7 @@ class SpriteMirror:
     def __init__(self) -> None:
         self.sprites = arcade.SpriteList()
         self._by_key: dict[tuple[str, int], arcade.Sprite] = {}
-        self._flash: dict[tuple[str, int], float] = {}  # the flash each sprite is tinted for
+        self._flash: dict[tuple[str, int], tuple[float, float]] = {}  # the (flash, opacity) each sprite has
         self._textures = _TEXTURES
 
     def __len__(self) -> int:
@@ -124,9 +126,10 @@ class SpriteMirror:
                 sprite = self._by_key[key] = self._make(actor)
             sprite.position = (actor.x, actor.y)
             sprite.angle = sprite_angle(actor.angle)
-            if self._flash.get(key, 0.0) != actor.flash:  # a new sprite is untinted (flash 0)
-                self._flash[key] = actor.flash
-                sprite.color = flash_color(actor.flash)
+            look = (actor.flash, actor.opacity)
+            if self._flash.get(key, (0.0, 1.0)) != look:  # a new sprite is untinted (flash 0) and solid
+                self._flash[key] = look
+                sprite.color = (*flash_color(actor.flash), round(255 * max(0.0, min(1.0, actor.opacity))))
         gone = [key for key in self._by_key if key not in seen]
         for key in gone:
             self._by_key.pop(key).remove_from_sprite_lists()

@@ -6,10 +6,18 @@ once per level). A flow field is the breadth-first step count from a goal
 cell over free 8-neighbours (a diagonal only when both sides are free, so
 no corner is cut); a body follows it by heading for the neighbouring cell
 with the lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
+
+Props are not walls (they move, and an enemy can push one out of its way),
+so they make cells dear instead of blocked: ``prop_costs`` adds steps for
+entering a cell a prop stands in (by its bounding circle plus the probe's
+clearance), and ``flow_field`` given those costs counts the cheapest way
+(Dijkstra): enemies walk around a wall of crates when the way round is
+shorter than the crates' cost, and push through when it is not.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -62,11 +70,29 @@ def build_grid(level, probe_radius: float, cell: float) -> NavGrid:
     return NavGrid(free, cell)
 
 
-def flow_field(grid: NavGrid, goal_x: float, goal_y: float) -> np.ndarray:
-    """Steps from every cell to the goal's cell (``UNREACHED`` where there is no way)."""
+def flow_field(grid: NavGrid, goal_x: float, goal_y: float, cost: np.ndarray | None = None) -> np.ndarray:
+    """Steps from every cell to the goal's cell (``UNREACHED`` where there is no way).
+
+    ``cost`` (int32, the grid's shape, from ``prop_costs``) adds its steps for entering a cell:
+    the field then counts the cheapest way, not the fewest cells.
+    """
     gi, gj = (int(v) for v in grid.index(goal_x, goal_y))
     gi, gj = _nearest_free(grid.free, gi, gj)
-    return _breadth_first(grid.free, gi, gj)
+    if cost is None or not cost.any():
+        return _breadth_first(grid.free, gi, gj)
+    return _cheapest(grid.free, np.ascontiguousarray(cost, dtype=np.int32), gi, gj)
+
+
+def prop_costs(grid: NavGrid, x, y, radius, clearance: float, steps: int) -> np.ndarray:
+    """Cells dear by ``steps`` where a prop stands: a cell whose centre lies within a prop's
+    ``radius`` (its bounding circle, px) plus ``clearance`` of the prop's centre (x, y, world px).
+    Arrays of one length; int32 of the grid's shape (0 where no prop is)."""
+    cost = np.zeros(grid.free.shape, dtype=np.int32)
+    x, y = np.ascontiguousarray(x, dtype=np.float64), np.ascontiguousarray(y, dtype=np.float64)
+    reach = np.asarray(radius, dtype=np.float64) + clearance
+    if len(x) and steps > 0:
+        _mark(cost, float(grid.cell), x, y, np.ascontiguousarray(reach), int(steps))
+    return cost
 
 
 @njit(cache=True)
@@ -100,6 +126,61 @@ def _breadth_first(free, gi, gj):
     return field
 
 
+@njit(cache=True)
+def _cheapest(free, cost, gi, gj):
+    """Dijkstra over free 8-neighbours: one step a move plus ``cost`` of the cell entered,
+    diagonals only past two free sides. The costs are small integers, so the queue is a ring of
+    buckets by distance (Dial's algorithm: no heap). Compiled: refreshed several times a second."""
+    nj, ni = free.shape
+    field = np.full(free.shape, UNREACHED, dtype=np.int32)
+    ring = int(cost.max()) + 2  # every edge is 1..ring-1 long: a push lands within the ring
+    head = np.full(ring, -1, dtype=np.int64)
+    cells = np.empty(8 * ni * nj + 1, dtype=np.int64)  # each cell is pushed at most once per neighbour
+    after = np.empty(8 * ni * nj + 1, dtype=np.int64)
+    used, pending = 1, 1
+    field[gj, gi] = 0
+    cells[0], after[0], head[0] = gj * ni + gi, -1, 0
+    d0 = 0
+    while pending:
+        slot = head[d0 % ring]
+        if slot < 0:
+            d0 += 1
+            continue
+        head[d0 % ring] = after[slot]
+        pending -= 1
+        j, i = divmod(cells[slot], ni)
+        if field[j, i] != d0:
+            continue  # reached cheaper since it was queued
+        for di in range(-1, 2):
+            for dj in range(-1, 2):
+                a, b = i + di, j + dj
+                if (di == 0 and dj == 0) or a < 0 or a >= ni or b < 0 or b >= nj or not free[b, a]:
+                    continue
+                if di != 0 and dj != 0 and not (free[j, a] and free[b, i]):
+                    continue
+                d = d0 + 1 + cost[b, a]
+                if d < field[b, a]:
+                    field[b, a] = d
+                    cells[used], after[used] = b * ni + a, head[d % ring]
+                    head[d % ring] = used
+                    used += 1
+                    pending += 1
+    return field
+
+
+@njit(cache=True)
+def _mark(cost, cell, x, y, reach, steps):
+    """``prop_costs``' loop: each prop's cells within ``reach`` of its centre cost ``steps``."""
+    nj, ni = cost.shape
+    for k in range(len(x)):
+        i0, i1 = max(0, int((x[k] - reach[k]) // cell)), min(ni - 1, int((x[k] + reach[k]) // cell))
+        j0, j1 = max(0, int((y[k] - reach[k]) // cell)), min(nj - 1, int((y[k] + reach[k]) // cell))
+        for j in range(j0, j1 + 1):
+            for i in range(i0, i1 + 1):
+                if math.hypot((i + 0.5) * cell - x[k], (j + 0.5) * cell - y[k]) <= reach[k]:
+                    cost[j, i] = steps
+
+
 def _nearest_free(free: np.ndarray, i: int, j: int) -> tuple[int, int]:
     """The goal cell itself, or the nearest free one (a goal hugging a wall sits in a blocked cell)."""
     if free[j, i]:
@@ -112,22 +193,37 @@ def _nearest_free(free: np.ndarray, i: int, j: int) -> tuple[int, int]:
 
 
 def directions(grid: NavGrid, field: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Unit headings (k, 2) down the field from world points; (0, 0) where no way is known."""
+    """Unit headings (k, 2) down the field from world points; (0, 0) where no way is known.
+
+    Each point heads for the centre of the neighbouring cell (of the 8) with the lowest count
+    below its own cell's, a diagonal only when both sides are reached (no corner cutting); ties
+    go to the first in ``_STEPS``' order.
+    """
+    x = np.ascontiguousarray(x, dtype=np.float64)
+    y = np.ascontiguousarray(y, dtype=np.float64)
+    return _directions(field, float(grid.cell), x, y, np.array(_STEPS, dtype=np.int64))
+
+
+@njit(cache=True)
+def _directions(field, cell, x, y, steps):
+    """``directions``' loop, compiled: it runs every tick for every enemy."""
     nj, ni = field.shape
-    i, j = grid.index(x, y)
-    best = field[j, i].astype(np.int64)
-    target = np.column_stack([(i + 0.5) * grid.cell, (j + 0.5) * grid.cell])
-    for di, dj in _STEPS:
-        a, b = np.clip(i + di, 0, ni - 1), np.clip(j + dj, 0, nj - 1)
-        value = field[b, a].astype(np.int64)
-        if di and dj:  # no corner cutting
-            value = np.where((field[j, a] < UNREACHED) & (field[b, i] < UNREACHED), value, UNREACHED)
-        better = value < best
-        best = np.where(better, value, best)
-        target[better] = np.column_stack([(a[better] + 0.5) * grid.cell, (b[better] + 0.5) * grid.cell])
-    heading = target - np.column_stack([x, y])
-    length = np.hypot(heading[:, 0], heading[:, 1])
-    ok = (length > 1e-9) & (best < UNREACHED)
-    heading[ok] /= length[ok, None]
-    heading[~ok] = 0.0
-    return heading
+    out = np.zeros((len(x), 2))
+    for k in range(len(x)):
+        i = min(max(int(x[k] // cell), 0), ni - 1)
+        j = min(max(int(y[k] // cell), 0), nj - 1)
+        best = np.int64(field[j, i])
+        ti, tj = i, j
+        for s in range(len(steps)):
+            di, dj = steps[s, 0], steps[s, 1]
+            a, b = min(max(i + di, 0), ni - 1), min(max(j + dj, 0), nj - 1)
+            value = np.int64(field[b, a])
+            if di != 0 and dj != 0 and not (field[j, a] < UNREACHED and field[b, i] < UNREACHED):
+                value = UNREACHED
+            if value < best:
+                best, ti, tj = value, a, b
+        hx, hy = (ti + 0.5) * cell - x[k], (tj + 0.5) * cell - y[k]
+        length = math.hypot(hx, hy)
+        if length > 1e-9 and best < UNREACHED:
+            out[k, 0], out[k, 1] = hx / length, hy / length
+    return out

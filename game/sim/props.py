@@ -41,22 +41,27 @@ from .blast import blast_reach
 
 __all__ = [
     "COLUMNS",
+    "Hurts",
     "Layers",
     "PropRules",
     "add_prop",
     "burn_fuses",
-    "hit_prop",
+    "hit_props",
+    "impact_hurts",
     "kinds_of_level",
+    "opacity",
     "push_props",
+    "rows_in",
     "rows_of",
     "step_props",
 ]
 
 #: The props table's columns: body id, kind (index into the kinds list), pose (world px, y up, radians
 #: CCW), health left, fuse (seconds until it blows; inf when not lit), age (s, for debris), whether it is
-#: debris, and where it started (x0, y0: how far props moved is what a session reports).
+#: debris, where it started (x0, y0: how far props moved is what a session reports) and its mass (as the
+#: world has it: density × area, px²).
 COLUMNS = {"body": np.int64, "kind": np.int64, "x": float, "y": float, "angle": float, "health": float,
-           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float}  # fmt: skip
+           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float, "mass": float}  # fmt: skip
 
 
 class Layers(NamedTuple):
@@ -85,6 +90,10 @@ class PropRules:
     min_push_share: float = 0.25
     #: Debris pieces in play at most: the oldest go first.
     max_debris: int = 120
+    #: Seconds a piece of debris lies (settled: its damping stops it within a second) before it fades ...
+    debris_life: float = 8.0
+    #: ... and the seconds it takes to fade out; then it is removed.
+    debris_fade: float = 1.5
     #: How fast debris flies out of a broken prop, px/s (each piece 0.5 to 1 times this).
     debris_speed: float = 220.0
     #: Seconds between a prop lit by a blast and its own blast (a chain ripples, not one flash).
@@ -96,6 +105,13 @@ class PropRules:
     loud_impact: float = 1500.0
     #: At most this many impact events a tick (the strongest).
     max_impacts: int = 4
+    #: A prop that hits an actor hurts it only when the contact's impulse over the prop's mass passes
+    #: this, px/s (faster than anyone walks or pushes: resting contact and pushes never hurt) ...
+    hurt_speed: float = 320.0
+    #: ... and then by this much health per unit of impulse above ``mass × hurt_speed`` ...
+    hurt_per_impulse: float = 0.007
+    #: ... at most this much a hit.
+    max_hurt: float = 60.0
     #: The actors' weights for knockback: an impulse J moves an actor at J / weight px/s.
     player_weight: float = 10.0
     #: By enemy kind (chaser, shooter, brute).
@@ -163,19 +179,24 @@ def add_prop(
         debris=debris,
         x0=x,
         y0=y,
+        mass=world.mass(body).mass,
     )
     return body
 
 
+def rows_in(ids: np.ndarray, bodies) -> np.ndarray:
+    """Row of each of ``bodies`` in the id column ``ids`` (any order), -1 where it is absent."""
+    bodies = np.asarray(bodies, np.int64)
+    if not len(ids) or not len(bodies):
+        return np.full(len(bodies), -1, np.int64)
+    order = np.argsort(ids)
+    pos = np.clip(np.searchsorted(ids, bodies, sorter=order), 0, len(ids) - 1)
+    return np.where(ids[order[pos]] == bodies, order[pos], -1)
+
+
 def rows_of(table, bodies) -> np.ndarray:
     """Row of each body id in the table, -1 for bodies that are not props."""
-    bodies = np.asarray(bodies, np.int64)
-    if not len(table) or not len(bodies):
-        return np.full(len(bodies), -1, np.int64)
-    order = np.argsort(table.body)
-    ids = table.body[order]
-    pos = np.clip(np.searchsorted(ids, bodies), 0, len(ids) - 1)
-    return np.where(ids[pos] == bodies, order[pos], -1)
+    return rows_in(table.body, bodies)
 
 
 def push_props(world, table, rules: PropRules, bodies, points, normals, velocity) -> None:
@@ -183,35 +204,37 @@ def push_props(world, table, rules: PropRules, bodies, points, normals, velocity
     the push up to the actor's share (``push_mass``).
 
     ``bodies``, ``points`` (k, 2), ``normals`` (k, 2, out of the prop towards the actor) and
-    ``velocity`` (k, 2: what the actor wanted to move at, px/s) are one row per hit.
+    ``velocity`` (k, 2: what the actor wanted to move at, px/s) are one row per hit. All rows read
+    the props' velocities from before this call.
     """
     rows = rows_of(table, bodies)
-    for k in np.flatnonzero(rows >= 0):
-        body = int(bodies[k])
-        nx, ny = -float(normals[k][0]), -float(normals[k][1])  # into the prop
-        want = float(velocity[k][0]) * nx + float(velocity[k][1]) * ny
-        if want <= 0.0:
-            continue
-        mass = world.mass(body).mass
-        share = max(rules.min_push_share, min(1.0, rules.push_mass / mass))
-        vx, vy, _ = world.velocity(body)
-        short = want * share - (vx * nx + vy * ny)
-        if short > 0.0:
-            world.apply_impulse(
-                body, (mass * short * nx, mass * short * ny), (float(points[k][0]), float(points[k][1]))
-            )
+    hit = np.flatnonzero(rows >= 0)
+    if not len(hit):
+        return
+    rows = rows[hit]
+    into = -np.asarray(normals, float).reshape(-1, 2)[hit]  # into the prop
+    want = np.einsum("ij,ij->i", np.asarray(velocity, float).reshape(-1, 2)[hit], into)
+    mass = table.mass[rows]
+    share = np.clip(rules.push_mass / mass, rules.min_push_share, 1.0)
+    moving = world.velocities(table.body[rows])[:, :2]
+    short = np.where(want > 0.0, want * share - np.einsum("ij,ij->i", moving, into), 0.0)
+    go = np.flatnonzero(short > 0.0)
+    if len(go):
+        impulses = (mass * short)[go, None] * into[go]
+        world.apply_impulses(
+            table.body[rows[go]], impulses, np.asarray(points, float).reshape(-1, 2)[hit[go]]
+        )
 
 
-def hit_prop(
-    world, table, kinds: list[PropKind], row: int, point, direction, impulse: float, damage: float
+def hit_props(
+    world, table, kinds: list[PropKind], rows, points, directions, impulse: float, damage: float
 ) -> None:
-    """A bullet hit prop ``row`` at ``point`` flying along unit ``direction``: knock it and hurt it."""
-    body = int(table.body[row])
-    world.apply_impulse(
-        body, (impulse * direction[0], impulse * direction[1]), (float(point[0]), float(point[1]))
-    )
-    if kinds[int(table.kind[row])].breakable:
-        table.health[row] -= damage
+    """Bullets hit props ``rows`` (k,; a prop may repeat) at ``points`` (k, 2) flying along unit
+    ``directions`` (k, 2): each knocks its prop by ``impulse`` along itself and hurts it by ``damage``."""
+    rows = np.asarray(rows, np.int64)
+    world.apply_impulses(table.body[rows], impulse * np.asarray(directions, float), points)
+    breakable = np.array([k.breakable for k in kinds], bool)[table.kind[rows]]
+    np.subtract.at(table.health, rows[breakable], damage)
 
 
 def burn_fuses(table, dt: float) -> None:
@@ -239,12 +262,14 @@ def step_props(
     """One tick of props: the world's step, impacts, poses, and what breaks or blows.
 
     ``emit(kind, x, y, nx, ny, value)`` makes an event; ``hurt_actors(x, y, kind)`` lets the
-    simulation hurt and knock its actors by a blast.
+    simulation hurt and knock its actors by a blast. Returns ``impact_hurts`` of the step: what
+    the props that hit something fast do to it (the simulation hurts its actors among them).
     """
     if not len(table):
-        return
+        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
     contacts = world.step(dt)
     _impacts(table, rules, contacts, emit)
+    hurts = impact_hurts(table, rules, contacts)
     _sync(world, table)
     table.columns["age"] = table.age + dt
     # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
@@ -275,6 +300,51 @@ def step_props(
         for kind, x, y, angle, velocity in thrown:
             _scatter(world, table, kinds, rules, kind, x, y, angle, velocity, rng, layers)
     _cap_debris(world, table, kinds, rules)
+    _clear_faded(world, table, rules)
+    return hurts
+
+
+def opacity(table, rules: PropRules) -> np.ndarray:
+    """How opaque each row is drawn, 0..1: props 1; debris 1 until ``debris_life``, then fading
+    linearly to 0 over ``debris_fade`` seconds."""
+    fade = np.clip(
+        (rules.debris_life + rules.debris_fade - table.age) / max(rules.debris_fade, 1e-9), 0.0, 1.0
+    )
+    return np.where(table.debris, fade, 1.0)
+
+
+def _clear_faded(world, table, rules: PropRules) -> None:
+    """Debris faded out (``debris_life + debris_fade`` old) leaves the world and the table."""
+    gone = table.debris & (table.age >= rules.debris_life + rules.debris_fade)
+    if gone.any():
+        world.remove_bodies(table.body[gone])
+        table.keep(~gone)
+
+
+class Hurts(NamedTuple):
+    """Bodies hit hard by props in a step: ids (k,), damage (k,), unit directions (k, 2) from the prop."""
+
+    bodies: np.ndarray
+    damage: np.ndarray
+    direction: np.ndarray
+
+
+def impact_hurts(table, rules: PropRules, contacts) -> Hurts:
+    """The contacts that began this step between a prop (not debris) and a body that is no prop,
+    whose impulse J passes ``mass × hurt_speed``: ``hurt_per_impulse × (J − mass × hurt_speed)``
+    damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors)."""
+    began = contacts.began
+    if not len(began) or not len(table):
+        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
+    first, second = rows_of(table, began[:, 0]), rows_of(table, began[:, 1])
+    row = np.where(first >= 0, first, second)
+    one = ((first >= 0) != (second >= 0)) & ~table.debris[row]
+    damage = rules.hurt_per_impulse * (contacts.impulse - table.mass[row] * rules.hurt_speed)
+    keep = np.flatnonzero(one & (damage > 0.0))
+    other = np.where(first >= 0, began[:, 1], began[:, 0])
+    # The normal points from the first body to the second: away from the prop when it is first.
+    away = contacts.normal * np.where(first >= 0, 1.0, -1.0)[:, None]
+    return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away[keep])
 
 
 def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:
@@ -370,8 +440,7 @@ def _cap_debris(world, table, kinds, rules: PropRules) -> None:
     if extra <= 0:
         return
     oldest = debris[np.argsort(-table.age[debris], kind="stable")[:extra]]
-    for body in table.body[oldest].tolist():
-        world.remove(int(body))
+    world.remove_bodies(table.body[oldest])
     keep = np.ones(len(table), bool)
     keep[oldest] = False
     table.keep(keep)

@@ -165,8 +165,11 @@ class Rules:
     max_enemies: int = 200
     #: Cell of the enemies' flow field, px.
     nav_cell: float = 32.0
-    #: The flow field is recomputed toward the player once in this many ticks.
+    #: The flow field is recomputed toward the player once in this many ticks (with the props where they are then).
     nav_refresh_ticks: int = 12
+    #: Extra steps of the flow field for entering a cell a prop stands in: enemies go round a wall
+    #: of crates when that is shorter, and push through when it is not (0: props are ignored).
+    nav_prop_steps: int = 6
     #: Blocked shooters ask for line of sight once in this many ticks.
     sight_refresh_ticks: int = 8
     #: Enemies farther than this follow the flow field without looking for a straight path.

@@ -272,7 +272,6 @@ class Simulation:
         self._ready = max(0, round(float(r.get_ready) / DT))
         self._plan = wave_plan(r, 1)
         self.nav = navigation.build_grid(level, r.nav_clearance, r.nav_cell)
-        self._field = navigation.flow_field(self.nav, start.x, start.y)
         for marker in level.pickups:
             self._add_pickup(PICKUP_KINDS.index(marker.kind), marker.x, marker.y, marker=True)
         self.props = Table(_table(**props_system.COLUMNS))
@@ -283,6 +282,9 @@ class Simulation:
             props_system.add_prop(
                 self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
             )
+        self._field = navigation.flow_field(self.nav, start.x, start.y, self._prop_costs())
+        #: The contacts ``_press_against_player`` found, and the tick it found them in.
+        self._contacts, self._contacts_tick = None, -1
         self._events: list[Event] = []
         self._next_wave()
 
@@ -350,7 +352,16 @@ class Simulation:
                 )
         p.kx, p.ky = self._damped(p.kx, p.ky)
         if self.tick % r.nav_refresh_ticks == 0:
-            self._field = navigation.flow_field(self.nav, p.x, p.y)
+            self._field = navigation.flow_field(self.nav, p.x, p.y, self._prop_costs())
+
+    def _prop_costs(self) -> np.ndarray:
+        """The flow field's extra steps where props (not debris) stand now (``Rules.nav_prop_steps``)."""
+        t = self.props
+        solid = ~t.debris
+        radius = np.array([0.5 * math.hypot(k.width, k.height) for k in self.prop_kinds])[t.kind[solid]]
+        return navigation.prop_costs(
+            self.nav, t.x[solid], t.y[solid], radius, self.rules.nav_clearance, self.rules.nav_prop_steps
+        )
 
     def _blocked(self, shape, transform) -> bool:
         """Would ``shape`` at ``transform`` overlap a wall?"""
@@ -404,7 +415,8 @@ class Simulation:
         """Enemies that walked into the player go back out along the contact normal to
         ``press_overlap`` deep (sliding along walls): they press against the player, never stack on it."""
         e, pb = self.enemies, self.player.body
-        c = self.world.contacts()
+        c = self._contacts = self.world.contacts()
+        self._contacts_tick = self.tick
         first, second = c.pairs[:, 0] == pb, c.pairs[:, 1] == pb
         other = np.where(first, c.pairs[:, 1], c.pairs[:, 0])
         deep = (first | second) & np.isin(other, e.body) & (c.depth > self.rules.press_overlap)
@@ -433,10 +445,14 @@ class Simulation:
         e.columns["sees"] = sees
 
     def _separation(self) -> np.ndarray:
-        """Half the overlap of every pair of touching enemies, pushed apart along its normal."""
+        """Half the overlap of every pair of touching enemies, pushed apart along its normal.
+
+        The contacts are the ones found after the enemies last moved (the last tick's
+        ``_press_against_player``; one query a tick serves both): an enemy spawned since waits a tick.
+        """
         e = self.enemies
         push = np.zeros((len(e), 2))
-        c = self.world.contacts()
+        c = self._contacts if self._contacts is not None else self.world.contacts()
         if not len(c.pairs):
             return push
         order = np.argsort(e.body)
@@ -519,53 +535,65 @@ class Simulation:
             frac = hits.fraction
             b.x[rows] += moves[:, 0] * frac
             b.y[rows] += moves[:, 1] * frac
-            for k in np.flatnonzero(hits.body >= 0):
-                alive[rows[k]] = False
-                self._bullet_hit(owner, int(hits.body[k]), hits.point[k], hits.normal[k], moves[k])
+            hit = np.flatnonzero(hits.body >= 0)
+            if len(hit):
+                alive[rows[hit]] = False
+                self._bullet_hits(owner, hits.body[hit], hits.point[hit], hits.normal[hit], moves[hit])
         b.life[:] -= DT
         alive &= b.life > 0.0
         self.world.set_transforms(
             b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0)
         )
-        for body in b.body[~alive]:
-            self.world.remove(int(body))
+        self.world.remove_bodies(b.body[~alive])
         b.keep(alive)
 
-    def _bullet_hit(self, owner: int, body: int, point, normal, move) -> None:
+    def _bullet_hits(self, owner: int, bodies, points, normals, moves) -> None:
+        """Bullets of ``owner`` that hit ``bodies`` at ``points`` (k, 2) flying ``moves`` (k, 2, px this
+        tick), all at once: props are knocked and hurt, enemies hurt and knocked, the player hurt and
+        knocked; the rest are walls (a spark)."""
         r, pr = self.rules, self.prop_rules
-        length = math.hypot(move[0], move[1])
-        along = (move[0] / length, move[1] / length) if length > 0.0 else (0.0, 0.0)
-        prop = props_system.rows_of(self.props, [body])[0]
-        if prop >= 0:
-            impulse, damage = (
-                (pr.bullet_impulse, r.bullet_damage)
-                if owner == 0
-                else (pr.enemy_bullet_impulse, r.enemy_bullet_damage)
-            )
-            props_system.hit_prop(
-                self.world, self.props, self.prop_kinds, int(prop), point, along, impulse, damage
-            )
-            self._emit("prop_hit", point[0], point[1], normal[0], normal[1], impulse)
-            return
-        if owner == 0:
-            row = np.flatnonzero(self.enemies.body == body)
-            if len(row):
-                k = row[0]
-                self.enemies.health[k] -= r.bullet_damage
-                self.enemies.hit[k] = r.enemy_hit_flash
-                self._knock_enemy(k, along[0], along[1], pr.bullet_impulse)
-                self._emit("enemy_hit", point[0], point[1], normal[0], normal[1], r.bullet_damage)
-                return
-        elif body == self.player.body:
-            self._hurt(r.enemy_bullet_damage)
-            self._knock_player(along[0], along[1], pr.enemy_bullet_impulse)
-            return
-        self._emit("wall_hit", point[0], point[1], normal[0], normal[1])
+        length = np.hypot(moves[:, 0], moves[:, 1])
+        along = np.where(length[:, None] > 0.0, moves / np.maximum(length, 1e-300)[:, None], 0.0)
+        impulse, damage = (
+            (pr.bullet_impulse, r.bullet_damage)
+            if owner == 0
+            else (pr.enemy_bullet_impulse, r.enemy_bullet_damage)
+        )
+        props = props_system.rows_of(self.props, bodies)
+        on_prop = props >= 0
+        if on_prop.any():
+            props_system.hit_props(
+                self.world, self.props, self.prop_kinds, props[on_prop], points[on_prop], along[on_prop],
+                impulse, damage,
+            )  # fmt: skip
+        enemies = props_system.rows_in(self.enemies.body, bodies) if owner == 0 else np.full(len(bodies), -1)
+        on_enemy = (enemies >= 0) & ~on_prop
+        if on_enemy.any():
+            e, k = self.enemies, enemies[on_enemy]
+            np.subtract.at(e.health, k, damage)
+            e.hit[k] = r.enemy_hit_flash
+            weight = np.asarray(pr.enemy_weights)[e.kind[k]]
+            np.add.at(e.kx, k, along[on_enemy, 0] * impulse / weight)
+            np.add.at(e.ky, k, along[on_enemy, 1] * impulse / weight)
+            e.columns["kx"], e.columns["ky"] = _capped_many(e.kx, e.ky, pr.max_knockback)
+        on_player = (bodies == self.player.body) & (owner == 1)
+        for k in np.flatnonzero(on_player).tolist():
+            self._hurt(damage)
+            self._knock_player(float(along[k, 0]), float(along[k, 1]), impulse)
+        kinds = np.where(on_prop, 0, np.where(on_enemy, 1, np.where(on_player, 2, 3)))
+        names = ("prop_hit", "enemy_hit", None, "wall_hit")
+        values = (impulse, damage, 0.0, 0.0)
+        for kind, (x, y), (nx, ny) in zip(kinds.tolist(), points.tolist(), normals.tolist()):
+            if names[kind] is not None:
+                self._events.append(Event(names[kind], x, y, nx, ny, float(values[kind])))
 
     # --- overlaps -------------------------------------------------------------
 
     def _touch(self) -> None:
-        pairs = self.world.pairs()
+        # The enemies and the player have not moved since this tick's press found its contacts
+        # (pressing moves them out to ``press_overlap`` deep: still touching), nor has any pickup.
+        fresh = self._contacts is not None and self._contacts_tick == self.tick
+        pairs = self._contacts.pairs if fresh else self.world.pairs()
         if not len(pairs):
             return
         pb = self.player.body
@@ -630,8 +658,7 @@ class Simulation:
                 self._add_pickup(int(self.rng.integers(0, 2)), e.x[k], e.y[k], marker=False)
         e.keep(~dead)
         gone = np.isinf(self.pickups.respawn)
-        for body in self.pickups.body[gone]:
-            self.world.remove(int(body))
+        self.world.remove_bodies(self.pickups.body[gone])
         self.pickups.keep(~gone)
 
     def _next_wave(self) -> None:
@@ -716,7 +743,7 @@ class Simulation:
 
     def _step_props(self) -> None:
         props_system.burn_fuses(self.props, DT)
-        props_system.step_props(
+        hurts = props_system.step_props(
             self.world,
             self.props,
             self.prop_kinds,
@@ -727,6 +754,20 @@ class Simulation:
             self.prop_layers,
             self._blast_actors,
         )
+        self._hurt_by_props(hurts)
+
+    def _hurt_by_props(self, hurts) -> None:
+        """Props that hit actors fast (``props.impact_hurts``) hurt them, as a hit does."""
+        if not len(hurts.bodies):
+            return
+        on_player = hurts.bodies == self.player.body
+        for damage in hurts.damage[on_player].tolist():
+            self._hurt(damage)
+        rows = props_system.rows_in(self.enemies.body, hurts.bodies)
+        hit = rows >= 0
+        if hit.any():
+            np.subtract.at(self.enemies.health, rows[hit], hurts.damage[hit])
+            self.enemies.hit[rows[hit]] = self.rules.enemy_hit_flash
 
     def _push_by_enemies(self, short: np.ndarray, velocity: np.ndarray) -> None:
         """Enemies whose slide fell short (``short``, px) push the prop in their way, if one is."""
@@ -800,6 +841,12 @@ class Simulation:
                 h.update(np.ascontiguousarray(table.columns[name]).tobytes())
         h.update(self.rng.bit_generator.state["state"]["state"].to_bytes(16, "little"))
         return h.hexdigest()
+
+
+def _capped_many(vx: np.ndarray, vy: np.ndarray, most: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each (vx, vy) row no longer than ``most``."""
+    scale = np.minimum(1.0, most / np.maximum(np.hypot(vx, vy), 1e-300))
+    return vx * scale, vy * scale
 
 
 def _capped(vx: float, vy: float, most: float) -> tuple[float, float]:

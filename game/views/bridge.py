@@ -14,6 +14,7 @@ import numpy as np
 from game.render.hud import HudState
 from game.render.sprites import Actor
 from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS
+from game.sim.props import opacity as props_opacity
 
 #: Drawn sizes (px across) of what the sim holds; the sim's shapes are the truth.
 PLAYER_SIZE = 30.0
@@ -94,6 +95,7 @@ def props_drawn(sim) -> list[Actor]:
     """The props and debris as ``Actor`` records: kind = the prop kind (its image is its texture,
     ``game.render.sprites.prop_texture``), size = the longer side of its image (drawn 1:1)."""
     t, kinds = sim.props, sim.prop_kinds
+    solid = props_opacity(t, sim.prop_rules).tolist()
     out = []
     for k in range(len(t)):
         kind = kinds[int(t.kind[k])]
@@ -105,6 +107,7 @@ def props_drawn(sim) -> list[Actor]:
                 t.y[k],
                 t.angle[k],
                 float(max(kind.width, kind.height)),
+                opacity=solid[k],
             )
         )
     return out

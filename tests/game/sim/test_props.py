@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from game.level import PropSpot
-from game.sim import Inputs, Simulation
+from game.sim import DT, Inputs, Simulation
 from game.sim.rules import WALL
 from game.tiled import level_path, load_level
 
@@ -162,3 +162,67 @@ def test_the_bot_steps_aside_after_a_second_of_wanting_to_move_and_not_moving(ya
     assert bot._unstuck(sim, (1.0, 0.0)) == aside  # for half a second
     sim.tick = 191
     assert bot._unstuck(sim, (1.0, 0.0)) == (1.0, 0.0)
+
+
+def crate_at_a_standing_chaser(level, speed):
+    """A crate 200 px left of a chaser that does not walk, sent at it at ``speed`` px/s."""
+    from game.sim.rules import CHASER
+
+    s = level.player_start
+    sim = sim_with(level, spot(1, "crate", s.x + 100, s.y + 150))
+    sim.spawn_enemy(CHASER, s.x + 300, s.y + 150)
+    sim.enemies.speed[:] = 0.0
+    sim.world.set_velocity(int(sim.props.body[0]), (speed, 0.0))
+    return sim
+
+
+def test_a_crate_thrown_fast_at_an_enemy_hurts_it_by_the_impact(yard):
+    sim = crate_at_a_standing_chaser(yard, 1400.0)
+    health = float(sim.enemies.health[0])
+    run(sim, Inputs(), 60)
+    assert sim.props.x[0] > yard.player_start.x + 150  # it flew and met the enemy ...
+    assert 0.0 < health - float(sim.enemies.health[0]) <= sim.prop_rules.max_hurt  # ... and hurt it
+
+
+def test_a_crate_arriving_at_walking_pace_or_pushed_into_an_actor_hurts_nobody(yard):
+    sim = crate_at_a_standing_chaser(yard, 700.0)  # reaches the chaser at about 180 px/s
+    health = float(sim.enemies.health[0])
+    run(sim, Inputs(), 60)
+    assert sim.props.x[0] > yard.player_start.x + 150 and float(sim.enemies.health[0]) == health
+    s = yard.player_start  # the player shoves a crate into a standing chaser for two seconds
+    sim = sim_with(yard, spot(1, "crate", s.x + 60, s.y))
+    from game.sim.rules import CHASER
+
+    sim.spawn_enemy(CHASER, s.x + 200, s.y)
+    sim.enemies.speed[:] = 0.0
+    health, player = float(sim.enemies.health[0]), sim.player.health
+    run(sim, Inputs(1.0, 0.0, s.x + 400, s.y), 120)
+    assert float(sim.enemies.health[0]) == health and sim.player.health == player
+
+
+def test_debris_fades_out_after_it_settles_and_leaves_the_world(yard):
+    from game.sim.props import opacity
+
+    s = yard.player_start
+    sim = sim_with(yard, spot(1, "crate", s.x + 150, s.y))
+    run(sim, Inputs(0.0, 0.0, s.x + 150, s.y, True), 40)
+    pieces = sim.props.body.tolist()
+    assert sim.props.debris.all() and len(pieces) == sim.prop_kinds[0].debris
+    rules = sim.prop_rules
+    run(sim, Inputs(), round((rules.debris_life - 1.0) / DT))  # settled, not fading yet
+    assert len(sim.props) == len(pieces) and (opacity(sim.props, rules) == 1.0).all()
+    run(sim, Inputs(), round((1.0 + rules.debris_fade / 2) / DT))  # halfway through the fade
+    assert len(sim.props) == len(pieces) and (opacity(sim.props, rules) > 0.2).all()
+    assert (opacity(sim.props, rules) < 0.8).all()
+    run(sim, Inputs(), round(rules.debris_fade / DT) + 2)
+    assert len(sim.props) == 0 and not any(b in sim.world for b in pieces)
+
+
+def test_a_level_prop_never_fades_however_old(yard):
+    from game.sim.props import opacity
+
+    s = yard.player_start
+    sim = sim_with(yard, spot(1, "crate", s.x + 150, s.y))
+    sim.props.age[:] = 1e6
+    run(sim, Inputs(), 2)
+    assert len(sim.props) == 1 and opacity(sim.props, sim.prop_rules).tolist() == [1.0]
