@@ -382,17 +382,20 @@ BESIDE_TURNS = 16
 
 def _beside(parts: list[Part], gaps: list, mids: np.ndarray, normals: np.ndarray, body: tuple):
     """For each gap: whether the hull fits beside it at BOTH ends (just past where its two walls face
-    each other, at one of ``BESIDE_TURNS`` angles): the gap joins two places the player can be. None
-    past the checker's pair limits."""
+    each other, on the gap's line or moved across it by half a reach or a reach, at one of
+    ``BESIDE_TURNS`` angles): the gap joins two places the player can be. None past the checker's pair
+    limits."""
     reach = reach_radius(body)
     rows = []
     for k, ((mx, my), (nx, ny)) in enumerate(zip(mids.tolist(), normals.tolist(), strict=True)):
         lo, hi = _facing(gaps[k][1], gaps[k][2], (mx, my), (nx, ny))
         for side, end, sign in ((0, lo, -1.0), (1, hi, 1.0)):
             far = end + sign * (reach + 1.0)
-            for turn in range(BESIDE_TURNS):
-                angle = 2.0 * math.pi * turn / BESIDE_TURNS
-                rows.append((2 * k + side, mx - ny * far, my + nx * far, angle))
+            # Also moved across, either way: one wall of a gap often runs on past the other's end.
+            for shift in (0.0, -reach / 2, reach / 2, -reach, reach):
+                x, y = mx - ny * far + nx * shift, my + nx * far + ny * shift
+                for turn in range(BESIDE_TURNS):
+                    rows.append((2 * k + side, x, y, 2.0 * math.pi * turn / BESIDE_TURNS))
     return _both_free(parts, body, rows, len(mids))
 
 

@@ -105,16 +105,21 @@ def test_a_million_tile_map_is_one_error_line_in_a_real_process(tmp_path):
     ]
 
 
-def crowded_map(tmp_path: Path, count: int) -> Path:
-    walls = [maps.rect(10 + k, 40 + 8 * (k % 20), 40 + 8 * (k // 20), 4, 4) for k in range(count)]
+def walls_map(tmp_path: Path, walls: list, start: tuple[float, float]) -> Path:
+    """A 384 × 320 map of ``walls`` and a player start."""
     return maps.write(
         tmp_path,
         maps.tiled_map(
-            [maps.layer(1, "walls", walls), maps.layer(2, "player", [maps.point(9, "", 300, 240)])],
+            [maps.layer(1, "walls", walls), maps.layer(2, "player", [maps.point(9, "", *start)])],
             width=12,
             height=10,
         ),
     )
+
+
+def crowded_map(tmp_path: Path, count: int) -> Path:
+    walls = [maps.rect(10 + k, 40 + 8 * (k % 20), 40 + 8 * (k // 20), 4, 4) for k in range(count)]
+    return walls_map(tmp_path, walls, (300, 240))
 
 
 def test_more_nearby_wall_pairs_than_the_limit_is_one_error_per_check_not_unbounded_work(
@@ -130,8 +135,15 @@ def test_more_nearby_wall_pairs_than_the_limit_is_one_error_per_check_not_unboun
     ]
 
 
+def posts_map(tmp_path: Path) -> Path:
+    """Two rows of 28 posts (4 × 8 px) 8 px apart, 120 px between the rows: 54 gaps the player cannot
+    pass, each with room for it on both sides."""
+    walls = [maps.rect(10 + k, 20 + 12 * (k % 28), 60 + 120 * (k // 28), 4, 8) for k in range(56)]
+    return walls_map(tmp_path, walls, (300, 20))
+
+
 def test_findings_of_one_kind_past_the_listing_limit_end_in_one_summary_line(tmp_path, monkeypatch):
-    path = crowded_map(tmp_path, 60)
+    path = posts_map(tmp_path)
     monkeypatch.setattr(checks_module, "MAX_LISTED", 10**6)
     every = [f for f in check_file(path).warnings if f.problem.startswith("gap of")]
     monkeypatch.setattr(checks_module, "MAX_LISTED", 10)

@@ -197,13 +197,13 @@ def test_an_infinite_tiled_111_map_is_its_chunks_with_every_collision_where_tile
 
 
 def test_the_infinite_maps_gaps_are_where_the_players_real_hull_cannot_pass():
-    """35 gaps (86 by the minimum width alone): among them one of 34.5 px, wider than the player's
-    narrowest way (25.8 px), beside a turned collision box, that its hull still cannot pass."""
+    """70 gaps (86 by the minimum width alone): among them two of 34.5 and 35 px, wider than the
+    player's narrowest way (25.8 px), beside turned collision boxes, that its hull still cannot pass."""
     checked = check_file(INFINITE)
     gaps = [f.problem for f in checked.warnings if f.problem.startswith("gap of")]
-    assert len(gaps) == 35
-    widths = sorted(float(g.split()[2]) for g in gaps)
-    assert widths[-1] == 34.5 and widths[-1] > 25.8
+    assert len(gaps) == 70
+    wide = sorted(w for w in (float(g.split()[2]) for g in gaps) if w > 25.8)
+    assert wide == [34.5, 35.0]  # wider than its narrowest way, yet turned boxes and ellipses block it
 
 
 def test_a_finite_tiled_111_map_of_three_tile_layers_and_a_colliders_layer(tmp_path, tiled_tools):
@@ -224,6 +224,15 @@ def test_a_finite_tiled_111_map_of_three_tile_layers_and_a_colliders_layer(tmp_p
     checked = sample_cells(level, alpha, union, {2, 4, 6}, (0, 0), 32)
     assert checked["solid"] == 57 and checked["free"] > 200, checked
     assert [f.problem for f in findings if f.severity == "error"] == []
+    # The checker: the Colliders box stands 24.2 px inside the ring, room for the player above and below
+    # it but not through; the Colliders ellipse sits on a run of tiles (could be one wall).
+    checked = check_file(LAYERS)
+    assert checked.errors == []
+    assert [f.problem for f in checked.warnings] == [
+        "gap of 24.2 px to tile First layer:tile-2,10 (orthogonal_1 3): the player cannot pass it at any "
+        "angle (its hitbox is 25.8 px across its narrowest way) and fits on both sides",
+        "overlaps tile Second layer:tile-9,12 (orthogonal_1 5) by 54.8 px: the two could be merged into one",
+    ]
 
 
 def test_sticker_knight_saved_by_tiled_10_loads_its_tile_objects_from_an_embedded_image_collection():
