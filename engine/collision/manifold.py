@@ -39,7 +39,9 @@ does, so rounding is relative to the pair's size wherever it is):
    feature slants: Chipmunk and Box2D move by the radius, which leaves a
    slanted capsule's point inside it). A point whose separation is above ``margin``
    is dropped (the closer one is kept if both are, which rounding alone can
-   cause); a feature of one point gives one point.
+   cause); a feature of one point gives one point, and so does a stretch of
+   length zero (both ends clipped to one place: Chipmunk reports that place
+   twice).
 
 Ids: ``(index of A's vertex << 16) | index of B's vertex``, the vertices
 that bound the point's end of the stretch (Chipmunk pairs them the same
@@ -355,7 +357,10 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     )  # fmt: skip
     id2 = _ident(i1b, i2a)
 
-    single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by)
+    # A feature of one point, or a stretch of none (both ends clipped to one place: the features meet
+    # end to end, or do not overlap along the tangent at all), gives one point, not the same one twice.
+    same = p1ax == p2ax and p1ay == p2ay and p1bx == p2bx and p1by == p2by
+    single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
     keep1, keep2 = s1 <= keep, s2 <= keep and not single
     if not keep1 and not keep2:  # rounding only: the closer one stays
