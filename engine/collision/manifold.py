@@ -39,7 +39,9 @@ does, so rounding is relative to the pair's size wherever it is):
    feature slants: Chipmunk and Box2D move by the radius, which leaves a
    slanted capsule's point inside it). A point whose separation is above ``margin``
    is dropped (the closer one is kept if both are, which rounding alone can
-   cause); a feature of one point gives one point.
+   cause); a feature of one point gives one point, and so does a stretch of
+   length zero (both ends clipped to one place: Chipmunk reports that place
+   twice).
 
 Ids: ``(index of A's vertex << 16) | index of B's vertex``, the vertices
 that bound the point's end of the stretch (Chipmunk pairs them the same
@@ -271,10 +273,11 @@ def _ident(ia, ib):
 
 
 @kernel
-def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b, margin, poly):
-    """The manifold of two packed shapes at their world transforms (see the
-    module's outline). ``margin`` ≥ 0 is how far apart speculative points may
-    be; ``poly`` is EPA's scratch polytope. Returns a ``PairManifold``, world frame.
+def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, poly):
+    """The manifold of two packed shapes at their world transforms, each given
+    as a position and the cos and sin of its angle (see the module's outline).
+    ``margin`` ≥ 0 is how far apart speculative points may be; ``poly`` is
+    EPA's scratch polytope. Returns a ``PairManifold``, world frame.
 
     A kernel of its own, not inlined: the batch and the world's step call this
     one compiled function (inlined into both, it compiled twice on a first run)."""
@@ -287,8 +290,6 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b
     if (xb - xa) ** 2 + (yb - ya) ** 2 > bounds * bounds:
         return nothing
 
-    ca, sa = math.cos(angle_a), math.sin(angle_a)
-    cb, sb = math.cos(angle_b), math.sin(angle_b)
     c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
     status = STATUS_OK
 
@@ -341,16 +342,25 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, angle_a, xb, yb, angle_b
     t1a, t1b = ny * e1ax - nx * e1ay, ny * e1bx - nx * e1by
     t2a, t2b = ny * e2ax - nx * e2ay, ny * e2bx - nx * e2by
     # A's edge runs one way and B's the other, so A's start meets B's end.
+    u1, v1, u2, v2 = (
+        _along(t1a, t1b, t2b),
+        _along(t2a, t2b, t1a),
+        _along(t1a, t1b, t2a),
+        _along(t2a, t2b, t1b),
+    )
     p1ax, p1ay, p1bx, p1by, s1 = _clip_end(
-        e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, _along(t1a, t1b, t2b), _along(t2a, t2b, t1a), nx, ny, ra, rb,
+        e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, u1, v1, nx, ny, ra, rb
     )  # fmt: skip
     id1 = _ident(i1a, i2b)
     p2ax, p2ay, p2bx, p2by, s2 = _clip_end(
-        e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, _along(t1a, t1b, t2a), _along(t2a, t2b, t1b), nx, ny, ra, rb,
+        e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, u2, v2, nx, ny, ra, rb
     )  # fmt: skip
     id2 = _ident(i1b, i2a)
 
-    single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by)
+    # A feature of one point, or a stretch of none (both ends clipped to one place: the features meet
+    # end to end, or do not overlap along the tangent at all), gives one point, not the same one twice.
+    same = p1ax == p2ax and p1ay == p2ay and p1bx == p2bx and p1by == p2by
+    single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
     keep1, keep2 = s1 <= keep, s2 <= keep and not single
     if not keep1 and not keep2:  # rounding only: the closer one stays
@@ -392,10 +402,15 @@ def manifolds_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, margin, count,
     poly, data = unmanaged(polytope), unmanaged(data)
     for k in range(shape_a.shape[0]):
         oa, ob = offsets[shape_a[k]], offsets[shape_b[k]]
+        ca, sa, cb, sb = (
+            math.cos(xf_a[k, 2]),
+            math.sin(xf_a[k, 2]),
+            math.cos(xf_b[k, 2]),
+            math.sin(xf_b[k, 2]),
+        )
         m = manifold_pair(
-            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], xf_a[k, 2], xf_b[k, 0], xf_b[k, 1], xf_b[k, 2],
-            margin, poly,
-        )  # fmt: skip
+            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], ca, sa, xf_b[k, 0], xf_b[k, 1], cb, sb, margin, poly
+        )
         count[k] = m.count
         if m.count == 0:
             continue

@@ -141,6 +141,25 @@ def pymunk_manifold(twin_a, twin_b) -> PymunkManifold:
     return PymunkManifold((nx, ny), tuple(points))
 
 
+def _distinct(points, size: float) -> list[int]:
+    """The indices of ``points`` that are not the same as an earlier one: both ends within 1e-12 of
+    the pair's ``size`` plus a few units in the last place of the coordinates. Chipmunk's
+    ``ContactPoints`` reports a stretch of length zero (features meeting end to end, or clipped to
+    one end) as one point twice, its two ends interpolated from opposite ends of the edge (so they
+    differ in the last bits); ours gives it once, or twice to the last bits where rounding leaves the
+    stretch a hair long. Either way it is one point."""
+    kept: list[int] = []
+    for k, (a, b, *_) in enumerate(points):
+        for q in kept:
+            qa, qb = points[q][0], points[q][1]
+            scale = 1e-12 * size + 4.0 * math.ulp(max(abs(v) for v in (*a, *b, *qa, *qb)))
+            if max(math.dist(a, qa), math.dist(b, qb)) <= scale:
+                break
+        else:
+            kept.append(k)
+    return kept
+
+
 def pymunk_manifolds(pairs: list[Pair]) -> list[PymunkManifold]:
     """pymunk's manifold per pair (``pymunk_manifold``), computed in the pair frame and moved back.
 
@@ -413,16 +432,20 @@ def judge_manifold(
     # The points pymunk would keep of ours: those whose separation by its construction is ≤ 0.
     chipmunk = [p[2] + e for p, e in zip(ours.points, extra, strict=True)]
     comparable = [p for p, c in zip(ours.points, chipmunk, strict=True) if c <= band]
+    # A point reported twice counts once, on either side (``_distinct``).
+    comparable = [comparable[k] for k in _distinct(comparable, size)]
+    distinct = _distinct(pm.points, size)
+    pm_points, moved_points = [pm.points[k] for k in distinct], [moved.points[k] for k in distinct]
     if kept and pm.points and not ours_check and not pm_check:
         if _angle(ours.normal, pm.normal) * size > tol:
             tie = True
-        elif len(comparable) != len(pm.points):
-            if any(abs(c) <= band for c in chipmunk) or any(abs(p[2]) <= band for p in pm.points):
+        elif len(comparable) != len(pm_points):
+            if any(abs(c) <= band for c in chipmunk) or any(abs(p[2]) <= band for p in pm_points):
                 split = True
             else:
                 ours_check, error = "count", math.inf
         else:
-            mismatch = _match_error(comparable, moved.points)
+            mismatch = _match_error(comparable, moved_points)
             if mismatch > tol:
                 ours_check, error = "points", mismatch
             error = max(error, mismatch)

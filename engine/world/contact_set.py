@@ -2,23 +2,29 @@
 from the last step's, and reported when they begin and end.
 
 Outline of a step's contacts (Box2D v3 ``b2UpdateContact`` and
-``b2PrepareContactsTask``, one compiled call for the lot):
+``b2PrepareContactsTask``), in three compiled calls around the solve:
 
-1. each candidate pair (boxes grown by the speculative reach, see
-   ``speculative_reach``) with at least one awake dynamic body and no
-   sensor gets a manifold (``collision.manifold``) with a margin of
-   ``speculative`` plus how far the pair can close this step, so a fast
-   body meets a wall as a speculative point before it can pass it;
-2. the rows are keyed by the pair's body ids (smaller first) and ordered
-   for the solver: contacts between two dynamic bodies, then those with a
-   static or kinematic body, each by key;
-3. a point whose feature id the same pair had last step starts from last
-   step's impulses (warm starting, Box2D's exact-id match; an unmatched
-   point starts from zero);
-4. after the solve, the contacts are kept by key for the next step, with
-   those of sleeping islands carried on untouched (as Box2D keeps them with
-   the island: no "ended" when it falls asleep, no "began" and a warm start
-   when it wakes), and the pairs that began or ended touching are reported.
+1. ``reach_boxes``: every body's box grown by how far it can reach this step
+   (the speculative distance plus its speed times dt), for the broad phase;
+2. ``find_contacts``: each candidate pair with at least one awake dynamic
+   body and no sensor is keyed by its body ids (smaller first) and put in
+   the solver's order (contacts between two dynamic bodies, then those with
+   a static or kinematic body, each by key); then each gets a manifold
+   (``collision.manifold``) with a margin of the speculative distance plus
+   how far the pair can close this step, so a fast body meets a wall as a
+   speculative point before it can pass it, or last step's manifold
+   recycled while the pair barely moved; a point whose feature id the same
+   pair had last step starts from last step's impulses (warm starting,
+   Box2D's exact-id match; an unmatched point starts from zero);
+3. after the solve, ``finish_contacts``: the contacts are kept by key for the
+   next step, with those of sleeping islands carried on untouched (as Box2D
+   keeps them with the island: no "ended" when it falls asleep, no "began"
+   and a warm start when it wakes), and the pairs that began or ended
+   touching are reported.
+
+Last step's contacts (ascending keys) are met by merging, not searching:
+``find_contacts`` walks them alongside each of its two runs of keys, and
+``finish_contacts`` merges the two runs and them in one pass.
 
 Touching: a contact touches when it pushed during the step, or one of its
 points is within ``slop`` of touching (separation ≤ slop); a speculative
@@ -41,6 +47,7 @@ from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
 from ..collision.transform import relative_transform
 from .bodies import viewed
+from .pairs import _in_key_order
 from .solver import Constraints, viewed_motion
 
 #: A kept manifold is recycled while its pair has turned less than this
@@ -76,16 +83,11 @@ class KeptContacts(NamedTuple):
     cached: Cached
 
 
-def empty_cached(k: int) -> Cached:
-    return Cached(
-        np.zeros((k, 4)), np.zeros((k, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2))
-    )
-
-
 def no_contacts() -> KeptContacts:
     return KeptContacts(
         np.zeros(0, np.int64), np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)),
-        np.zeros(0, np.bool_), np.zeros(0, np.int64), empty_cached(0),
+        np.zeros(0, np.bool_), np.zeros(0, np.int64),
+        Cached(np.zeros((0, 4)), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2))),
     )  # fmt: skip
 
 
@@ -119,32 +121,59 @@ def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
 
 
 @kernel
+def reach_boxes(bodies, motion, n, moving, speculative, dt):
+    """The broad phase's boxes for a step (outline, step 1): each body's box grown
+    by how far it can reach in ``dt`` (``speculative`` plus its speed times dt,
+    plus the way a placed body was moved from where the last step left it;
+    a static body's box as it is). Returns (boxes (n, 4), the slots of ``moving``
+    that can push (neither sensors nor meeting nothing), which kinematic
+    bodies move this step (placed or with a velocity))."""
+    data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
+    vel, start = motion.vel, motion.start
+    boxes = np.empty((n, 4))
+    moving_kinematic = np.zeros(n, np.bool_)
+    for i in range(n):
+        placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
+        grow = 0.0
+        if not bodies.static[i]:
+            off = offsets[shape[i]]
+            speed = np.hypot(vel[i, 0], vel[i, 1]) + abs(vel[i, 2]) * (
+                data[off + H_BOUND] + data[off + H_RADIUS]
+            )
+            grow = speculative + dt * speed
+            if not motion.dynamic[i]:
+                moving_kinematic[i] = placed or vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
+        if placed:  # a placed body swept the way from where it was
+            grow += np.hypot(xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1])
+        boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
+        boxes[i, 2], boxes[i, 3] = bodies.boxes[i, 2] + grow, bodies.boxes[i, 3] + grow
+    pushers = np.empty(moving.shape[0], np.int64)
+    k = 0
+    for s in moving:
+        if not bodies.sensor[s] and bodies.mask[s] != 0:
+            pushers[k] = s
+            k += 1
+    return boxes, pushers[:k], moving_kinematic
+
+
+@kernel
 def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_distance):
     """Manifolds of the candidate slot pairs that take part in the step
-    (outline, steps 1 to 3); returns (constraints, keys, point ids, cached
-    manifolds), rows ordered as in step 2, a and b turned so a holds the
-    smaller id, impulses warm-started from ``kept``."""
-    k_max = candidates.shape[0]
-    cons = empty_constraints_kernel(k_max)
-    cache = Cached(
-        np.zeros((k_max, 4)),
-        np.zeros((k_max, 2)),
-        np.zeros((k_max, 2, 2)),
-        np.zeros((k_max, 2, 2)),
-        np.zeros((k_max, 2)),
-    )
-    keys = np.zeros(k_max, np.int64)
-    ids = np.zeros((k_max, 2), np.int64)
-    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, bodies, motion, candidates = (
-        unmanaged(polytope),
-        viewed(bodies),
-        viewed_motion(motion),
-        unmanaged(candidates),
-    )
+    (outline, step 2); returns (constraints, keys, point ids, cached
+    manifolds), rows in the solver's order, a and b turned so a holds the
+    smaller id, impulses warm-started from ``kept``.
+
+    The pairs are keyed and put in the solver's order first, so each row is
+    written once where it belongs, and ``kept`` (ascending keys) is met by a
+    merge in each of the two runs; each body's cos and sin are computed once."""
+    bodies, motion, candidates = viewed(bodies), viewed_motion(motion), unmanaged(candidates)
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
-    n_kept = kept.keys.shape[0]
-    rows = 0
+    # 1. The pairs that take part, keyed.
+    k_max = candidates.shape[0]
+    pair = np.empty((k_max, 2), np.int64)
+    pair_keys = np.empty(k_max, np.int64)
+    pair_stiff = np.empty(k_max, np.bool_)
+    m = 0
     for k in range(k_max):
         a, b = candidates[k, 0], candidates[k, 1]
         if bodies.sensor[a] or bodies.sensor[b]:
@@ -158,13 +187,52 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
             continue
         if bodies.ids[a] > bodies.ids[b]:
             a, b = b, a
-        key = (bodies.ids[a] << 32) | bodies.ids[b]
+        pair[m, 0], pair[m, 1] = a, b
+        pair_keys[m] = (bodies.ids[a] << 32) | bodies.ids[b]
+        pair_stiff[m] = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
+        m += 1
+    # 2. Two dynamic bodies first, then the stiff contacts (static ones get the last word), each by key.
+    by_key = _in_key_order(pair_keys[:m])
+    order = np.empty(m, np.int64)
+    soft = 0
+    for e in by_key:
+        if not pair_stiff[e]:
+            order[soft] = e
+            soft += 1
+    put = soft
+    for e in by_key:
+        if pair_stiff[e]:
+            order[put] = e
+            put += 1
+
+    cons = empty_constraints_kernel(m)
+    cache = empty_cached(m)
+    keys = np.empty(m, np.int64)
+    ids = np.zeros((m, 2), np.int64)
+    polytope = np.zeros((MAX_EPA_VERTICES, ROW))
+    poly = unmanaged(polytope)
+    # cos and sin of each body's angle, computed when first needed.
+    trig = np.empty((xf.shape[0], 2))
+    known = np.zeros(xf.shape[0], np.bool_)
+    n_kept = kept.keys.shape[0]
+    rows = 0
+    p = 0
+    for r in range(m):
+        if r == soft:  # the stiff run meets ``kept`` from its start again
+            p = 0
+        e = order[r]
+        a, b, key = pair[e, 0], pair[e, 1], pair_keys[e]
+        while p < n_kept and kept.keys[p] < key:
+            p += 1
+        found = p < n_kept and kept.keys[p] == key
+        for i in (a, b):
+            if not known[i]:
+                trig[i, 0], trig[i, 1] = math.cos(xf[i, 2]), math.sin(xf[i, 2])
+                known[i] = True
         oa, ob = offsets[shape[a]], offsets[shape[b]]
         closing = dt * (_reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b))
         xa, ya, xb, yb = xf[a, 0], xf[a, 1], xf[b, 0], xf[b, 1]
-        ca, sa, cb, sb = math.cos(xf[a, 2]), math.sin(xf[a, 2]), math.cos(xf[b, 2]), math.sin(xf[b, 2])
-        p = np.searchsorted(kept.keys, key)
-        found = p < n_kept and kept.keys[p] == key
+        ca, sa, cb, sb = trig[a, 0], trig[a, 1], trig[b, 0], trig[b, 1]
         reuse = False
         if found and kept.count[p] > 0 and closing < recycle_distance:
             reuse, c, s, tx, ty = _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance)
@@ -184,8 +252,8 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                     ya + sa * mx + ca * my,
                 )
                 ids[rows, j] = kept.ids[p, j]
-            cache.pose[rows, 0], cache.pose[rows, 1] = kept.cached.pose[p, 0], kept.cached.pose[p, 1]
-            cache.pose[rows, 2], cache.pose[rows, 3] = kept.cached.pose[p, 2], kept.cached.pose[p, 3]
+            for d in range(4):
+                cache.pose[rows, d] = kept.cached.pose[p, d]
             cache.normal[rows, 0], cache.normal[rows, 1] = lnx, lny
             for j in range(count):
                 for d in range(2):
@@ -193,16 +261,16 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                     cache.point_b[rows, j, d] = kept.cached.point_b[p, j, d]
                 cache.separation[rows, j] = kept.cached.separation[p, j]
         else:
-            m = manifold_pair(
-                data, oa, data, ob, xa, ya, xf[a, 2], xb, yb, xf[b, 2], speculative + closing, poly
+            mf = manifold_pair(
+                data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, speculative + closing, poly
             )
-            if m.count == 0:
+            if mf.count == 0:
                 continue
-            count, nx, ny = m.count, m.nx, m.ny
-            cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (m.a1x + m.b1x), 0.5 * (m.a1y + m.b1y)
-            cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (m.a2x + m.b2x), 0.5 * (m.a2y + m.b2y)
-            cons.separation[rows, 0], cons.separation[rows, 1] = m.s1, m.s2
-            ids[rows, 0], ids[rows, 1] = m.id1, m.id2
+            count, nx, ny = mf.count, mf.nx, mf.ny
+            cons.point[rows, 0, 0], cons.point[rows, 0, 1] = 0.5 * (mf.a1x + mf.b1x), 0.5 * (mf.a1y + mf.b1y)
+            cons.point[rows, 1, 0], cons.point[rows, 1, 1] = 0.5 * (mf.a2x + mf.b2x), 0.5 * (mf.a2y + mf.b2y)
+            cons.separation[rows, 0], cons.separation[rows, 1] = mf.s1, mf.s2
+            ids[rows, 0], ids[rows, 1] = mf.id1, mf.id2
             # Cache it in A's frame (the midpoints fixed to A and to B) to recycle next steps.
             c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
             cache.pose[rows, 0], cache.pose[rows, 1], cache.pose[rows, 2], cache.pose[rows, 3] = c, s, tx, ty
@@ -221,7 +289,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         cons.rolling[rows] = max(motion.rolling[a], motion.rolling[b]) * max(
             data[oa + H_BOUND] + data[oa + H_RADIUS], data[ob + H_BOUND] + data[ob + H_RADIUS]
         )
-        cons.stiff[rows] = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
+        cons.stiff[rows] = pair_stiff[e]
         keys[rows] = key
         if found:  # 3. warm start: the same features, last step's impulses
             for j in range(count):
@@ -231,20 +299,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                         cons.tangent_impulse[rows, j] = kept.tangent_impulse[p, q]
         rows += 1
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
-    # Two dynamic bodies first, then the stiff contacts: static ones get the last word.
-    order = np.argsort(keys[:rows], kind="mergesort")
-    stiff_last = np.empty(rows, np.int64)
-    put = 0
-    for pass_stiff in (False, True):
-        for r in range(rows):
-            if cons.stiff[order[r]] == pass_stiff:
-                stiff_last[put] = order[r]
-                put += 1
-    kept_cache = Cached(
-        cache.pose[stiff_last], cache.normal[stiff_last], cache.point_a[stiff_last], cache.point_b[stiff_last],
-        cache.separation[stiff_last],
-    )  # fmt: skip
-    return _take(cons, stiff_last), keys[stiff_last], ids[stiff_last], kept_cache
+    return _first_rows(cons, rows), keys[:rows], ids[:rows], _first_cached(cache, rows)
 
 
 @inline
@@ -265,98 +320,148 @@ def empty_constraints_kernel(k):
     )  # fmt: skip
 
 
-@kernel
-def _take(c, rows):
+@inline
+def empty_cached(k):
+    return Cached(
+        np.zeros((k, 4)), np.zeros((k, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2))
+    )
+
+
+@inline
+def _first_cached(c, rows):
+    return Cached(c.pose[:rows], c.normal[:rows], c.point_a[:rows], c.point_b[:rows], c.separation[:rows])
+
+
+@inline
+def _first_rows(c, rows):
     return Constraints(
-        c.a[rows], c.b[rows], c.count[rows], c.normal[rows], c.friction[rows], c.restitution[rows],
-        c.stiff[rows], c.point[rows], c.separation[rows], c.normal_impulse[rows], c.tangent_impulse[rows],
-        c.total_impulse[rows], c.max_impulse[rows], c.anchor_a[rows], c.anchor_b[rows],
-        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows], c.masses[rows],
-        c.rolling[rows], c.rolling_impulse[rows],
+        c.a[:rows], c.b[:rows], c.count[:rows], c.normal[:rows], c.friction[:rows], c.restitution[:rows],
+        c.stiff[:rows], c.point[:rows], c.separation[:rows], c.normal_impulse[:rows], c.tangent_impulse[:rows],
+        c.total_impulse[:rows], c.max_impulse[:rows], c.anchor_a[:rows], c.anchor_b[:rows],
+        c.base_separation[:rows], c.normal_mass[:rows], c.tangent_mass[:rows], c.approach[:rows],
+        c.masses[:rows], c.rolling[:rows], c.rolling_impulse[:rows],
     )  # fmt: skip
 
 
 @kernel
-def touching_rows(cons, slop):
-    """Whether each contact touches: it pushed this step, or a point is within
-    ``slop`` of touching (a speculative point farther out that took no
-    impulse does not touch)."""
-    out = np.zeros(cons.a.shape[0], np.bool_)
-    for r in range(cons.a.shape[0]):
+def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop):
+    """After the solve (outline, step 3): which contacts touch, the step's events,
+    and the contacts kept for the next step. Returns (touching (rows,),
+    ``ContactEvents``, ``KeptContacts``).
+
+    A contact touches when it pushed this step or a point is within ``slop``
+    of touching. The rows (two runs ascending by key, as ``find_contacts``
+    orders them) and ``kept`` (ascending) are met in one merge: a pair that
+    touches now and did not begins, one that touched and does not now (or is
+    gone) ends, and a kept contact not met again whose body sleeps now is
+    carried on untouched (Box2D keeps a sleeping island's contacts: no
+    "ended" when it falls asleep, no "began" when it wakes). ``began`` is in
+    row order, ``ended`` in key order."""
+    rows, n_kept = keys.shape[0], kept.keys.shape[0]
+    touching = np.zeros(rows, np.bool_)
+    soft = rows
+    for r in range(rows):
         for j in range(cons.count[r]):
             if cons.separation[r, j] <= slop or cons.total_impulse[r, j] > 0.0:
-                out[r] = True
-    return out
+                touching[r] = True
+        if cons.stiff[r] and soft == rows:
+            soft = r
+    out = KeptContacts(
+        np.empty(rows + n_kept, np.int64), np.empty((rows + n_kept, 2), np.int64),
+        np.empty((rows + n_kept, 2)), np.empty((rows + n_kept, 2)), np.empty(rows + n_kept, np.bool_),
+        np.empty(rows + n_kept, np.int64), empty_cached(rows + n_kept),
+    )  # fmt: skip
+    was = np.zeros(rows, np.bool_)
+    ended = np.empty((n_kept, 2), np.int64)
+    n_ended = 0
+    i, j, p, q = 0, soft, 0, 0
+    while i < soft or j < rows or p < n_kept:
+        # The next row by key: the smaller head of the two runs.
+        r, first = -1, False
+        if i < soft and (j >= rows or keys[i] < keys[j]):
+            r, first = i, True
+        elif j < rows:
+            r = j
+        if r >= 0 and (p >= n_kept or keys[r] <= kept.keys[p]):
+            if p < n_kept and keys[r] == kept.keys[p]:
+                was[r] = kept.touching[p]
+                p += 1
+                if was[r] and not touching[r]:
+                    ended[n_ended, 0], ended[n_ended, 1] = keys[r] >> 32, keys[r] & 0xFFFFFFFF
+                    n_ended += 1
+            _keep_row(out, q, keys[r], ids, cons.normal_impulse, cons.tangent_impulse, touching, cons.count,
+                      cached, r)  # fmt: skip
+            q += 1
+            if first:
+                i += 1
+            else:
+                j += 1
+            continue
+        # A kept contact not met this step: carried on if a body of it sleeps, else over.
+        key = kept.keys[p]
+        if _sleeps(key >> 32, slot_of, dynamic, awake) or _sleeps(key & 0xFFFFFFFF, slot_of, dynamic, awake):
+            _keep_row(out, q, key, kept.ids, kept.normal_impulse, kept.tangent_impulse, kept.touching,
+                      kept.count, kept.cached, p)  # fmt: skip
+            q += 1
+        elif kept.touching[p]:
+            ended[n_ended, 0], ended[n_ended, 1] = key >> 32, key & 0xFFFFFFFF
+            n_ended += 1
+        p += 1
+    n_began = 0
+    for r in range(rows):
+        if touching[r] and not was[r]:
+            n_began += 1
+    began = np.empty((n_began, 2), np.int64)
+    normal = np.empty((n_began, 2))
+    point = np.empty((n_began, 2))
+    impulse = np.empty(n_began)
+    k = 0
+    for r in range(rows):
+        if touching[r] and not was[r]:
+            began[k, 0], began[k, 1] = keys[r] >> 32, keys[r] & 0xFFFFFFFF
+            normal[k, 0], normal[k, 1] = cons.normal[r, 0], cons.normal[r, 1]
+            deepest = 1 if cons.count[r] > 1 and cons.separation[r, 1] < cons.separation[r, 0] else 0
+            point[k, 0], point[k, 1] = cons.point[r, deepest, 0], cons.point[r, deepest, 1]
+            impulse[k] = cons.total_impulse[r, 0] + cons.total_impulse[r, 1]
+            k += 1
+    kept_now = KeptContacts(
+        out.keys[:q], out.ids[:q], out.normal_impulse[:q], out.tangent_impulse[:q], out.touching[:q],
+        out.count[:q], _first_cached(out.cached, q),
+    )  # fmt: skip
+    return touching, ContactEvents(began, normal, point, impulse, ended[:n_ended]), kept_now
 
 
-def keep(
-    cons: Constraints,
-    keys: np.ndarray,
-    ids: np.ndarray,
-    touching: np.ndarray,
-    cached: Cached,
-    carried: KeptContacts,
-) -> KeptContacts:
-    """This step's contacts by key, with ``carried`` (last step's contacts of sleeping islands,
-    which this step did not touch), for the next step's warm start and recycling (outline, step 4)."""
-    merged = KeptContacts(keys, ids, cons.normal_impulse, cons.tangent_impulse, touching, cons.count, cached)
-    if len(carried.keys):
-        merged = KeptContacts(
-            *(np.concatenate([new, old]) for new, old in zip(merged[:6], carried[:6], strict=True)),
-            Cached(*(np.concatenate([new, old]) for new, old in zip(cached, carried.cached, strict=True))),
-        )
-    order = np.argsort(merged.keys, kind="stable")
-    return KeptContacts(*(field[order] for field in merged[:6]), Cached(*(f[order] for f in merged.cached)))
+@inline
+def _sleeps(body, slot_of, dynamic, awake):
+    """Whether body id ``body`` is in the world and asleep (a removed body is not)."""
+    if body >= slot_of.shape[0]:
+        return False
+    s = slot_of[body]
+    return s >= 0 and dynamic[s] and not awake[s]
 
 
-def asleep_rows(
-    kept: KeptContacts, slot_of: np.ndarray, dynamic: np.ndarray, awake: np.ndarray
-) -> np.ndarray:
-    """Which kept contacts have a body that is asleep now (a removed body is not): Box2D keeps a
-    sleeping island's contacts, so they neither end when it falls asleep nor begin when it wakes."""
-    asleep = np.zeros(len(kept.keys), np.bool_)
-    for ids in (kept.keys >> 32, kept.keys & 0xFFFFFFFF):
-        known = ids < len(slot_of)
-        slots = np.where(known, slot_of[np.minimum(ids, len(slot_of) - 1)], -1)
-        live = slots >= 0
-        asleep[live] |= dynamic[slots[live]] & ~awake[slots[live]]
-    return asleep
-
-
-def events(
-    cons: Constraints, keys: np.ndarray, touching: np.ndarray, kept: KeptContacts, carried: np.ndarray
-) -> ContactEvents:
-    """The pairs that began touching this step, and those that stopped (outline, step 4); the kept
-    contacts ``carried`` on for a sleeping island neither end nor begin."""
-    p = np.searchsorted(kept.keys, keys)
-    matched = p < len(kept.keys)
-    matched[matched] = kept.keys[p[matched]] == keys[matched]
-    was = np.zeros(len(keys), np.bool_)
-    was[matched] = kept.touching[p[matched]]
-    began = np.flatnonzero(touching & ~was)
-    # Kept pairs that touched and are not touching now (gone from the contacts, or apart).
-    still = np.zeros(len(kept.keys), np.bool_)
-    still[p[matched]] = touching[matched]
-    ended = kept.keys[kept.touching & ~still & ~carried]
-    deepest = np.argmin(
-        np.where(np.arange(2) < cons.count[began, None], cons.separation[began], np.inf), axis=1
-    )
-    return ContactEvents(
-        np.stack([keys[began] >> 32, keys[began] & 0xFFFFFFFF], axis=1),
-        cons.normal[began],
-        cons.point[began, deepest] if len(began) else np.zeros((0, 2)),
-        cons.total_impulse[began].sum(axis=1),
-        np.stack([ended >> 32, ended & 0xFFFFFFFF], axis=1),
-    )
+@inline
+def _keep_row(out, q, key, ids, normal_impulse, tangent_impulse, touching, count, cached, r):
+    """Row ``r`` of a contact's fields into row ``q`` of ``out``."""
+    out.keys[q], out.touching[q], out.count[q] = key, touching[r], count[r]
+    for j in range(2):
+        out.ids[q, j] = ids[r, j]
+        out.normal_impulse[q, j], out.tangent_impulse[q, j] = normal_impulse[r, j], tangent_impulse[r, j]
+        out.cached.normal[q, j] = cached.normal[r, j]
+        out.cached.separation[q, j] = cached.separation[r, j]
+        for d in range(2):
+            out.cached.point_a[q, j, d] = cached.point_a[r, j, d]
+            out.cached.point_b[q, j, d] = cached.point_b[r, j, d]
+    for d in range(4):
+        out.cached.pose[q, d] = cached.pose[r, d]
 
 
 __all__ = [
+    "Cached",
     "ContactEvents",
     "KeptContacts",
-    "asleep_rows",
-    "events",
     "find_contacts",
-    "keep",
+    "finish_contacts",
     "no_contacts",
-    "touching_rows",
+    "reach_boxes",
 ]

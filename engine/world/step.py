@@ -26,18 +26,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.narrowphase import MODE_VERDICT
-from ..collision.shapes import H_BOUND, H_RADIUS
-from .contact_set import (
-    Cached,
-    ContactEvents,
-    KeptContacts,
-    asleep_rows,
-    events,
-    find_contacts,
-    keep,
-    no_contacts,
-    touching_rows,
-)
+from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
@@ -99,31 +88,17 @@ class Dynamics:
         motion = a.motion()
         dynamic = a.dynamic[:n]
         kinematic = ~dynamic & ~a.static[:n]
-        placed = np.any(a.xf[:n] != a.start[:n], axis=1)
-        moving_kinematic = kinematic & (placed | np.any(a.vel[:n] != 0.0, axis=1))
         if not (dynamic & a.awake[:n]).any():
             a.start[:n] = a.xf[:n]
             a.force[:n] = 0.0
             return _NO_EVENTS
 
-        bodies = frame.bodies()
         # 1. Boxes grown by how far each body can reach this step.
-        reach = (
-            bodies.data[bodies.offsets[a.shape[:n]] + H_BOUND]
-            + bodies.data[bodies.offsets[a.shape[:n]] + H_RADIUS]
-        )
-        speed = np.hypot(a.vel[:n, 0], a.vel[:n, 1]) + np.abs(a.vel[:n, 2]) * reach
-        grow = np.where(a.static[:n], 0.0, tune.speculative + dt * speed)
-        if placed.any():  # a placed kinematic body swept the way from where it was
-            grow = grow + np.where(placed, np.hypot(*(a.xf[:n, :2] - a.start[:n, :2]).T), 0.0)
-        boxes = bodies.boxes.copy()
-        boxes[:, :2] -= grow[:, None]
-        boxes[:, 2:] += grow[:, None]
-        grown = bodies._replace(boxes=boxes)
         view = frame.view()
-        # Sensors and bodies that meet nothing (bullets cast through the world) never push.
-        moving = view.moving[~a.sensor[view.moving] & (a.mask[view.moving] != 0)]
-        candidates = frame_candidates(grown, moving, view.inv_cell, view.walls)
+        bodies = view.bodies
+        boxes, pushers, moving_kinematic = reach_boxes(bodies, motion, n, view.moving, tune.speculative, dt)
+        grown = bodies._replace(boxes=boxes)
+        candidates = frame_candidates(grown, pushers, view.inv_cell, view.walls)
 
         # 2. Wake islands touched by what moves.
         if self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any():
@@ -146,17 +121,9 @@ class Dynamics:
         solve_step(cons, motion, a.xf[:n], movers, settings)
 
         # 5. Events and what the next step starts from.
-        touching = touching_rows(cons, tune.slop)
-        # Last step's contacts of islands still asleep (and not met again this step) carry on.
-        carried = asleep_rows(self.kept, a.slot_of, a.dynamic, a.awake)
-        carried &= ~np.isin(self.kept.keys, keys)
-        found = events(cons, keys, touching, self.kept, carried)
-        rows = np.flatnonzero(carried)
-        old = KeptContacts(
-            *(field[rows] for field in self.kept[:6]),
-            Cached(*(f[rows] for f in self.kept.cached)),
+        touching, found, self.kept = finish_contacts(
+            cons, keys, ids, cached, self.kept, a.slot_of, a.dynamic, a.awake, tune.slop
         )
-        self.kept = keep(cons, keys, ids, touching, cached, old)
         a.force[:n] = 0.0
         # 6. Sleep.
         if self.sleep:
