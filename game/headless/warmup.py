@@ -46,6 +46,7 @@ from game.files.safe_read import FileRefused, read_json
 from game.messages import first_line
 from game.sim import ENEMY_KINDS, Bot, Inputs, Rules, Simulation, actor_shapes
 from game.sim import props as props_system
+from game.sim.navigation import flow_field
 from game.sim.rules import ENEMY, PICKUP, PLAYER, PLAYER_BULLET, WALL
 from game.tiled import load_level
 from game.tiled.actors import actor_hitboxes
@@ -167,6 +168,9 @@ def _stage_enemies(state: dict) -> None:
         sim.spawn_enemy(k % len(ENEMY_KINDS), x, y)
     for tick in range(2 * sim.rules.sight_refresh_ticks + 2):
         sim.step(Inputs(1.0 if tick % 2 else -1.0, 0.0, p.x + 100.0, p.y, False))
+    # Both ways the enemies' field is built: the level's props make cells dear (``_cheapest``), and a
+    # level or a moment with no prop left takes plain breadth-first steps.
+    flow_field(sim.nav, p.x, p.y)
 
 
 def _stage_bullets(state: dict) -> None:
