@@ -6,7 +6,8 @@ on every public argument), ``bodies`` (the bodies' arrays as one record),
 ``boxes`` (world and oriented boxes), ``grid`` (dense-grid building blocks),
 ``walls`` (the walls' dense grid), ``hashgrid`` (the moving bodies' hashed
 grid), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
-``sweep`` (many casts through the grids), ``slide`` (move and slide).
+``sweep`` (many casts through the grids), ``slide`` (move and slide),
+``box_pairs`` (nearby boxes between groups, a one-off sort and sweep).
 """
 
 from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit

@@ -21,8 +21,9 @@ painted cell, ``layer:tile-x,y (tileset id)``) and where to mark it on a
 hitbox sheet. What lies outside the map is the loader's to say (one owner:
 its findings carry ``code == OUTSIDE_MAP``); ``report`` lists them as errors.
 
-Bounded work: pairs of nearby boxes (wall parts, markers) come from a
-compiled sort-and-sweep and are compared in the engine's batch kernels; more
+Bounded work: pairs of nearby boxes (wall parts, markers) come from the
+engine's sort and sweep (``engine.world.box_pairs``) and are compared in its
+batch kernels; more
 than ``MAX_PAIRS`` pairs or ``MAX_SWEEP_STEPS`` box comparisons is one
 error instead of the check. Each kind of warning lists at most
 ``MAX_LISTED`` findings, then one line with how many more.
@@ -45,6 +46,7 @@ from engine.collision import (
     distances_batch,
     intersects_batch,
 )
+from engine.world.box_pairs import box_pairs as find_box_pairs
 from game.level import Finding, Level, Wall
 
 from .hitbox import actor_parts, narrowest_way, player_parts, player_width, reach_radius
@@ -91,74 +93,14 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
     return findings
 
 
-@njit(cache=True)
-def _sweep(lo, hi, other_lo, other_hi, group, margin, max_pairs, max_steps):
-    """Sort and sweep: pairs (i, j), i < j, of boxes from different groups whose boxes come within
-    ``margin`` of each other (``lo``/``hi`` on the swept axis, ``other_*`` on the other one).
-
-    Returns (pairs, complete); not ``complete`` when more than ``max_pairs``
-    were found or more than ``max_steps`` comparisons made: the caller
-    reports the limit instead of doing unbounded work.
-    """
-    order = np.argsort(lo)
-    found = np.empty((max_pairs, 2), np.int64)
-    count = 0
-    steps = 0
-    for a in range(order.shape[0]):
-        i = order[a]
-        for b in range(a + 1, order.shape[0]):
-            j = order[b]
-            if lo[j] > hi[i] + margin:
-                break
-            steps += 1
-            if steps > max_steps:
-                return found[:count].copy(), False
-            if group[i] == group[j]:
-                continue
-            if other_lo[j] > other_hi[i] + margin or other_lo[i] > other_hi[j] + margin:
-                continue
-            if count == max_pairs:
-                return found[:count].copy(), False
-            found[count, 0], found[count, 1] = min(i, j), max(i, j)
-            count += 1
-    return found[:count].copy(), True
-
-
 class TooMany(Exception):
     """More candidate pairs than ``MAX_PAIRS`` (or comparisons than ``MAX_SWEEP_STEPS``)."""
 
 
 def box_pairs(boxes: np.ndarray, group: np.ndarray, margin: float) -> np.ndarray:
-    """(k, 2) index pairs of boxes (min_x, min_y, max_x, max_y) of different ``group`` within ``margin``.
-
-    Swept along the axis where the boxes overlap less, so a long row or
-    column of walls is cheap either way; raises ``TooMany`` past the limits.
-    """
-    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
-    if len(boxes) < 2:
-        return np.zeros((0, 2), np.int64)
-
-    def crowding(axis: int) -> int:
-        lo = np.sort(boxes[:, axis])
-        return int(
-            (
-                np.searchsorted(lo, boxes[:, axis + 2] + margin, "right")
-                - np.searchsorted(lo, boxes[:, axis], "left")
-            ).sum()
-        )
-
-    axis = 0 if crowding(0) <= crowding(1) else 1
-    other = 1 - axis
-    pairs, complete = _sweep(
-        boxes[:, axis].copy(),
-        boxes[:, axis + 2].copy(),
-        boxes[:, other].copy(),
-        boxes[:, other + 2].copy(),
-        np.asarray(group, np.int64),
-        float(margin),
-        MAX_PAIRS,
-        MAX_SWEEP_STEPS,
-    )
+    """(k, 2) index pairs of boxes (min_x, min_y, max_x, max_y) of different ``group`` within ``margin``:
+    the engine's ``box_pairs`` under the checker's limits; raises ``TooMany`` past them."""
+    pairs, complete = find_box_pairs(boxes, group, margin, MAX_PAIRS, MAX_SWEEP_STEPS)
     if not complete:
         raise TooMany()
     return pairs

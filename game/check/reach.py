@@ -36,6 +36,7 @@ import numpy as np
 from numba import njit
 
 from engine.collision import Circle, ShapeTable, intersects_batch
+from game.cells import cell_spans, cells_under
 from game.level import Finding, Level
 
 from .hitbox import player_parts, reach_radius
@@ -98,21 +99,13 @@ def placements(
     first_wall = 1 + len(parts)
     # The cells each part's box, grown by the reach, covers: every (cell, part) pair, made as arrays
     # (a level of thousands of small walls made three small arrays per wall in a loop).
-    boxes = np.array([part.box for part in walls], np.float64).reshape(-1, 4)
-    i0 = np.maximum(0, np.floor_divide(boxes[:, 0] - reach, cell)).astype(np.int64)
-    i1 = np.minimum(ni - 1, np.floor_divide(boxes[:, 2] + reach, cell)).astype(np.int64)
-    j0 = np.maximum(0, np.floor_divide(boxes[:, 1] - reach, cell)).astype(np.int64)
-    j1 = np.minimum(nj - 1, np.floor_divide(boxes[:, 3] + reach, cell)).astype(np.int64)
-    wide, high = np.maximum(i1 - i0 + 1, 0), np.maximum(j1 - j0 + 1, 0)
-    count = wide * high
+    spans = cell_spans([part.box for part in walls], reach, cell, ni, nj)
+    count = spans[2] * spans[3]
     if int(count.sum()) > MAX_PLACEMENT_TESTS:
         raise TooManyPlacements()
     if not count.any():
         return free
-    owner = np.repeat(np.arange(len(walls)), count)
-    # Each pair's place among its part's cells, row by row (j), then along the row (i).
-    nth = np.arange(len(owner)) - np.repeat(np.cumsum(count) - count, count)
-    ij = np.column_stack([i0[owner] + nth % wide[owner], j0[owner] + nth // wide[owner]])
+    ij, owner = cells_under(spans)
     wall_xf = np.array([tuple(p.xf) for p in walls], np.float64).reshape(-1, 3)
     at = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
     # The disc round the whole hitbox: where it is clear of a part, every turn is.

@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from engine.collision import Circle, ShapeTable, Transform, aabb, intersects_batch
+from game.cells import cell_spans, cells_under
 
 UNREACHED = np.iinfo(np.int32).max
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -51,18 +52,8 @@ def build_grid(level, probe_radius: float, cell: float) -> NavGrid:
     if not parts:
         return NavGrid(free, cell)
     table = ShapeTable([Circle(probe_radius), *(shape for shape, _ in parts)])
-    cells, owners = [], []
-    for k, (shape, xf) in enumerate(parts):
-        x0, y0, x1, y1 = aabb(shape, xf)
-        i0, i1 = max(0, int((x0 - probe_radius) // cell)), min(ni - 1, int((x1 + probe_radius) // cell))
-        j0, j1 = max(0, int((y0 - probe_radius) // cell)), min(nj - 1, int((y1 + probe_radius) // cell))
-        if i1 < i0 or j1 < j0:
-            continue
-        jj, ii = np.mgrid[j0 : j1 + 1, i0 : i1 + 1]
-        cells.append(np.column_stack([ii.ravel(), jj.ravel()]))
-        owners.append(np.full(ii.size, k))
-    if cells:
-        ij, owner = np.concatenate(cells), np.concatenate(owners)
+    ij, owner = cells_under(cell_spans([aabb(shape, xf) for shape, xf in parts], probe_radius, cell, ni, nj))
+    if len(ij):
         xf_a = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
         xf_b = np.array([tuple(xf) for _, xf in parts])[owner]
         hit = intersects_batch(table, np.zeros(len(ij), dtype=np.int64), xf_a, owner + 1, xf_b)

@@ -8,7 +8,8 @@ engine shapes), ``limits`` (the written limits on a level file, checked
 before the work they protect), ``tilesets`` (``.tsj``/``.tsx`` and
 embedded tilesets), ``tiles`` (tile layers: cells decoded under limits,
 flips, placing, tile collision as walls), ``merge`` (greedy rectangles
-over full-box tiles), ``reader`` (files, layers and findings).
+over full-box tiles), ``findings`` (the one findings collector both
+readers report through), ``reader`` (files, layers and findings).
 """
 
 from game.level import Finding, Level, LevelError, Marker, PlacedTile, TileLayer, TileRef, Wall

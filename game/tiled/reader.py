@@ -46,10 +46,11 @@ from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
 from game.files.safe_read import FileRefused, json_depth, read_bytes
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, TileRef, Wall
+from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, Wall
 
 from . import conventions as cv
 from .files import display_name
+from .findings import Findings as _Report
 from .frame import MapFrame, tiled_to_world
 from .limits import (
     MAX_COORDINATE,
@@ -84,43 +85,6 @@ from .walls import WallProblem, build_wall, object_kind, part_cost
 
 #: Fields pytiled_parser reads from every JSON object without a default.
 _OBJECT_FIELDS = ("id", "x", "y", "width", "height", "rotation", "name", "visible")
-
-
-class _Report:
-    """The findings of one file, in the order they were found."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.findings: list[Finding] = []
-
-    def error(self, problem: str, obj: Any = None, where=None, *, tile: TileRef | None = None) -> None:
-        self._add("error", problem, obj, where, tile=tile)
-
-    def warning(
-        self, problem: str, obj: Any = None, where=None, code: str = "", *, tile: TileRef | None = None
-    ) -> None:
-        self._add("warning", problem, obj, where, code, tile)
-
-    def info(
-        self, problem: str, obj: Any = None, where=None, code: str = "", *, tile: TileRef | None = None
-    ) -> None:
-        """A note: what the loader did that the designer may want to know (nothing to fix)."""
-        self._add("info", problem, obj, where, code, tile)
-
-    def _add(self, severity, problem, obj, where, code="", tile=None) -> None:
-        oid = None if obj is None else _int_or_none(getattr(obj, "object_id", getattr(obj, "id", None)))
-        name = "" if obj is None else str(getattr(obj, "name", "") or "")
-        if where is not None and not all(math.isfinite(v) for v in where):
-            where = None
-        self.findings.append(Finding(severity, self.file, oid, name, problem, where, code, tile))
-
-    @property
-    def has_errors(self) -> bool:
-        return any(f.severity == "error" for f in self.findings)
-
-
-def _int_or_none(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def read_level(

@@ -41,6 +41,7 @@ from game.files.safe_read import FileRefused, json_depth, read_bytes
 from game.level import Finding
 
 from .files import display_name
+from .findings import Findings as _Sink
 from .limits import (
     MAX_COORDINATE,
     MAX_IMAGE_AREA,
@@ -249,22 +250,6 @@ def image_size(path: Path) -> tuple[int, int] | None:
         _SIZES.clear()
     _SIZES[key] = size
     return size
-
-
-class _Sink:
-    """The findings of one tileset, each naming the tileset file."""
-
-    def __init__(self, file: str, findings: list[Finding] | None = None) -> None:
-        self.file = file
-        self.findings = [] if findings is None else findings
-        self.errors = 0
-
-    def error(self, problem: str) -> None:
-        self.errors += 1
-        self.findings.append(Finding("error", self.file, None, "", problem))
-
-    def warning(self, problem: str) -> None:
-        self.findings.append(Finding("warning", self.file, None, "", problem))
 
 
 def _short(text: str, limit: int = 120) -> str:
