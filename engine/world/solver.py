@@ -208,16 +208,7 @@ def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, px, py):
 
 
 @inline
-def _store(state, r, m, i, vx, vy, w):
-    """Write a body's velocity back unless it cannot be pushed (inverse mass and inertia
-    ``m``, ``i`` both 0): a static or kinematic body's row is read, never written, so the
-    contacts of one colour share no written row and their solves overlap in the processor."""
-    if m != 0.0 or i != 0.0:
-        state[r, S_VX], state[r, S_VY], state[r, S_W] = vx, vy, w
-
-
-@inline
-def _warm_start(cc, ends, count, state):
+def _warm_start(cc, ends, state):
     """Apply the impulses each point carries (last step's, matched by feature id, then each sub-step's)."""
     for k in range(cc.shape[0]):
         a, b = ends[k, 0], ends[k, 1]
@@ -225,23 +216,33 @@ def _warm_start(cc, ends, count, state):
         nx, ny = cc[k, C_NX], cc[k, C_NY]
         vax, vay, wa = state[a, S_VX], state[a, S_VY], state[a, S_W]
         vbx, vby, wb = state[b, S_VX], state[b, S_VY], state[b, S_W]
-        for j in range(count[k]):
-            p = C_POINT + j * P_WIDTH
+        for p in (C_POINT, C_POINT + P_WIDTH):
             pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
             vax, vay, wa, vbx, vby, wb = _pushed(
                 vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, cc[k, p + P_AX], cc[k, p + P_AY],
                 cc[k, p + P_BX], cc[k, p + P_BY], pn * nx + pt * ny, pn * ny - pt * nx,
             )  # fmt: skip
-        _store(state, a, ma, ia, vax, vay, wa)
-        _store(state, b, mb, ib, vbx, vby, wb)
+        _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
 
 
 @inline
-def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
+def _store(state, ends, k, vax, vay, wa, vbx, vby, wb):
+    """Write contact ``k``'s two bodies' velocities to their written rows (``ends[k, 2:]``): a
+    static or kinematic body's is the spare last row, never read, so the contacts of one
+    colour share no written row and their solves overlap in the processor."""
+    a, b = ends[k, 2], ends[k, 3]
+    state[a, S_VX], state[a, S_VY], state[a, S_W] = vax, vay, wa
+    state[b, S_VX], state[b, S_VY], state[b, S_W] = vbx, vby, wb
+
+
+@inline
+def _solve_contacts(cc, ends, state, use_bias, inv_h, contact_speed):
     """One pass over every prepared contact, in solver order: normal (soft when ``use_bias``),
     then friction, and, relaxing, rolling resistance and the step's total impulse. Each
     contact reads its two bodies' states once, solves its points on local copies and writes
-    them back once (Box2D's layout)."""
+    them back once (Box2D's layout). Both points are always solved: a contact's missing
+    second point has zero masses, anchors and impulses, so its solve changes nothing, and
+    the pass has no branch but the rolling one."""
     for k in range(cc.shape[0]):
         a, b = ends[k, 0], ends[k, 1]
         ma, ia, mb, ib = cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB]
@@ -258,19 +259,16 @@ def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
                 cc[k, C_MASS_SCALE],
                 cc[k, C_IMPULSE_SCALE],
             )
-        n = count[k]
-        for j in range(n):
-            p = C_POINT + j * P_WIDTH
+        for p in (C_POINT, C_POINT + P_WIDTH):
             ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
             dx = ddx + (qbc * bx - qbs * by) - (qac * ax - qas * ay)
             dy = ddy + (qbs * bx + qbc * by) - (qas * ax + qac * ay)
             sep = dx * nx + dy * ny + cc[k, p + P_BASE]
-            bias, mass_scale, impulse_scale = 0.0, 1.0, 0.0
-            if sep > 0.0:
-                bias = sep * inv_h  # speculative: close the gap, no more
-            elif use_bias:
-                bias = max(bias_rate * sep, -contact_speed)
-                mass_scale, impulse_scale = soft_mass, soft_impulse
+            # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
+            speculative = sep > 0.0
+            bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
+            mass_scale = 1.0 if speculative else soft_mass
+            impulse_scale = 0.0 if speculative else soft_impulse
             dvx = vbx - wb * by - vax + wa * ay
             dvy = vby + wb * bx - vay - wa * ax
             vn = dvx * nx + dvy * ny
@@ -289,8 +287,7 @@ def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
         # Box2D's main does, let a box landing flat slide 4 cm on its own spin).
         friction = cc[k, C_FRICTION]
         tx, ty = ny, -nx
-        for j in range(n):
-            p = C_POINT + j * P_WIDTH
+        for p in (C_POINT, C_POINT + P_WIDTH):
             ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
             dvx = vbx - wb * by - vax + wa * ay
             dvy = vby + wb * bx - vay - wa * ax
@@ -315,8 +312,7 @@ def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
             cc[k, C_ROLLING_IMPULSE] = new
             wa -= ia * impulse
             wb += ib * impulse
-        _store(state, a, ma, ia, vax, vay, wa)
-        _store(state, b, mb, ib, vbx, vby, wb)
+        _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
 
 
 #: Colours of the constraint graph: a contact takes the first colour neither of its pushable
@@ -405,7 +401,7 @@ def solve_step(cons, motion, xf, movers, settings):
                 slots[rows] = i
                 rows += 1
             ends[k, side] = row_of[i]
-    state_owner = np.zeros((rows, S_WIDTH))
+    state_owner = np.zeros((rows + 1, S_WIDTH))  # and a spare row, written, never read
     center_owner = np.empty((rows, 2))
     state, center = unmanaged(state_owner), unmanaged(center_owner)
     inv_dt = 1.0 / settings.dt
@@ -436,7 +432,8 @@ def solve_step(cons, motion, xf, movers, settings):
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
     order = _color_order(ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1], cons.stiff, rows)
     cc_owner = np.zeros((k_count, C_WIDTH))
-    solver_ends = np.empty((k_count, 2), np.int64)
+    # Rows each contact reads, then the rows it writes (the spare one for a body that cannot be pushed).
+    solver_ends = np.empty((k_count, 4), np.int64)
     count = np.empty(k_count, np.int64)
     cc = unmanaged(cc_owner)
     for t in range(k_count):
@@ -444,6 +441,8 @@ def solve_step(cons, motion, xf, movers, settings):
         a, b = cons.a[k], cons.b[k]
         ra, rb = ends[k, 0], ends[k, 1]
         solver_ends[t, 0], solver_ends[t, 1] = ra, rb
+        solver_ends[t, 2] = ra if pushable[k, 0] else rows
+        solver_ends[t, 3] = rb if pushable[k, 1] else rows
         count[t] = cons.count[k]
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
         ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
@@ -496,9 +495,9 @@ def solve_step(cons, motion, xf, movers, settings):
                 state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
                 state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
         # 2b. Warm start.
-        _warm_start(cc, solver_ends, count, state)
+        _warm_start(cc, solver_ends, state)
         # 2c. Solve with the soft push-out.
-        _solve_contacts(cc, solver_ends, count, state, True, inv_h, settings.contact_speed)
+        _solve_contacts(cc, solver_ends, state, True, inv_h, settings.contact_speed)
         # 2d. Positions.
         for r in range(n_movers):
             i = slots[r]
@@ -519,7 +518,7 @@ def solve_step(cons, motion, xf, movers, settings):
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
             state[r, S_QC], state[r, S_QS] = qc * norm, qs * norm
         # 2e. Relax.
-        _solve_contacts(cc, solver_ends, count, state, False, inv_h, settings.contact_speed)
+        _solve_contacts(cc, solver_ends, state, False, inv_h, settings.contact_speed)
 
     # 3. Restitution.
     threshold = settings.restitution_threshold
@@ -550,8 +549,7 @@ def solve_step(cons, motion, xf, movers, settings):
             vax, vay, wa, vbx, vby, wb = _pushed(
                 vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * nx, impulse * ny
             )
-        _store(state, a, ma, ia, vax, vay, wa)
-        _store(state, b, mb, ib, vbx, vby, wb)
+        _store(state, solver_ends, t, vax, vay, wa, vbx, vby, wb)
     # What the points carry out of the step, in the contacts' own rows.
     for t in range(k_count):
         k = order[t]
