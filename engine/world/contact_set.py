@@ -36,12 +36,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import inline, kernel, unmanaged
+from ..collision.jit import inline, kernel, take_rows, unmanaged, viewed_record, zeros_rows
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
 from ..collision.transform import relative_transform
 from .bodies import viewed
-from .solver import Constraints, viewed_motion
+from .solver import NO_CONSTRAINTS, Constraints
 
 #: A kept manifold is recycled while its pair has turned less than this
 #: (cos 0.9998: 1.1°) since it was computed. Box2D v3 allows 11.5° and 10
@@ -125,7 +125,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     manifolds), rows ordered as in step 2, a and b turned so a holds the
     smaller id, impulses warm-started from ``kept``."""
     k_max = candidates.shape[0]
-    cons = empty_constraints_kernel(k_max)
+    cons = zeros_rows(NO_CONSTRAINTS, k_max)
     cache = Cached(
         np.zeros((k_max, 4)),
         np.zeros((k_max, 2)),
@@ -139,7 +139,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     poly, bodies, motion, candidates = (
         unmanaged(polytope),
         viewed(bodies),
-        viewed_motion(motion),
+        viewed_record(motion),
         unmanaged(candidates),
     )
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
@@ -240,11 +240,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
             if cons.stiff[order[r]] == pass_stiff:
                 stiff_last[put] = order[r]
                 put += 1
-    kept_cache = Cached(
-        cache.pose[stiff_last], cache.normal[stiff_last], cache.point_a[stiff_last], cache.point_b[stiff_last],
-        cache.separation[stiff_last],
-    )  # fmt: skip
-    return _take(cons, stiff_last), keys[stiff_last], ids[stiff_last], kept_cache
+    return take_rows(cons, stiff_last), keys[stiff_last], ids[stiff_last], take_rows(cache, stiff_last)
 
 
 @inline
@@ -252,28 +248,6 @@ def _reach_speed(data, off, vel, i):
     """How fast any point of body ``i`` can move: |v| + |w|·(its reach)."""
     speed = np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1])
     return speed + abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
-
-
-@kernel
-def empty_constraints_kernel(k):
-    return Constraints(
-        np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros((k, 2)),
-        np.zeros(k), np.zeros(k), np.zeros(k, np.bool_), np.zeros((k, 2, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)), np.zeros((k, 4)), np.zeros(k), np.zeros(k),
-    )  # fmt: skip
-
-
-@kernel
-def _take(c, rows):
-    return Constraints(
-        c.a[rows], c.b[rows], c.count[rows], c.normal[rows], c.friction[rows], c.restitution[rows],
-        c.stiff[rows], c.point[rows], c.separation[rows], c.normal_impulse[rows], c.tangent_impulse[rows],
-        c.total_impulse[rows], c.max_impulse[rows], c.anchor_a[rows], c.anchor_b[rows],
-        c.base_separation[rows], c.normal_mass[rows], c.tangent_mass[rows], c.approach[rows], c.masses[rows],
-        c.rolling[rows], c.rolling_impulse[rows],
-    )  # fmt: skip
 
 
 @kernel

@@ -63,8 +63,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel, unmanaged
-from .bodies import Motion
+from ..collision.jit import inline, kernel, unmanaged, viewed_record
 
 
 class Softness(NamedTuple):
@@ -112,14 +111,15 @@ class StepSettings(NamedTuple):
 class Constraints(NamedTuple):
     """A step's contacts, one row each, up to two points (the second axis).
 
-    Filled by the contact builder (``contacts.build_constraints``): ``a``, ``b``
+    Filled by the contact builder (``contact_set.find_contacts``): ``a``, ``b``
     (slots), ``count``, ``normal`` (a → b), ``friction``, ``restitution``,
     ``stiff`` (one body cannot be pushed), ``point`` (the point midway between
-    the surfaces, world), ``separation`` and the warm-start impulses
-    ``normal_impulse`` and ``tangent_impulse``. The solver fills the rest and
-    leaves in the impulses what the points carried at the end of the step;
-    ``total_impulse`` is the normal impulse applied over the whole step and
-    ``max_impulse`` the largest in one sub-step.
+    the surfaces, world), ``separation``, ``rolling`` (rolling resistance: the
+    larger of the two, times the larger reach) and the warm-start impulses
+    ``normal_impulse`` and ``tangent_impulse``. The solver leaves in the
+    impulses what the points carried at the end of the step, and in
+    ``total_impulse`` the normal impulse applied over the whole step; what it
+    prepares for itself it keeps in its own rows (``C_*``, ``P_*``).
     """
 
     a: np.ndarray
@@ -134,42 +134,16 @@ class Constraints(NamedTuple):
     normal_impulse: np.ndarray
     tangent_impulse: np.ndarray
     total_impulse: np.ndarray
-    max_impulse: np.ndarray
-    anchor_a: np.ndarray
-    anchor_b: np.ndarray
-    base_separation: np.ndarray
-    normal_mass: np.ndarray
-    tangent_mass: np.ndarray
-    approach: np.ndarray
-    #: (k, 4): inverse mass and inertia of a, then of b.
-    masses: np.ndarray
-    #: Rolling resistance (the larger of the two, times the larger reach) and its impulse.
     rolling: np.ndarray
-    rolling_impulse: np.ndarray
 
 
-@inline
-def viewed_constraints(c):
-    """``c`` with every array a view numba does not reference-count (``jit.unmanaged``)."""
-    return Constraints(
-        unmanaged(c.a), unmanaged(c.b), unmanaged(c.count), unmanaged(c.normal), unmanaged(c.friction),
-        unmanaged(c.restitution), unmanaged(c.stiff), unmanaged(c.point), unmanaged(c.separation),
-        unmanaged(c.normal_impulse), unmanaged(c.tangent_impulse), unmanaged(c.total_impulse),
-        unmanaged(c.max_impulse), unmanaged(c.anchor_a), unmanaged(c.anchor_b), unmanaged(c.base_separation),
-        unmanaged(c.normal_mass), unmanaged(c.tangent_mass), unmanaged(c.approach), unmanaged(c.masses),
-        unmanaged(c.rolling), unmanaged(c.rolling_impulse),
-    )  # fmt: skip
-
-
-@inline
-def viewed_motion(m):
-    """``m`` (a ``bodies.Motion``) with every array an unmanaged view."""
-    return Motion(
-        unmanaged(m.dynamic), unmanaged(m.vel), unmanaged(m.force), unmanaged(m.inv_mass),
-        unmanaged(m.inv_inertia), unmanaged(m.center), unmanaged(m.friction), unmanaged(m.restitution),
-        unmanaged(m.rolling), unmanaged(m.damping), unmanaged(m.gravity_scale), unmanaged(m.awake), unmanaged(m.sleep_time),
-        unmanaged(m.island), unmanaged(m.start),
-    )  # fmt: skip
+#: No contacts: each field's type and its shape past the row axis, for ``jit.zeros_rows``.
+NO_CONSTRAINTS = Constraints(
+    a=np.zeros(0, np.int64), b=np.zeros(0, np.int64), count=np.zeros(0, np.int64), normal=np.zeros((0, 2)),
+    friction=np.zeros(0), restitution=np.zeros(0), stiff=np.zeros(0, np.bool_), point=np.zeros((0, 2, 2)),
+    separation=np.zeros((0, 2)), normal_impulse=np.zeros((0, 2)), tangent_impulse=np.zeros((0, 2)),
+    total_impulse=np.zeros((0, 2)), rolling=np.zeros(0),
+)  # fmt: skip
 
 
 # Columns of a prepared contact, one row each (Box2D v3's ``b2ContactConstraint``): the
@@ -375,12 +349,7 @@ def solve_step(cons, motion, xf, movers, settings):
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
-    cons, motion, xf, movers = (
-        viewed_constraints(cons),
-        viewed_motion(motion),
-        unmanaged(xf),
-        unmanaged(movers),
-    )
+    cons, motion, xf, movers = viewed_record(cons), viewed_record(motion), unmanaged(xf), unmanaged(movers)
     inv_mass, inv_inertia, dynamic = motion.inv_mass, motion.inv_inertia, motion.dynamic
     k_count, n_movers = cons.a.shape[0], movers.shape[0]
     # Body rows: the movers first, then the other bodies the contacts meet.
@@ -558,7 +527,6 @@ def solve_step(cons, motion, xf, movers, settings):
             cons.normal_impulse[k, j] = cc[t, p + P_NORMAL_IMPULSE]
             cons.tangent_impulse[k, j] = cc[t, p + P_TANGENT_IMPULSE]
             cons.total_impulse[k, j] = cc[t, p + P_TOTAL_IMPULSE]
-            cons.max_impulse[k, j] = cc[t, p + P_MAX_IMPULSE]
 
     # 4. Transforms from the centres' motion; the angle adds the turn (at most a
     # quarter turn per sub-step, so the sum of sub-steps' turns is kept exactly).
@@ -578,3 +546,6 @@ def solve_step(cons, motion, xf, movers, settings):
         xf[i, 2] = angle
     # Keeps the owners alive past their last use through the views.
     return state_owner.shape[0] + center_owner.shape[0] + cc_owner.shape[0] + ends_owner.shape[0]
+
+
+__all__ = ["NO_CONSTRAINTS", "Constraints", "Softness", "StepSettings", "make_soft", "solve_step"]
