@@ -182,7 +182,7 @@ def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, px, py):
 
 
 @inline
-def _warm_start(cc, ends, state):
+def _warm_start(cc, ends, count, state):
     """Apply the impulses each point carries (last step's, matched by feature id, then each sub-step's)."""
     for k in range(cc.shape[0]):
         a, b = ends[k, 0], ends[k, 1]
@@ -190,7 +190,7 @@ def _warm_start(cc, ends, state):
         nx, ny = cc[k, C_NX], cc[k, C_NY]
         vax, vay, wa = state[a, S_VX], state[a, S_VY], state[a, S_W]
         vbx, vby, wb = state[b, S_VX], state[b, S_VY], state[b, S_W]
-        for p in (C_POINT, C_POINT + P_WIDTH):
+        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
             pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
             vax, vay, wa, vbx, vby, wb = _pushed(
                 vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, cc[k, p + P_AX], cc[k, p + P_AY],
@@ -210,13 +210,11 @@ def _store(state, ends, k, vax, vay, wa, vbx, vby, wb):
 
 
 @inline
-def _solve_contacts(cc, ends, state, use_bias, inv_h, contact_speed):
+def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
     """One pass over every prepared contact, in solver order: normal (soft when ``use_bias``),
     then friction, and, relaxing, rolling resistance and the step's total impulse. Each
     contact reads its two bodies' states once, solves its points on local copies and writes
-    them back once (Box2D's layout). Both points are always solved: a contact's missing
-    second point has zero masses, anchors and impulses, so its solve changes nothing, and
-    the pass has no branch but the rolling one."""
+    them back once (Box2D's layout)."""
     for k in range(cc.shape[0]):
         a, b = ends[k, 0], ends[k, 1]
         ma, ia, mb, ib = cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB]
@@ -233,7 +231,7 @@ def _solve_contacts(cc, ends, state, use_bias, inv_h, contact_speed):
                 cc[k, C_MASS_SCALE],
                 cc[k, C_IMPULSE_SCALE],
             )
-        for p in (C_POINT, C_POINT + P_WIDTH):
+        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
             ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
             dx = ddx + (qbc * bx - qbs * by) - (qac * ax - qas * ay)
             dy = ddy + (qbs * bx + qbc * by) - (qas * ax + qac * ay)
@@ -261,7 +259,7 @@ def _solve_contacts(cc, ends, state, use_bias, inv_h, contact_speed):
         # Box2D's main does, let a box landing flat slide 4 cm on its own spin).
         friction = cc[k, C_FRICTION]
         tx, ty = ny, -nx
-        for p in (C_POINT, C_POINT + P_WIDTH):
+        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
             ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
             dvx = vbx - wb * by - vax + wa * ay
             dvy = vby + wb * bx - vay - wa * ax
@@ -464,9 +462,9 @@ def solve_step(cons, motion, xf, movers, settings):
                 state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
                 state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
         # 2b. Warm start.
-        _warm_start(cc, solver_ends, state)
+        _warm_start(cc, solver_ends, count, state)
         # 2c. Solve with the soft push-out.
-        _solve_contacts(cc, solver_ends, state, True, inv_h, settings.contact_speed)
+        _solve_contacts(cc, solver_ends, count, state, True, inv_h, settings.contact_speed)
         # 2d. Positions.
         for r in range(n_movers):
             i = slots[r]
@@ -487,7 +485,7 @@ def solve_step(cons, motion, xf, movers, settings):
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
             state[r, S_QC], state[r, S_QS] = qc * norm, qs * norm
         # 2e. Relax.
-        _solve_contacts(cc, solver_ends, state, False, inv_h, settings.contact_speed)
+        _solve_contacts(cc, solver_ends, count, state, False, inv_h, settings.contact_speed)
 
     # 3. Restitution.
     threshold = settings.restitution_threshold
