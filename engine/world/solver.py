@@ -182,14 +182,21 @@ def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, px, py):
 
 
 @inline
+def _loaded(cc, ends, state, k):
+    """Contact ``k``'s inverse masses and inertias, normal, and its bodies' velocities:
+    (ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb)."""
+    a, b = ends[k, 0], ends[k, 1]
+    return (
+        cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB], cc[k, C_NX], cc[k, C_NY],
+        state[a, S_VX], state[a, S_VY], state[a, S_W], state[b, S_VX], state[b, S_VY], state[b, S_W],
+    )  # fmt: skip
+
+
+@inline
 def _warm_start(cc, ends, count, state):
     """Apply the impulses each point carries (last step's, matched by feature id, then each sub-step's)."""
     for k in range(cc.shape[0]):
-        a, b = ends[k, 0], ends[k, 1]
-        ma, ia, mb, ib = cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB]
-        nx, ny = cc[k, C_NX], cc[k, C_NY]
-        vax, vay, wa = state[a, S_VX], state[a, S_VY], state[a, S_W]
-        vbx, vby, wb = state[b, S_VX], state[b, S_VY], state[b, S_W]
+        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
         for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
             pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
             vax, vay, wa, vbx, vby, wb = _pushed(
@@ -217,10 +224,7 @@ def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
     them back once (Box2D's layout)."""
     for k in range(cc.shape[0]):
         a, b = ends[k, 0], ends[k, 1]
-        ma, ia, mb, ib = cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB]
-        nx, ny = cc[k, C_NX], cc[k, C_NY]
-        vax, vay, wa = state[a, S_VX], state[a, S_VY], state[a, S_W]
-        vbx, vby, wb = state[b, S_VX], state[b, S_VY], state[b, S_W]
+        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
         # The bodies' motion since the step began, for the points' current separation.
         ddx, ddy = state[b, S_DX] - state[a, S_DX], state[b, S_DY] - state[a, S_DY]
         qac, qas, qbc, qbs = state[a, S_QC], state[a, S_QS], state[b, S_QC], state[b, S_QS]
@@ -493,11 +497,7 @@ def solve_step(cons, motion, xf, movers, settings):
         e = cc[t, C_RESTITUTION]
         if e == 0.0:
             continue
-        a, b = solver_ends[t, 0], solver_ends[t, 1]
-        ma, ia, mb, ib = cc[t, C_MA], cc[t, C_IA], cc[t, C_MB], cc[t, C_IB]
-        nx, ny = cc[t, C_NX], cc[t, C_NY]
-        vax, vay, wa = state[a, S_VX], state[a, S_VY], state[a, S_W]
-        vbx, vby, wb = state[b, S_VX], state[b, S_VY], state[b, S_W]
+        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, solver_ends, state, t)
         for j in range(count[t]):
             p = C_POINT + j * P_WIDTH
             approach = cc[t, p + P_APPROACH]
