@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 from numba import carray, config, njit, types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 
 def _cache_dir() -> str:
@@ -225,6 +225,48 @@ def bind_on_first_call(dispatcher, namespace: dict, name: str):
 
     return first_call
 
+
+# Records (NamedTuples of arrays, one row per item) field by field. Each function below is
+# written once, for every record: in a kernel, numba compiles it for the record's type from
+# code generated from the type's field names; in Python the same expression runs on each
+# field. So no kernel spells a record's fields out again.
+
+
+def _field_wise(name: str, params: str, expression: str, python_expression: str | None = None):
+    """``name(record, *params)``: a record of the same kind whose every field is ``expression``
+    of the record's field (``{f}`` stands for it) inside kernels, ``python_expression`` (by
+    default the same) when called from Python."""
+    signature = ", ".join(("record", *params.split()))
+    each = (python_expression or expression).format(f="f")
+    scope = {"np": np, "unmanaged": unmanaged}
+    exec(f"def {name}({signature}):\n    return type(record)(*({each} for f in record))\n", scope)
+    python = scope[name]
+
+    def compiled(record):
+        fields = ", ".join(expression.format(f=f"record.{field}") for field in record.fields)
+        namespace = dict(scope, kind=record.instance_class)
+        exec(f"def {name}({signature}):\n    return kind({fields})\n", namespace)
+        return namespace[name]
+
+    # numba wants the typing function to take the Python function's own parameters. Not
+    # inline="always": so inlined, the arrays zeros_rows made dropped the kernel's writes
+    # (numba 0.68; tests/engine/collision/test_jit.py); LLVM inlines the call anyway.
+    typing = {"compiled": compiled}
+    exec(f"def typing({signature}):\n    return compiled(record)\n", typing)
+    overload(python)(typing["typing"])
+    return python
+
+
+#: ``take_rows(record, rows)``: the record's rows at ``rows`` (an index array), in that order.
+take_rows = _field_wise("take_rows", "rows", "{f}[rows]")
+#: ``first_rows(record, k)``: the record's first ``k`` rows (views, not copies).
+first_rows = _field_wise("first_rows", "k", "{f}[:k]")
+#: ``zeros_rows(template, k)``: a record like ``template`` with ``k`` rows of zeros (each
+#: field's shape past the row axis and its dtype as the template's, which may have 0 rows).
+zeros_rows = _field_wise("zeros_rows", "k", "np.zeros((k,) + {f}.shape[1:], {f}.dtype)")
+#: ``viewed_record(record)``: in a kernel, the record with every field an ``unmanaged`` view (the
+#: caller keeps ``record`` alive meanwhile); from Python, the record as it is.
+viewed_record = _field_wise("viewed_record", "", "unmanaged({f})", "{f}")
 
 if config.DISABLE_JIT:  # plain Python has no reference counts to skip
 

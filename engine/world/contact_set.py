@@ -42,13 +42,13 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import inline, kernel, unmanaged
+from ..collision.jit import first_rows, inline, kernel, unmanaged, viewed_record, zeros_rows
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
 from ..collision.transform import relative_transform
 from .bodies import viewed
 from .pairs import _in_key_order
-from .solver import Constraints, viewed_motion
+from .solver import NO_CONSTRAINTS
 
 #: A kept manifold is recycled while its pair has turned less than this
 #: (cos 0.9998: 1.1°) since it was computed. Box2D v3 allows 11.5° and 10
@@ -83,11 +83,14 @@ class KeptContacts(NamedTuple):
     cached: Cached
 
 
+#: No cached manifolds: each field's type and its shape past the row axis, for ``jit.zeros_rows``.
+NO_CACHED = Cached(np.zeros((0, 4)), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2)))
+
+
 def no_contacts() -> KeptContacts:
     return KeptContacts(
         np.zeros(0, np.int64), np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)),
-        np.zeros(0, np.bool_), np.zeros(0, np.int64),
-        Cached(np.zeros((0, 4)), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2))),
+        np.zeros(0, np.bool_), np.zeros(0, np.int64), NO_CACHED,
     )  # fmt: skip
 
 
@@ -166,7 +169,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     The pairs are keyed and put in the solver's order first, so each row is
     written once where it belongs, and ``kept`` (ascending keys) is met by a
     merge in each of the two runs; each body's cos and sin are computed once."""
-    bodies, motion, candidates = viewed(bodies), viewed_motion(motion), unmanaged(candidates)
+    bodies, motion, candidates = viewed(bodies), viewed_record(motion), unmanaged(candidates)
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     # 1. The pairs that take part, keyed.
     k_max = candidates.shape[0]
@@ -205,8 +208,8 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
             order[put] = e
             put += 1
 
-    cons = empty_constraints_kernel(m)
-    cache = empty_cached(m)
+    cons = zeros_rows(NO_CONSTRAINTS, m)
+    cache = zeros_rows(NO_CACHED, m)
     keys = np.empty(m, np.int64)
     ids = np.zeros((m, 2), np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
@@ -299,7 +302,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                         cons.tangent_impulse[rows, j] = kept.tangent_impulse[p, q]
         rows += 1
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
-    return _first_rows(cons, rows), keys[:rows], ids[:rows], _first_cached(cache, rows)
+    return first_rows(cons, rows), keys[:rows], ids[:rows], first_rows(cache, rows)
 
 
 @inline
@@ -307,40 +310,6 @@ def _reach_speed(data, off, vel, i):
     """How fast any point of body ``i`` can move: |v| + |w|·(its reach)."""
     speed = np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1])
     return speed + abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
-
-
-@kernel
-def empty_constraints_kernel(k):
-    return Constraints(
-        np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros((k, 2)),
-        np.zeros(k), np.zeros(k), np.zeros(k, np.bool_), np.zeros((k, 2, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2)), np.zeros((k, 2)), np.zeros((k, 2)),
-        np.zeros((k, 2)), np.zeros((k, 4)), np.zeros(k), np.zeros(k),
-    )  # fmt: skip
-
-
-@inline
-def empty_cached(k):
-    return Cached(
-        np.zeros((k, 4)), np.zeros((k, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2, 2)), np.zeros((k, 2))
-    )
-
-
-@inline
-def _first_cached(c, rows):
-    return Cached(c.pose[:rows], c.normal[:rows], c.point_a[:rows], c.point_b[:rows], c.separation[:rows])
-
-
-@inline
-def _first_rows(c, rows):
-    return Constraints(
-        c.a[:rows], c.b[:rows], c.count[:rows], c.normal[:rows], c.friction[:rows], c.restitution[:rows],
-        c.stiff[:rows], c.point[:rows], c.separation[:rows], c.normal_impulse[:rows], c.tangent_impulse[:rows],
-        c.total_impulse[:rows], c.max_impulse[:rows], c.anchor_a[:rows], c.anchor_b[:rows],
-        c.base_separation[:rows], c.normal_mass[:rows], c.tangent_mass[:rows], c.approach[:rows],
-        c.masses[:rows], c.rolling[:rows], c.rolling_impulse[:rows],
-    )  # fmt: skip
 
 
 @kernel
@@ -369,7 +338,7 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
     out = KeptContacts(
         np.empty(rows + n_kept, np.int64), np.empty((rows + n_kept, 2), np.int64),
         np.empty((rows + n_kept, 2)), np.empty((rows + n_kept, 2)), np.empty(rows + n_kept, np.bool_),
-        np.empty(rows + n_kept, np.int64), empty_cached(rows + n_kept),
+        np.empty(rows + n_kept, np.int64), zeros_rows(NO_CACHED, rows + n_kept),
     )  # fmt: skip
     was = np.zeros(rows, np.bool_)
     ended = np.empty((n_kept, 2), np.int64)
@@ -426,7 +395,7 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
             k += 1
     kept_now = KeptContacts(
         out.keys[:q], out.ids[:q], out.normal_impulse[:q], out.tangent_impulse[:q], out.touching[:q],
-        out.count[:q], _first_cached(out.cached, q),
+        out.count[:q], first_rows(out.cached, q),
     )  # fmt: skip
     return touching, ContactEvents(began, normal, point, impulse, ended[:n_ended]), kept_now
 

@@ -30,13 +30,27 @@ Each point's current separation inside the step is its separation at the
 start plus the relative motion of its two anchors (Box2D v3: the manifold is
 computed once per step, the anchors move with the bodies).
 
-Where we differ from Box2D v3: contacts are solved in one sequential pass
-(Gauss-Seidel) in a fixed order, contacts between two dynamic bodies
-first and those with a static or kinematic body last (Box2D's graph
-colouring gives its static colours the last word the same way); friction
-is solved in both stages, as in Box2D v3.1 (main solves it in the relax
-stage only: measured here, a box landing flat on the ground then slid 4 cm
-on its own spin, against 0.2 mm).
+Layout (Box2D v3's): the contacts are prepared once per step into rows of
+their own (``C_*`` and ``P_*`` columns: normal, masses, softness, and per
+point the anchors, effective masses and impulses), in solver order; the
+bodies that take part get a compact row of solver state each (``S_*``:
+velocity, motion and turn since the step began; the movers first), and a
+static or kinematic body's row is read, never written.
+
+Order: Box2D v3's graph colouring. A contact takes the first colour
+neither of its pushable bodies has yet; contacts between two dynamic
+bodies come first, in their colours, and those with a static or kinematic
+body after them, in colours of their own (their last word, as before
+colouring; Box2D mixes them into its colours 1 and up).
+
+Where we differ from Box2D v3: the contacts of a colour are solved one
+after another (Gauss-Seidel, scalar; Box2D solves 4 or 8 of a colour at
+once in SIMD lanes, which numba does not vectorize here): colouring only
+orders the work, and pays because the processor overlaps the solves of
+contacts that share no written body (measured: solve_step on a 40-row
+pyramid 1.31 -> 1.19 ms). Friction is solved in both stages, as in Box2D
+v3.1 (main solves it in the relax stage only: measured here, a box landing
+flat on the ground then slid 4 cm on its own spin, against 0.2 mm).
 
 Frames and signs: world frame throughout; a contact's normal points from
 body a to body b; an impulse λ ≥ 0 pushes b along the normal and a against it.
@@ -49,8 +63,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel, unmanaged
-from .bodies import Motion
+from ..collision.jit import inline, kernel, unmanaged, viewed_record
 
 
 class Softness(NamedTuple):
@@ -98,14 +111,15 @@ class StepSettings(NamedTuple):
 class Constraints(NamedTuple):
     """A step's contacts, one row each, up to two points (the second axis).
 
-    Filled by the contact builder (``contacts.build_constraints``): ``a``, ``b``
+    Filled by the contact builder (``contact_set.find_contacts``): ``a``, ``b``
     (slots), ``count``, ``normal`` (a → b), ``friction``, ``restitution``,
     ``stiff`` (one body cannot be pushed), ``point`` (the point midway between
-    the surfaces, world), ``separation`` and the warm-start impulses
-    ``normal_impulse`` and ``tangent_impulse``. The solver fills the rest and
-    leaves in the impulses what the points carried at the end of the step;
-    ``total_impulse`` is the normal impulse applied over the whole step and
-    ``max_impulse`` the largest in one sub-step.
+    the surfaces, world), ``separation``, ``rolling`` (rolling resistance: the
+    larger of the two, times the larger reach) and the warm-start impulses
+    ``normal_impulse`` and ``tangent_impulse``. The solver leaves in the
+    impulses what the points carried at the end of the step, and in
+    ``total_impulse`` the normal impulse applied over the whole step; what it
+    prepares for itself it keeps in its own rows (``C_*``, ``P_*``).
     """
 
     a: np.ndarray
@@ -120,66 +134,41 @@ class Constraints(NamedTuple):
     normal_impulse: np.ndarray
     tangent_impulse: np.ndarray
     total_impulse: np.ndarray
-    max_impulse: np.ndarray
-    anchor_a: np.ndarray
-    anchor_b: np.ndarray
-    base_separation: np.ndarray
-    normal_mass: np.ndarray
-    tangent_mass: np.ndarray
-    approach: np.ndarray
-    #: (k, 4): inverse mass and inertia of a, then of b.
-    masses: np.ndarray
-    #: Rolling resistance (the larger of the two, times the larger reach) and its impulse.
     rolling: np.ndarray
-    rolling_impulse: np.ndarray
 
 
-@inline
-def viewed_constraints(c):
-    """``c`` with every array a view numba does not reference-count (``jit.unmanaged``)."""
-    return Constraints(
-        unmanaged(c.a), unmanaged(c.b), unmanaged(c.count), unmanaged(c.normal), unmanaged(c.friction),
-        unmanaged(c.restitution), unmanaged(c.stiff), unmanaged(c.point), unmanaged(c.separation),
-        unmanaged(c.normal_impulse), unmanaged(c.tangent_impulse), unmanaged(c.total_impulse),
-        unmanaged(c.max_impulse), unmanaged(c.anchor_a), unmanaged(c.anchor_b), unmanaged(c.base_separation),
-        unmanaged(c.normal_mass), unmanaged(c.tangent_mass), unmanaged(c.approach), unmanaged(c.masses),
-        unmanaged(c.rolling), unmanaged(c.rolling_impulse),
-    )  # fmt: skip
+#: No contacts: each field's type and its shape past the row axis, for ``jit.zeros_rows``.
+NO_CONSTRAINTS = Constraints(
+    a=np.zeros(0, np.int64), b=np.zeros(0, np.int64), count=np.zeros(0, np.int64), normal=np.zeros((0, 2)),
+    friction=np.zeros(0), restitution=np.zeros(0), stiff=np.zeros(0, np.bool_), point=np.zeros((0, 2, 2)),
+    separation=np.zeros((0, 2)), normal_impulse=np.zeros((0, 2)), tangent_impulse=np.zeros((0, 2)),
+    total_impulse=np.zeros((0, 2)), rolling=np.zeros(0),
+)  # fmt: skip
 
 
-@inline
-def viewed_motion(m):
-    """``m`` (a ``bodies.Motion``) with every array an unmanaged view."""
-    return Motion(
-        unmanaged(m.dynamic), unmanaged(m.vel), unmanaged(m.force), unmanaged(m.inv_mass),
-        unmanaged(m.inv_inertia), unmanaged(m.center), unmanaged(m.friction), unmanaged(m.restitution),
-        unmanaged(m.rolling), unmanaged(m.damping), unmanaged(m.gravity_scale), unmanaged(m.awake), unmanaged(m.sleep_time),
-        unmanaged(m.island), unmanaged(m.start),
-    )  # fmt: skip
+# Columns of a prepared contact, one row each (Box2D v3's ``b2ContactConstraint``): the
+# normal, the two bodies' inverse masses and inertias, the mixed material, the softness
+# of its push-out, then each point's columns (``P_*``) from ``C_POINT + j * P_WIDTH``.
+C_NX, C_NY, C_MA, C_IA, C_MB, C_IB = 0, 1, 2, 3, 4, 5
+C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
+C_BIAS_RATE, C_MASS_SCALE, C_IMPULSE_SCALE = 10, 11, 12
+C_POINT = 13
+#: A point's columns (``b2ContactConstraintPoint``): anchors from each centre of mass (world
+#: orientation, fixed for the step), separation with the anchors' offset taken out, effective
+#: masses, impulses (warm start, largest in a sub-step, whole step) and approach speed.
+P_AX, P_AY, P_BX, P_BY, P_BASE, P_NORMAL_MASS, P_TANGENT_MASS = 0, 1, 2, 3, 4, 5, 6
+P_NORMAL_IMPULSE, P_TANGENT_IMPULSE, P_MAX_IMPULSE, P_TOTAL_IMPULSE, P_APPROACH = 7, 8, 9, 10, 11
+P_WIDTH = 12
+C_WIDTH = C_POINT + 2 * P_WIDTH
+#: Columns of a body's solver state, one row of 8 (a cache line) per body that takes part
+#: (Box2D's ``b2BodyState``): velocity, centre's motion and turn (cos, sin) since the step began.
+S_VX, S_VY, S_W, S_DX, S_DY, S_QC, S_QS = 0, 1, 2, 3, 4, 5, 6
+S_WIDTH = 8
 
 
 @inline
 def _cross(ax, ay, bx, by):
     return ax * by - ay * bx
-
-
-@inline
-def _apply(v, inv_mass, inv_inertia, a, b, ax, ay, bx, by, px, py):
-    """Impulse (px, py) on b at anchor (bx, by), and its opposite on a at (ax, ay)."""
-    v[a, 0] -= inv_mass[a] * px
-    v[a, 1] -= inv_mass[a] * py
-    v[a, 2] -= inv_inertia[a] * _cross(ax, ay, px, py)
-    v[b, 0] += inv_mass[b] * px
-    v[b, 1] += inv_mass[b] * py
-    v[b, 2] += inv_inertia[b] * _cross(bx, by, px, py)
-
-
-@inline
-def _relative_velocity(v, a, b, ax, ay, bx, by):
-    """Velocity of b's anchor relative to a's: (vb + wb × rb) − (va + wa × ra)."""
-    dvx = v[b, 0] - v[b, 2] * by - v[a, 0] + v[a, 2] * ay
-    dvy = v[b, 1] + v[b, 2] * bx - v[a, 1] - v[a, 2] * ax
-    return dvx, dvy
 
 
 @inline
@@ -193,79 +182,159 @@ def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, px, py):
 
 
 @inline
-def _solve_contacts(cons, v, dp, dq, settings, h, use_bias):
-    """One pass over every contact point: normal (soft when ``use_bias``), then
-    friction, and, relaxing, rolling resistance. Each contact reads its two
-    bodies' velocities once, solves its points on local copies and writes
+def _loaded(cc, ends, state, k):
+    """Contact ``k``'s inverse masses and inertias, normal, and its bodies' velocities:
+    (ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb)."""
+    a, b = ends[k, 0], ends[k, 1]
+    return (
+        cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB], cc[k, C_NX], cc[k, C_NY],
+        state[a, S_VX], state[a, S_VY], state[a, S_W], state[b, S_VX], state[b, S_VY], state[b, S_W],
+    )  # fmt: skip
+
+
+@inline
+def _warm_start(cc, ends, count, state):
+    """Apply the impulses each point carries (last step's, matched by feature id, then each sub-step's)."""
+    for k in range(cc.shape[0]):
+        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
+        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
+            pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
+            vax, vay, wa, vbx, vby, wb = _pushed(
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, cc[k, p + P_AX], cc[k, p + P_AY],
+                cc[k, p + P_BX], cc[k, p + P_BY], pn * nx + pt * ny, pn * ny - pt * nx,
+            )  # fmt: skip
+        _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
+
+
+@inline
+def _store(state, ends, k, vax, vay, wa, vbx, vby, wb):
+    """Write contact ``k``'s two bodies' velocities to their written rows (``ends[k, 2:]``): a
+    static or kinematic body's is the spare last row, never read, so the contacts of one
+    colour share no written row and their solves overlap in the processor."""
+    a, b = ends[k, 2], ends[k, 3]
+    state[a, S_VX], state[a, S_VY], state[a, S_W] = vax, vay, wa
+    state[b, S_VX], state[b, S_VY], state[b, S_W] = vbx, vby, wb
+
+
+@inline
+def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
+    """One pass over every prepared contact, in solver order: normal (soft when ``use_bias``),
+    then friction, and, relaxing, rolling resistance and the step's total impulse. Each
+    contact reads its two bodies' states once, solves its points on local copies and writes
     them back once (Box2D's layout)."""
-    inv_h = 1.0 / h
-    for k in range(cons.a.shape[0]):
-        a, b = cons.a[k], cons.b[k]
-        ma, ia, mb, ib = cons.masses[k, 0], cons.masses[k, 1], cons.masses[k, 2], cons.masses[k, 3]
-        nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-        soft = settings.soft_stiff if cons.stiff[k] else settings.soft
-        vax, vay, wa = v[a, 0], v[a, 1], v[a, 2]
-        vbx, vby, wb = v[b, 0], v[b, 1], v[b, 2]
+    for k in range(cc.shape[0]):
+        a, b = ends[k, 0], ends[k, 1]
+        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
         # The bodies' motion since the step began, for the points' current separation.
-        ddx, ddy = dp[b, 0] - dp[a, 0], dp[b, 1] - dp[a, 1]
-        qac, qas, qbc, qbs = dq[a, 0], dq[a, 1], dq[b, 0], dq[b, 1]
-        count = cons.count[k]
-        for j in range(count):
-            ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
-            bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
+        ddx, ddy = state[b, S_DX] - state[a, S_DX], state[b, S_DY] - state[a, S_DY]
+        qac, qas, qbc, qbs = state[a, S_QC], state[a, S_QS], state[b, S_QC], state[b, S_QS]
+        bias_rate, soft_mass, soft_impulse = 0.0, 1.0, 0.0
+        if use_bias:
+            bias_rate, soft_mass, soft_impulse = (
+                cc[k, C_BIAS_RATE],
+                cc[k, C_MASS_SCALE],
+                cc[k, C_IMPULSE_SCALE],
+            )
+        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
+            ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
             dx = ddx + (qbc * bx - qbs * by) - (qac * ax - qas * ay)
             dy = ddy + (qbs * bx + qbc * by) - (qas * ax + qac * ay)
-            sep = dx * nx + dy * ny + cons.base_separation[k, j]
-            bias, mass_scale, impulse_scale = 0.0, 1.0, 0.0
-            if sep > 0.0:
-                bias = sep * inv_h  # speculative: close the gap, no more
-            elif use_bias:
-                bias = max(soft.bias_rate * sep, -settings.contact_speed)
-                mass_scale, impulse_scale = soft.mass_scale, soft.impulse_scale
+            sep = dx * nx + dy * ny + cc[k, p + P_BASE]
+            # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
+            speculative = sep > 0.0
+            bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
+            mass_scale = 1.0 if speculative else soft_mass
+            impulse_scale = 0.0 if speculative else soft_impulse
             dvx = vbx - wb * by - vax + wa * ay
             dvy = vby + wb * bx - vay - wa * ax
             vn = dvx * nx + dvy * ny
-            old = cons.normal_impulse[k, j]
-            impulse = -cons.normal_mass[k, j] * mass_scale * (vn + bias) - impulse_scale * old
+            old = cc[k, p + P_NORMAL_IMPULSE]
+            impulse = -cc[k, p + P_NORMAL_MASS] * mass_scale * (vn + bias) - impulse_scale * old
             new = max(old + impulse, 0.0)
             impulse = new - old
-            cons.normal_impulse[k, j] = new
-            cons.max_impulse[k, j] = max(cons.max_impulse[k, j], impulse)
+            cc[k, p + P_NORMAL_IMPULSE] = new
+            cc[k, p + P_MAX_IMPULSE] = max(cc[k, p + P_MAX_IMPULSE], impulse)
+            if not use_bias:
+                cc[k, p + P_TOTAL_IMPULSE] += new
             vax, vay, wa, vbx, vby, wb = _pushed(
                 vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * nx, impulse * ny
             )
         # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
         # Box2D's main does, let a box landing flat slide 4 cm on its own spin).
-        friction = cons.friction[k]
+        friction = cc[k, C_FRICTION]
         tx, ty = ny, -nx
-        for j in range(count):
-            ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
-            bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
+        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
+            ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
             dvx = vbx - wb * by - vax + wa * ay
             dvy = vby + wb * bx - vay - wa * ax
             vt = dvx * tx + dvy * ty
-            old = cons.tangent_impulse[k, j]
-            limit = friction * cons.normal_impulse[k, j]
-            new = min(max(old - cons.tangent_mass[k, j] * vt, -limit), limit)
+            old = cc[k, p + P_TANGENT_IMPULSE]
+            limit = friction * cc[k, p + P_NORMAL_IMPULSE]
+            new = min(max(old - cc[k, p + P_TANGENT_MASS] * vt, -limit), limit)
             impulse = new - old
-            cons.tangent_impulse[k, j] = new
+            cc[k, p + P_TANGENT_IMPULSE] = new
             vax, vay, wa, vbx, vby, wb = _pushed(
                 vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * tx, impulse * ty
             )
-        rolling = cons.rolling[k]
-        if (
-            not use_bias and rolling > 0.0 and ia + ib > 0.0
-        ):  # Box2D v3: resist the relative spin, up to rr × the push
-            total = cons.normal_impulse[k, 0] + cons.normal_impulse[k, 1]
-            limit = rolling * total
-            old = cons.rolling_impulse[k]
+        rolling = cc[k, C_ROLLING]
+        if not use_bias and rolling > 0.0 and ia + ib > 0.0:
+            # Box2D v3: resist the relative spin, up to rr × the push.
+            limit = rolling * (
+                cc[k, C_POINT + P_NORMAL_IMPULSE] + cc[k, C_POINT + P_WIDTH + P_NORMAL_IMPULSE]
+            )
+            old = cc[k, C_ROLLING_IMPULSE]
             new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
             impulse = new - old
-            cons.rolling_impulse[k] = new
+            cc[k, C_ROLLING_IMPULSE] = new
             wa -= ia * impulse
             wb += ib * impulse
-        v[a, 0], v[a, 1], v[a, 2] = vax, vay, wa
-        v[b, 0], v[b, 1], v[b, 2] = vbx, vby, wb
+        _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
+
+
+#: Colours of the constraint graph: a contact takes the first colour neither of its pushable
+#: bodies has yet (Box2D v3's ``b2AssignContactColor``); past the last, one sequential tail.
+COLORS = 64
+
+
+@inline
+def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
+    """Solver order of the contacts: by colour, contacts between two dynamic bodies first and
+    those with a static or kinematic body in colours of their own after them (the last word,
+    as before colouring); in a colour, in the given order. No two contacts of one colour push
+    the same body, so their solves do not wait on one another (Box2D v3's graph colouring)."""
+    k_count = a_rows.shape[0]
+    used = np.zeros(rows, np.int64)
+    color = np.empty(k_count, np.int64)
+    for pass_stiff in (False, True):
+        used[:] = 0
+        for k in range(k_count):
+            if stiff[k] != pass_stiff:
+                continue
+            taken = np.int64(0)
+            if pushable_a[k]:
+                taken |= used[a_rows[k]]
+            if pushable_b[k]:
+                taken |= used[b_rows[k]]
+            c = 0
+            while c < COLORS - 1 and (taken >> c) & 1:
+                c += 1
+            if c < COLORS - 1:
+                bit = np.int64(1) << c
+                if pushable_a[k]:
+                    used[a_rows[k]] |= bit
+                if pushable_b[k]:
+                    used[b_rows[k]] |= bit
+            color[k] = c + (COLORS if pass_stiff else 0)
+    start = np.zeros(2 * COLORS + 1, np.int64)
+    for k in range(k_count):
+        start[color[k] + 1] += 1
+    for c in range(2 * COLORS):
+        start[c + 1] += start[c]
+    order = np.empty(k_count, np.int64)
+    for k in range(k_count):
+        order[start[color[k]]] = k
+        start[color[k]] += 1
+    return order
 
 
 @kernel
@@ -282,145 +351,199 @@ def solve_step(cons, motion, xf, movers, settings):
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
-    cons, motion, xf, movers = (
-        viewed_constraints(cons),
-        viewed_motion(motion),
-        unmanaged(xf),
-        unmanaged(movers),
-    )
+    cons, motion, xf, movers = viewed_record(cons), viewed_record(motion), unmanaged(xf), unmanaged(movers)
     inv_mass, inv_inertia, dynamic = motion.inv_mass, motion.inv_inertia, motion.dynamic
-    # Solver state per slot: velocity, centre's motion and turn since the step began.
-    state = np.zeros((4, n, 3))
-    v, dp, dq, center = unmanaged(state[0]), unmanaged(state[1]), unmanaged(state[2]), unmanaged(state[3])
-    for i in range(n):
-        dq[i, 0] = 1.0
-    for i in range(n):
+    k_count, n_movers = cons.a.shape[0], movers.shape[0]
+    # Body rows: the movers first, then the other bodies the contacts meet.
+    row_of = np.full(n, -1, np.int64)
+    slots = np.empty(n_movers + 2 * k_count, np.int64)
+    rows = 0
+    for m in range(n_movers):
+        row_of[movers[m]] = rows
+        slots[rows] = movers[m]
+        rows += 1
+    ends_owner = np.empty((k_count, 2), np.int64)
+    ends = unmanaged(ends_owner)
+    for k in range(k_count):
+        for side in range(2):
+            i = cons.a[k] if side == 0 else cons.b[k]
+            if row_of[i] < 0:
+                row_of[i] = rows
+                slots[rows] = i
+                rows += 1
+            ends[k, side] = row_of[i]
+    state_owner = np.zeros((rows + 1, S_WIDTH))  # and a spare row, written, never read
+    center_owner = np.empty((rows, 2))
+    state, center = unmanaged(state_owner), unmanaged(center_owner)
+    inv_dt = 1.0 / settings.dt
+    for r in range(rows):
+        i = slots[r]
+        state[r, S_QC] = 1.0
         c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
         lx, ly = motion.center[i, 0], motion.center[i, 1]
-        center[i, 0] = xf[i, 0] + c * lx - s * ly
-        center[i, 1] = xf[i, 1] + s * lx + c * ly
-    for m in range(movers.shape[0]):
-        i = movers[m]
-        v[i, 0], v[i, 1], v[i, 2] = motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2]
-    # A kinematic body placed since the last step pushes at the speed of that move.
-    inv_dt = 1.0 / settings.dt
-    for i in range(n):
+        center[r, 0] = xf[i, 0] + c * lx - s * ly
+        center[r, 1] = xf[i, 1] + s * lx + c * ly
+        if r < n_movers:
+            state[r, S_VX], state[r, S_VY], state[r, S_W] = (
+                motion.vel[i, 0],
+                motion.vel[i, 1],
+                motion.vel[i, 2],
+            )
         if not dynamic[i] and inv_mass[i] == 0.0:
-            v[i, 0] += (xf[i, 0] - motion.start[i, 0]) * inv_dt
-            v[i, 1] += (xf[i, 1] - motion.start[i, 1]) * inv_dt
-            v[i, 2] += (xf[i, 2] - motion.start[i, 2]) * inv_dt
+            # A kinematic body placed since the last step pushes at the speed of that move.
+            state[r, S_VX] += (xf[i, 0] - motion.start[i, 0]) * inv_dt
+            state[r, S_VY] += (xf[i, 1] - motion.start[i, 1]) * inv_dt
+            state[r, S_W] += (xf[i, 2] - motion.start[i, 2]) * inv_dt
 
-    # 1. Prepare.
-    for k in range(cons.a.shape[0]):
+    # 1. Prepare, in solver order.
+    pushable = np.empty((k_count, 2), np.bool_)
+    for k in range(k_count):
+        for side in range(2):
+            i = cons.a[k] if side == 0 else cons.b[k]
+            pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
+    order = _color_order(ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1], cons.stiff, rows)
+    cc_owner = np.zeros((k_count, C_WIDTH))
+    # Rows each contact reads, then the rows it writes (the spare one for a body that cannot be pushed).
+    solver_ends = np.empty((k_count, 4), np.int64)
+    count = np.empty(k_count, np.int64)
+    cc = unmanaged(cc_owner)
+    for t in range(k_count):
+        k = order[t]
         a, b = cons.a[k], cons.b[k]
+        ra, rb = ends[k, 0], ends[k, 1]
+        solver_ends[t, 0], solver_ends[t, 1] = ra, rb
+        solver_ends[t, 2] = ra if pushable[k, 0] else rows
+        solver_ends[t, 3] = rb if pushable[k, 1] else rows
+        count[t] = cons.count[k]
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-        cons.masses[k, 0], cons.masses[k, 1] = inv_mass[a], inv_inertia[a]
-        cons.masses[k, 2], cons.masses[k, 3] = inv_mass[b], inv_inertia[b]
+        ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
+        cc[t, C_NX], cc[t, C_NY] = nx, ny
+        cc[t, C_MA], cc[t, C_IA], cc[t, C_MB], cc[t, C_IB] = ma, ia, mb, ib
+        cc[t, C_FRICTION], cc[t, C_RESTITUTION], cc[t, C_ROLLING] = (
+            cons.friction[k], cons.restitution[k], cons.rolling[k],
+        )  # fmt: skip
+        soft = settings.soft_stiff if cons.stiff[k] else settings.soft
+        cc[t, C_BIAS_RATE], cc[t, C_MASS_SCALE], cc[t, C_IMPULSE_SCALE] = soft
         for j in range(cons.count[k]):
+            p = C_POINT + j * P_WIDTH
             px, py = cons.point[k, j, 0], cons.point[k, j, 1]
-            ax, ay = px - center[a, 0], py - center[a, 1]
-            bx, by = px - center[b, 0], py - center[b, 1]
-            cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1] = ax, ay
-            cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1] = bx, by
-            cons.base_separation[k, j] = cons.separation[k, j] - ((bx - ax) * nx + (by - ay) * ny)
+            ax, ay = px - center[ra, 0], py - center[ra, 1]
+            bx, by = px - center[rb, 0], py - center[rb, 1]
+            cc[t, p + P_AX], cc[t, p + P_AY], cc[t, p + P_BX], cc[t, p + P_BY] = ax, ay, bx, by
+            cc[t, p + P_BASE] = cons.separation[k, j] - ((bx - ax) * nx + (by - ay) * ny)
             rna, rnb = _cross(ax, ay, nx, ny), _cross(bx, by, nx, ny)
-            kn = inv_mass[a] + inv_mass[b] + inv_inertia[a] * rna * rna + inv_inertia[b] * rnb * rnb
-            cons.normal_mass[k, j] = 1.0 / kn if kn > 0.0 else 0.0
+            kn = ma + mb + ia * rna * rna + ib * rnb * rnb
+            cc[t, p + P_NORMAL_MASS] = 1.0 / kn if kn > 0.0 else 0.0
             rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
-            kt = inv_mass[a] + inv_mass[b] + inv_inertia[a] * rta * rta + inv_inertia[b] * rtb * rtb
-            cons.tangent_mass[k, j] = 1.0 / kt if kt > 0.0 else 0.0
-            dvx, dvy = _relative_velocity(v, a, b, ax, ay, bx, by)
-            cons.approach[k, j] = dvx * nx + dvy * ny
-            cons.total_impulse[k, j] = 0.0
-            cons.max_impulse[k, j] = 0.0
+            kt = ma + mb + ia * rta * rta + ib * rtb * rtb
+            cc[t, p + P_TANGENT_MASS] = 1.0 / kt if kt > 0.0 else 0.0
+            dvx = state[rb, S_VX] - state[rb, S_W] * by - state[ra, S_VX] + state[ra, S_W] * ay
+            dvy = state[rb, S_VY] + state[rb, S_W] * bx - state[ra, S_VY] - state[ra, S_W] * ax
+            cc[t, p + P_APPROACH] = dvx * nx + dvy * ny
+            cc[t, p + P_NORMAL_IMPULSE] = cons.normal_impulse[k, j]
+            cc[t, p + P_TANGENT_IMPULSE] = cons.tangent_impulse[k, j]
+    # What a sub-step adds to each dynamic mover's velocity, and its damping (Box2D's, exact for any h).
+    gain = np.zeros((n_movers, 5))
+    for r in range(n_movers):
+        i = slots[r]
+        if dynamic[i]:
+            g = motion.gravity_scale[i]
+            gain[r, 0] = 1.0 / (1.0 + h * motion.damping[i, 0])
+            gain[r, 1] = 1.0 / (1.0 + h * motion.damping[i, 1])
+            gain[r, 2] = h * (inv_mass[i] * motion.force[i, 0] + g * settings.gravity_x)
+            gain[r, 3] = h * (inv_mass[i] * motion.force[i, 1] + g * settings.gravity_y)
+            gain[r, 4] = h * inv_inertia[i] * motion.force[i, 2]
 
     max_speed2 = settings.max_linear_speed * settings.max_linear_speed
     # The turn is capped per step, so the step's whole turn is below π and its angle unambiguous.
     max_turn = settings.max_rotation / settings.dt
+    inv_h = 1.0 / h
     for _ in range(settings.substeps):
         # 2a. Velocities.
-        for m in range(movers.shape[0]):
-            i = movers[m]
-            if not dynamic[i]:
-                continue
-            lin = 1.0 / (1.0 + h * motion.damping[i, 0])
-            ang = 1.0 / (1.0 + h * motion.damping[i, 1])
-            g = motion.gravity_scale[i]
-            im = inv_mass[i]
-            v[i, 0] = lin * v[i, 0] + h * (im * motion.force[i, 0] + g * settings.gravity_x)
-            v[i, 1] = lin * v[i, 1] + h * (im * motion.force[i, 1] + g * settings.gravity_y)
-            v[i, 2] = ang * v[i, 2] + h * inv_inertia[i] * motion.force[i, 2]
+        for r in range(n_movers):
+            if dynamic[slots[r]]:
+                state[r, S_VX] = gain[r, 0] * state[r, S_VX] + gain[r, 2]
+                state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
+                state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
         # 2b. Warm start.
-        for k in range(cons.a.shape[0]):
-            a, b = cons.a[k], cons.b[k]
-            nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-            for j in range(cons.count[k]):
-                pn, pt = cons.normal_impulse[k, j], cons.tangent_impulse[k, j]
-                px, py = pn * nx + pt * ny, pn * ny - pt * nx
-                _apply(
-                    v, inv_mass, inv_inertia, a, b, cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1],
-                    cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1], px, py,
-                )  # fmt: skip
+        _warm_start(cc, solver_ends, count, state)
         # 2c. Solve with the soft push-out.
-        _solve_contacts(cons, v, dp, dq, settings, h, True)
+        _solve_contacts(cc, solver_ends, count, state, True, inv_h, settings.contact_speed)
         # 2d. Positions.
-        for m in range(movers.shape[0]):
-            i = movers[m]
+        for r in range(n_movers):
+            i = slots[r]
             if dynamic[i]:
-                speed2 = v[i, 0] * v[i, 0] + v[i, 1] * v[i, 1]
+                vx, vy = state[r, S_VX], state[r, S_VY]
+                speed2 = vx * vx + vy * vy
                 if speed2 > max_speed2:
                     scale = settings.max_linear_speed / math.sqrt(speed2)
-                    v[i, 0] *= scale
-                    v[i, 1] *= scale
-                v[i, 2] = min(max(v[i, 2], -max_turn), max_turn)
-                wx, wy, ww = v[i, 0], v[i, 1], v[i, 2]
+                    state[r, S_VX], state[r, S_VY] = vx * scale, vy * scale
+                state[r, S_W] = min(max(state[r, S_W], -max_turn), max_turn)
+                wx, wy, ww = state[r, S_VX], state[r, S_VY], state[r, S_W]
             else:  # a kinematic body moves by its own velocity, not the push of a placement
                 wx, wy, ww = motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2]
-            dp[i, 0] += h * wx
-            dp[i, 1] += h * wy
-            qc, qs = dq[i, 0], dq[i, 1]
+            state[r, S_DX] += h * wx
+            state[r, S_DY] += h * wy
+            qc, qs = state[r, S_QC], state[r, S_QS]
             qc, qs = qc - h * ww * qs, qs + h * ww * qc
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
-            dq[i, 0], dq[i, 1] = qc * norm, qs * norm
+            state[r, S_QC], state[r, S_QS] = qc * norm, qs * norm
         # 2e. Relax.
-        _solve_contacts(cons, v, dp, dq, settings, h, False)
-        for k in range(cons.a.shape[0]):
-            for j in range(cons.count[k]):
-                cons.total_impulse[k, j] += cons.normal_impulse[k, j]
+        _solve_contacts(cc, solver_ends, count, state, False, inv_h, settings.contact_speed)
 
     # 3. Restitution.
     threshold = settings.restitution_threshold
-    for k in range(cons.a.shape[0]):
-        e = cons.restitution[k]
+    for t in range(k_count):
+        e = cc[t, C_RESTITUTION]
         if e == 0.0:
             continue
-        a, b = cons.a[k], cons.b[k]
-        nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-        for j in range(cons.count[k]):
-            if cons.approach[k, j] > -threshold or cons.max_impulse[k, j] == 0.0:
+        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, solver_ends, state, t)
+        for j in range(count[t]):
+            p = C_POINT + j * P_WIDTH
+            approach = cc[t, p + P_APPROACH]
+            if approach > -threshold or cc[t, p + P_MAX_IMPULSE] == 0.0:
                 continue
-            ax, ay = cons.anchor_a[k, j, 0], cons.anchor_a[k, j, 1]
-            bx, by = cons.anchor_b[k, j, 0], cons.anchor_b[k, j, 1]
-            dvx, dvy = _relative_velocity(v, a, b, ax, ay, bx, by)
+            ax, ay, bx, by = cc[t, p + P_AX], cc[t, p + P_AY], cc[t, p + P_BX], cc[t, p + P_BY]
+            dvx = vbx - wb * by - vax + wa * ay
+            dvy = vby + wb * bx - vay - wa * ax
             vn = dvx * nx + dvy * ny
-            old = cons.normal_impulse[k, j]
-            new = max(old - cons.normal_mass[k, j] * (vn + e * cons.approach[k, j]), 0.0)
+            old = cc[t, p + P_NORMAL_IMPULSE]
+            new = max(old - cc[t, p + P_NORMAL_MASS] * (vn + e * approach), 0.0)
             impulse = new - old
-            cons.normal_impulse[k, j] = new
-            cons.total_impulse[k, j] += impulse
-            cons.max_impulse[k, j] = max(cons.max_impulse[k, j], impulse)
-            _apply(v, inv_mass, inv_inertia, a, b, ax, ay, bx, by, impulse * nx, impulse * ny)
+            cc[t, p + P_NORMAL_IMPULSE] = new
+            cc[t, p + P_TOTAL_IMPULSE] += impulse
+            cc[t, p + P_MAX_IMPULSE] = max(cc[t, p + P_MAX_IMPULSE], impulse)
+            vax, vay, wa, vbx, vby, wb = _pushed(
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * nx, impulse * ny
+            )
+        _store(state, solver_ends, t, vax, vay, wa, vbx, vby, wb)
+    # What the points carry out of the step, in the contacts' own rows.
+    for t in range(k_count):
+        k = order[t]
+        for j in range(count[t]):
+            p = C_POINT + j * P_WIDTH
+            cons.normal_impulse[k, j] = cc[t, p + P_NORMAL_IMPULSE]
+            cons.tangent_impulse[k, j] = cc[t, p + P_TANGENT_IMPULSE]
+            cons.total_impulse[k, j] = cc[t, p + P_TOTAL_IMPULSE]
 
     # 4. Transforms from the centres' motion; the angle adds the turn (at most a
     # quarter turn per sub-step, so the sum of sub-steps' turns is kept exactly).
-    for m in range(movers.shape[0]):
-        i = movers[m]
+    for r in range(n_movers):
+        i = slots[r]
         if dynamic[i]:
-            motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2] = v[i, 0], v[i, 1], v[i, 2]
-        angle = xf[i, 2] + math.atan2(dq[i, 1], dq[i, 0])
+            motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2] = (
+                state[r, S_VX],
+                state[r, S_VY],
+                state[r, S_W],
+            )
+        angle = xf[i, 2] + math.atan2(state[r, S_QS], state[r, S_QC])
         c, s = math.cos(angle), math.sin(angle)
         lx, ly = motion.center[i, 0], motion.center[i, 1]
-        xf[i, 0] = center[i, 0] + dp[i, 0] - (c * lx - s * ly)
-        xf[i, 1] = center[i, 1] + dp[i, 1] - (s * lx + c * ly)
+        xf[i, 0] = center[r, 0] + state[r, S_DX] - (c * lx - s * ly)
+        xf[i, 1] = center[r, 1] + state[r, S_DY] - (s * lx + c * ly)
         xf[i, 2] = angle
-    state[0, 0, 0] = 0.0  # keeps the state alive past its last use through the views
+    # Keeps the owners alive past their last use through the views.
+    return state_owner.shape[0] + center_owner.shape[0] + cc_owner.shape[0] + ends_owner.shape[0]
+
+
+__all__ = ["NO_CONSTRAINTS", "Constraints", "Softness", "StepSettings", "make_soft", "solve_step"]

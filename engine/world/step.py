@@ -20,6 +20,7 @@ pixels make a metre, and every length and speed below scales with it.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import NamedTuple
 
@@ -69,6 +70,18 @@ def tuning(substeps: int, units_per_meter: float) -> Tuning:
     )  # fmt: skip
 
 
+@functools.lru_cache(maxsize=16)
+def step_settings(dt: float, tune: Tuning, gravity: tuple[float, float]) -> StepSettings:
+    """The solver's settings for a step of ``dt`` (a world steps at one or a few dts: kept)."""
+    h = dt / tune.substeps
+    hertz = min(CONTACT_HERTZ, 0.125 / h)  # Box2D v3: a spring the sub-step can follow
+    return StepSettings(
+        dt, tune.substeps, gravity[0], gravity[1],
+        make_soft(hertz, CONTACT_DAMPING_RATIO, h), make_soft(2.0 * hertz, CONTACT_DAMPING_RATIO, h),
+        tune.contact_speed, tune.restitution_threshold, tune.max_linear_speed, MAX_ROTATION,
+    )  # fmt: skip
+
+
 _NO_EVENTS = ContactEvents(
     np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2), np.int64)
 )
@@ -111,14 +124,7 @@ class Dynamics:
 
         # 4. The soft step.
         movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
-        h = dt / tune.substeps
-        hertz = min(CONTACT_HERTZ, 0.125 / h)  # Box2D v3: a spring the sub-step can follow
-        settings = StepSettings(
-            dt, tune.substeps, self.gravity[0], self.gravity[1],
-            make_soft(hertz, CONTACT_DAMPING_RATIO, h), make_soft(2.0 * hertz, CONTACT_DAMPING_RATIO, h),
-            tune.contact_speed, tune.restitution_threshold, tune.max_linear_speed, MAX_ROTATION,
-        )  # fmt: skip
-        solve_step(cons, motion, a.xf[:n], movers, settings)
+        solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
@@ -163,4 +169,4 @@ class Dynamics:
         a.sleep_time[slot] = 0.0
 
 
-__all__ = ["Dynamics", "Tuning", "tuning"]
+__all__ = ["Dynamics", "Tuning", "step_settings", "tuning"]
