@@ -3,8 +3,8 @@
 Run: ``.venv/bin/python benchmarks/levels.py``. For each case a copy of
 ``levels/yard.tmj`` gets one extra wall (or many objects, or a huge size);
 it prints the time ``read_level`` takes and the time ``check_file`` (the
-loader and every checker check) takes, and what came out: a level, or the
-first error. Cases past a limit must be refused in milliseconds; the
+loader and every checker check) takes, the peak RSS (each case runs in a
+forked child of its own), and what came out: a level, or the first error. Cases past a limit must be refused in milliseconds; the
 largest allowed polygons must load and check in under 2 s (issue 13).
 
 Then tile collision at the wall-part limits (issue 24 item 3): a 40 × 40
@@ -176,8 +176,21 @@ def tile_case(outline: list[dict], painted: int) -> dict:
     return out
 
 
-def run_child(outline: list[dict], painted: int) -> tuple[dict, float]:
-    """``tile_case`` in a forked child; its result and its own peak RSS (MB)."""
+def file_case(path: Path) -> dict:
+    """Read and check one level file; in the calling (child) process."""
+    out: dict = {}
+    out["read"], (level, findings) = timed(read_level, path)
+    out["check"], checked = timed(check_file, path)
+    errors = [f for f in checked.findings if f.severity == "error"]
+    if errors:
+        out["result"] = f"error: {errors[0].problem[:70]}"
+    else:
+        out["result"] = f"level, {sum(len(w.parts) for w in level.walls):,} wall parts, {len(findings)} findings"
+    return out
+
+
+def run_child(case, *args) -> tuple[dict, float]:
+    """``case(*args)`` in a forked child; its result and its own peak RSS (MB)."""
     import os
     import pickle
 
@@ -186,7 +199,7 @@ def run_child(outline: list[dict], painted: int) -> tuple[dict, float]:
     if pid == 0:  # the child: run, send the result, leave without running the parent's cleanup
         os.close(read_end)
         try:
-            result = tile_case(outline, painted)
+            result = case(*args)
         except Exception as problem:  # a bug in the case must not hang the parent
             result = {"result": f"failed: {type(problem).__name__}: {problem}"}
         os.write(write_end, pickle.dumps(result))
@@ -209,23 +222,20 @@ def main() -> None:
         warm = Path(folder) / "warm.tmj"
         warm.write_text(json.dumps(with_wall("polygon", star(40))))
         check_file(warm)  # compiles (or loads the cache of) every numba kernel once
-        print(f"{'case':48} {'read_level':>11} {'check_file':>11}  result")
+        print(f"{'case':48} {'read_level':>11} {'check_file':>11} {'RSS':>7}  result")
         for name, make in CASES:
             path = Path(folder) / "case.tmj"
             path.write_text(json.dumps(make()))
-            t_read, (level, findings) = timed(read_level, path)
-            t_check, checked = timed(check_file, path)
-            errors = [f for f in checked.findings if f.severity == "error"]
-            if errors:
-                result = f"error: {errors[0].problem[:70]}"
-            else:
-                result = f"level, {sum(len(w.parts) for w in level.walls):,} wall parts, {len(findings)} findings"
-            print(f"{name:48} {t_read:10.3f}s {t_check:10.3f}s  {result}")
+            out, rss = run_child(file_case, path)
+            if "check" not in out:
+                print(f"{name:48} {'-':>11} {'-':>11} {rss:5.0f}MB  {out['result']}")
+                continue
+            print(f"{name:48} {out['read']:10.3f}s {out['check']:10.3f}s {rss:5.0f}MB  {out['result']}")
     print()
     print(f"{'tile collision case':62} {'read':>6} {'check':>6} {'sim':>6} {'step p50':>9} {'max':>7} {'RSS':>7}  "
           "result")
     for name, outline, painted in TILE_CASES:
-        out, rss = run_child(outline, painted)
+        out, rss = run_child(tile_case, outline, painted)
         timing = "".join(f" {out[k]:5.2f}s" if k in out else "      -" for k in ("read", "check", "sim"))
         steps = f" {out['step50']:6.2f}ms {out['stepmax']:5.1f}ms" if "step50" in out else " " * 18
         print(f"{name:62}{timing}{steps} {rss:5.0f}MB  {out['result']}")

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..collision import Transform
 from ..collision.limits import MAX_COORDINATE, check_coordinate, check_transform, shown
-from ..collision.shapes import aabb
+from ..collision.shapes import H_BOUND, H_RADIUS, aabb
 
 #: Layers and masks are 32-bit sets.
 MAX_BITS = 0xFFFFFFFF
@@ -125,6 +125,10 @@ def shape(value, name: str, *, body: bool = False):
 def within_range(shape, xf: Transform, name: str) -> None:
     """Refuse a body whose box leaves |x|, |y| <= ``MAX_COORDINATE``: no move could keep it in range
     (pushed out of a wall, its centre would have to leave it), so it is refused where it is made."""
+    packed = shape.packed
+    reach = float(packed[H_BOUND] + packed[H_RADIUS])  # the box lies within the reach of the centre
+    if abs(xf.x) + reach <= MAX_COORDINATE and abs(xf.y) + reach <= MAX_COORDINATE:
+        return  # nearly every body, without its box (a game places its player every frame)
     try:
         lo_x, lo_y, hi_x, hi_y = aabb(shape, xf)
     except ValueError as error:  # its support already leaves the range (a polygon of radius 1e9)
