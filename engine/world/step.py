@@ -27,6 +27,9 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.narrowphase import MODE_VERDICT
+from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
+from .boxes import slots_in_box
+from .casts import nearest_hit
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
@@ -87,12 +90,22 @@ _NO_EVENTS = ContactEvents(
 )
 
 
+def _centres(xf: np.ndarray, center: np.ndarray) -> np.ndarray:
+    """World centres of mass of bodies at ``xf`` (x, y, angle) whose centre of mass is ``center`` (local)."""
+    c, s = np.cos(xf[:, 2]), np.sin(xf[:, 2])
+    return np.column_stack(
+        [xf[:, 0] + c * center[:, 0] - s * center[:, 1], xf[:, 1] + s * center[:, 0] + c * center[:, 1]]
+    )
+
+
 class Dynamics:
     """What a world keeps from step to step: its settings and last step's contacts."""
 
     def __init__(self, frame: Frame, gravity: tuple[float, float], sleep: bool, tune: Tuning) -> None:
         self.frame, self.gravity, self.sleep, self.tune = frame, gravity, sleep, tune
         self.kept = no_contacts()
+        #: Each shape's smallest extent (NaN until first needed), for the continuous fallback.
+        self._extents = np.zeros(0)
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
@@ -125,6 +138,7 @@ class Dynamics:
         # 4. The soft step.
         movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
+        self._continuous(bodies, dynamic & a.awake[:n])
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
@@ -147,6 +161,72 @@ class Dynamics:
         a.start[:n] = a.xf[:n]
         frame.changed(False)
         return found
+
+    def _continuous(self, bodies, awake_dynamic: np.ndarray) -> None:
+        """Box2D v3's continuous fallback for fast bodies against static ones (``b2SolveContinuous``
+        when the shape's time of impact is 0): a circle of a quarter of the body's smallest extent
+        about its centre of mass is cast along the centre's path this step; where it meets a static
+        body before the end, the body is put back there (centre and angle at that fraction of the
+        step, velocity kept) and the next step's contacts stop it on the side it came from.
+
+        Speculative contacts stop almost everything; this catches a thin body spun up by a hit (the
+        solver's contacts are linear in the turn, and a needle turning 0.8 rad in a step can end
+        inside a thin wall with its centre past the middle, where the wall then pushes it through).
+        A body is fast, as in Box2D, when its centre moved, or its turn swept its reach, more than
+        half its smallest extent this step.
+        """
+        a = self.frame.arrays
+        slots = np.flatnonzero(awake_dynamic)
+        if not len(slots) or not bodies.static[: a.n].any():
+            return
+        start, end = a.start[slots], a.xf[slots]
+        c0, c1 = _centres(start, a.center[slots]), _centres(end, a.center[slots])
+        data, offsets = bodies.data, bodies.offsets[a.shape[slots]]
+        reach = data[offsets + H_BOUND] + data[offsets + H_RADIUS]
+        moved = np.hypot(*(c1 - c0).T) + np.abs(end[:, 2] - start[:, 2]) * reach
+        extents = self._min_extents(bodies, a.shape[slots], a.center[slots])
+        for k in np.flatnonzero(moved > 0.5 * extents).tolist():
+            slot = int(slots[k])
+            extent = float(extents[k])
+            radius = 0.25 * extent
+            (x0, y0), (dx, dy) = c0[k], c1[k] - c0[k]
+            near = slots_in_box(
+                bodies.boxes[: a.n], bodies.layer[: a.n], int(a.mask[slot]),
+                min(x0, x0 + dx) - radius, min(y0, y0 + dy) - radius,
+                max(x0, x0 + dx) + radius, max(y0, y0 + dy) + radius,
+            )  # fmt: skip
+            near = near[bodies.static[near] & ~bodies.sensor[near] & ((a.mask[near] & a.layer[slot]) != 0)]
+            if not len(near):
+                continue
+            probe = Circle(radius)
+            hit = nearest_hit(bodies, near, probe.packed, 0, (x0, y0, 0.0), dx, dy)
+            if hit is None or not 0.0 < hit.fraction < 1.0:
+                continue
+            t = hit.fraction
+            angle = start[k, 2] + t * (end[k, 2] - start[k, 2])
+            cx, cy = x0 + t * dx, y0 + t * dy
+            lx, ly = a.center[slot]
+            c, s = math.cos(angle), math.sin(angle)
+            a.xf[slot] = (cx - (c * lx - s * ly), cy - (s * lx + c * ly), angle)
+
+    def _min_extents(self, bodies, shapes: np.ndarray, centers: np.ndarray) -> np.ndarray:
+        """Each body's smallest distance from its centre of mass to its surface, over 32 directions
+        (Box2D's ``b2ComputeShapeExtent``'s ``minExtent``); kept per shape (a body's centre of mass
+        is its shape's: one shape, one density)."""
+        if len(self._extents) <= int(shapes.max()):
+            self._extents = np.r_[self._extents, np.full(int(shapes.max()) + 1 - len(self._extents), np.nan)]
+        out = self._extents[shapes]
+        for k in np.flatnonzero(np.isnan(out)).tolist():
+            shape, center = int(shapes[k]), centers[k]
+            off = int(bodies.offsets[shape])
+            radius = float(bodies.data[off + H_RADIUS])
+            reach = []
+            for u in np.linspace(0.0, 2.0 * math.pi, 32, endpoint=False).tolist():
+                dx, dy = math.cos(u), math.sin(u)
+                x, y, _ = _support_packed_python(bodies.data, off, dx, dy)
+                reach.append((x - center[0]) * dx + (y - center[1]) * dy + radius)
+            self._extents[shape] = out[k] = max(min(reach), 0.0)
+        return out
 
     def _wake(self, bodies, candidates, sleeping, waker) -> None:
         """Wake the islands of sleeping bodies that touch a waker."""
