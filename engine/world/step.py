@@ -28,7 +28,6 @@ import numpy as np
 
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
-from .boxes import slots_in_box
 from .casts import nearest_hit
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
@@ -185,29 +184,50 @@ class Dynamics:
         reach = data[offsets + H_BOUND] + data[offsets + H_RADIUS]
         moved = np.hypot(*(c1 - c0).T) + np.abs(end[:, 2] - start[:, 2]) * reach
         extents = self._min_extents(bodies, a.shape[slots], a.center[slots])
-        for k in np.flatnonzero(moved > 0.5 * extents).tolist():
-            slot = int(slots[k])
-            extent = float(extents[k])
-            radius = 0.25 * extent
-            (x0, y0), (dx, dy) = c0[k], c1[k] - c0[k]
-            near = slots_in_box(
-                bodies.boxes[: a.n], bodies.layer[: a.n], int(a.mask[slot]),
-                min(x0, x0 + dx) - radius, min(y0, y0 + dy) - radius,
-                max(x0, x0 + dx) + radius, max(y0, y0 + dy) + radius,
-            )  # fmt: skip
-            near = near[bodies.static[near] & ~bodies.sensor[near] & ((a.mask[near] & a.layer[slot]) != 0)]
-            if not len(near):
-                continue
-            probe = Circle(radius)
-            hit = nearest_hit(bodies, near, probe.packed, 0, (x0, y0, 0.0), dx, dy)
-            if hit is None or not 0.0 < hit.fraction < 1.0:
-                continue
-            t = hit.fraction
-            angle = start[k, 2] + t * (end[k, 2] - start[k, 2])
-            cx, cy = x0 + t * dx, y0 + t * dy
-            lx, ly = a.center[slot]
-            c, s = math.cos(angle), math.sin(angle)
-            a.xf[slot] = (cx - (c * lx - s * ly), cy - (s * lx + c * ly), angle)
+        fast = np.flatnonzero(moved > 0.5 * extents)
+        walls = np.flatnonzero(bodies.static[: a.n] & ~bodies.sensor[: a.n])
+        if not len(fast) or not len(walls):
+            return
+        # Each fast centre's swept circle against the static boxes, all at once (a pile's falling
+        # bodies are fast and mostly far from any wall), in chunks of bounded memory.
+        radius = 0.25 * extents[fast]
+        lo = np.minimum(c0[fast], c1[fast]) - radius[:, None]
+        hi = np.maximum(c0[fast], c1[fast]) + radius[:, None]
+        wall_boxes = bodies.boxes[walls]
+        chunk = max(1, 1_000_000 // len(walls))
+        for first in range(0, len(fast), chunk):
+            rows = slice(first, first + chunk)
+            meets = (
+                (wall_boxes[None, :, 0] <= hi[rows, None, 0])
+                & (lo[rows, None, 0] <= wall_boxes[None, :, 2])
+                & (wall_boxes[None, :, 1] <= hi[rows, None, 1])
+                & (lo[rows, None, 1] <= wall_boxes[None, :, 3])
+            )
+            for j in np.flatnonzero(meets.any(axis=1)).tolist():
+                self._put_back(bodies, slots[fast[first + j]], walls[meets[j]], float(radius[first + j]),
+                               start[fast[first + j]], end[fast[first + j]], c0[fast[first + j]],
+                               c1[fast[first + j]])  # fmt: skip
+
+    def _put_back(self, bodies, slot, walls, radius, start, end, c0, c1) -> None:
+        """Cast the circle of ``radius`` from centre ``c0`` to ``c1`` against ``walls`` (static slots
+        whose boxes meet its sweep) that the body collides with; where it meets one before the end,
+        put the body there (centre and angle at that fraction of the step)."""
+        a = self.frame.arrays
+        slot = int(slot)
+        near = walls[((a.mask[slot] & a.layer[walls]) != 0) & ((a.mask[walls] & a.layer[slot]) != 0)]
+        if not len(near):
+            return
+        (x0, y0), (dx, dy) = c0, c1 - c0
+        probe = Circle(radius)
+        hit = nearest_hit(bodies, near, probe.packed, 0, (float(x0), float(y0), 0.0), float(dx), float(dy))
+        if hit is None or not 0.0 < hit.fraction < 1.0:
+            return
+        t = hit.fraction
+        angle = start[2] + t * (end[2] - start[2])
+        cx, cy = x0 + t * dx, y0 + t * dy
+        lx, ly = a.center[slot]
+        c, s = math.cos(angle), math.sin(angle)
+        a.xf[slot] = (cx - (c * lx - s * ly), cy - (s * lx + c * ly), angle)
 
     def _min_extents(self, bodies, shapes: np.ndarray, centers: np.ndarray) -> np.ndarray:
         """Each body's smallest distance from its centre of mass to its surface, over 32 directions
