@@ -238,7 +238,7 @@ def _field_wise(name: str, params: str, expression: str, python_expression: str 
     default the same) when called from Python."""
     signature = ", ".join(("record", *params.split()))
     each = (python_expression or expression).format(f="f")
-    scope = {"np": np, "unmanaged": unmanaged}
+    scope = {"np": np, "unmanaged": unmanaged, "__name__": __name__}  # named as this module's when compiling
     exec(f"def {name}({signature}):\n    return type(record)(*({each} for f in record))\n", scope)
     python = scope[name]
 
