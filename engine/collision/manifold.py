@@ -359,7 +359,14 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
 
     # A feature of one point, or a stretch of none (both ends clipped to one place: the features meet
     # end to end, or do not overlap along the tangent at all), gives one point, not the same one twice.
-    same = p1ax == p2ax and p1ay == p2ay and p1bx == p2bx and p1by == p2by
+    # One place to the pair's tolerance, not exactly: a stretch of 1e-139 (a capsule that is nearly a
+    # point) leaves ends apart in A's frame that meet exactly once moved back to the world.
+    same = (
+        abs(p1ax - p2ax) <= tol
+        and abs(p1ay - p2ay) <= tol
+        and abs(p1bx - p2bx) <= tol
+        and abs(p1by - p2by) <= tol
+    )
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
     keep1, keep2 = s1 <= keep, s2 <= keep and not single

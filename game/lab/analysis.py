@@ -407,10 +407,9 @@ def clip_manifold(shape_a, xf_a, shape_b, xf_b, normal: Vec2, margin: float = 0.
     # A's edge runs one way along the tangent and B's the other, so A's start meets B's end.
     first = end(_along(ta0, ta1, tb1), _along(tb0, tb1, ta0), (ia0 << ID_BITS) | ib1)
     second = end(_along(ta0, ta1, tb0), _along(tb0, tb1, ta1), (ia1 << ID_BITS) | ib0)
-    # A stretch of length zero (both ends clipped to one place) is one point, as in the engine. The
-    # engine compares its ends exactly in A's frame; these are world-frame ends, equal to rounding.
-    rounding = 1e-12 * (1.0 + max(abs(v) for p in (first[2], first[3]) for v in p))
-    same = math.dist(first[2], second[2]) <= rounding and math.dist(first[3], second[3]) <= rounding
+    # A stretch of length zero (both ends clipped to one place, to the pair's tolerance) is one point,
+    # as in the engine.
+    same = math.dist(first[2], second[2]) <= tol and math.dist(first[3], second[3]) <= tol
     single = feature_a.single or feature_b.single or same
     keep1, keep2 = first[4] <= keep_below, second[4] <= keep_below and not single
     if not keep1 and not keep2:  # rounding only: the closer one stays

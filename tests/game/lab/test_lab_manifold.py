@@ -87,8 +87,8 @@ def test_the_retraced_clipping_gives_the_engines_points_separations_and_ids_on_r
             math.dist(getattr(points[0], f), getattr(points[1], f)) <= 1e-12 * size
             for f in ("point_a", "point_b")
         ):
-            # One place twice: the engine's ends of a zero-length stretch, apart in the last bits of
-            # A's frame (it merges them only when exactly equal); the retrace says it once.
+            # One place twice, to rounding: the engine compares a stretch's ends per axis in A's frame,
+            # the retrace by distance in the world's; where they part, the retrace says it once.
             points = points[:1]
         assert len(kept) == len(points), (a, xa, b, xb, margin)
         for theirs, mine in zip(points, kept):
