@@ -232,10 +232,13 @@ def bind_on_first_call(dispatcher, namespace: dict, name: str):
 # field. So no kernel spells a record's fields out again.
 
 
-def _field_wise(name: str, params: str, expression: str, python_expression: str | None = None):
+def _field_wise(
+    name: str, params: str, expression: str, python_expression: str | None = None, other: str | None = None
+):
     """``name(record, *params)``: a record of the same kind whose every field is ``expression``
     of the record's field (``{f}`` stands for it) inside kernels, ``python_expression`` (by
-    default the same) when called from Python."""
+    default the same) when called from Python. ``other``, if given, is the expression inside
+    kernels for a field that is not an array (a number, a nested record)."""
     signature = ", ".join(("record", *params.split()))
     each = (python_expression or expression).format(f="f")
     scope = {"np": np, "unmanaged": unmanaged, "__name__": __name__}  # named as this module's when compiling
@@ -243,7 +246,12 @@ def _field_wise(name: str, params: str, expression: str, python_expression: str 
     python = scope[name]
 
     def compiled(record):
-        fields = ", ".join(expression.format(f=f"record.{field}") for field in record.fields)
+        fields = ", ".join(
+            (expression if other is None or isinstance(kind, types.Array) else other).format(
+                f=f"record.{field}"
+            )
+            for field, kind in zip(record.fields, record.types)
+        )
         namespace = dict(scope, kind=record.instance_class)
         exec(f"def {name}({signature}):\n    return kind({fields})\n", namespace)
         return namespace[name]
@@ -264,9 +272,10 @@ first_rows = _field_wise("first_rows", "k", "{f}[:k]")
 #: ``zeros_rows(template, k)``: a record like ``template`` with ``k`` rows of zeros (each
 #: field's shape past the row axis and its dtype as the template's, which may have 0 rows).
 zeros_rows = _field_wise("zeros_rows", "k", "np.zeros((k,) + {f}.shape[1:], {f}.dtype)")
-#: ``viewed_record(record)``: in a kernel, the record with every field an ``unmanaged`` view (the
-#: caller keeps ``record`` alive meanwhile); from Python, the record as it is.
-viewed_record = _field_wise("viewed_record", "", "unmanaged({f})", "{f}")
+#: ``viewed_record(record)``: in a kernel, the record with every array field an ``unmanaged`` view
+#: and its other fields (numbers, nested records) as they are (the caller keeps ``record`` alive
+#: meanwhile); from Python, the record as it is.
+viewed_record = _field_wise("viewed_record", "", "unmanaged({f})", "{f}", other="{f}")
 
 if config.DISABLE_JIT:  # plain Python has no reference counts to skip
 

@@ -51,18 +51,6 @@ class Bodies(NamedTuple):
     ids: np.ndarray
 
 
-@inline
-def viewed(bodies):
-    """``bodies`` with every array a view numba does not reference-count
-    (``jit.unmanaged``): what a walk reads in its loops. The caller keeps
-    ``bodies`` alive while the views are used."""
-    return Bodies(
-        unmanaged(bodies.data), unmanaged(bodies.offsets), unmanaged(bodies.shape), unmanaged(bodies.xf),
-        unmanaged(bodies.boxes), unmanaged(bodies.obb), unmanaged(bodies.layer), unmanaged(bodies.mask),
-        unmanaged(bodies.static), unmanaged(bodies.sensor), unmanaged(bodies.ids),
-    )  # fmt: skip
-
-
 @kernel
 def store_transforms(
     slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit
@@ -330,4 +318,4 @@ def reach(data: np.ndarray, offset: int) -> float:
     return float(data[offset + H_BOUND] + data[offset + H_RADIUS])
 
 
-__all__ = ["Bodies", "BodyArrays", "Motion", "box_within", "reach", "slots_of", "store_transforms", "viewed"]
+__all__ = ["Bodies", "BodyArrays", "Motion", "box_within", "reach", "slots_of", "store_transforms"]

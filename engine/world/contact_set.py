@@ -46,7 +46,6 @@ from ..collision.jit import first_rows, inline, kernel, unmanaged, viewed_record
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
 from ..collision.transform import relative_transform
-from .bodies import viewed
 from .pairs import _in_key_order
 from .solver import NO_CONSTRAINTS
 
@@ -169,7 +168,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     The pairs are keyed and put in the solver's order first, so each row is
     written once where it belongs, and ``kept`` (ascending keys) is met by a
     merge in each of the two runs; each body's cos and sin are computed once."""
-    bodies, motion, candidates = viewed(bodies), viewed_record(motion), unmanaged(candidates)
+    bodies, motion, candidates = viewed_record(bodies), viewed_record(motion), unmanaged(candidates)
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     # 1. The pairs that take part, keyed.
     k_max = candidates.shape[0]

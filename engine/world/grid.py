@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel, unmanaged
+from ..collision.jit import inline, kernel
 from ..collision.limits import MAX_COORDINATE, MAX_SIZE
 
 #: A dense grid never has more cells than this; its cell grows instead.
@@ -61,15 +61,6 @@ class DenseGrid(NamedTuple):
     start: np.ndarray
     body: np.ndarray
     members: np.ndarray
-
-
-@inline
-def viewed_grid(grid):
-    """``grid`` with its arrays as views numba does not reference-count (``bodies.viewed``)."""
-    return DenseGrid(
-        grid.x0, grid.y0, grid.nx, grid.ny, grid.cell,
-        unmanaged(grid.start), unmanaged(grid.body), unmanaged(grid.members),
-    )  # fmt: skip
 
 
 def empty_grid(cell: float = 1.0) -> DenseGrid:
@@ -249,5 +240,4 @@ __all__ = [
     "rows_for",
     "span_inside",
     "span_meets",
-    "viewed_grid",
 ]

@@ -48,11 +48,11 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import inline, kernel, unmanaged
+from ..collision.jit import inline, kernel, unmanaged, viewed_record
 from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
 from ..collision.sat import CLEAR_MAX_VERTICES, clear_verdict
 from ..collision.shapes import H_BOUND, H_RADIUS
-from .bodies import Bodies, viewed
+from .bodies import Bodies
 from .boxes import box_meets_oriented, boxes_overlap
 from .grid import (
     DenseGrid,
@@ -68,7 +68,6 @@ from .grid import (
     rows_for,
     span_inside,
     span_meets,
-    viewed_grid,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, brute_pairs, hash_boxes, self_pairs
 
@@ -92,7 +91,7 @@ def collide_slots(bodies, pairs, mode, hit, values):
     """``collide_pair`` on slot pairs (k, 2): ``hit``, and in contact mode
     ``values`` (k, 7) = nx, ny, depth, pax, pay, pbx, pby where hit."""
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
-    poly, bodies = unmanaged(polytope), viewed(bodies)
+    poly, bodies = unmanaged(polytope), viewed_record(bodies)
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     for k in range(pairs.shape[0]):
         a, b = pairs[k, 0], pairs[k, 1]
@@ -167,7 +166,7 @@ def _meet_walls(boxes, obb, walls, i, stamp, found, n):
 @kernel
 def _walk_hashed(bodies, moving, grid, walls, stamp, found):
     """The walk of ``candidates_hashed``: rows into ``found``; their number."""
-    bodies, walls, moving = viewed(bodies), viewed_grid(walls), unmanaged(moving)
+    bodies, walls, moving = viewed_record(bodies), viewed_record(walls), unmanaged(moving)
     boxes, obb = bodies.boxes, bodies.obb
     stamp, found = unmanaged(stamp), unmanaged(found)
     n = self_pairs(boxes, grid, found)
@@ -228,7 +227,7 @@ def _meet_listed(boxes, moving, listed, is_listed, found, n, room):
 @kernel
 def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
     """The walk of ``candidates_over_walls``: rows into ``found``; their number."""
-    bodies, walls, moving = viewed(bodies), viewed_grid(walls), unmanaged(moving)
+    bodies, walls, moving = viewed_record(bodies), viewed_record(walls), unmanaged(moving)
     boxes, obb = bodies.boxes, bodies.obb
     span, listed = unmanaged(laid.span), unmanaged(laid.listed)
     laid = Laid(span, unmanaged(laid.head), unmanaged(laid.next), unmanaged(laid.row), listed)
@@ -503,7 +502,7 @@ def overlap_verdicts(bodies, pairs, hit):
     ``collide_pair``'s verdict (through ``collide_slots``, the kernel contacts
     use too, so it compiles once). Each body's cosine and sine are taken once."""
     scratch = np.empty(2 * CLEAR_MAX_VERTICES)
-    turned, seen = unmanaged(scratch), viewed(bodies)
+    turned, seen = unmanaged(scratch), viewed_record(bodies)
     data, offsets, shape, xf = seen.data, seen.offsets, seen.shape, seen.xf
     # A body's cosine and sine when first needed (NaN: not yet): a frame of a
     # few candidates among many bodies (bullets among walls) turns only those.

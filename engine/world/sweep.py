@@ -51,9 +51,9 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
-from ..collision.jit import inline, kernel, unmanaged
+from ..collision.jit import inline, kernel, unmanaged, viewed_record
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, KIND_POINTS
-from .bodies import Bodies, viewed
+from .bodies import Bodies
 from .boxes import box_meets
 from .casts import ARRIVAL_REL, CastBatch, cast_turned, clip_fraction
 from .grid import (
@@ -67,7 +67,6 @@ from .grid import (
     put,
     rows_for,
     span_meets,
-    viewed_grid,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, HashGrid, bucket, hash_boxes
 
@@ -220,7 +219,7 @@ def _walk(bodies, walls, targets, casters, stamp, found):
     one. A body met there once, solid, not the caster itself, whose box meets
     the swept box and that passes the capsule test is a row. Returns the
     number of rows (``grid.put``)."""
-    bodies, walls = viewed(bodies), viewed_grid(walls)
+    bodies, walls = viewed_record(bodies), viewed_record(walls)
     boxes, obb = bodies.boxes, bodies.obb
     solid, stamp, found = unmanaged(targets.solid), unmanaged(stamp), unmanaged(found)
     cast_slot, cast_row = unmanaged(casters.slot), unmanaged(casters.row)
@@ -350,11 +349,7 @@ def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     """Cast every gathered (caster, body) row; the first hit of each caster wins."""
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly = unmanaged(polytope)
-    bodies = viewed(bodies)
-    casters = Casters(
-        unmanaged(casters.slot), unmanaged(casters.row), unmanaged(casters.origin), unmanaged(casters.xf),
-        unmanaged(casters.box), unmanaged(casters.moves), unmanaged(casters.target),
-    )  # fmt: skip
+    bodies, casters = viewed_record(bodies), viewed_record(casters)
     data, offsets, shape = bodies.data, bodies.offsets, bodies.shape
     xf, obb, static = bodies.xf, bodies.obb, bodies.static
     found = unmanaged(found)

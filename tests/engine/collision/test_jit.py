@@ -53,3 +53,29 @@ def test_python_calls_give_what_the_kernel_gives():
     assert taken.index.tolist() == [20, 0] and taken.point[0, 1, 0] == 7.0
     assert all(f.shape[0] == 5 for f in record) and record.flag.dtype == np.bool_
     assert viewed_record(record) == record
+
+
+class Mixed(NamedTuple):
+    """A record with numbers and a nested record beside its arrays, as ``grid.DenseGrid`` has."""
+
+    count: int
+    cell: float
+    values: np.ndarray
+    inner: Pair
+
+
+@kernel
+def _viewed_mixed(record):
+    """The record seen through ``viewed_record``: its numbers, and a write through the array view."""
+    view = viewed_record(record)
+    view.values[1] = view.cell * view.count
+    view.inner.normal[0, 0] = -1.0
+    return view.count, view.cell, view.inner.index[0]
+
+
+def test_a_viewed_record_keeps_its_numbers_and_nested_records_and_writes_through_its_arrays():
+    record = Mixed(3, 2.5, np.zeros(4), Pair(np.array([9], np.int64), np.zeros((1, 2))))
+    assert _viewed_mixed(record) == (3, 2.5, 9)
+    assert record.values.tolist() == [0.0, 7.5, 0.0, 0.0]
+    assert record.inner.normal[0, 0] == -1.0
+    assert viewed_record(record) == record
