@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .jit import inline
+from .jit import inline, kernel
 from .shapes import support_packed
 from .transform import rotate, rotate_inv
 
@@ -171,9 +171,14 @@ def search_direction(count, v1, v2):
     return ey, -ex
 
 
-@inline
+@kernel
 def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol):
     """Closest features of the cores A and B (frame A), by GJK.
+
+    A kernel of its own, not inlined (its helpers are inlined into it): every
+    query, cast, batch and the manifold call this one compiled GJK. Inlined,
+    numba built its IR again at each of the seven call sites (twice in a
+    cast), about 30 s of a cold start's compile (``benchmarks/compile_times.py``).
 
     Outline:
     1. start from the support of M along the centre offset;
