@@ -170,7 +170,9 @@ def _edge_normal(data, off, count, i):
     return ey / n, -ex / n
 
 
-@inline
+# Not inlined: called twice, once per shape, and compiled once
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
+@kernel
 def _max_separation(data_p, off_p, count_p, data_q, off_q, count_q, c, s, tx, ty):
     """Separating axes: the largest, over P's edges, of Q's least separation
     from that edge along its outward normal, Q given in P's frame by the
@@ -189,7 +191,9 @@ def _max_separation(data_p, off_p, count_p, data_q, off_q, count_q, c, s, tx, ty
     return best, best_i
 
 
-@inline
+# Not inlined: called once per shape, and compiled once with its support switch
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
+@kernel
 def _support_feature(data, off, dx, dy):
     """The feature of a core farthest along (dx, dy), its local frame:
     (x1, y1, i1, x2, y2, i2), an edge counter-clockwise from vertex i1 to
@@ -253,7 +257,9 @@ def surface_offset(ax, ay, bx, by, px, py, dx, dy, r):
     return -wd + math.sqrt(disc) if disc >= 0.0 else r
 
 
-@inline
+# Not inlined: called for each end of the stretch, and compiled once
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
+@kernel
 def _clip_end(e1ax, e1ay, e1bx, e1by, e2ax, e2ay, e2bx, e2by, u, v, nx, ny, ra, rb):
     """One end of the clipped stretch: the point ``u`` along A's feature and ``v`` along B's, each
     carried out to its rounded surface along the normal (A's along n, B's along −n: by the radius,

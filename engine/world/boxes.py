@@ -42,7 +42,9 @@ def touching_share(data, off, x, y):
     return 4.0 * LINEAR_TOLERANCE_REL * reach + 2.0 * POSITION_EPS * (max(abs(x), abs(y)) + reach)
 
 
-@inline
+# Not inlined: store_transforms (twice) and compute_aabbs call one compiled copy
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
+@kernel
 def aabb_of(data, off, x, y, angle):
     """World box (min_x, min_y, max_x, max_y) of the packed shape at ``off``
     placed at (x, y, angle): each bound is a world support along ±x or ±y,

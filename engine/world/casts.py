@@ -169,7 +169,9 @@ def _enter_circle(px, py, mx, my, cx, cy, radius):
     return (-b - np.sqrt(disc)) / a
 
 
-@inline
+# Not inlined: the sweep's loop and the one-pair cast call one compiled copy
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
+@kernel
 def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, cb, sb, target, tol):
     """Exact cast of a one-point core (circle, ray) against a circle or a polygon.
 
