@@ -1,7 +1,9 @@
 """Start-up time, cold (an empty numba cache) and warm: the title, play, the demo, ``python -m engine``.
 
 Every figure is a fresh process's wall-clock time from its launch, measured
-by this script. Cold runs each get a new empty ``NUMBA_CACHE_DIR`` (numba
+by this script, except ``process cpu``: the user+sys CPU seconds of the whole
+run (the process and the warm-up children it ended), the figure to compare
+on a shared machine, where the wall time moves with the load. Cold runs each get a new empty ``NUMBA_CACHE_DIR`` (numba
 then compiles every kernel the run calls); warm runs reuse one cache that
 untimed runs of the warm-up, ``python -m engine`` and the demo filled.
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -68,8 +71,9 @@ app.warmup.stop()
 """
 
 
-def run(cmd: list[str], cache: str, data: str) -> tuple[float, dict[str, float], str]:
-    """Run ``cmd`` from the repository root; wall seconds, the marks it printed (seconds after launch).
+def run(cmd: list[str], cache: str, data: str) -> tuple[float, float, dict[str, float], str]:
+    """Run ``cmd`` from the repository root; wall seconds, CPU seconds (user+sys of the process and
+    of the children it waited for: the warm-up's two), the marks it printed (seconds after launch).
 
     The warm-up children run at this script's own priority (run it under ``nice``): on a machine
     others share, their usual extra niceness would measure the others' load, not the warm-up.
@@ -81,9 +85,12 @@ def run(cmd: list[str], cache: str, data: str) -> tuple[float, dict[str, float],
         "ARCADE_HEADLESS": "1",
         "GJK_SHOOTER_WARMUP_NICE": "0",
     }
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.time()
     result = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
     wall = time.time() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if result.returncode != 0:
         raise SystemExit(f"startup: {' '.join(cmd)} failed:\n{result.stderr[-3000:]}")
     marks = {}
@@ -91,7 +98,7 @@ def run(cmd: list[str], cache: str, data: str) -> tuple[float, dict[str, float],
         word, _, value = line.partition(" ")
         if word in ("TITLE", "READY", "PLAY"):
             marks[word.lower()] = float(value) - began
-    return wall, marks, result.stderr
+    return wall, cpu, marks, result.stderr
 
 
 def commands(target: str) -> list[str]:
@@ -103,8 +110,9 @@ def commands(target: str) -> list[str]:
 
 
 def measure(target: str, cache: str, data: str) -> dict[str, float]:
-    wall, marks, stderr = run(commands(target), cache, data)
+    wall, cpu, marks, stderr = run(commands(target), cache, data)
     out = dict(marks) if target == "title" else {target: wall}
+    out[f"{target} process cpu"] = cpu
     out[f"{target} compile lines"] = float(sum("compil" in line for line in stderr.splitlines()))
     return out
 
