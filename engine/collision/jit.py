@@ -5,6 +5,13 @@ does, instead of raising: the kernels guard every division whose divisor can
 be zero, and without the raise path LLVM keeps the inner loops branch-free.
 Small helpers that run inside the GJK loop are inlined into their callers at
 numba's level: measured on this machine, that halves the time per pair.
+Inlining has a price at compile time: numba builds the helper's IR again at
+every call site, and a large helper inlined into many kernels compiled again
+in each (GJK, at seven sites, was a quarter of a cold start's compile). So a
+large function called from several places (``gjk``, ``epa``, ``round_cast``,
+``aabb_of``, the manifold's clipping steps) is a ``kernel`` of its own: it
+compiles once and the callers call it. ``benchmarks/compile_times.py`` shows
+what each kernel costs to compile.
 
 ``cache=True`` keeps start-up (import and first query) under a second after
 the first run. numba checks a cached kernel against its own file only, not
