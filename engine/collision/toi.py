@@ -196,17 +196,74 @@ def _pose_of(sw, k, t):
     )  # fmt: skip
 
 
+class Axis(NamedTuple):
+    """A separating axis over a sweep, carried three ways (Box2D's separation function types): fixed in
+    the world (``wx, wy``, points), turning with A (``ax, ay`` in A's local frame, face A) and turning
+    with B (``bx, by``, face B); all the unit normal from A towards B at the fraction it was taken.
+    Each gap along it can change at most at its rate per unit fraction: the world one within
+    ``vn ± rate_w`` (``vn`` the centres' relative motion along it), the turning ones within
+    ``± rate_a`` and ``± rate_b``."""
+
+    wx: float
+    wy: float
+    ax: float
+    ay: float
+    bx: float
+    by: float
+    vn: float
+    rate_w: float
+    rate_a: float
+    rate_b: float
+
+
 @inline
-def _separation(data_a, sw_a, data_b, sw_b, k, nx, ny, t):
-    """Gap between the cores along the world axis (nx, ny) at fraction ``t``: B's support along −n
-    minus A's support along n, projected on n (negative when they overlap along it)."""
-    xa, ya, _, ca, sa = _pose_of(sw_a, k, t)
-    xb, yb, _, cb, sb = _pose_of(sw_b, k, t)
+def _gap_along(data_a, xa, ya, ca, sa, data_b, xb, yb, cb, sb, nx, ny):
+    """Gap between the cores along the world unit direction n: B's support along −n minus A's along
+    n, projected on n (negative when they overlap along it)."""
     px, py, _ = support_packed(data_a, 0, ca * nx + sa * ny, ca * ny - sa * nx)
     qx, qy, _ = support_packed(data_b, 0, -(cb * nx + sb * ny), -(cb * ny - sb * nx))
     ax, ay = xa + ca * px - sa * py, ya + sa * px + ca * py
     bx, by = xb + cb * qx - sb * qy, yb + sb * qx + cb * qy
     return (bx - ax) * nx + (by - ay) * ny
+
+
+@inline
+def _gaps(data_a, sw_a, data_b, sw_b, k, axis, t, target, gaps, row):
+    """The gaps along the three forms of ``axis`` at fraction ``t``, less ``target``, into ``gaps[row]``;
+    returns the largest (each is a separating axis' gap, so each is at most the distance)."""
+    xa, ya, _, ca, sa = _pose_of(sw_a, k, t)
+    xb, yb, _, cb, sb = _pose_of(sw_b, k, t)
+    g_w = _gap_along(data_a, xa, ya, ca, sa, data_b, xb, yb, cb, sb, axis.wx, axis.wy)
+    g_a = _gap_along(
+        data_a,
+        xa,
+        ya,
+        ca,
+        sa,
+        data_b,
+        xb,
+        yb,
+        cb,
+        sb,
+        ca * axis.ax - sa * axis.ay,
+        sa * axis.ax + ca * axis.ay,
+    )
+    g_b = _gap_along(
+        data_a,
+        xa,
+        ya,
+        ca,
+        sa,
+        data_b,
+        xb,
+        yb,
+        cb,
+        sb,
+        cb * axis.bx - sb * axis.by,
+        sb * axis.bx + cb * axis.by,
+    )
+    gaps[row, 0], gaps[row, 1], gaps[row, 2] = g_w - target, g_a - target, g_b - target
+    return max(g_w, g_a, g_b) - target
 
 
 @inline
@@ -224,39 +281,55 @@ def _lowest(a, ga, b, gb, vn, rate):
 
 
 @inline
-def _first_root(data_a, sw_a, data_b, sw_b, k, nx, ny, vn, rate, t1, g1, t_max, target, tol, ends, gaps):
-    """The first fraction in [t1, t_max] where the separation along n falls to ``target``.
+def _lowest_of_three(a, b, gaps, i, j, axis):
+    """The lowest the largest of the three gaps can be on [a, b], measured at a (``gaps[i]``) and at b
+    (``gaps[j]``): at least the largest of their lowest."""
+    return max(
+        _lowest(a, gaps[i, 0], b, gaps[j, 0], axis.vn, axis.rate_w),
+        _lowest(a, gaps[i, 1], b, gaps[j, 1], 0.0, axis.rate_a),
+        _lowest(a, gaps[i, 2], b, gaps[j, 2], 0.0, axis.rate_b),
+    )
 
-    g = separation − target, ``g1`` > tol at ``t1``. Returns (kind, t, g):
-    ``_ROOT`` with |g(t)| <= tol and no fraction before it below −tol;
-    ``_CLEAR`` when nothing in [t1, t_max] is below −tol; ``_STUCK`` with the last
-    fraction up to which that is known. ``ends`` and ``gaps`` hold the measured
-    right ends still to clear, nearest last (a stack).
+
+@inline
+def _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, ends, gaps):
+    """The first fraction in [t1, t_max] where the separation along ``axis`` falls to ``target``.
+
+    g = separation − target (the largest of the axis' three gaps), ``gaps[0]`` holds them at
+    ``t1``, where g > tol. Returns (kind, t): ``_ROOT`` with |g(t)| <= tol and no fraction
+    before it below −tol; ``_CLEAR`` when nothing in [t1, t_max] is below −tol; ``_STUCK``
+    with the last fraction up to which that is known. ``ends[1:]`` and ``gaps[1:]`` hold the
+    measured right ends still to clear, nearest last (a stack); ``gaps[0]`` the cleared left end.
     """
-    a, ga = t1, g1
-    ends[0], gaps[0] = t_max, _separation(data_a, sw_a, data_b, sw_b, k, nx, ny, t_max) - target
-    top, splits = 1, 0
+    a = t1
+    ga = max(gaps[0, 0], gaps[0, 1], gaps[0, 2])
+    ends[1] = t_max
+    _gaps(data_a, sw_a, data_b, sw_b, k, axis, t_max, target, gaps, 1)
+    top, splits = 2, 0
     for _ in range(2 * MAX_ROOT_ITERATIONS + 1):  # each split is cleared or split again
         if splits == MAX_ROOT_ITERATIONS:
             break
-        b, gb = ends[top - 1], gaps[top - 1]
-        if _lowest(a, ga, b, gb, vn, rate) > -tol:
+        b = ends[top - 1]
+        gb = max(gaps[top - 1, 0], gaps[top - 1, 1], gaps[top - 1, 2])
+        if _lowest_of_three(a, b, gaps, 0, top - 1, axis) > -tol:
             if gb <= tol:  # reached the target at b, with nothing deeper before it
-                return _ROOT, b, gb
+                return _ROOT, b
             top -= 1
             a, ga = b, gb
-            if top == 0:
-                return _CLEAR, a, ga
+            gaps[0, 0], gaps[0, 1], gaps[0, 2] = gaps[top, 0], gaps[top, 1], gaps[top, 2]
+            if top == 1:
+                return _CLEAR, a
             continue
         # Something between a and b may reach the target: split there, Box2D's way
         # (bisection for progress, false position on odd steps to converge).
         t = a + ga * (b - a) / (ga - gb) if splits & 1 and gb < 0.0 else 0.5 * (a + b)
         if not a < t < b:  # down to rounding without settling: give the distance another try from a
             break
-        ends[top], gaps[top] = t, _separation(data_a, sw_a, data_b, sw_b, k, nx, ny, t) - target
+        ends[top] = t
+        _gaps(data_a, sw_a, data_b, sw_b, k, axis, t, target, gaps, top)
         top += 1
         splits += 1
-    return _STUCK, a, ga
+    return _STUCK, a
 
 
 @inline
@@ -277,32 +350,43 @@ def _time_of_impact(pairs, k, ends, gaps, none):
     sw_a, sw_b = pairs.sweep_a, pairs.sweep_b
     t_max, target, tol = pairs.t_max[k], pairs.target[k], pairs.tolerance[k]
     ra, rb = data_a[H_RADIUS], data_b[H_RADIUS]
-    # How fast each core's support can move by turning: its reach about its centre of mass.
+    # The rate bounds. A core's support moves by turning at most its turn times its reach about its
+    # centre of mass; an axis turning with B also sweeps A's support about B's centre (at most the
+    # centres' largest distance, which is at an end of the sweep, plus A's reach), and the other way.
     reach_a = data_a[H_BOUND] + math.hypot(sw_a.local_center[k, 0], sw_a.local_center[k, 1])
     reach_b = data_b[H_BOUND] + math.hypot(sw_b.local_center[k, 0], sw_b.local_center[k, 1])
-    rate = abs(sw_a.q2[k] - sw_a.q1[k]) * reach_a + abs(sw_b.q2[k] - sw_b.q1[k]) * reach_b
-    rate *= 1.0 + 1e-9  # the bound must hold through rounding
+    turn_a, turn_b = abs(sw_a.q2[k] - sw_a.q1[k]), abs(sw_b.q2[k] - sw_b.q1[k])
     mx = (sw_b.c2[k, 0] - sw_b.c1[k, 0]) - (sw_a.c2[k, 0] - sw_a.c1[k, 0])
     my = (sw_b.c2[k, 1] - sw_b.c1[k, 1]) - (sw_a.c2[k, 1] - sw_a.c1[k, 1])
+    apart = max(
+        math.hypot(sw_b.c1[k, 0] - sw_a.c1[k, 0], sw_b.c1[k, 1] - sw_a.c1[k, 1]),
+        math.hypot(sw_b.c2[k, 0] - sw_a.c2[k, 0], sw_b.c2[k, 1] - sw_a.c2[k, 1]),
+    )
+    moved = math.hypot(mx, my)
+    slack = 1.0 + 1e-9  # the bounds must hold through rounding
+    rate_w = (turn_a * reach_a + turn_b * reach_b) * slack
+    rate_a = (moved + turn_a * (apart + reach_b) + turn_b * reach_b) * slack
+    rate_b = (moved + turn_b * (apart + reach_a) + turn_a * reach_a) * slack
     t1 = 0.0
     for _ in range(MAX_TOI_ITERATIONS):
-        xa, ya, qa, _, _ = _pose_of(sw_a, k, t1)
-        xb, yb, qb, _, _ = _pose_of(sw_b, k, t1)
+        xa, ya, qa, ca, sa = _pose_of(sw_a, k, t1)
+        xb, yb, qb, cb, sb = _pose_of(sw_b, k, t1)
         r = _collide_pair_once(data_a, data_b, xa, ya, qa, xb, yb, qb, _MODE_DISTANCE, none)
         d, nx, ny = _core_gap(r, ra, rb)
         if d <= 0.0:
             return OVERLAPPED, 0.0
         if d <= target + tol:
             return HIT, t1
-        g1 = _separation(data_a, sw_a, data_b, sw_b, k, nx, ny, t1) - target
+        axis = Axis(
+            nx, ny, ca * nx + sa * ny, ca * ny - sa * nx, cb * nx + sb * ny, cb * ny - sb * nx,
+            mx * nx + my * ny, rate_w, rate_a, rate_b,
+        )  # fmt: skip
+        g1 = _gaps(data_a, sw_a, data_b, sw_b, k, axis, t1, target, gaps, 0)
         if g1 < -tol:  # the axis disagrees with the distance (rounding): Box2D's failure
             return FAILED, t1
         if g1 <= tol:
             return HIT, t1
-        kind, t, _ = _first_root(
-            data_a, sw_a, data_b, sw_b, k, nx, ny, mx * nx + my * ny, rate, t1, g1, t_max, target, tol,
-            ends, gaps,
-        )  # fmt: skip
+        kind, t = _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, ends, gaps)
         if kind == _CLEAR:
             return SEPARATED, t_max
         t1 = t
@@ -312,8 +396,8 @@ def _time_of_impact(pairs, k, ends, gaps, none):
 @kernel
 def impacts(pairs, out):
     """``time_of_impact`` of every row of ``pairs`` (an ``ImpactPairs``), into ``out`` (an ``Impacts``)."""
-    ends = np.empty(MAX_ROOT_ITERATIONS + 1)
-    gaps = np.empty(MAX_ROOT_ITERATIONS + 1)
+    ends = np.empty(MAX_ROOT_ITERATIONS + 2)
+    gaps = np.empty((MAX_ROOT_ITERATIONS + 2, 3))
     for k in range(pairs.address_a.shape[0]):
         # A distance never runs EPA: an empty view stands in for its polytope (as the queries do).
         none = view_at(pairs.address_a[k], (0, ROW))
