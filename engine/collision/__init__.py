@@ -1,4 +1,4 @@
-"""Convex collision: shapes with support functions, GJK, EPA, and batch kernels.
+"""Convex collision: shapes with support functions, GJK, EPA, batch kernels, and the time of impact.
 
 Frames and signs, once for the whole package:
 - shapes are defined in local coordinates; a ``Transform(x, y, angle)`` puts
@@ -30,6 +30,7 @@ from .mass import MAX_DENSITY, MIN_DENSITY, MassData, mass_properties
 from .narrowphase import LINEAR_TOLERANCE_REL
 from .queries import Contact, DistanceResult, Status, contact, distance, intersects
 from .shapes import Capsule, Circle, Ellipse, Polygon, SupportShape, aabb
+from .toi import Sweep, TOIOutput, TOIState, time_of_impact
 from .transform import Transform
 
 __all__ = [
@@ -56,6 +57,9 @@ __all__ = [
     "ShapeTable",
     "Status",
     "SupportShape",
+    "Sweep",
+    "TOIOutput",
+    "TOIState",
     "Transform",
     "aabb",
     "contact",
@@ -67,4 +71,5 @@ __all__ = [
     "manifold",
     "manifolds_batch",
     "mass_properties",
+    "time_of_impact",
 ]

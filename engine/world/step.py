@@ -28,7 +28,7 @@ import numpy as np
 
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
-from .casts import nearest_hit
+from ..collision.toi import ImpactPairs, Impacts, Sweep, Sweeps, impacts
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
@@ -162,17 +162,21 @@ class Dynamics:
         return found
 
     def _continuous(self, bodies, awake_dynamic: np.ndarray) -> None:
-        """Box2D v3's continuous fallback for fast bodies against static ones (``b2SolveContinuous``
-        when the shape's time of impact is 0): a circle of a quarter of the body's smallest extent
-        about its centre of mass is cast along the centre's path this step; where it meets a static
-        body before the end, the body is put back there (centre and angle at that fraction of the
-        step, velocity kept) and the next step's contacts stop it on the side it came from.
+        """Box2D v3's continuous collision of fast bodies against static ones (``b2SolveContinuous``,
+        ``src/solver.c``, v3.1.1): each fast body's sweep this step (centre of mass and angle from
+        the step's start to its end) against every static body its swept box meets, by the time of
+        impact (``collision.toi``; A the wall, B the body, Box2D's target of a slop); where that is
+        0 (the body starts within a slop of the wall or in it: resting, sliding along it), Box2D's
+        fallback: the time of impact of a circle of a quarter of the body's smallest extent about its
+        centre of mass along the centre's path. At the earliest fraction in (0, 1) the body is put
+        back (centre and angle at that fraction of the step, velocity kept) and the next step's
+        contacts stop it on the side it came from.
 
-        Speculative contacts stop almost everything; this catches a thin body spun up by a hit (the
-        solver's contacts are linear in the turn, and a needle turning 0.8 rad in a step can end
-        inside a thin wall with its centre past the middle, where the wall then pushes it through).
-        A body is fast, as in Box2D, when its centre moved, or its turn swept its reach, more than
-        half its smallest extent this step.
+        Speculative contacts stop almost everything; this catches a fast body the step would carry
+        into or through a wall, and a thin body spun up by a hit (the solver's contacts are linear in
+        the turn: a needle turning 0.8 rad in a step can end inside a thin wall). A body is fast, as
+        in Box2D, when its centre moved, or its turn swept its reach, more than half its smallest
+        extent this step. Bullets (Box2D's fast bodies also tested against moving ones) are not built.
         """
         a = self.frame.arrays
         slots = np.flatnonzero(awake_dynamic)
@@ -188,46 +192,79 @@ class Dynamics:
         walls = np.flatnonzero(bodies.static[: a.n] & ~bodies.sensor[: a.n])
         if not len(fast) or not len(walls):
             return
-        # Each fast centre's swept circle against the static boxes, all at once (a pile's falling
-        # bodies are fast and mostly far from any wall), in chunks of bounded memory.
-        radius = 0.25 * extents[fast]
-        lo = np.minimum(c0[fast], c1[fast]) - radius[:, None]
-        hi = np.maximum(c0[fast], c1[fast]) + radius[:, None]
+        # Each fast body's swept box (its centre's path grown by the shape's reach about it, which
+        # holds every pose between) against the static boxes, all at once (a pile's falling bodies
+        # are fast and mostly far from any wall), in chunks of bounded memory.
+        around = reach[fast] + np.hypot(*a.center[slots[fast]].T)
+        lo = np.minimum(c0[fast], c1[fast]) - around[:, None]
+        hi = np.maximum(c0[fast], c1[fast]) + around[:, None]
         wall_boxes = bodies.boxes[walls]
         chunk = max(1, 1_000_000 // len(walls))
+        who, what = [], []
         for first in range(0, len(fast), chunk):
             rows = slice(first, first + chunk)
-            meets = (
+            j, w = np.nonzero(
                 (wall_boxes[None, :, 0] <= hi[rows, None, 0])
                 & (lo[rows, None, 0] <= wall_boxes[None, :, 2])
                 & (wall_boxes[None, :, 1] <= hi[rows, None, 1])
                 & (lo[rows, None, 1] <= wall_boxes[None, :, 3])
             )
-            for j in np.flatnonzero(meets.any(axis=1)).tolist():
-                self._put_back(bodies, slots[fast[first + j]], walls[meets[j]], float(radius[first + j]),
-                               start[fast[first + j]], end[fast[first + j]], c0[fast[first + j]],
-                               c1[fast[first + j]])  # fmt: skip
+            who.append(fast[first + j])
+            what.append(walls[w])
+        who, what = np.concatenate(who), np.concatenate(what)
+        body = slots[who]
+        keep = ((a.mask[body] & a.layer[what]) != 0) & ((a.mask[what] & a.layer[body]) != 0)
+        if keep.any():
+            self._put_back(bodies, slots, who[keep], what[keep], extents, start, end, c0, c1)
 
-    def _put_back(self, bodies, slot, walls, radius, start, end, c0, c1) -> None:
-        """Cast the circle of ``radius`` from centre ``c0`` to ``c1`` against ``walls`` (static slots
-        whose boxes meet its sweep) that the body collides with; where it meets one before the end,
-        put the body there (centre and angle at that fraction of the step)."""
-        a = self.frame.arrays
-        slot = int(slot)
-        near = walls[((a.mask[slot] & a.layer[walls]) != 0) & ((a.mask[walls] & a.layer[slot]) != 0)]
-        if not len(near):
+    def _put_back(self, bodies, slots, who, walls, extents, start, end, c0, c1) -> None:
+        """The times of impact of the fast bodies ``slots[who]`` against the ``walls`` (static slots,
+        row by row), Box2D's centroid fallback where one is 0; each body that meets a wall in (0, 1)
+        is put at its sweep's pose at the earliest such fraction. ``start``, ``end`` (x, y, angle),
+        ``c0``, ``c1`` (centres of mass) and ``extents`` are per row of ``slots``."""
+        a, tune = self.frame.arrays, self.tune
+        k = len(who)
+        # The kernel reads each shape at its address in the world's packed data (held by ``bodies``).
+        base = np.int64(bodies.data.ctypes.data)
+        body_sweeps = Sweeps(a.center[slots[who]], c0[who], c1[who], start[who, 2], end[who, 2])
+        wall_at, wall_angle = np.ascontiguousarray(bodies.xf[walls, :2]), bodies.xf[walls, 2]
+        wall_sweeps = Sweeps(np.zeros((k, 2)), wall_at, wall_at, wall_angle, wall_angle)
+        radius_wall = bodies.data[bodies.offsets[bodies.shape[walls]] + H_RADIUS]
+        radius_body = bodies.data[bodies.offsets[bodies.shape[slots[who]]] + H_RADIUS]
+        ones = np.ones(k)
+        pairs = ImpactPairs(
+            base + 8 * bodies.offsets[bodies.shape[walls]].astype(np.int64), wall_sweeps,
+            base + 8 * bodies.offsets[bodies.shape[slots[who]]].astype(np.int64), body_sweeps,
+            ones, np.maximum(tune.slop, radius_wall + radius_body - tune.slop), ones * (0.25 * tune.slop),
+        )  # fmt: skip
+        out = Impacts(np.zeros(k, np.int64), np.zeros(k))
+        impacts(pairs, out)
+        fraction = out.fraction
+        retry = np.flatnonzero(fraction == 0.0)
+        if len(retry):
+            # Box2D's fallback: a circle about the centre of mass, moving with it (no turn to follow).
+            probes = [Circle(float(0.25 * extents[who[r]])) for r in retry.tolist()]
+            centres = Sweeps(np.zeros((len(retry), 2)), c0[who[retry]], c1[who[retry]], np.zeros(len(retry)),
+                             np.zeros(len(retry)))  # fmt: skip
+            radius_probe = np.array([p.radius for p in probes])
+            again = ImpactPairs(
+                pairs.address_a[retry], Sweeps(*(f[retry] for f in wall_sweeps)),
+                np.array([p._packed_address for p in probes], np.int64), centres, ones[retry],
+                np.maximum(tune.slop, radius_wall[retry] + radius_probe - tune.slop), pairs.tolerance[retry],
+            )  # fmt: skip
+            back = Impacts(np.zeros(len(retry), np.int64), np.zeros(len(retry)))
+            impacts(again, back)
+            fraction[retry] = back.fraction
+        hits = (fraction > 0.0) & (fraction < 1.0)
+        if not hits.any():
             return
-        (x0, y0), (dx, dy) = c0, c1 - c0
-        probe = Circle(radius)
-        hit = nearest_hit(bodies, near, probe.packed, 0, (float(x0), float(y0), 0.0), float(dx), float(dy))
-        if hit is None or not 0.0 < hit.fraction < 1.0:
-            return
-        t = hit.fraction
-        angle = start[2] + t * (end[2] - start[2])
-        cx, cy = x0 + t * dx, y0 + t * dy
-        lx, ly = a.center[slot]
-        c, s = math.cos(angle), math.sin(angle)
-        a.xf[slot] = (cx - (c * lx - s * ly), cy - (s * lx + c * ly), angle)
+        first = np.ones(len(slots))
+        np.minimum.at(first, who[hits], fraction[hits])
+        for r in np.flatnonzero(first < 1.0).tolist():
+            t = first[r]
+            x, y, angle = Sweep(tuple(a.center[slots[r]]), tuple(c0[r]), tuple(c1[r]), start[r, 2],
+                                end[r, 2]).transform(t)  # fmt: skip
+            a.xf[slots[r]] = (x, y, angle)
 
     def _min_extents(self, bodies, shapes: np.ndarray, centers: np.ndarray) -> np.ndarray:
         """Each body's smallest distance from its centre of mass to its surface, over 32 directions

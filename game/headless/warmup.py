@@ -41,6 +41,7 @@ import numpy as np
 from numba import config
 
 from engine import World
+from engine.collision import Circle, Sweep, time_of_impact
 from engine.collision.jit import kernel_name, watch_compiles  # the jit module chooses config.CACHE_DIR
 from game.files.safe_read import FileRefused, read_json
 from game.messages import first_line
@@ -203,6 +204,14 @@ def _stage_props(state: dict) -> None:
     sim.props.health[-1] = 0.0  # the explosive barrel blows on the first tick: the blast's query and rays
     for tick in range(20):
         sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), False))
+    # The step's continuous pass runs its time of impact only when a fast body nears a wall, which
+    # these ticks may not see: the same kernel, with the same signature, from the public call.
+    time_of_impact(
+        Circle(1.0),
+        Sweep.still((0.0, 0.0, 0.0)),
+        Circle(1.0),
+        Sweep((0.0, 0.0), (3.0, 0.0), (-3.0, 0.0), 0.0, 1.0),
+    )
 
 
 def _stage_play(state: dict) -> None:
