@@ -4,9 +4,10 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 ``src/contact_solver.c``; Catto, "Solver2D", box2d.org 2024):
 
 1. prepare, once per step: each contact point's anchors relative to both
-   centres of mass (world orientation, fixed for the step), its effective
-   masses along the normal and the tangent, its separation with the anchors'
-   offset taken out, and the approach speed before the step (restitution);
+   centres of mass (world orientation, fixed for the step), kept as their
+   crosses with the normal and the tangent, its effective masses along the
+   normal and the tangent, its separation with the anchors' offset taken
+   out, and the approach speed before the step (restitution);
 2. for each of ``substeps`` sub-steps of h = dt / substeps:
    a. integrate velocities: gravity and forces, then damping
       v ← v / (1 + h·c) (Box2D's, exact for any h);
@@ -36,6 +37,15 @@ point the anchors, effective masses and impulses), in solver order; the
 bodies that take part get a compact row of solver state each (``S_*``:
 velocity, motion and turn since the step began; the movers first), and a
 static or kinematic body's row is read, never written.
+
+Where we differ from Box2D v3 in the arithmetic: a point keeps its anchors
+only as r × n and r × t (t = (ny, −nx), so r × t = −r · n), Box2D the
+anchors themselves. Every speed along n or t, every impulse's turn and the
+current separation (the anchors turned by (qc, qs) since the step began,
+along n: qs·(r × n) − qc·(r × t)) is then a few products of those, a quarter
+fewer operations than rebuilding them from the anchors (measured:
+solve_step on a 40-row pyramid 1.23 -> 0.93 ms). The results agree with the
+anchors' form to rounding.
 
 Order: Box2D v3's graph colouring. A contact takes the first colour
 neither of its pushable bodies has yet; contacts between two dynamic
@@ -153,10 +163,12 @@ C_NX, C_NY, C_MA, C_IA, C_MB, C_IB = 0, 1, 2, 3, 4, 5
 C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
 C_BIAS_RATE, C_MASS_SCALE, C_IMPULSE_SCALE = 10, 11, 12
 C_POINT = 13
-#: A point's columns (``b2ContactConstraintPoint``): anchors from each centre of mass (world
-#: orientation, fixed for the step), separation with the anchors' offset taken out, effective
-#: masses, impulses (warm start, largest in a sub-step, whole step) and approach speed.
-P_AX, P_AY, P_BX, P_BY, P_BASE, P_NORMAL_MASS, P_TANGENT_MASS = 0, 1, 2, 3, 4, 5, 6
+#: A point's columns (``b2ContactConstraintPoint``): its anchors from each centre of mass (world
+#: orientation, fixed for the step) crossed with the normal and with the tangent t = (ny, −nx)
+#: (r × n, r × t = −r · n: all the solve needs of them), separation with the anchors' offset
+#: taken out, effective masses, impulses (warm start, largest in a sub-step, whole step) and
+#: approach speed.
+P_RNA, P_RNB, P_RTA, P_RTB, P_BASE, P_NORMAL_MASS, P_TANGENT_MASS = 0, 1, 2, 3, 4, 5, 6
 P_NORMAL_IMPULSE, P_TANGENT_IMPULSE, P_MAX_IMPULSE, P_TOTAL_IMPULSE, P_APPROACH = 7, 8, 9, 10, 11
 P_WIDTH = 12
 C_WIDTH = C_POINT + 2 * P_WIDTH
@@ -172,12 +184,12 @@ def _cross(ax, ay, bx, by):
 
 
 @inline
-def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, px, py):
-    """Two bodies' velocities after the impulse (px, py) on b at anchor (bx, by) and its opposite
-    on a at (ax, ay), given their inverse masses and inertias."""
+def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, px, py, turn_a, turn_b):
+    """Two bodies' velocities after the impulse (px, py) on b and its opposite on a, given their
+    inverse masses and inertias and the impulse's moments about each centre (``turn_a``: r_a × P)."""
     return (
-        vax - ma * px, vay - ma * py, wa - ia * (ax * py - ay * px),
-        vbx + mb * px, vby + mb * py, wb + ib * (bx * py - by * px),
+        vax - ma * px, vay - ma * py, wa - ia * turn_a,
+        vbx + mb * px, vby + mb * py, wb + ib * turn_b,
     )  # fmt: skip
 
 
@@ -193,16 +205,27 @@ def _loaded(cc, ends, state, k):
 
 
 @inline
+def _warm_point(cc, k, p, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb):
+    """The impulses the point with columns from ``p`` carries, applied."""
+    pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
+    return _pushed(
+        vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, pn * nx + pt * ny, pn * ny - pt * nx,
+        pn * cc[k, p + P_RNA] + pt * cc[k, p + P_RTA], pn * cc[k, p + P_RNB] + pt * cc[k, p + P_RTB],
+    )  # fmt: skip
+
+
+@inline
 def _warm_start(cc, ends, count, state):
     """Apply the impulses each point carries (last step's, matched by feature id, then each sub-step's)."""
     for k in range(cc.shape[0]):
         ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
-        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
-            pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
-            vax, vay, wa, vbx, vby, wb = _pushed(
-                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, cc[k, p + P_AX], cc[k, p + P_AY],
-                cc[k, p + P_BX], cc[k, p + P_BY], pn * nx + pt * ny, pn * ny - pt * nx,
-            )  # fmt: skip
+        vax, vay, wa, vbx, vby, wb = _warm_point(
+            cc, k, C_POINT, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
+        )
+        if count[k] > 1:
+            vax, vay, wa, vbx, vby, wb = _warm_point(
+                cc, k, C_POINT + P_WIDTH, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
+            )
         _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
 
 
@@ -217,16 +240,66 @@ def _store(state, ends, k, vax, vay, wa, vbx, vby, wb):
 
 
 @inline
+def _normal_speed(cc, k, p, nx, ny, vax, vay, wa, vbx, vby, wb):
+    """The relative speed of b's anchor from a's along the normal at the point with columns from ``p``:
+    (v_b + ω_b × r_b − v_a − ω_a × r_a) · n, with r × n kept per point."""
+    return (vbx - vax) * nx + (vby - vay) * ny + (wb * cc[k, p + P_RNB] - wa * cc[k, p + P_RNA])
+
+
+@inline
+def _normal_point(cc, k, p, use_bias, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse, ddn,
+                  qac, qas, qbc, qbs, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb):  # fmt: skip
+    """The normal impulse of the point with columns from ``p`` (see ``_solve_contacts``)."""
+    rna, rnb, rta, rtb = cc[k, p + P_RNA], cc[k, p + P_RNB], cc[k, p + P_RTA], cc[k, p + P_RTB]
+    # The separation now: the anchors turned with their bodies since the step began, along the
+    # normal (r · n = −r × t, so each anchor's turn is its two crosses).
+    sep = ddn + (qbs * rnb - qbc * rtb) - (qas * rna - qac * rta) + cc[k, p + P_BASE]
+    # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
+    speculative = sep > 0.0
+    bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
+    mass_scale = 1.0 if speculative else soft_mass
+    impulse_scale = 0.0 if speculative else soft_impulse
+    vn = _normal_speed(cc, k, p, nx, ny, vax, vay, wa, vbx, vby, wb)
+    old = cc[k, p + P_NORMAL_IMPULSE]
+    impulse = -cc[k, p + P_NORMAL_MASS] * mass_scale * (vn + bias) - impulse_scale * old
+    new = max(old + impulse, 0.0)
+    impulse = new - old
+    cc[k, p + P_NORMAL_IMPULSE] = new
+    cc[k, p + P_MAX_IMPULSE] = max(cc[k, p + P_MAX_IMPULSE], impulse)
+    if not use_bias:
+        cc[k, p + P_TOTAL_IMPULSE] += new
+    return _pushed(
+        vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny, impulse * rna, impulse * rnb
+    )
+
+
+@inline
+def _friction_point(cc, k, p, friction, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb):
+    """The friction impulse of the point with columns from ``p``, along t = (ny, −nx), bounded by μ·λn."""
+    rta, rtb = cc[k, p + P_RTA], cc[k, p + P_RTB]
+    vt = (vbx - vax) * ny - (vby - vay) * nx + (wb * rtb - wa * rta)
+    old = cc[k, p + P_TANGENT_IMPULSE]
+    limit = friction * cc[k, p + P_NORMAL_IMPULSE]
+    new = min(max(old - cc[k, p + P_TANGENT_MASS] * vt, -limit), limit)
+    impulse = new - old
+    cc[k, p + P_TANGENT_IMPULSE] = new
+    return _pushed(
+        vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * ny, -impulse * nx, impulse * rta, impulse * rtb
+    )
+
+
+@inline
 def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
     """One pass over every prepared contact, in solver order: normal (soft when ``use_bias``),
     then friction, and, relaxing, rolling resistance and the step's total impulse. Each
     contact reads its two bodies' states once, solves its points on local copies and writes
-    them back once (Box2D's layout)."""
+    them back once (Box2D's layout). The first and second points are written out, each
+    with its columns at a constant offset (no index to check for wrap-around)."""
     for k in range(cc.shape[0]):
         a, b = ends[k, 0], ends[k, 1]
         ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
-        # The bodies' motion since the step began, for the points' current separation.
-        ddx, ddy = state[b, S_DX] - state[a, S_DX], state[b, S_DY] - state[a, S_DY]
+        # The bodies' motion since the step began, along the normal, for the points' current separation.
+        ddn = (state[b, S_DX] - state[a, S_DX]) * nx + (state[b, S_DY] - state[a, S_DY]) * ny
         qac, qas, qbc, qbs = state[a, S_QC], state[a, S_QS], state[b, S_QC], state[b, S_QS]
         bias_rate, soft_mass, soft_impulse = 0.0, 1.0, 0.0
         if use_bias:
@@ -235,46 +308,25 @@ def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
                 cc[k, C_MASS_SCALE],
                 cc[k, C_IMPULSE_SCALE],
             )
-        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
-            ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
-            dx = ddx + (qbc * bx - qbs * by) - (qac * ax - qas * ay)
-            dy = ddy + (qbs * bx + qbc * by) - (qas * ax + qac * ay)
-            sep = dx * nx + dy * ny + cc[k, p + P_BASE]
-            # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
-            speculative = sep > 0.0
-            bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
-            mass_scale = 1.0 if speculative else soft_mass
-            impulse_scale = 0.0 if speculative else soft_impulse
-            dvx = vbx - wb * by - vax + wa * ay
-            dvy = vby + wb * bx - vay - wa * ax
-            vn = dvx * nx + dvy * ny
-            old = cc[k, p + P_NORMAL_IMPULSE]
-            impulse = -cc[k, p + P_NORMAL_MASS] * mass_scale * (vn + bias) - impulse_scale * old
-            new = max(old + impulse, 0.0)
-            impulse = new - old
-            cc[k, p + P_NORMAL_IMPULSE] = new
-            cc[k, p + P_MAX_IMPULSE] = max(cc[k, p + P_MAX_IMPULSE], impulse)
-            if not use_bias:
-                cc[k, p + P_TOTAL_IMPULSE] += new
-            vax, vay, wa, vbx, vby, wb = _pushed(
-                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * nx, impulse * ny
-            )
+        two = count[k] > 1
+        vax, vay, wa, vbx, vby, wb = _normal_point(
+            cc, k, C_POINT, use_bias, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse, ddn,
+            qac, qas, qbc, qbs, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb,
+        )  # fmt: skip
+        if two:
+            vax, vay, wa, vbx, vby, wb = _normal_point(
+                cc, k, C_POINT + P_WIDTH, use_bias, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse,
+                ddn, qac, qas, qbc, qbs, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb,
+            )  # fmt: skip
         # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
         # Box2D's main does, let a box landing flat slide 4 cm on its own spin).
         friction = cc[k, C_FRICTION]
-        tx, ty = ny, -nx
-        for p in range(C_POINT, C_POINT + count[k] * P_WIDTH, P_WIDTH):
-            ax, ay, bx, by = cc[k, p + P_AX], cc[k, p + P_AY], cc[k, p + P_BX], cc[k, p + P_BY]
-            dvx = vbx - wb * by - vax + wa * ay
-            dvy = vby + wb * bx - vay - wa * ax
-            vt = dvx * tx + dvy * ty
-            old = cc[k, p + P_TANGENT_IMPULSE]
-            limit = friction * cc[k, p + P_NORMAL_IMPULSE]
-            new = min(max(old - cc[k, p + P_TANGENT_MASS] * vt, -limit), limit)
-            impulse = new - old
-            cc[k, p + P_TANGENT_IMPULSE] = new
-            vax, vay, wa, vbx, vby, wb = _pushed(
-                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * tx, impulse * ty
+        vax, vay, wa, vbx, vby, wb = _friction_point(
+            cc, k, C_POINT, friction, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
+        )
+        if two:
+            vax, vay, wa, vbx, vby, wb = _friction_point(
+                cc, k, C_POINT + P_WIDTH, friction, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
             )
         rolling = cc[k, C_ROLLING]
         if not use_bias and rolling > 0.0 and ia + ib > 0.0:
@@ -429,17 +481,19 @@ def solve_step(cons, motion, xf, movers, settings):
             px, py = cons.point[k, j, 0], cons.point[k, j, 1]
             ax, ay = px - center[ra, 0], py - center[ra, 1]
             bx, by = px - center[rb, 0], py - center[rb, 1]
-            cc[t, p + P_AX], cc[t, p + P_AY], cc[t, p + P_BX], cc[t, p + P_BY] = ax, ay, bx, by
-            cc[t, p + P_BASE] = cons.separation[k, j] - ((bx - ax) * nx + (by - ay) * ny)
             rna, rnb = _cross(ax, ay, nx, ny), _cross(bx, by, nx, ny)
+            rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
+            cc[t, p + P_RNA], cc[t, p + P_RNB], cc[t, p + P_RTA], cc[t, p + P_RTB] = rna, rnb, rta, rtb
+            # The separation less the anchors' offset along the normal, (r_b − r_a) · n = r_a × t − r_b × t.
+            cc[t, p + P_BASE] = cons.separation[k, j] - (rta - rtb)
             kn = ma + mb + ia * rna * rna + ib * rnb * rnb
             cc[t, p + P_NORMAL_MASS] = 1.0 / kn if kn > 0.0 else 0.0
-            rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
             kt = ma + mb + ia * rta * rta + ib * rtb * rtb
             cc[t, p + P_TANGENT_MASS] = 1.0 / kt if kt > 0.0 else 0.0
-            dvx = state[rb, S_VX] - state[rb, S_W] * by - state[ra, S_VX] + state[ra, S_W] * ay
-            dvy = state[rb, S_VY] + state[rb, S_W] * bx - state[ra, S_VY] - state[ra, S_W] * ax
-            cc[t, p + P_APPROACH] = dvx * nx + dvy * ny
+            cc[t, p + P_APPROACH] = _normal_speed(
+                cc, t, p, nx, ny, state[ra, S_VX], state[ra, S_VY], state[ra, S_W],
+                state[rb, S_VX], state[rb, S_VY], state[rb, S_W],
+            )  # fmt: skip
             cc[t, p + P_NORMAL_IMPULSE] = cons.normal_impulse[k, j]
             cc[t, p + P_TANGENT_IMPULSE] = cons.tangent_impulse[k, j]
     # What a sub-step adds to each dynamic mover's velocity, and its damping (Box2D's, exact for any h).
@@ -503,10 +557,7 @@ def solve_step(cons, motion, xf, movers, settings):
             approach = cc[t, p + P_APPROACH]
             if approach > -threshold or cc[t, p + P_MAX_IMPULSE] == 0.0:
                 continue
-            ax, ay, bx, by = cc[t, p + P_AX], cc[t, p + P_AY], cc[t, p + P_BX], cc[t, p + P_BY]
-            dvx = vbx - wb * by - vax + wa * ay
-            dvy = vby + wb * bx - vay - wa * ax
-            vn = dvx * nx + dvy * ny
+            vn = _normal_speed(cc, t, p, nx, ny, vax, vay, wa, vbx, vby, wb)
             old = cc[t, p + P_NORMAL_IMPULSE]
             new = max(old - cc[t, p + P_NORMAL_MASS] * (vn + e * approach), 0.0)
             impulse = new - old
@@ -514,8 +565,9 @@ def solve_step(cons, motion, xf, movers, settings):
             cc[t, p + P_TOTAL_IMPULSE] += impulse
             cc[t, p + P_MAX_IMPULSE] = max(cc[t, p + P_MAX_IMPULSE], impulse)
             vax, vay, wa, vbx, vby, wb = _pushed(
-                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, ax, ay, bx, by, impulse * nx, impulse * ny
-            )
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny,
+                impulse * cc[t, p + P_RNA], impulse * cc[t, p + P_RNB],
+            )  # fmt: skip
         _store(state, solver_ends, t, vax, vay, wa, vbx, vby, wb)
     # What the points carry out of the step, in the contacts' own rows.
     for t in range(k_count):
