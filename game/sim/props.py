@@ -2,7 +2,7 @@
 
 State is a ``Table`` (built by the simulation from ``COLUMNS``): one row per
 prop or piece of debris, mirroring a dynamic body of the world. The kinds
-(``game.props.PropKind``, with a level's per-object overrides) sit in a list
+(``game.tiled.prop_kinds.PropKind``, with a level's per-object overrides) sit in a list
 the rows index. Everything here is a free function over the world and that
 table; randomness comes from the simulation's generator, so replays hold.
 
@@ -23,7 +23,7 @@ How each behaviour goes through the engine:
   its contact events with a strong impulse become ``prop_impact`` events
   (the views play a knock whose loudness follows the impulse, and dust).
 
-Units: px, s, mass = density × px² (``game.props``); impulses mass × px/s.
+Units: px, s, mass = density × px² (``game.tiled.prop_kinds``); impulses mass × px/s.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game.props import PropKind, with_overrides
+from game.tiled.prop_kinds import PropKind, with_overrides
 
 from .blast import blast_reach
 

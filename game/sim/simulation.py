@@ -39,8 +39,8 @@ import numpy as np
 
 from engine import World
 from engine.collision import Circle
-from game.props import prop_kinds
 from game.tiled.actors import ActorHitbox, actor_hitboxes, actor_shape
+from game.tiled.prop_kinds import prop_kinds
 
 from . import navigation
 from . import props as props_system

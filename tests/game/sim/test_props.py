@@ -94,7 +94,7 @@ def test_a_wall_between_hides_the_player_from_a_blast(yard):
         blasts.append((x, hit.point[1]))
         break
     assert blasts
-    from game.props import prop_kinds
+    from game.tiled.prop_kinds import prop_kinds
 
     kind = prop_kinds()["explosive_barrel"]
     health = sim.player.health
