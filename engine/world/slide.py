@@ -257,15 +257,21 @@ def keep_skin(
     nearest of ``targets`` it has crept nearer to than half a skin through
     rounding, so it never ends touching a wall; moves ``at`` and ``box`` in
     place. At most ``MAX_SLIDES`` pushes each. Distances and contacts are
-    taken in each body's frame (the target at its position minus ``start``)."""
+    taken in each body's frame (the target at its position minus ``start``).
+
+    After the first pass only the bodies just pushed are looked at again: the targets
+    stand still meanwhile, so a body left alone is as far from them as it was."""
     rows = np.arange(len(slots))
     for _ in range(MAX_SLIDES):
         near_rows = gather(
-            bodies, walls, targets, Casters(slots, rows, start, at, box, np.zeros((len(slots), 2)), skin)
+            bodies,
+            walls,
+            targets,
+            Casters(slots[rows], rows, start, at, box, np.zeros((len(rows), 2)), skin[rows]),
         )
         if not len(near_rows):
             return
-        who, what = near_rows[:, 0], near_rows[:, 1]
+        who, what = rows[near_rows[:, 0]], near_rows[:, 1]
         other = bodies.xf[what].copy()
         other[:, :2] -= start[who]
         near = distances_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], other)
@@ -282,6 +288,7 @@ def keep_skin(
         push = np.where(c.hit, c.depth + skin[who], skin[who] - near.distance[close])
         at[who, :2] += push[:, None] * out
         box[who] += np.tile(push[:, None] * out, 2)
+        rows = who  # one row per body pushed, in row order (``first`` is sorted by body)
 
 
 def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest, mask: int, cell: float):
