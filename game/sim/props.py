@@ -58,10 +58,12 @@ __all__ = [
 
 #: The props table's columns: body id, kind (index into the kinds list), pose (world px, y up, radians
 #: CCW), health left, fuse (seconds until it blows; inf when not lit), age (s, for debris), whether it is
-#: debris, where it started (x0, y0: how far props moved is what a session reports) and its mass (as the
-#: world has it: density × area, px²).
+#: debris, where it started (x0, y0: how far props moved is what a session reports), its mass (as the
+#: world has it: density × area, px²), how long it has lain still (s: asleep, or slower than
+#: ``PropRules.settle_speed``) and how far into its fade-out it is (s; debris only, 0 until it fades).
 COLUMNS = {"body": np.int64, "kind": np.int64, "x": float, "y": float, "angle": float, "health": float,
-           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float, "mass": float}  # fmt: skip
+           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float, "mass": float,
+           "still": float, "fade": float}  # fmt: skip
 
 
 class Layers(NamedTuple):
@@ -90,7 +92,12 @@ class PropRules:
     min_push_share: float = 0.25
     #: Debris pieces in play at most: the oldest go first.
     max_debris: int = 120
-    #: Seconds a piece of debris lies (settled: its damping stops it within a second) before it fades ...
+    #: A piece of debris starts to fade once it has settled: asleep, or slower than ``settle_speed``
+    #: px/s (and turning slower than ``settle_spin`` rad/s) for ``debris_settle`` seconds ...
+    settle_speed: float = 4.0
+    settle_spin: float = 0.2
+    debris_settle: float = 0.5
+    #: ... or at this age (s) at the latest, settled or not (a piece kept rolling by pushes and blasts) ...
     debris_life: float = 8.0
     #: ... and the seconds it takes to fade out; then it is removed.
     debris_fade: float = 1.5
@@ -180,6 +187,8 @@ def add_prop(
         x0=x,
         y0=y,
         mass=world.mass(body).mass,
+        still=0.0,
+        fade=0.0,
     )
     return body
 
@@ -263,15 +272,17 @@ def step_props(
 
     ``emit(kind, x, y, nx, ny, value)`` makes an event; ``hurt_actors(x, y, kind)`` lets the
     simulation hurt and knock its actors by a blast. Returns ``impact_hurts`` of the step: what
-    the props that hit something fast do to it (the simulation hurts its actors among them).
+    the props that hit something fast do to it (the simulation hurts and knocks its actors among them).
     """
     if not len(table):
-        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
+        return _no_hurts()
+    flying = world.velocities(table.body)[:, :2]  # before the step: how each prop came at what it hit
     contacts = world.step(dt)
     _impacts(table, rules, contacts, emit)
-    hurts = impact_hurts(table, rules, contacts)
+    hurts = impact_hurts(table, rules, contacts, flying)
     _sync(world, table)
     table.columns["age"] = table.age + dt
+    _settle(world, table, rules, dt)
     # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
     for _ in range(len(table) + 1):
         breakable = np.array([k.breakable for k in kinds], bool)[table.kind]
@@ -304,38 +315,69 @@ def step_props(
     return hurts
 
 
-def opacity(table, rules: PropRules) -> np.ndarray:
-    """How opaque each row is drawn, 0..1: props 1; debris 1 until ``debris_life``, then fading
-    linearly to 0 over ``debris_fade`` seconds."""
-    fade = np.clip(
-        (rules.debris_life + rules.debris_fade - table.age) / max(rules.debris_fade, 1e-9), 0.0, 1.0
+def _settle(world, table, rules: PropRules, dt: float) -> None:
+    """Debris's clocks after a step: ``still`` counts while a piece is asleep or slower than
+    ``settle_speed`` (and ``settle_spin``), back to 0 when it moves; ``fade`` counts once the piece
+    has lain still ``debris_settle`` seconds or is ``debris_life`` old, and goes on counting (a
+    piece knocked while it fades fades on)."""
+    debris = np.flatnonzero(table.debris)
+    if not len(debris):
+        return
+    bodies = table.body[debris]
+    v = world.velocities(bodies)
+    still = ~world.awake(bodies) | (
+        (np.hypot(v[:, 0], v[:, 1]) < rules.settle_speed) & (np.abs(v[:, 2]) < rules.settle_spin)
     )
+    table.still[debris] = np.where(still, table.still[debris] + dt, 0.0)
+    fading = (
+        (table.fade[debris] > 0.0)
+        | (table.still[debris] >= rules.debris_settle)
+        | (table.age[debris] >= rules.debris_life)
+    )
+    table.fade[debris] = np.where(fading, table.fade[debris] + dt, 0.0)
+
+
+def opacity(table, rules: PropRules) -> np.ndarray:
+    """How opaque each row is drawn, 0..1: props 1; debris 1 until it starts to fade (settled, or
+    ``debris_life`` old: ``_settle``), then down linearly to 0 over ``debris_fade`` seconds."""
+    fade = np.clip(1.0 - table.fade / max(rules.debris_fade, 1e-9), 0.0, 1.0)
     return np.where(table.debris, fade, 1.0)
 
 
 def _clear_faded(world, table, rules: PropRules) -> None:
-    """Debris faded out (``debris_life + debris_fade`` old) leaves the world and the table."""
-    gone = table.debris & (table.age >= rules.debris_life + rules.debris_fade)
+    """Debris faded out (``debris_fade`` seconds into its fade) leaves the world and the table."""
+    gone = table.debris & (table.fade >= rules.debris_fade)
     if gone.any():
         world.remove_bodies(table.body[gone])
         table.keep(~gone)
 
 
 class Hurts(NamedTuple):
-    """Bodies hit hard by props in a step: ids (k,), damage (k,), unit directions (k, 2) from the prop."""
+    """Bodies hit hard by props in a step: ids (k,), damage (k,), the unit direction (k, 2) the prop
+    flew in (along its velocity before the step; the contact's normal away from the prop when it
+    barely moved) and the contact's impulse (k,; mass × px/s)."""
 
     bodies: np.ndarray
     damage: np.ndarray
     direction: np.ndarray
+    impulse: np.ndarray
 
 
-def impact_hurts(table, rules: PropRules, contacts) -> Hurts:
+def _no_hurts() -> Hurts:
+    return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)), np.zeros(0))
+
+
+def impact_hurts(table, rules: PropRules, contacts, flying=None) -> Hurts:
     """The contacts that began this step between a prop (not debris) and a body that is no prop,
     whose impulse J passes ``mass × hurt_speed``: ``hurt_per_impulse × (J − mass × hurt_speed)``
-    damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors)."""
+    damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors).
+
+    ``flying`` (rows of the table, (n, 2) px/s) is each prop's velocity before the step: the hurt's
+    direction is along it (the contact's normal away from the prop where it is under 1 px/s, or
+    when ``flying`` is None)."""
     began = contacts.began
     if not len(began) or not len(table):
-        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
+        return _no_hurts()
     first, second = rows_of(table, began[:, 0]), rows_of(table, began[:, 1])
     row = np.where(first >= 0, first, second)
     one = ((first >= 0) != (second >= 0)) & ~table.debris[row]
@@ -343,8 +385,12 @@ def impact_hurts(table, rules: PropRules, contacts) -> Hurts:
     keep = np.flatnonzero(one & (damage > 0.0))
     other = np.where(first >= 0, began[:, 1], began[:, 0])
     # The normal points from the first body to the second: away from the prop when it is first.
-    away = contacts.normal * np.where(first >= 0, 1.0, -1.0)[:, None]
-    return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away[keep])
+    away = (contacts.normal * np.where(first >= 0, 1.0, -1.0)[:, None])[keep]
+    if flying is not None and len(keep):
+        v = np.asarray(flying, float)[row[keep]]
+        speed = np.hypot(v[:, 0], v[:, 1])
+        away = np.where((speed >= 1.0)[:, None], v / np.maximum(speed, 1e-300)[:, None], away)
+    return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away, contacts.impulse[keep])
 
 
 def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:

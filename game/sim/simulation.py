@@ -282,7 +282,7 @@ class Simulation:
             props_system.add_prop(
                 self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
             )
-        self._field = navigation.flow_field(self.nav, start.x, start.y, self._prop_costs())
+        self._field = navigation.flow_field(self.nav, start.x, start.y, self.prop_costs())
         #: The contacts ``_press_against_player`` found, and the tick it found them in.
         self._contacts, self._contacts_tick = None, -1
         self._events: list[Event] = []
@@ -352,10 +352,11 @@ class Simulation:
                 )
         p.kx, p.ky = self._damped(p.kx, p.ky)
         if self.tick % r.nav_refresh_ticks == 0:
-            self._field = navigation.flow_field(self.nav, p.x, p.y, self._prop_costs())
+            self._field = navigation.flow_field(self.nav, p.x, p.y, self.prop_costs())
 
-    def _prop_costs(self) -> np.ndarray:
-        """The flow field's extra steps where props (not debris) stand now (``Rules.nav_prop_steps``)."""
+    def prop_costs(self) -> np.ndarray:
+        """The flow field's extra steps where props (not debris) stand now (``Rules.nav_prop_steps``):
+        the enemies' fields and the bot's count them alike (``navigation.flow_field``)."""
         t = self.props
         solid = ~t.debris
         radius = np.array([0.5 * math.hypot(k.width, k.height) for k in self.prop_kinds])[t.kind[solid]]
@@ -757,17 +758,21 @@ class Simulation:
         self._hurt_by_props(hurts)
 
     def _hurt_by_props(self, hurts) -> None:
-        """Props that hit actors fast (``props.impact_hurts``) hurt them, as a hit does."""
+        """Props that hit actors fast (``props.impact_hurts``) hurt them, as a hit does, and knock
+        them along the prop's flight by the contact's impulse (the knockback of hits and blasts:
+        their move-and-slide carries it and damps it)."""
         if not len(hurts.bodies):
             return
-        on_player = hurts.bodies == self.player.body
-        for damage in hurts.damage[on_player].tolist():
-            self._hurt(damage)
+        on_player = np.flatnonzero(hurts.bodies == self.player.body)
+        for k in on_player.tolist():
+            self._hurt(float(hurts.damage[k]))
+            self._knock_player(*hurts.direction[k].tolist(), float(hurts.impulse[k]))
         rows = props_system.rows_in(self.enemies.body, hurts.bodies)
-        hit = rows >= 0
-        if hit.any():
-            np.subtract.at(self.enemies.health, rows[hit], hurts.damage[hit])
-            self.enemies.hit[rows[hit]] = self.rules.enemy_hit_flash
+        for k in np.flatnonzero(rows >= 0).tolist():
+            row = int(rows[k])
+            self.enemies.health[row] -= hurts.damage[k]
+            self.enemies.hit[row] = self.rules.enemy_hit_flash
+            self._knock_enemy(row, *hurts.direction[k].tolist(), float(hurts.impulse[k]))
 
     def _push_by_enemies(self, short: np.ndarray, velocity: np.ndarray) -> None:
         """Enemies whose slide fell short (``short``, px) push the prop in their way, if one is."""
