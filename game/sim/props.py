@@ -42,12 +42,14 @@ from .blast import blast_reach
 __all__ = [
     "COLUMNS",
     "Hurts",
+    "KindNumbers",
     "Layers",
     "PropRules",
     "add_prop",
     "burn_fuses",
     "hit_props",
     "impact_hurts",
+    "kind_numbers",
     "kinds_of_level",
     "opacity",
     "push_props",
@@ -193,19 +195,53 @@ def add_prop(
     return body
 
 
-def rows_in(ids: np.ndarray, bodies) -> np.ndarray:
-    """Row of each of ``bodies`` in the id column ``ids`` (any order), -1 where it is absent."""
+class KindNumbers(NamedTuple):
+    """Per kind index (the kinds list's order): whether it breaks, and its reach (px: half its
+    image's diagonal, what the flow field keeps clear of it)."""
+
+    breakable: np.ndarray
+    reach: np.ndarray
+
+
+def kind_numbers(kinds: list[PropKind]) -> KindNumbers:
+    """``KindNumbers`` of the list, made once per list and length (a list grows, never changes a kind)."""
+    cached = _KIND_NUMBERS.get(id(kinds))
+    if cached is None or cached[0] is not kinds or cached[1] != len(kinds):
+        numbers = KindNumbers(
+            np.array([k.breakable for k in kinds], bool),
+            np.array([0.5 * math.hypot(k.width, k.height) for k in kinds], float),
+        )
+        if len(_KIND_NUMBERS) >= 8:  # a few levels' lists at most: the rest may go
+            _KIND_NUMBERS.clear()
+        cached = _KIND_NUMBERS[id(kinds)] = (kinds, len(kinds), numbers)
+    return cached[2]
+
+
+#: ``kind_numbers``' cache by list id (holding the list: its id is not reused while it is here).
+_KIND_NUMBERS: dict[int, tuple[list, int, KindNumbers]] = {}
+
+
+def rows_in(ids: np.ndarray, bodies, order: np.ndarray | None = None) -> np.ndarray:
+    """Row of each of ``bodies`` in the id column ``ids`` (any order), -1 where it is absent;
+    ``order`` is ``np.argsort(ids)`` when the caller has it."""
     bodies = np.asarray(bodies, np.int64)
     if not len(ids) or not len(bodies):
         return np.full(len(bodies), -1, np.int64)
-    order = np.argsort(ids)
+    if order is None:
+        order = np.argsort(ids)
     pos = np.clip(np.searchsorted(ids, bodies, sorter=order), 0, len(ids) - 1)
     return np.where(ids[order[pos]] == bodies, order[pos], -1)
 
 
 def rows_of(table, bodies) -> np.ndarray:
-    """Row of each body id in the table, -1 for bodies that are not props."""
-    return rows_in(table.body, bodies)
+    """Row of each body id in the table (the props', or any with a ``body`` column), -1 for ids
+    not in it. The id column's sort order is kept on the table until the column is replaced (rows
+    come and go by ``append`` and ``keep``, which make new columns): most ticks sort nothing."""
+    ids = table.body
+    kept = table.__dict__.get("_order")
+    if kept is None or kept[0] is not ids:
+        kept = table.__dict__["_order"] = (ids, np.argsort(ids))
+    return rows_in(ids, bodies, kept[1])
 
 
 def push_props(world, table, rules: PropRules, bodies, points, normals, velocity) -> None:
@@ -242,7 +278,7 @@ def hit_props(
     ``directions`` (k, 2): each knocks its prop by ``impulse`` along itself and hurts it by ``damage``."""
     rows = np.asarray(rows, np.int64)
     world.apply_impulses(table.body[rows], impulse * np.asarray(directions, float), points)
-    breakable = np.array([k.breakable for k in kinds], bool)[table.kind[rows]]
+    breakable = kind_numbers(kinds).breakable[table.kind[rows]]
     np.subtract.at(table.health, rows[breakable], damage)
 
 
@@ -285,7 +321,7 @@ def step_props(
     _settle(world, table, rules, dt)
     # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
     for _ in range(len(table) + 1):
-        breakable = np.array([k.breakable for k in kinds], bool)[table.kind]
+        breakable = kind_numbers(kinds).breakable[table.kind]
         gone = np.flatnonzero((table.health <= 0.0) & breakable)
         if not len(gone):
             break

@@ -359,7 +359,7 @@ class Simulation:
         the enemies' fields and the bot's count them alike (``navigation.flow_field``)."""
         t = self.props
         solid = ~t.debris
-        radius = np.array([0.5 * math.hypot(k.width, k.height) for k in self.prop_kinds])[t.kind[solid]]
+        radius = props_system.kind_numbers(self.prop_kinds).reach[t.kind[solid]]
         return navigation.prop_costs(
             self.nav, t.x[solid], t.y[solid], radius, self.rules.nav_clearance, self.rules.nav_prop_steps
         )
@@ -480,7 +480,9 @@ class Simulation:
         before = e.angle.copy()
         e.columns["angle"] = e.angle + np.clip(delta, -rate, rate)
         self.world.set_transforms(e.body, e.x, e.y, e.angle)
-        hulls = np.flatnonzero(self._turning[e.kind])
+        # Only hulls that turned can have turned into a wall (an unturned one stands where its slide
+        # left it; undoing no turn would change nothing anyway).
+        hulls = np.flatnonzero(self._turning[e.kind] & (e.angle != before))
         if len(hulls):
             stuck = self.world.cast_bodies(e.body[hulls], np.zeros((len(hulls), 2)), WALL).body >= 0
             if stuck.any():
@@ -567,7 +569,7 @@ class Simulation:
                 self.world, self.props, self.prop_kinds, props[on_prop], points[on_prop], along[on_prop],
                 impulse, damage,
             )  # fmt: skip
-        enemies = props_system.rows_in(self.enemies.body, bodies) if owner == 0 else np.full(len(bodies), -1)
+        enemies = props_system.rows_of(self.enemies, bodies) if owner == 0 else np.full(len(bodies), -1)
         on_enemy = (enemies >= 0) & ~on_prop
         if on_enemy.any():
             e, k = self.enemies, enemies[on_enemy]
