@@ -418,16 +418,22 @@ class Simulation:
         e, pb = self.enemies, self.player.body
         c = self._contacts = self.world.contacts()
         self._contacts_tick = self.tick
-        first, second = c.pairs[:, 0] == pb, c.pairs[:, 1] == pb
-        other = np.where(first, c.pairs[:, 1], c.pairs[:, 0])
-        deep = (first | second) & np.isin(other, e.body) & (c.depth > self.rules.press_overlap)
-        if not deep.any():
+        # The player's contacts deeper than the press allows (a few of the world's), then the
+        # enemies among them.
+        deeper = c.depth > self.rules.press_overlap
+        rows = np.flatnonzero(((c.pairs[:, 0] == pb) | (c.pairs[:, 1] == pb)) & deeper)
+        if not len(rows):
             return
+        first = c.pairs[rows, 0] == pb
+        other = np.where(first, c.pairs[rows, 1], c.pairs[rows, 0])
+        enemy = np.isin(other, e.body)
+        if not enemy.any():
+            return
+        deep, first, other = rows[enemy], first[enemy], other[enemy]
         # The normal points from pair member A to B: away from the player when the player is A.
-        away = c.normal[deep] * np.where(first[deep], 1.0, -1.0)[:, None]
+        away = c.normal[deep] * np.where(first, 1.0, -1.0)[:, None]
         push = away * (c.depth[deep] - self.rules.press_overlap)[:, None]
-        rows = np.searchsorted(e.body, other[deep], sorter=np.argsort(e.body))
-        rows = np.argsort(e.body)[rows]
+        rows = props_system.rows_of(e, other)  # every one an enemy (np.isin above)
         moved = self.world.move_and_slide_bodies(e.body[rows], push, WALL)
         e.x[rows], e.y[rows] = moved[:, 0], moved[:, 1]
 
