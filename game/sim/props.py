@@ -229,7 +229,7 @@ def rows_in(ids: np.ndarray, bodies, order: np.ndarray | None = None) -> np.ndar
         return np.full(len(bodies), -1, np.int64)
     if order is None:
         order = np.argsort(ids)
-    pos = np.clip(np.searchsorted(ids, bodies, sorter=order), 0, len(ids) - 1)
+    pos = np.minimum(np.searchsorted(ids, bodies, sorter=order), len(ids) - 1)  # never below 0
     return np.where(ids[order[pos]] == bodies, order[pos], -1)
 
 

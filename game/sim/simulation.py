@@ -464,7 +464,7 @@ class Simulation:
             return push
         order = np.argsort(e.body)
         ids = e.body[order]
-        pos = np.clip(np.searchsorted(ids, c.pairs), 0, len(ids) - 1)
+        pos = np.minimum(np.searchsorted(ids, c.pairs), len(ids) - 1)  # never below 0
         both = (ids[pos] == c.pairs).all(axis=1)  # enemy–enemy pairs only
         a, b = order[pos[both, 0]], order[pos[both, 1]]
         half = 0.5 * c.depth[both, None] * c.normal[both]
