@@ -32,6 +32,7 @@ import pymunk
 
 from engine.collision import Ellipse
 from engine.crosscheck.twins import twin
+from game.cli import MAX_FRAMES, MAX_SEED  # the command line's limits are the game's (README "Limits")
 from game.sim import DT, Bot, Simulation
 from game.tiled import level_path, load_level
 
@@ -184,6 +185,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="60 frames, to see that it runs")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if not 1 <= args.frames <= MAX_FRAMES:
+        parser.error(f"--frames {args.frames}: must be 1..{MAX_FRAMES}")
+    if not 0 <= args.seed <= MAX_SEED:
+        parser.error(f"--seed {args.seed}: must be 0..{MAX_SEED}")
     frames = 60 if args.quick else args.frames
     sim, bot, rng = scene(args.seed)
     space, sync, twins = pymunk_twin(sim)

@@ -207,7 +207,7 @@ class Marker:
 class PropSpot:
     """Where a level puts one prop (``game.tiled.props``): its kind (a class of ``assets/props.tsj``),
     its centre (world px, y up) and engine angle (radians CCW), and the prop numbers this object
-    overrides (``game.props.PROPERTIES``), already checked.
+    overrides (``game.tiled.prop_kinds.PROPERTIES``), already checked.
     """
 
     object_id: int

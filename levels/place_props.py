@@ -28,8 +28,8 @@ sys.path.insert(0, str(HERE.parent))
 
 from engine import World  # noqa: E402
 from engine.collision import Circle, Polygon  # noqa: E402
-from game.props import prop_kinds  # noqa: E402
 from game.tiled import load_level  # noqa: E402
+from game.tiled.prop_kinds import prop_kinds  # noqa: E402
 
 CLEAR = 6.0
 MARKER_CLEAR = 56.0

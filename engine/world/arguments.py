@@ -34,6 +34,9 @@ from ..collision.shapes import H_BOUND, H_RADIUS, aabb
 
 #: Layers and masks are 32-bit sets.
 MAX_BITS = 0xFFFFFFFF
+#: Most rows one ``World.apply_impulses`` takes (a body may repeat, so the body count is no bound):
+#: 2**20, a million impulses, some 100 MB of temporaries; a tick of a game applies hundreds.
+MAX_IMPULSES = 1 << 20
 
 
 def _is_number(value) -> bool:
@@ -187,6 +190,16 @@ def transforms(bodies, x, y, angle, name: str) -> tuple[np.ndarray, np.ndarray, 
     return bodies, x, y, angle
 
 
+def at_most(values, most: int, name: str) -> None:
+    """Refuse, before anything is converted, a sequence longer than ``most`` (one line naming it)."""
+    try:
+        k = len(values)
+    except TypeError:
+        return  # no length: the conversion that follows says what it is
+    if k > most:
+        raise ValueError(f"{name} has {k} rows; at most {most} are taken")
+
+
 def ids(values, name: str) -> np.ndarray:
     """Body ids as a C-contiguous int64 vector; anything but integers is refused."""
     try:
@@ -256,6 +269,8 @@ __all__ = [
     "F64",
     "I64",
     "MAX_BITS",
+    "MAX_IMPULSES",
+    "at_most",
     "bits",
     "body_id",
     "check_end",

@@ -45,9 +45,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision import ShapeTable, contacts_batch, distances_batch
+from ..collision import ShapeTable
+from ..collision.batch import collide_batch_kernel
 from ..collision.jit import inline, kernel
 from ..collision.limits import MAX_COORDINATE
+from ..collision.narrowphase import MODE_CONTACT, MODE_DISTANCE
 from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
 from .bodies import Bodies
@@ -257,31 +259,62 @@ def keep_skin(
     nearest of ``targets`` it has crept nearer to than half a skin through
     rounding, so it never ends touching a wall; moves ``at`` and ``box`` in
     place. At most ``MAX_SLIDES`` pushes each. Distances and contacts are
-    taken in each body's frame (the target at its position minus ``start``)."""
+    taken in each body's frame (the target at its position minus ``start``).
+
+    After the first pass only the bodies just pushed are looked at again: the targets
+    stand still meanwhile, so a body left alone is as far from them as it was."""
     rows = np.arange(len(slots))
     for _ in range(MAX_SLIDES):
         near_rows = gather(
-            bodies, walls, targets, Casters(slots, rows, start, at, box, np.zeros((len(slots), 2)), skin)
+            bodies,
+            walls,
+            targets,
+            Casters(slots[rows], rows, start, at, box, np.zeros((len(rows), 2)), skin[rows]),
         )
         if not len(near_rows):
             return
-        who, what = near_rows[:, 0], near_rows[:, 1]
+        who, what = rows[near_rows[:, 0]], near_rows[:, 1]
         other = bodies.xf[what].copy()
         other[:, :2] -= start[who]
-        near = distances_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], other)
-        order = np.lexsort((near.distance, who))
+        mine, theirs = bodies.shape[slots[who]], bodies.shape[what]
+        _, near = _collide(table, MODE_DISTANCE, mine, at[who], theirs, other)
+        distance = near[:, 0]
+        order = np.lexsort((distance, who))
         first = order[np.r_[True, who[order][1:] != who[order][:-1]]]  # the nearest target per body
-        close = first[near.distance[first] < 0.5 * skin[who[first]]]
+        close = first[distance[first] < 0.5 * skin[who[first]]]
         if not len(close):
             return
-        who, what, other = who[close], what[close], other[close]
-        c = contacts_batch(table, bodies.shape[slots[who]], at[who], bodies.shape[what], other)
-        gap = near.point_a[close] - near.point_b[close]
+        who, other = who[close], other[close]
+        hit, c = _collide(table, MODE_CONTACT, mine[close], at[who], theirs[close], other)
+        gap = near[close, 4:6] - near[close, 6:8]
         length = np.hypot(gap[:, 0], gap[:, 1])
-        out = np.where(c.hit[:, None], -c.normal, gap / np.where(length > 0.0, length, 1.0)[:, None])
-        push = np.where(c.hit, c.depth + skin[who], skin[who] - near.distance[close])
+        out = np.where(hit[:, None], -c[:, 1:3], gap / np.where(length > 0.0, length, 1.0)[:, None])
+        push = np.where(hit, c[:, 3] + skin[who], skin[who] - distance[close])
         at[who, :2] += push[:, None] * out
         box[who] += np.tile(push[:, None] * out, 2)
+        rows = who  # one row per body pushed, in row order (``first`` is sorted by body)
+
+
+def _collide(table: ShapeTable, mode: int, shape_a, xf_a, shape_b, xf_b):
+    """``collide_batch_kernel`` over pairs the world made from its own arrays (int64 shape
+    indices, contiguous float64 transforms, finite and in range as the world keeps them): the
+    public batch calls' argument checks, made for a caller's arrays, are skipped. Returns (hit,
+    values): values (k, 8) as the kernel's (distance, nx, ny, depth, pax, pay, pbx, pby)."""
+    k = len(shape_a)
+    hit, values = np.zeros(k, dtype=np.bool_), np.zeros((k, 8))
+    collide_batch_kernel(
+        table.data,
+        table.offsets,
+        shape_a,
+        xf_a,
+        shape_b,
+        xf_b,
+        mode,
+        hit,
+        values,
+        np.zeros(k, dtype=np.int64),
+    )
+    return hit, values
 
 
 def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest, mask: int, cell: float):

@@ -220,11 +220,16 @@ class World:
         frame, at row k of ``points`` (k, 2, world; the centres of mass when None) to
         ``bodies[k]``. A body may repeat (its impulses add up in row order, as the same calls
         one by one would); static and kinematic rows do nothing. Every argument is checked
-        before any body changes (all or nothing)."""
+        before any body changes (all or nothing); at most ``MAX_IMPULSES`` rows."""
+        for given, what in ((bodies, "bodies"), (impulses, "impulses"), (points, "points")):
+            arguments.at_most(
+                () if given is None else given, arguments.MAX_IMPULSES, f"World.apply_impulses {what}"
+            )
         bodies = arguments.ids(bodies, "World.apply_impulses bodies")
         slots = self._a.slots(bodies)
-        fx, fy = arguments.rows(impulses, len(slots), "World.apply_impulses impulses").T
-        arguments.finite_rows(np.column_stack([fx, fy]), bodies, "World.apply_impulses impulses")
+        given = arguments.rows(impulses, len(slots), "World.apply_impulses impulses")
+        arguments.finite_rows(given, bodies, "World.apply_impulses impulses")
+        fx, fy = given.T
         a = self._a
         torque = np.zeros(len(slots))
         if points is not None:
@@ -237,11 +242,20 @@ class World:
             torque = rx * fy - ry * fx
         moving = a.dynamic[slots]
         slots, fx, fy, torque = slots[moving], fx[moving], fy[moving], torque[moving]
-        np.add.at(a.vel[:, 0], slots, a.inv_mass[slots] * fx)
-        np.add.at(a.vel[:, 1], slots, a.inv_mass[slots] * fy)
-        np.add.at(a.vel[:, 2], slots, a.inv_inertia[slots] * torque)
-        for slot in np.unique(slots).tolist():
+        pushed = np.unique(slots)
+        if len(pushed) == len(slots):  # each body once: one addition each, as np.add.at would do
+            a.vel[slots, 0] += a.inv_mass[slots] * fx
+            a.vel[slots, 1] += a.inv_mass[slots] * fy
+            a.vel[slots, 2] += a.inv_inertia[slots] * torque
+        else:
+            np.add.at(a.vel[:, 0], slots, a.inv_mass[slots] * fx)
+            np.add.at(a.vel[:, 1], slots, a.inv_mass[slots] * fy)
+            np.add.at(a.vel[:, 2], slots, a.inv_inertia[slots] * torque)
+        # ``woken`` for each: the sleeping ones' islands wake (one by one, as single calls would),
+        # then every pushed body's sleep clock starts again.
+        for slot in pushed[~a.awake[pushed]].tolist():
             self._dynamics.woken(slot)
+        a.sleep_time[pushed] = 0.0
 
     def apply_force(self, body: int, force, point=None) -> None:
         """Add ``force`` (fx, fy), world frame, at ``point`` (world; the centre of

@@ -1,6 +1,6 @@
 """The checker's props checks: a prop that starts in a wall or in another prop, and props that seal a marker.
 
-World pixels, y up; each prop's shape is its kind's (``game.props``) at its
+World pixels, y up; each prop's shape is its kind's (``game.tiled.prop_kinds``) at its
 spot's pose, as the game places it.
 
 - error: a prop overlapping a wall (the engine would push it out, but which
@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine import World
 from engine.collision import Transform, aabb
 from game.level import Finding, Level, Wall
-from game.props import prop_kinds
+from game.tiled.prop_kinds import prop_kinds
 
 from .parts import Part, finding, wall_name, wall_parts
 from .reach import MIN_POCKET_CELLS, TooManyPlacements, grid_for, pockets

@@ -35,9 +35,9 @@ from arcade.exceptions import PerformanceWarning
 
 from game.files.images import save_image
 from game.files.safe_read import read_json
-from game.props import prop_kinds
 from game.render.outline import outline
 from game.tiled.limits import MAX_FILE_BYTES
+from game.tiled.prop_kinds import prop_kinds
 
 from .hitbox import actor_parts, player_parts
 from .parts import wall_parts
@@ -158,7 +158,7 @@ def _draw_markers(level, frame: SheetFrame) -> None:
 
 
 def _draw_props(level, frame: SheetFrame) -> None:
-    """Each prop's collision shape as the game places it (``game.props``)."""
+    """Each prop's collision shape as the game places it (``game.tiled.prop_kinds``)."""
     if not level.props:
         return
     kinds = prop_kinds()

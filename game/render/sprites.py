@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import arcade
 
-from game.props import prop_kinds
+from game.tiled.prop_kinds import prop_kinds
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -47,7 +47,7 @@ PROP_PREFIX = "prop:"
 
 
 def prop_texture(kind: str) -> str | None:
-    """The image of a ``prop:NAME`` kind (``game.props``), or None for other kinds."""
+    """The image of a ``prop:NAME`` kind (``game.tiled.prop_kinds``), or None for other kinds."""
     if not kind.startswith(PROP_PREFIX):
         return None
     found = prop_kinds().get(kind[len(PROP_PREFIX) :])

@@ -3,7 +3,8 @@
 Each tick it aims at the nearest enemy it can see and fires; it backs away
 from enemies that come close and strafes otherwise; when low on health or
 ammo it walks to the nearest pickup of that kind down a flow field, and
-with nothing to do it walks towards the nearest enemy the same way.
+with nothing to do it walks towards the nearest enemy the same way. Its
+fields count props' cells dear as the enemies' do (``Simulation.prop_costs``).
 """
 
 from __future__ import annotations
@@ -109,7 +110,10 @@ class Bot:
     def _towards(self, sim: Simulation, x: float, y: float):
         goal = (round(float(x) / 64), round(float(y) / 64))
         if self._field is None or goal != self._goal or sim.tick % 30 == 0:
-            self._field, self._goal = navigation.flow_field(sim.nav, float(x), float(y)), goal
+            # Props make cells dear, as for the enemies: round a row of crates when that is shorter,
+            # through (pushing) when it is not; never walking into them as if they were not there.
+            self._field = navigation.flow_field(sim.nav, float(x), float(y), sim.prop_costs())
+            self._goal = goal
         p = sim.player
         d = navigation.directions(sim.nav, self._field, np.array([p.x]), np.array([p.y]))[0]
         if not d.any():

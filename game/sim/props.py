@@ -2,7 +2,7 @@
 
 State is a ``Table`` (built by the simulation from ``COLUMNS``): one row per
 prop or piece of debris, mirroring a dynamic body of the world. The kinds
-(``game.props.PropKind``, with a level's per-object overrides) sit in a list
+(``game.tiled.prop_kinds.PropKind``, with a level's per-object overrides) sit in a list
 the rows index. Everything here is a free function over the world and that
 table; randomness comes from the simulation's generator, so replays hold.
 
@@ -23,7 +23,7 @@ How each behaviour goes through the engine:
   its contact events with a strong impulse become ``prop_impact`` events
   (the views play a knock whose loudness follows the impulse, and dust).
 
-Units: px, s, mass = density × px² (``game.props``); impulses mass × px/s.
+Units: px, s, mass = density × px² (``game.tiled.prop_kinds``); impulses mass × px/s.
 """
 
 from __future__ import annotations
@@ -35,19 +35,21 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game.props import PropKind, with_overrides
+from game.tiled.prop_kinds import PropKind, with_overrides
 
 from .blast import blast_reach
 
 __all__ = [
     "COLUMNS",
     "Hurts",
+    "KindNumbers",
     "Layers",
     "PropRules",
     "add_prop",
     "burn_fuses",
     "hit_props",
     "impact_hurts",
+    "kind_numbers",
     "kinds_of_level",
     "opacity",
     "push_props",
@@ -58,10 +60,12 @@ __all__ = [
 
 #: The props table's columns: body id, kind (index into the kinds list), pose (world px, y up, radians
 #: CCW), health left, fuse (seconds until it blows; inf when not lit), age (s, for debris), whether it is
-#: debris, where it started (x0, y0: how far props moved is what a session reports) and its mass (as the
-#: world has it: density × area, px²).
+#: debris, where it started (x0, y0: how far props moved is what a session reports), its mass (as the
+#: world has it: density × area, px²), how long it has lain still (s: asleep, or slower than
+#: ``PropRules.settle_speed``) and how far into its fade-out it is (s; debris only, 0 until it fades).
 COLUMNS = {"body": np.int64, "kind": np.int64, "x": float, "y": float, "angle": float, "health": float,
-           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float, "mass": float}  # fmt: skip
+           "fuse": float, "age": float, "debris": bool, "x0": float, "y0": float, "mass": float,
+           "still": float, "fade": float}  # fmt: skip
 
 
 class Layers(NamedTuple):
@@ -90,7 +94,12 @@ class PropRules:
     min_push_share: float = 0.25
     #: Debris pieces in play at most: the oldest go first.
     max_debris: int = 120
-    #: Seconds a piece of debris lies (settled: its damping stops it within a second) before it fades ...
+    #: A piece of debris starts to fade once it has settled: asleep, or slower than ``settle_speed``
+    #: px/s (and turning slower than ``settle_spin`` rad/s) for ``debris_settle`` seconds ...
+    settle_speed: float = 4.0
+    settle_spin: float = 0.2
+    debris_settle: float = 0.5
+    #: ... or at this age (s) at the latest, settled or not (a piece kept rolling by pushes and blasts) ...
     debris_life: float = 8.0
     #: ... and the seconds it takes to fade out; then it is removed.
     debris_fade: float = 1.5
@@ -180,23 +189,59 @@ def add_prop(
         x0=x,
         y0=y,
         mass=world.mass(body).mass,
+        still=0.0,
+        fade=0.0,
     )
     return body
 
 
-def rows_in(ids: np.ndarray, bodies) -> np.ndarray:
-    """Row of each of ``bodies`` in the id column ``ids`` (any order), -1 where it is absent."""
+class KindNumbers(NamedTuple):
+    """Per kind index (the kinds list's order): whether it breaks, and its reach (px: half its
+    image's diagonal, what the flow field keeps clear of it)."""
+
+    breakable: np.ndarray
+    reach: np.ndarray
+
+
+def kind_numbers(kinds: list[PropKind]) -> KindNumbers:
+    """``KindNumbers`` of the list, made once per list and length (a list grows, never changes a kind)."""
+    cached = _KIND_NUMBERS.get(id(kinds))
+    if cached is None or cached[0] is not kinds or cached[1] != len(kinds):
+        numbers = KindNumbers(
+            np.array([k.breakable for k in kinds], bool),
+            np.array([0.5 * math.hypot(k.width, k.height) for k in kinds], float),
+        )
+        if len(_KIND_NUMBERS) >= 8:  # a few levels' lists at most: the rest may go
+            _KIND_NUMBERS.clear()
+        cached = _KIND_NUMBERS[id(kinds)] = (kinds, len(kinds), numbers)
+    return cached[2]
+
+
+#: ``kind_numbers``' cache by list id (holding the list: its id is not reused while it is here).
+_KIND_NUMBERS: dict[int, tuple[list, int, KindNumbers]] = {}
+
+
+def rows_in(ids: np.ndarray, bodies, order: np.ndarray | None = None) -> np.ndarray:
+    """Row of each of ``bodies`` in the id column ``ids`` (any order), -1 where it is absent;
+    ``order`` is ``np.argsort(ids)`` when the caller has it."""
     bodies = np.asarray(bodies, np.int64)
     if not len(ids) or not len(bodies):
         return np.full(len(bodies), -1, np.int64)
-    order = np.argsort(ids)
-    pos = np.clip(np.searchsorted(ids, bodies, sorter=order), 0, len(ids) - 1)
+    if order is None:
+        order = np.argsort(ids)
+    pos = np.minimum(np.searchsorted(ids, bodies, sorter=order), len(ids) - 1)  # never below 0
     return np.where(ids[order[pos]] == bodies, order[pos], -1)
 
 
 def rows_of(table, bodies) -> np.ndarray:
-    """Row of each body id in the table, -1 for bodies that are not props."""
-    return rows_in(table.body, bodies)
+    """Row of each body id in the table (the props', or any with a ``body`` column), -1 for ids
+    not in it. The id column's sort order is kept on the table until the column is replaced (rows
+    come and go by ``append`` and ``keep``, which make new columns): most ticks sort nothing."""
+    ids = table.body
+    kept = table.__dict__.get("_order")
+    if kept is None or kept[0] is not ids:
+        kept = table.__dict__["_order"] = (ids, np.argsort(ids))
+    return rows_in(ids, bodies, kept[1])
 
 
 def push_props(world, table, rules: PropRules, bodies, points, normals, velocity) -> None:
@@ -233,7 +278,7 @@ def hit_props(
     ``directions`` (k, 2): each knocks its prop by ``impulse`` along itself and hurts it by ``damage``."""
     rows = np.asarray(rows, np.int64)
     world.apply_impulses(table.body[rows], impulse * np.asarray(directions, float), points)
-    breakable = np.array([k.breakable for k in kinds], bool)[table.kind[rows]]
+    breakable = kind_numbers(kinds).breakable[table.kind[rows]]
     np.subtract.at(table.health, rows[breakable], damage)
 
 
@@ -263,18 +308,20 @@ def step_props(
 
     ``emit(kind, x, y, nx, ny, value)`` makes an event; ``hurt_actors(x, y, kind)`` lets the
     simulation hurt and knock its actors by a blast. Returns ``impact_hurts`` of the step: what
-    the props that hit something fast do to it (the simulation hurts its actors among them).
+    the props that hit something fast do to it (the simulation hurts and knocks its actors among them).
     """
     if not len(table):
-        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
+        return _no_hurts()
+    flying = world.velocities(table.body)[:, :2]  # before the step: how each prop came at what it hit
     contacts = world.step(dt)
     _impacts(table, rules, contacts, emit)
-    hurts = impact_hurts(table, rules, contacts)
+    hurts = impact_hurts(table, rules, contacts, flying)
     _sync(world, table)
     table.columns["age"] = table.age + dt
+    _settle(world, table, rules, dt)
     # Blasts may break more props, which may blast in turn: until nothing more goes this tick.
     for _ in range(len(table) + 1):
-        breakable = np.array([k.breakable for k in kinds], bool)[table.kind]
+        breakable = kind_numbers(kinds).breakable[table.kind]
         gone = np.flatnonzero((table.health <= 0.0) & breakable)
         if not len(gone):
             break
@@ -304,38 +351,69 @@ def step_props(
     return hurts
 
 
-def opacity(table, rules: PropRules) -> np.ndarray:
-    """How opaque each row is drawn, 0..1: props 1; debris 1 until ``debris_life``, then fading
-    linearly to 0 over ``debris_fade`` seconds."""
-    fade = np.clip(
-        (rules.debris_life + rules.debris_fade - table.age) / max(rules.debris_fade, 1e-9), 0.0, 1.0
+def _settle(world, table, rules: PropRules, dt: float) -> None:
+    """Debris's clocks after a step: ``still`` counts while a piece is asleep or slower than
+    ``settle_speed`` (and ``settle_spin``), back to 0 when it moves; ``fade`` counts once the piece
+    has lain still ``debris_settle`` seconds or is ``debris_life`` old, and goes on counting (a
+    piece knocked while it fades fades on)."""
+    debris = np.flatnonzero(table.debris)
+    if not len(debris):
+        return
+    bodies = table.body[debris]
+    v = world.velocities(bodies)
+    still = ~world.awake(bodies) | (
+        (np.hypot(v[:, 0], v[:, 1]) < rules.settle_speed) & (np.abs(v[:, 2]) < rules.settle_spin)
     )
+    table.still[debris] = np.where(still, table.still[debris] + dt, 0.0)
+    fading = (
+        (table.fade[debris] > 0.0)
+        | (table.still[debris] >= rules.debris_settle)
+        | (table.age[debris] >= rules.debris_life)
+    )
+    table.fade[debris] = np.where(fading, table.fade[debris] + dt, 0.0)
+
+
+def opacity(table, rules: PropRules) -> np.ndarray:
+    """How opaque each row is drawn, 0..1: props 1; debris 1 until it starts to fade (settled, or
+    ``debris_life`` old: ``_settle``), then down linearly to 0 over ``debris_fade`` seconds."""
+    fade = np.clip(1.0 - table.fade / max(rules.debris_fade, 1e-9), 0.0, 1.0)
     return np.where(table.debris, fade, 1.0)
 
 
 def _clear_faded(world, table, rules: PropRules) -> None:
-    """Debris faded out (``debris_life + debris_fade`` old) leaves the world and the table."""
-    gone = table.debris & (table.age >= rules.debris_life + rules.debris_fade)
+    """Debris faded out (``debris_fade`` seconds into its fade) leaves the world and the table."""
+    gone = table.debris & (table.fade >= rules.debris_fade)
     if gone.any():
         world.remove_bodies(table.body[gone])
         table.keep(~gone)
 
 
 class Hurts(NamedTuple):
-    """Bodies hit hard by props in a step: ids (k,), damage (k,), unit directions (k, 2) from the prop."""
+    """Bodies hit hard by props in a step: ids (k,), damage (k,), the unit direction (k, 2) the prop
+    flew in (along its velocity before the step; the contact's normal away from the prop when it
+    barely moved) and the contact's impulse (k,; mass × px/s)."""
 
     bodies: np.ndarray
     damage: np.ndarray
     direction: np.ndarray
+    impulse: np.ndarray
 
 
-def impact_hurts(table, rules: PropRules, contacts) -> Hurts:
+def _no_hurts() -> Hurts:
+    return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)), np.zeros(0))
+
+
+def impact_hurts(table, rules: PropRules, contacts, flying=None) -> Hurts:
     """The contacts that began this step between a prop (not debris) and a body that is no prop,
     whose impulse J passes ``mass × hurt_speed``: ``hurt_per_impulse × (J − mass × hurt_speed)``
-    damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors)."""
+    damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors).
+
+    ``flying`` (rows of the table, (n, 2) px/s) is each prop's velocity before the step: the hurt's
+    direction is along it (the contact's normal away from the prop where it is under 1 px/s, or
+    when ``flying`` is None)."""
     began = contacts.began
     if not len(began) or not len(table):
-        return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)))
+        return _no_hurts()
     first, second = rows_of(table, began[:, 0]), rows_of(table, began[:, 1])
     row = np.where(first >= 0, first, second)
     one = ((first >= 0) != (second >= 0)) & ~table.debris[row]
@@ -343,8 +421,12 @@ def impact_hurts(table, rules: PropRules, contacts) -> Hurts:
     keep = np.flatnonzero(one & (damage > 0.0))
     other = np.where(first >= 0, began[:, 1], began[:, 0])
     # The normal points from the first body to the second: away from the prop when it is first.
-    away = contacts.normal * np.where(first >= 0, 1.0, -1.0)[:, None]
-    return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away[keep])
+    away = (contacts.normal * np.where(first >= 0, 1.0, -1.0)[:, None])[keep]
+    if flying is not None and len(keep):
+        v = np.asarray(flying, float)[row[keep]]
+        speed = np.hypot(v[:, 0], v[:, 1])
+        away = np.where((speed >= 1.0)[:, None], v / np.maximum(speed, 1e-300)[:, None], away)
+    return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away, contacts.impulse[keep])
 
 
 def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:

@@ -39,8 +39,8 @@ import numpy as np
 
 from engine import World
 from engine.collision import Circle
-from game.props import prop_kinds
 from game.tiled.actors import ActorHitbox, actor_hitboxes, actor_shape
+from game.tiled.prop_kinds import prop_kinds
 
 from . import navigation
 from . import props as props_system
@@ -282,7 +282,7 @@ class Simulation:
             props_system.add_prop(
                 self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
             )
-        self._field = navigation.flow_field(self.nav, start.x, start.y, self._prop_costs())
+        self._field = navigation.flow_field(self.nav, start.x, start.y, self.prop_costs())
         #: The contacts ``_press_against_player`` found, and the tick it found them in.
         self._contacts, self._contacts_tick = None, -1
         self._events: list[Event] = []
@@ -352,13 +352,14 @@ class Simulation:
                 )
         p.kx, p.ky = self._damped(p.kx, p.ky)
         if self.tick % r.nav_refresh_ticks == 0:
-            self._field = navigation.flow_field(self.nav, p.x, p.y, self._prop_costs())
+            self._field = navigation.flow_field(self.nav, p.x, p.y, self.prop_costs())
 
-    def _prop_costs(self) -> np.ndarray:
-        """The flow field's extra steps where props (not debris) stand now (``Rules.nav_prop_steps``)."""
+    def prop_costs(self) -> np.ndarray:
+        """The flow field's extra steps where props (not debris) stand now (``Rules.nav_prop_steps``):
+        the enemies' fields and the bot's count them alike (``navigation.flow_field``)."""
         t = self.props
         solid = ~t.debris
-        radius = np.array([0.5 * math.hypot(k.width, k.height) for k in self.prop_kinds])[t.kind[solid]]
+        radius = props_system.kind_numbers(self.prop_kinds).reach[t.kind[solid]]
         return navigation.prop_costs(
             self.nav, t.x[solid], t.y[solid], radius, self.rules.nav_clearance, self.rules.nav_prop_steps
         )
@@ -417,16 +418,22 @@ class Simulation:
         e, pb = self.enemies, self.player.body
         c = self._contacts = self.world.contacts()
         self._contacts_tick = self.tick
-        first, second = c.pairs[:, 0] == pb, c.pairs[:, 1] == pb
-        other = np.where(first, c.pairs[:, 1], c.pairs[:, 0])
-        deep = (first | second) & np.isin(other, e.body) & (c.depth > self.rules.press_overlap)
-        if not deep.any():
+        # The player's contacts deeper than the press allows (a few of the world's), then the
+        # enemies among them.
+        deeper = c.depth > self.rules.press_overlap
+        rows = np.flatnonzero(((c.pairs[:, 0] == pb) | (c.pairs[:, 1] == pb)) & deeper)
+        if not len(rows):
             return
+        first = c.pairs[rows, 0] == pb
+        other = np.where(first, c.pairs[rows, 1], c.pairs[rows, 0])
+        enemy = np.isin(other, e.body)
+        if not enemy.any():
+            return
+        deep, first, other = rows[enemy], first[enemy], other[enemy]
         # The normal points from pair member A to B: away from the player when the player is A.
-        away = c.normal[deep] * np.where(first[deep], 1.0, -1.0)[:, None]
+        away = c.normal[deep] * np.where(first, 1.0, -1.0)[:, None]
         push = away * (c.depth[deep] - self.rules.press_overlap)[:, None]
-        rows = np.searchsorted(e.body, other[deep], sorter=np.argsort(e.body))
-        rows = np.argsort(e.body)[rows]
+        rows = props_system.rows_of(e, other)  # every one an enemy (np.isin above)
         moved = self.world.move_and_slide_bodies(e.body[rows], push, WALL)
         e.x[rows], e.y[rows] = moved[:, 0], moved[:, 1]
 
@@ -457,7 +464,7 @@ class Simulation:
             return push
         order = np.argsort(e.body)
         ids = e.body[order]
-        pos = np.clip(np.searchsorted(ids, c.pairs), 0, len(ids) - 1)
+        pos = np.minimum(np.searchsorted(ids, c.pairs), len(ids) - 1)  # never below 0
         both = (ids[pos] == c.pairs).all(axis=1)  # enemy–enemy pairs only
         a, b = order[pos[both, 0]], order[pos[both, 1]]
         half = 0.5 * c.depth[both, None] * c.normal[both]
@@ -479,7 +486,9 @@ class Simulation:
         before = e.angle.copy()
         e.columns["angle"] = e.angle + np.clip(delta, -rate, rate)
         self.world.set_transforms(e.body, e.x, e.y, e.angle)
-        hulls = np.flatnonzero(self._turning[e.kind])
+        # Only hulls that turned can have turned into a wall (an unturned one stands where its slide
+        # left it; undoing no turn would change nothing anyway).
+        hulls = np.flatnonzero(self._turning[e.kind] & (e.angle != before))
         if len(hulls):
             stuck = self.world.cast_bodies(e.body[hulls], np.zeros((len(hulls), 2)), WALL).body >= 0
             if stuck.any():
@@ -566,7 +575,7 @@ class Simulation:
                 self.world, self.props, self.prop_kinds, props[on_prop], points[on_prop], along[on_prop],
                 impulse, damage,
             )  # fmt: skip
-        enemies = props_system.rows_in(self.enemies.body, bodies) if owner == 0 else np.full(len(bodies), -1)
+        enemies = props_system.rows_of(self.enemies, bodies) if owner == 0 else np.full(len(bodies), -1)
         on_enemy = (enemies >= 0) & ~on_prop
         if on_enemy.any():
             e, k = self.enemies, enemies[on_enemy]
@@ -757,17 +766,21 @@ class Simulation:
         self._hurt_by_props(hurts)
 
     def _hurt_by_props(self, hurts) -> None:
-        """Props that hit actors fast (``props.impact_hurts``) hurt them, as a hit does."""
+        """Props that hit actors fast (``props.impact_hurts``) hurt them, as a hit does, and knock
+        them along the prop's flight by the contact's impulse (the knockback of hits and blasts:
+        their move-and-slide carries it and damps it)."""
         if not len(hurts.bodies):
             return
-        on_player = hurts.bodies == self.player.body
-        for damage in hurts.damage[on_player].tolist():
-            self._hurt(damage)
+        on_player = np.flatnonzero(hurts.bodies == self.player.body)
+        for k in on_player.tolist():
+            self._hurt(float(hurts.damage[k]))
+            self._knock_player(*hurts.direction[k].tolist(), float(hurts.impulse[k]))
         rows = props_system.rows_in(self.enemies.body, hurts.bodies)
-        hit = rows >= 0
-        if hit.any():
-            np.subtract.at(self.enemies.health, rows[hit], hurts.damage[hit])
-            self.enemies.hit[rows[hit]] = self.rules.enemy_hit_flash
+        for k in np.flatnonzero(rows >= 0).tolist():
+            row = int(rows[k])
+            self.enemies.health[row] -= hurts.damage[k]
+            self.enemies.hit[row] = self.rules.enemy_hit_flash
+            self._knock_enemy(row, *hurts.direction[k].tolist(), float(hurts.impulse[k]))
 
     def _push_by_enemies(self, short: np.ndarray, velocity: np.ndarray) -> None:
         """Enemies whose slide fell short (``short``, px) push the prop in their way, if one is."""

@@ -181,7 +181,7 @@ def _said(findings: list[Finding], name: str) -> bool:
 
 def tile_hitbox(tile: TileDef, file: str, findings: list[Finding]) -> ActorHitbox | None:
     """One tile's collision objects as convex shapes about the image's centre (y up, px), or None
-    with the reason added to ``findings``; the props' tileset (``game.props``) reads its shapes so too."""
+    with the reason added to ``findings``; the props' tileset (``game.tiled.prop_kinds``) reads its shapes so too."""
     return _hitbox(tile, file, findings)
 
 

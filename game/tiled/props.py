@@ -109,7 +109,7 @@ def property_problem(name: str, value: Any) -> str | None:
 @lru_cache(maxsize=1)
 def prop_classes() -> dict[str, tuple[int, int]]:
     """The prop kinds a level may place and their image sizes (px): the tile classes of the shipped
-    ``assets/props.tsj`` (``game.props`` reads their shapes and numbers; a broken file gives no
+    ``assets/props.tsj`` (``game.tiled.prop_kinds`` reads their shapes and numbers; a broken file gives no
     kinds here and its own findings there)."""
     tileset, _ = read_tileset(PROPS_FILE)
     if tileset is None:

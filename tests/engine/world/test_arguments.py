@@ -11,8 +11,26 @@ import pytest
 from engine import World
 from engine.collision import Circle, Polygon
 from engine.collision.limits import MAX_COORDINATE
+from engine.world.arguments import MAX_IMPULSES
 from engine.world.world import MIN_CELL_SIZE
 from tests.fuzz.conftest import one_line
+
+
+class Untouchable:
+    """A sequence of ``n`` rows that fails the test if any row is read: a length past a limit
+    is refused before the work (converting it) begins."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k):
+        raise AssertionError("a row was read before the length was checked")
+
+    def __array__(self, *args, **kwargs):
+        raise AssertionError("converted before the length was checked")
 
 
 def two_touching_circles() -> tuple[World, int, int]:
@@ -131,6 +149,21 @@ BAD_CALLS = [
     (lambda w, b: w.apply_impulses([b], [(0, 1, 2)]), ValueError, ["apply_impulses impulses", "rows"]),
     (lambda w, b: w.apply_impulses([b], [(0, 1)], [(0, 2e9)]), ValueError, ["points", "MAX_COORDINATE"]),
     (lambda w, b: w.apply_impulses([b, 10**6], [(0, 1), (0, 1)]), KeyError, ["no body with id 1000000"]),
+    (
+        lambda w, b: w.apply_impulses(Untouchable(MAX_IMPULSES + 1), [(0, 1)]),
+        ValueError,
+        ["World.apply_impulses bodies", f"has {MAX_IMPULSES + 1} rows", f"at most {MAX_IMPULSES}"],
+    ),
+    (
+        lambda w, b: w.apply_impulses([b], Untouchable(10**12)),
+        ValueError,
+        ["World.apply_impulses impulses", "has 1000000000000 rows"],
+    ),
+    (
+        lambda w, b: w.apply_impulses([b], [(0, 1)], Untouchable(MAX_IMPULSES + 1)),
+        ValueError,
+        ["World.apply_impulses points", f"has {MAX_IMPULSES + 1} rows"],
+    ),
     (lambda w, b: w.remove_bodies([b, b]), ValueError, ["remove_bodies", "same body twice"]),
     (lambda w, b: w.remove_bodies([b, 10**6]), KeyError, ["no body with id 1000000"]),
     (lambda w, b: w.remove_bodies(["b"]), TypeError, ["remove_bodies bodies", "body ids"]),

@@ -27,3 +27,19 @@ def test_a_burst_of_the_same_event_plays_once_per_repeat_window(window):
 def test_volume_zero_is_silent(window):
     audio = Audio(volume=0.0)
     assert not audio.play("fire", 1.0) and audio.played == []
+
+
+def test_a_prop_impact_knocks_as_loud_as_its_impulse_says_and_nothing_else_knocks(monkeypatch):
+    from types import SimpleNamespace
+
+    import game.audio
+
+    volumes = []
+    sound = SimpleNamespace(play=lambda volume: volumes.append(volume))
+    monkeypatch.setattr(game.audio.arcade, "load_sound", lambda handle: sound)
+    audio = Audio(volume=0.5)
+    Event = SimpleNamespace
+    audio.play_impacts([Event(kind="prop_hit", value=1.0), Event(kind="prop_impact", value=0.3)], now=1.0)
+    audio.play_impacts([Event(kind="prop_impact", value=0.9)], now=1.0 + MIN_REPEAT * 1.5)
+    assert audio.played == ["knock", "knock"]
+    assert volumes == [0.5 * 0.3, 0.5 * 0.9]

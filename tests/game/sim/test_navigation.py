@@ -108,3 +108,27 @@ def test_a_chaser_walks_round_a_wall_of_crates_to_the_player_and_leaves_the_crat
         assert moved.max() < 2.0, f"the chaser went through the crates: one moved {moved.max():.1f} px"
     else:  # props ignored (as before): it pushes into the wall and shoves a crate out of it
         assert moved.max() > 20.0
+
+
+@pytest.mark.parametrize("steps", [Rules().nav_prop_steps, 0])
+def test_the_bot_walks_round_a_wall_of_crates_as_the_enemies_do_and_leaves_them_standing(yard, steps):
+    from game.sim import Bot
+
+    sim = chaser_behind_a_crate_wall(yard, steps)  # the chaser stands where the bot is to go
+    sim.world.remove_bodies(sim.enemies.body)
+    sim.enemies.keep(np.zeros(len(sim.enemies), bool))
+    s, p, bot = yard.player_start, sim.player, Bot(1)
+    goal = (s.x + 320.0, s.y)
+    reached = None
+    for tick in range(360):
+        mx, my = bot._towards(sim, *goal)
+        sim.step(Inputs(mx, my, p.x + 100.0, p.y))
+        if math.hypot(p.x - goal[0], p.y - goal[1]) < 40.0:
+            reached = tick
+            break
+    moved = np.hypot(sim.props.x - sim.props.x0, sim.props.y - sim.props.y0)
+    if steps:
+        assert reached is not None, "the bot never got round the crates"
+        assert moved.max() < 2.0, f"the bot went through the crates: one moved {moved.max():.1f} px"
+    else:  # props ignored (the bot before): straight into the row, shoving crates
+        assert moved.max() > 20.0

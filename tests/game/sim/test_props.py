@@ -94,7 +94,7 @@ def test_a_wall_between_hides_the_player_from_a_blast(yard):
         blasts.append((x, hit.point[1]))
         break
     assert blasts
-    from game.props import prop_kinds
+    from game.tiled.prop_kinds import prop_kinds
 
     kind = prop_kinds()["explosive_barrel"]
     health = sim.player.health
@@ -184,6 +184,65 @@ def test_a_crate_thrown_fast_at_an_enemy_hurts_it_by_the_impact(yard):
     assert 0.0 < health - float(sim.enemies.health[0]) <= sim.prop_rules.max_hurt  # ... and hurt it
 
 
+def test_a_crate_thrown_fast_at_an_enemy_knocks_it_along_the_crate_s_flight_and_the_knock_fades(yard):
+    sim = crate_at_a_standing_chaser(yard, 1400.0)
+    e, x = sim.enemies, float(sim.enemies.x[0])
+    knocks = []
+    for _ in range(90):
+        run(sim, Inputs(), 1)
+        knocks.append((float(e.kx[0]), float(e.ky[0])))
+    hit = next(k for k, (kx, _) in enumerate(knocks) if kx != 0.0)
+    kx, ky = knocks[hit]
+    assert kx > 100.0 and abs(ky) < 0.05 * kx  # along the crate's flight (+x), not across it
+    assert float(e.x[0]) > x + 10.0  # it standing still (speed 0): only the knock moved it
+    assert knocks[-1] == (0.0, 0.0)  # damped to a stop
+
+
+def test_a_prop_s_knock_grows_with_the_impulse_of_its_hit(yard):
+    from game.sim.rules import BRUTE
+
+    s = yard.player_start
+    knocks = []
+    for throw in (1100.0, 1400.0, 1800.0):
+        sim = sim_with(yard, spot(1, "crate", s.x + 100, s.y + 150))
+        sim.spawn_enemy(BRUTE, s.x + 320, s.y + 150)  # heavy: its knock stays under the cap
+        sim.enemies.speed[:] = 0.0
+        sim.world.set_velocity(int(sim.props.body[0]), (throw, 0.0))
+        for _ in range(40):
+            run(sim, Inputs(), 1)
+            if sim.enemies.kx[0] != 0.0:
+                knocks.append(float(sim.enemies.kx[0]))
+                break
+    assert len(knocks) == 3 and 0.0 < knocks[0] < knocks[1] < knocks[2] < sim.prop_rules.max_knockback
+    assert knocks[2] / knocks[0] > 1.5  # the impulse of a hit grows with the speed it comes at
+
+
+def test_a_crate_thrown_fast_at_the_player_hurts_and_knocks_it_and_never_into_a_wall(yard):
+    s = yard.player_start
+    sim = sim_with(yard)
+    wall = sim.world.raycast((s.x, s.y), (1.0, 0.0), 2000.0, WALL)
+    assert wall is not None
+    # The player 24 px from the wall on its right; a crate flies at it from the left.
+    sim.player.x, sim.player.y = wall.point[0] - 24.0, s.y
+    sim.world.set_transform(sim.player.body, (sim.player.x, s.y, 0.0))
+    k = props_system_add(sim, "crate", sim.player.x - 120.0, s.y)
+    sim.world.set_velocity(k, (1400.0, 0.0))
+    health, knocked = sim.player.health, False
+    for _ in range(60):
+        run(sim, Inputs(), 1)
+        knocked |= sim.player.kx > 100.0
+        assert not len(sim.world.query_shape(sim.shapes.player, sim.world.transform(sim.player.body), WALL))
+    assert knocked and sim.player.health < health
+
+
+def props_system_add(sim, name, x, y):
+    """A prop of the shipped kind ``name`` put in play at (x, y); its body id."""
+    from game.sim import props as props_system
+
+    k = next(i for i, kind in enumerate(sim.prop_kinds) if kind.name == name)
+    return props_system.add_prop(sim.world, sim.props, sim.prop_kinds, k, x, y, 0.0, sim.prop_layers)
+
+
 def test_a_crate_arriving_at_walking_pace_or_pushed_into_an_actor_hurts_nobody(yard):
     sim = crate_at_a_standing_chaser(yard, 700.0)  # reaches the chaser at about 180 px/s
     health = float(sim.enemies.health[0])
@@ -200,20 +259,52 @@ def test_a_crate_arriving_at_walking_pace_or_pushed_into_an_actor_hurts_nobody(y
     assert float(sim.enemies.health[0]) == health and sim.player.health == player
 
 
-def test_debris_fades_out_after_it_settles_and_leaves_the_world(yard):
-    from game.sim.props import opacity
-
-    s = yard.player_start
-    sim = sim_with(yard, spot(1, "crate", s.x + 150, s.y))
+def broken_crate(level):
+    """A crate 150 px right of the player, shot until it breaks into debris; the simulation and the pieces."""
+    s = level.player_start
+    sim = sim_with(level, spot(1, "crate", s.x + 150, s.y))
     run(sim, Inputs(0.0, 0.0, s.x + 150, s.y, True), 40)
     pieces = sim.props.body.tolist()
     assert sim.props.debris.all() and len(pieces) == sim.prop_kinds[0].debris
+    return sim, pieces
+
+
+def test_debris_fades_once_it_settles_not_at_its_age_bound_and_leaves_the_world(yard):
+    from game.sim.props import opacity
+
+    sim, pieces = broken_crate(yard)
     rules = sim.prop_rules
-    run(sim, Inputs(), round((rules.debris_life - 1.0) / DT))  # settled, not fading yet
-    assert len(sim.props) == len(pieces) and (opacity(sim.props, rules) == 1.0).all()
-    run(sim, Inputs(), round((1.0 + rules.debris_fade / 2) / DT))  # halfway through the fade
-    assert len(sim.props) == len(pieces) and (opacity(sim.props, rules) > 0.2).all()
-    assert (opacity(sim.props, rules) < 0.8).all()
+    assert (opacity(sim.props, rules) == 1.0).all()  # flying still: solid
+    ticks = 0
+    while len(sim.props) and ticks < round(rules.debris_life / DT):
+        assert (
+            opacity(sim.props, rules)[np.hypot(*sim.world.velocities(sim.props.body)[:, :2].T) > 50] == 1
+        ).all()
+        run(sim, Inputs(), 1)
+        ticks += 1
+    # Damping stops a piece within about a second; it then fades over debris_fade: all gone by ~3.5 s,
+    # long before the 8 s age bound (which alone faded it before).
+    assert len(sim.props) == 0 and ticks * DT < 1.5 + rules.debris_settle + rules.debris_fade + 0.5, (
+        ticks * DT
+    )
+    assert not any(b in sim.world for b in pieces)
+
+
+def test_debris_kept_moving_fades_at_its_age_bound(yard):
+    from game.sim.props import opacity
+
+    sim, pieces = broken_crate(yard)
+    rules = sim.prop_rules
+    shaken = 0
+    while sim.props.age.max() < rules.debris_life - 0.1:  # every piece jiggles in place: never settles
+        shaken += 1
+        for body in sim.props.body.tolist():
+            sim.world.set_velocity(int(body), (60.0 * (-1) ** shaken, 0.0))
+        run(sim, Inputs(), 1)
+        assert len(sim.props) == len(pieces) and (opacity(sim.props, rules) == 1.0).all()
+    run(sim, Inputs(), round((0.1 + rules.debris_fade / 2) / DT))  # into the fade, moving or not
+    assert len(sim.props) == len(pieces)
+    assert ((opacity(sim.props, rules) > 0.2) & (opacity(sim.props, rules) < 0.8)).all()
     run(sim, Inputs(), round(rules.debris_fade / DT) + 2)
     assert len(sim.props) == 0 and not any(b in sim.world for b in pieces)
 
@@ -226,3 +317,26 @@ def test_a_level_prop_never_fades_however_old(yard):
     sim.props.age[:] = 1e6
     run(sim, Inputs(), 2)
     assert len(sim.props) == 1 and opacity(sim.props, sim.prop_rules).tolist() == [1.0]
+
+
+def impacts_of_a_crate_thrown_at_a_wall(level, speed):
+    """A crate 60 px left of the first wall right of the player's start, thrown at it at ``speed``
+    px/s (the floor's damping slows it on the way); the ``prop_impact`` events of two seconds and
+    the point of the wall straight ahead."""
+    s = level.player_start
+    sim = sim_with(level)
+    wall = sim.world.raycast((s.x, s.y), (1.0, 0.0), 2000.0, WALL)
+    body = props_system_add(sim, "crate", wall.point[0] - 60.0, s.y)
+    sim.world.set_velocity(body, (speed, 0.0))
+    return [e for e in run(sim, Inputs(), 120) if e.kind == "prop_impact"], wall.point
+
+
+def test_a_crate_hitting_a_wall_knocks_where_it_lands_louder_the_harder_it_hits(yard):
+    loud, wall = impacts_of_a_crate_thrown_at_a_wall(yard, 320.0)
+    soft, _ = impacts_of_a_crate_thrown_at_a_wall(yard, 240.0)
+    assert loud and soft
+    for hit in (loud[0], soft[0]):  # at the contact, on the wall's face (the crate is 30 px wide)
+        assert math.hypot(hit.x - wall[0], hit.y - wall[1]) < 16.0 and hit.nx < -0.9
+    assert 0.05 <= soft[0].value < loud[0].value < 1.0  # loudness follows the contact's impulse
+    still, _ = impacts_of_a_crate_thrown_at_a_wall(yard, 150.0)  # the floor stops it first: no knock
+    assert still == []

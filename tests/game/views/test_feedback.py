@@ -190,3 +190,18 @@ def test_f2_graphs_keep_the_player_clear_of_them_near_the_bottom(app, window):
     send(window, "on_key_press", arcade.key.F2, 0)
     run_steps(play, 240)
     assert play.camera.project((p.x, p.y))[1] >= PERF_BAND
+
+
+def test_impulses_show_where_they_land_dust_for_a_prop_s_impact_sparks_for_a_shot_on_a_prop():
+    from game.sim import Event
+
+    fb = bridge.feedback(
+        [
+            Event("prop_impact", 100.0, 50.0, -1.0, 0.0, 0.2),
+            Event("prop_impact", 300.0, 60.0, 0.0, 1.0, 1.0),
+            Event("prop_hit", 200.0, 70.0, 0.0, -1.0, 160.0),
+        ]
+    )
+    (x1, y1, soft), (x2, y2, loud) = fb.puffs
+    assert (x1, y1, x2, y2) == (100.0, 50.0, 300.0, 60.0) and 0 < soft < loud  # dust as big as the knock
+    assert fb.sparks == [(200.0, 70.0, 0.0, -1.0)]  # sparks off the prop, along its surface's normal

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from engine.collision import Circle, Polygon
-from game.props import prop_kinds, read_props, with_overrides
+from game.tiled.prop_kinds import prop_kinds, read_props, with_overrides
 from game.tiled.props import PROPS_FILE
 
 

@@ -1,0 +1,45 @@
+"""``benchmarks/game_step.py`` and ``benchmarks/balance.py`` refuse arguments past their written limits
+(README "Limits") with one line naming the argument and the value, before any work (nothing is timed)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's game, not an installed one
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "words"),
+    [
+        ("game_step.py", ["--frames", "0"], ["--frames 0", "1..36000"]),
+        ("game_step.py", ["--frames", "36001"], ["--frames 36001", "1..36000"]),
+        ("game_step.py", ["--seed", "-1"], ["--seed -1", "0..4294967295"]),
+        ("game_step.py", ["--frames", "many"], ["--frames", "invalid int value: 'many'"]),
+        ("balance.py", ["--seeds", "101"], ["--seeds 101", "1..100"]),
+        ("balance.py", ["--minutes", "nan"], ["--minutes nan", "at most 60"]),
+        ("balance.py", ["--levels", "nowhere"], ["--levels 'nowhere'"]),
+    ],
+)
+def test_a_benchmark_refuses_an_argument_past_its_limit_in_one_line(script, args, words):
+    done = run(script, *args)
+    assert done.returncode == 2 and done.stdout == ""
+    last = done.stderr.strip().splitlines()[-1]
+    for word in words:
+        assert word in last, (word, done.stderr)
