@@ -105,7 +105,16 @@ def read_level(
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
-    return (None if report.has_errors else level), report.findings
+    findings = [_refused(f) for f in report.findings]
+    return (None if any(f.severity == "error" for f in findings) else level), findings
+
+
+def _refused(finding: Finding) -> Finding:
+    """A finding as the game and the checker both grade it: anything outside the map (``OUTSIDE_MAP``:
+    a marker, a prop, a wall wholly outside, a tile's hitbox a flip puts past the edge) is an error, so
+    the game refuses the map with the very line the checker prints (issue 22: they never disagree).
+    Graded here, once, whichever reader found it (the props' reader says it too)."""
+    return dataclasses.replace(finding, severity="error") if finding.code == OUTSIDE_MAP else finding
 
 
 def load_level(path: Path | str) -> Level:
@@ -216,7 +225,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         return None
     external = [
         (t.get("firstgid"), path.parent / t["source"])
-        for t in raw.get("tilesets") or []
+        for t in (raw["tilesets"] if isinstance(raw.get("tilesets"), list) else [])  # else said below
         if isinstance(t, dict) and isinstance(t.get("source"), str)
     ]
     for problem in apply_json(
@@ -249,8 +258,8 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     return _Document(
         raw["orientation"],
         bool(raw.get("infinite", False)),
-        (raw["width"], raw["height"]),
-        (raw["tilewidth"], raw["tileheight"]),
+        (int(raw["width"]), int(raw["height"])),  # whole (checked above): Tiled's 10.0 is 10
+        (int(raw["tilewidth"]), int(raw["tileheight"])),
         properties,
         layers,
         cells,
@@ -414,6 +423,14 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
             )
         elif not (tiles > 0 and tile > 0):
             report.error(f"map has no size: its {what} is {_amount(tiles)} tiles of {_amount(tile)} px")
+        elif not (float(tiles).is_integer() and float(tile).is_integer()):
+            # Tiled saves whole tiles of whole pixels (Qt 6's toInt() reads 1.5 as 0: no map); the game
+            # and the checker both refuse it here, before anything is sized by it.
+            name, value = (what, tiles) if not float(tiles).is_integer() else (f"tile{what}", tile)
+            unit = "tiles" if name == what else "px"
+            report.error(
+                f"map {name!r} is {_amount(value)} {unit}, not a whole number (Tiled saves whole {unit})"
+            )
         elif tiles > MAX_MAP_TILES:
             report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES:,} tiles a side")
         elif tiles * tile > MAX_MAP_PIXELS:
