@@ -70,7 +70,7 @@ from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
-from .texture import outline_shape, texture_setting
+from .texture import outline_shape, texture_option, texture_setting
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -825,7 +825,9 @@ def _build(
     if report.has_errors:
         return None
     grid = (int(document.tile_size[0]), int(document.tile_size[1]))
-    if texture is None:  # the map's own property, when no option says
+    if texture is None:  # the process's option (``python -m game --texture-hitboxes``), then the map's own
+        texture = texture_option()
+    if texture is None:
         texture, problem = texture_setting(dict(document.properties or {}))
         if problem:
             report.warning(problem)
