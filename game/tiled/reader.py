@@ -1029,8 +1029,16 @@ class _Layout:
             role, why = layer_role(inner)
             is_hidden = hidden or not layer.visible
             if is_hidden and not role and not isinstance(layer, tlayer.LayerGroup):
-                self.report.info(f"hidden layer {layer.name!r} ignored")
-                continue
+                # Objects marked solid by their own property (Sticker Knight's hidden 'bounds' layer of
+                # bodyType static walls) collide all the same: hiding a layer hides it from view.
+                marked = self.marked_solid(layer) if isinstance(layer, tlayer.ObjectLayer) else []
+                if not marked:
+                    self.report.info(f"hidden layer {layer.name!r} ignored")
+                    continue
+                self.report.info(
+                    f"hidden layer {layer.name!r}: {len(marked):,} object{'s' * (len(marked) != 1)} "
+                    f"still collide{'s' * (len(marked) == 1)} (their own {marked[0]}); the rest is ignored"
+                )
             if not layer.visible and role:
                 self.report.info(f"hidden layer {layer.name!r} still collides ({why}); it is not drawn")
             child = frame.nested(*offset)
@@ -1072,13 +1080,23 @@ class _Layout:
                     f"{kind} layer {layer.name!r} ignored (the game reads object and tile layers)"
                 )
 
+    @staticmethod
+    def marked_solid(layer: Any) -> list[str]:
+        """Why each visible object of ``layer`` that its own property marks solid is solid (its
+        ``conventions.solid_property``): what a hidden layer still collides with."""
+        said = [cv.solid_property(dict(o.properties or {})) for o in layer.tiled_objects or [] if o.visible]
+        return [why for flag, why in said if flag]
+
     def object_layer(self, layer: Any, frame: MapFrame, chain: tuple = (), hidden: bool = False) -> None:
         """The game's own layers by name (``walls``, ``spawns``, ``pickups``, ``player``); any other object
         layer by the conventions of ``conventions.solid_role`` (its objects solid or not, points of a
-        marker class as markers)."""
+        marker class as markers). In a ``hidden`` layer that is no collision layer, only the objects
+        their own property marks solid are read (``marked_solid``)."""
         levels = tuple((props, cls) for props, cls, _ in chain)
         layer_solid, _ = layer_role(chain)
+        solid_only = hidden and not layer_solid  # a hidden layer that is no collision layer
         ignored: dict[str, int] = {}
+        dynamic = 0
         if layer.name == cv.PROPS and len(self.props) + len(layer.tiled_objects or []) > MAX_PROPS:
             self.report.error(
                 f"layer {layer.name!r}: {len(self.props) + len(layer.tiled_objects):,} props in the "
@@ -1095,6 +1113,12 @@ class _Layout:
                 self.report.error(problem, obj, where)
                 continue
             _check_properties(obj.properties, self.report, obj, "object")
+            flag, why = cv.solid_property(dict(obj.properties or {}))
+            if solid_only and not flag:
+                continue  # a hidden layer's unmarked object: said in the layer's note
+            if flag is False and why.startswith(f"property {cv.BODY_TYPE!r}"):
+                dynamic += 1  # a moving body in its own engine: said once for the layer, below
+                continue
             if layer.name == cv.PROPS:
                 spot = prop_spot(
                     obj,
@@ -1128,6 +1152,12 @@ class _Layout:
                 ignored[kind] = ignored.get(kind, 0) + 1
                 continue
             self.wall(obj, frame, where, layer.name)
+        if dynamic:
+            self.report.info(
+                f"layer {layer.name!r}: {dynamic:,} object{'s' * (dynamic != 1)} with {cv.BODY_TYPE} "
+                f"'dynamic' not read (a body that moves in Solar2D; a movable thing here is a prop: "
+                'levels/README.md, "Props")'
+            )
         if ignored:
             what = ", ".join(f"{n} {kind}{'s' * (n != 1)}" for kind, n in sorted(ignored.items()))
             self.report.info(
