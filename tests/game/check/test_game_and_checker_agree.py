@@ -8,6 +8,7 @@ import copy
 import json
 import subprocess
 import sys
+import xml.etree.ElementTree as etree
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,26 @@ def test_any_hostile_field_of_a_tile_map_is_judged_alike_by_the_game_and_the_che
     base = tiles_map(tmp_path)
     field = data.draw(st.sampled_from(list(field_paths(base))))
     agree(M.write(tmp_path, with_value(base, field, value)))
+
+
+def tmx_map(folder: Path) -> str:
+    data = tiles_map(folder)
+    tileset = {k: v for k, v in data["tilesets"][0].items() if k != "firstgid"}
+    (folder / "blocks.tsx").write_text(T.tsx_text(tileset))
+    return T.tmx_text(data, tilesets=['<tileset firstgid="1" source="blocks.tsx"/>'])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    data=st.data(), value=st.sampled_from(["1.5", "-1", "0", "", "x", "1e300", "nan", "-0.5", "4294967296"])
+)
+def test_any_hostile_attribute_of_a_tmx_map_is_judged_alike_by_the_game_and_the_checker(
+    data, value, tmp_path
+):
+    root = etree.fromstring(tmx_map(tmp_path))
+    attributes = [(k, name) for k, element in enumerate(root.iter()) for name in element.attrib]
+    at, name = data.draw(st.sampled_from(attributes))
+    list(root.iter())[at].set(name, value)
+    path = tmp_path / "map.tmx"
+    path.write_bytes(etree.tostring(root))
+    agree(path)
