@@ -336,3 +336,60 @@ def test_the_checker_on_the_real_maps_folder_checks_every_map():
     assert len(checked) == 9
     refused = [c for c in checked if c.errors]
     assert len(refused) == 4  # the four orientations; Sticker Knight's tile templates load (test_templates)
+
+
+PHASER = REAL / "phaser-ce-examples" / "maps" / "multi-tileset.json"
+
+
+def test_a_real_pre_12_json_map_is_drawn_as_tiled_draws_it_and_checks_clean(tmp_path, tiled_tools):
+    """Phaser CE's ``multi-tileset.json`` (2016, JSON before Tiled 1.2: ``version`` 1, no ``tiledversion``,
+    properties as dicts, tilesets without ``tilecount`` or ``columns``, three Kenney atlases): loads with
+    no error or warning; every painted cell is drawn from the tile its gid names (the atlas columns
+    derived from the image), and the picture of the loader's tiles is Tiled's own render."""
+    import json
+
+    raw = json.loads(PHASER.read_text())
+    assert "tiledversion" not in raw and raw["version"] == 1 and isinstance(raw["properties"], dict)
+    assert all("tilecount" not in t and "columns" not in t for t in raw["tilesets"])
+    level, findings = read_level(PHASER)
+    assert level is not None and [f.severity for f in findings] == ["info"]  # no player start: a note
+    (layer,) = level.tile_layers
+    painted = {(k % 20, k // 20): gid for k, gid in enumerate(raw["layers"][0]["data"]) if gid}
+    assert len(layer.tiles) == len(painted) == 167
+    firsts = sorted(t["firstgid"] for t in raw["tilesets"])
+    for tile in layer.tiles:
+        gid = painted[(tile.col, tile.row)]
+        first = max(f for f in firsts if f <= gid)
+        assert tile.local_id == gid - first
+        assert (tile.source[0], tile.source[1]) == (
+            (tile.local_id % (tile_image_width(tile) // 64)) * 64,
+            (tile.local_id // (tile_image_width(tile) // 64)) * 64,
+        )
+    # The loader's tiles laid out with PIL against tmxrasterizer's picture of the map.
+    ours = Image.new("RGBA", (round(level.width), round(level.height)))
+    for tile in layer.tiles:
+        x, y, w, h = tile.source
+        with Image.open(tile.image) as atlas:
+            piece = atlas.convert("RGBA").crop((x, y, x + w, y + h))
+        ours.alpha_composite(
+            piece, (round(tile.center_x - w / 2), round(level.height - tile.center_y - h / 2))
+        )
+    theirs = tiled_alpha(PHASER, "Tile Layer 1", tmp_path)
+    mine = np.asarray(ours)[:, :, 3]
+    assert theirs.shape == mine.shape == (1280, 1280)
+    assert not ((theirs > 0) != (mine > 0)).any()  # pixel for pixel
+    assert (theirs > 0).mean() > 0.3  # the comparison saw the map, not an empty picture
+    done = subprocess.run(
+        [sys.executable, "-m", "game.check", str(PHASER)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "checked 1 level: 0 errors, 0 warnings, 1 note" in done.stdout
+
+
+def tile_image_width(tile) -> int:
+    with Image.open(tile.image) as image:
+        return image.size[0]
