@@ -91,13 +91,22 @@ def minutes(values) -> str:
 
 def table(runs: list[Run], cap_minutes: float) -> str:
     """A Markdown table, one row per level: median [min..max] of each figure."""
-    head = ["level", "died", "survival min", "wave", *[f"health @{m} min" for m in CHECKPOINTS], "stuck s (most)"]
+    head = [
+        "level",
+        "died",
+        "survival min",
+        "wave",
+        *[f"health @{m} min" for m in CHECKPOINTS],
+        "stuck s (most)",
+    ]
     rows = [head, ["---"] * len(head)]
     for level in dict.fromkeys(r.level for r in runs):
         rs = [r for r in runs if r.level == level]
         cells = [level, f"{sum(r.died for r in rs)}/{len(rs)}", minutes([r.seconds for r in rs]),
                  spread(r.wave for r in rs)]  # fmt: skip
-        cells += [spread(r.health[i] for r in rs) if m <= cap_minutes else "-" for i, m in enumerate(CHECKPOINTS)]
+        cells += [
+            spread(r.health[i] for r in rs) if m <= cap_minutes else "-" for i, m in enumerate(CHECKPOINTS)
+        ]
         cells.append(f"{max(r.stuck for r in rs):.1f}")
         rows.append(cells)
     return "\n".join("| " + " | ".join(row) + " |" for row in rows)
@@ -106,9 +115,13 @@ def table(runs: list[Run], cap_minutes: float) -> str:
 def _arguments(argv):
     parser = argparse.ArgumentParser(prog="benchmarks/balance.py", description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=10, help=f"runs per level, seeds 1..N (1..{MAX_SEEDS})")
-    parser.add_argument("--minutes", type=float, default=10.0, help=f"game-time cap per run (0..{MAX_MINUTES:g})")
+    parser.add_argument(
+        "--minutes", type=float, default=10.0, help=f"game-time cap per run (0..{MAX_MINUTES:g})"
+    )
     parser.add_argument("--jobs", type=int, default=1, help=f"runs in parallel processes (1..{MAX_JOBS})")
-    parser.add_argument("--levels", nargs="+", metavar="NAME", help="level names (default: every shipped level)")
+    parser.add_argument(
+        "--levels", nargs="+", metavar="NAME", help="level names (default: every shipped level)"
+    )
     args = parser.parse_args(argv)
     if not 1 <= args.seeds <= MAX_SEEDS:
         parser.error(f"--seeds {args.seeds}: must be 1..{MAX_SEEDS}")
@@ -139,7 +152,9 @@ def main(argv=None) -> int:
     print(f"balance: bot on {', '.join(args.levels)}; seeds 1..{args.seeds}; cap {args.minutes:g} min of game time; "
           f"median [min..max]; health of {Rules().player_health:g}, 0 once dead")  # fmt: skip
     print(table(runs, args.minutes))
-    print(f"{len(runs)} runs in {took:.0f} s wall ({args.jobs} job{'s' * (args.jobs > 1)}, pid {os.getpid()})")
+    print(
+        f"{len(runs)} runs in {took:.0f} s wall ({args.jobs} job{'s' * (args.jobs > 1)}, pid {os.getpid()})"
+    )
     return 0
 
 

@@ -38,15 +38,19 @@ YARD = json.loads((LEVELS_DIR / "yard.tmj").read_text())
 def star(n_points: int, r_out: float = 300.0, r_in: float = 120.0) -> list[dict]:
     """A star outline with ``n_points`` vertices (every other one inward): as concave as it gets."""
     return [
-        {"x": (r_out if k % 2 == 0 else r_in) * math.cos(2 * math.pi * k / n_points),
-         "y": (r_out if k % 2 == 0 else r_in) * math.sin(2 * math.pi * k / n_points)}
+        {
+            "x": (r_out if k % 2 == 0 else r_in) * math.cos(2 * math.pi * k / n_points),
+            "y": (r_out if k % 2 == 0 else r_in) * math.sin(2 * math.pi * k / n_points),
+        }
         for k in range(n_points)
     ]
 
 
 def circle(n_points: int, r: float = 300.0) -> list[dict]:
-    return [{"x": r * math.cos(2 * math.pi * k / n_points), "y": r * math.sin(2 * math.pi * k / n_points)}
-            for k in range(n_points)]
+    return [
+        {"x": r * math.cos(2 * math.pi * k / n_points), "y": r * math.sin(2 * math.pi * k / n_points)}
+        for k in range(n_points)
+    ]
 
 
 def comb(n_points: int) -> list[dict]:
@@ -55,8 +59,12 @@ def comb(n_points: int) -> list[dict]:
     pts = [{"x": 0.0, "y": 0.0}]
     for t in range(teeth):
         x = 8.0 * t
-        pts += [{"x": x, "y": -200.0}, {"x": x + 4.0, "y": -200.0}, {"x": x + 4.0, "y": -20.0},
-                {"x": x + 8.0, "y": -20.0}]
+        pts += [
+            {"x": x, "y": -200.0},
+            {"x": x + 4.0, "y": -200.0},
+            {"x": x + 4.0, "y": -20.0},
+            {"x": x + 8.0, "y": -20.0},
+        ]
     pts += [{"x": 8.0 * teeth, "y": 0.0}]
     return pts
 
@@ -68,8 +76,18 @@ def zigzag(n_points: int) -> list[dict]:
 def with_wall(kind: str, points: list[dict]) -> dict:
     data = copy.deepcopy(YARD)
     walls = next(layer for layer in data["layers"] if layer["name"] == "walls")
-    obj = {"id": 9000, "name": "big", "type": "", "x": 1280.0, "y": 800.0, "width": 0, "height": 0,
-           "rotation": 0, "visible": True, kind: points}
+    obj = {
+        "id": 9000,
+        "name": "big",
+        "type": "",
+        "x": 1280.0,
+        "y": 800.0,
+        "width": 0,
+        "height": 0,
+        "rotation": 0,
+        "visible": True,
+        kind: points,
+    }
     walls["objects"].append(obj)
     return data
 
@@ -78,9 +96,19 @@ def with_objects(count: int) -> dict:
     data = copy.deepcopy(YARD)
     walls = next(layer for layer in data["layers"] if layer["name"] == "walls")
     for k in range(count):
-        walls["objects"].append({"id": 10000 + k, "name": "", "type": "", "x": 100.0 + (k % 300) * 7,
-                                 "y": 100.0 + (k // 300) * 7 % 1300, "width": 3, "height": 3, "rotation": 0,
-                                 "visible": True})
+        walls["objects"].append(
+            {
+                "id": 10000 + k,
+                "name": "",
+                "type": "",
+                "x": 100.0 + (k % 300) * 7,
+                "y": 100.0 + (k // 300) * 7 % 1300,
+                "width": 3,
+                "height": 3,
+                "rotation": 0,
+                "visible": True,
+            }
+        )
     return data
 
 
@@ -92,11 +120,20 @@ def huge() -> dict:
 
 CASES = [
     ("yard as shipped", lambda: copy.deepcopy(YARD)),
-    (f"star of {MAX_POLYGON_POINTS:,} points (the limit)", lambda: with_wall("polygon", star(MAX_POLYGON_POINTS))),
+    (
+        f"star of {MAX_POLYGON_POINTS:,} points (the limit)",
+        lambda: with_wall("polygon", star(MAX_POLYGON_POINTS)),
+    ),
     ("star of 2,000 points", lambda: with_wall("polygon", star(2000))),
     (f"comb of {MAX_POLYGON_POINTS:,} points", lambda: with_wall("polygon", comb(MAX_POLYGON_POINTS))),
-    (f"convex polygon of {MAX_POLYGON_POINTS:,} points", lambda: with_wall("polygon", circle(MAX_POLYGON_POINTS))),
-    (f"polyline of {MAX_POLYLINE_POINTS:,} points", lambda: with_wall("polyline", zigzag(MAX_POLYLINE_POINTS))),
+    (
+        f"convex polygon of {MAX_POLYGON_POINTS:,} points",
+        lambda: with_wall("polygon", circle(MAX_POLYGON_POINTS)),
+    ),
+    (
+        f"polyline of {MAX_POLYLINE_POINTS:,} points",
+        lambda: with_wall("polyline", zigzag(MAX_POLYLINE_POINTS)),
+    ),
     (f"{MAX_WALL_PARTS - 100:,} small walls", lambda: with_objects(MAX_WALL_PARTS - 100)),
     ("refused: convex polygon of 100,000 points", lambda: with_wall("polygon", circle(100_000))),
     ("refused: polyline of 100,000 points", lambda: with_wall("polyline", zigzag(100_000))),
@@ -111,24 +148,87 @@ def tile_map(folder: Path, outline: list[dict], painted: int, cols: int = 40, ro
     from PIL import Image
 
     Image.new("RGBA", (32, 32), (200, 80, 40, 255)).save(folder / "tile.png")
-    shape = {"id": 1, "name": "", "type": "", "x": 0, "y": 0, "width": 0, "height": 0, "rotation": 0,
-             "visible": True, "polygon": [{"x": 16 + p["x"], "y": 16 + p["y"]} for p in outline]}
-    tileset = {"firstgid": 1, "columns": 1, "margin": 0, "name": "t", "spacing": 0, "tilecount": 1,
-               "tilewidth": 32, "tileheight": 32, "type": "tileset", "image": "tile.png", "imagewidth": 32,
-               "imageheight": 32, "tiles": [{"id": 0, "objectgroup": {"draworder": "index", "objects": [shape]}}]}
+    shape = {
+        "id": 1,
+        "name": "",
+        "type": "",
+        "x": 0,
+        "y": 0,
+        "width": 0,
+        "height": 0,
+        "rotation": 0,
+        "visible": True,
+        "polygon": [{"x": 16 + p["x"], "y": 16 + p["y"]} for p in outline],
+    }
+    tileset = {
+        "firstgid": 1,
+        "columns": 1,
+        "margin": 0,
+        "name": "t",
+        "spacing": 0,
+        "tilecount": 1,
+        "tilewidth": 32,
+        "tileheight": 32,
+        "type": "tileset",
+        "image": "tile.png",
+        "imagewidth": 32,
+        "imageheight": 32,
+        "tiles": [{"id": 0, "objectgroup": {"draworder": "index", "objects": [shape]}}],
+    }
     cells, k = [0] * (cols * rows), 0
     for i in range(cols * rows):
         if k < painted and (i % cols >= 2 or i // cols >= 2):
             cells[i], k = 1, k + 1
-    point = {"id": 9, "name": "", "type": "", "x": 32, "y": 32, "width": 0, "height": 0, "rotation": 0,
-             "visible": True, "point": True}
-    data = {"type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
-            "infinite": False, "width": cols, "height": rows, "tilewidth": 32, "tileheight": 32, "tilesets": [tileset],
-            "properties": [], "layers": [
-                {"id": 1, "name": "ground", "type": "tilelayer", "width": cols, "height": rows, "data": cells,
-                 "opacity": 1, "visible": True, "x": 0, "y": 0},
-                {"id": 2, "name": "player", "type": "objectgroup", "objects": [point], "draworder": "topdown",
-                 "opacity": 1, "visible": True, "x": 0, "y": 0}]}
+    point = {
+        "id": 9,
+        "name": "",
+        "type": "",
+        "x": 32,
+        "y": 32,
+        "width": 0,
+        "height": 0,
+        "rotation": 0,
+        "visible": True,
+        "point": True,
+    }
+    data = {
+        "type": "map",
+        "version": "1.8",
+        "orientation": "orthogonal",
+        "renderorder": "right-down",
+        "infinite": False,
+        "width": cols,
+        "height": rows,
+        "tilewidth": 32,
+        "tileheight": 32,
+        "tilesets": [tileset],
+        "properties": [],
+        "layers": [
+            {
+                "id": 1,
+                "name": "ground",
+                "type": "tilelayer",
+                "width": cols,
+                "height": rows,
+                "data": cells,
+                "opacity": 1,
+                "visible": True,
+                "x": 0,
+                "y": 0,
+            },
+            {
+                "id": 2,
+                "name": "player",
+                "type": "objectgroup",
+                "objects": [point],
+                "draworder": "topdown",
+                "opacity": 1,
+                "visible": True,
+                "x": 0,
+                "y": 0,
+            },
+        ],
+    }
     path = folder / "tiles.tmj"
     path.write_text(json.dumps(data))
     return path
@@ -137,10 +237,17 @@ def tile_map(folder: Path, outline: list[dict], painted: int, cols: int = 40, ro
 STAR_1000, STAR_40, CIRCLE_1000 = star(1000, 15.5, 6.4), star(40, 15.5, 6.4), circle(1000, 15)
 TILE_CASES = [
     # (name, outline, cells); parts a tile: 501 for the 1,000-point star, 21 for the 40-point one, 1 for the circle
-    (f"1,000-point star tile x {MAX_WALL_PARTS // 501} cells (parts limit)", STAR_1000, MAX_WALL_PARTS // 501),
+    (
+        f"1,000-point star tile x {MAX_WALL_PARTS // 501} cells (parts limit)",
+        STAR_1000,
+        MAX_WALL_PARTS // 501,
+    ),
     (f"40-point star tile x {MAX_WALL_PARTS // 21} cells (parts limit)", STAR_40, MAX_WALL_PARTS // 21),
-    (f"1,000-point circle tile x {MAX_WALL_POINTS // 1000} cells (points limit)", CIRCLE_1000,
-     MAX_WALL_POINTS // 1000),
+    (
+        f"1,000-point circle tile x {MAX_WALL_POINTS // 1000} cells (points limit)",
+        CIRCLE_1000,
+        MAX_WALL_POINTS // 1000,
+    ),
     ("refused: 1,000-point star tile x 16,380 cells (128 x 128)", STAR_1000, 16_380),
     ("refused: 1,000-point star tile x 3,996 cells (depot-sized)", STAR_1000, 3_996),
 ]
@@ -185,7 +292,9 @@ def file_case(path: Path) -> dict:
     if errors:
         out["result"] = f"error: {errors[0].problem[:70]}"
     else:
-        out["result"] = f"level, {sum(len(w.parts) for w in level.walls):,} wall parts, {len(findings)} findings"
+        out["result"] = (
+            f"level, {sum(len(w.parts) for w in level.walls):,} wall parts, {len(findings)} findings"
+        )
     return out
 
 
@@ -232,8 +341,10 @@ def main() -> None:
                 continue
             print(f"{name:48} {out['read']:10.3f}s {out['check']:10.3f}s {rss:5.0f}MB  {out['result']}")
     print()
-    print(f"{'tile collision case':62} {'read':>6} {'check':>6} {'sim':>6} {'step p50':>9} {'max':>7} {'RSS':>7}  "
-          "result")
+    print(
+        f"{'tile collision case':62} {'read':>6} {'check':>6} {'sim':>6} {'step p50':>9} {'max':>7} {'RSS':>7}  "
+        "result"
+    )
     for name, outline, painted in TILE_CASES:
         out, rss = run_child(tile_case, outline, painted)
         timing = "".join(f" {out[k]:5.2f}s" if k in out else "      -" for k in ("read", "check", "sim"))

@@ -600,7 +600,10 @@ def print_ratios(pair_sets: list[PairSet], med: dict) -> tuple[int, int]:
         row.append(ratio_cell(med.get((ps.name, "batch hit")), arc, None))
         rows.append(row)
     headers = [f"{n}/pymunk (≤{t})" for n, t in TARGETS.items()] + [
-        f"1x hit/box2d (≤{BOX2D_TARGET:g})", "box2d/pymunk", "1x hit/arcade", "batch hit/arcade"
+        f"1x hit/box2d (≤{BOX2D_TARGET:g})",
+        "box2d/pymunk",
+        "1x hit/arcade",
+        "batch hit/arcade",
     ]
     print_table(["pairing", *headers], rows)
     return met, checked
@@ -633,7 +636,9 @@ def print_agreement(agreements: list[Agreement]) -> bool:
 
 def print_startup(results: list[tuple[str, dict[str, float]]]) -> None:
     for label, t in results:
-        parts = ", ".join(f"{k} {v:.3f} s" for k, v in t.items() if k not in ("total", "process wall", "process cpu"))
+        parts = ", ".join(
+            f"{k} {v:.3f} s" for k, v in t.items() if k not in ("total", "process wall", "process cpu")
+        )
         print(f"  {label}: {t['total']:.2f} s  ({parts}; process wall {t['process wall']:.2f} s, "
               f"cpu {t['process cpu']:.2f} s)")  # fmt: skip
     warm = results[-1][1]["total"]
@@ -676,7 +681,9 @@ def main(argv=None) -> int:
         f"narrow-phase benchmark: {args.pairs} pairs per pairing, {args.repeat} interleaved rounds, "
         f"seed {SEED}, near-contact gap ±{GAP:.0%}"
     )
-    box2d = f"pybox2d {Box2D.__version__}" if Box2D is not None else "pybox2d MISSING (pip install -e '.[bench]')"
+    box2d = (
+        f"pybox2d {Box2D.__version__}" if Box2D is not None else "pybox2d MISSING (pip install -e '.[bench]')"
+    )
     print(
         f"engine {engine_revision()}; python {sys.version.split()[0]}, numba {numba.__version__}, "
         f"numpy {np.__version__}, pymunk {pymunk.version}, {box2d}, arcade {arcade.version.VERSION}"
@@ -695,7 +702,9 @@ def main(argv=None) -> int:
         "bc-apart = fraction a bounding-circle test alone would reject"
     )
     print_timings(pair_sets, by_name, med)
-    print("\nratios engine / pymunk shapes_collide (target), engine / pybox2d b2TestOverlap, and engine / arcade")
+    print(
+        "\nratios engine / pymunk shapes_collide (target), engine / pybox2d b2TestOverlap, and engine / arcade"
+    )
     met, checked = print_ratios(pair_sets, med)
     print(f"targets met: {met} of {checked}")
     print(f"\nagreement gate (touching band {TOUCH_BAND_REL:g} × pair size)")
@@ -707,7 +716,9 @@ def main(argv=None) -> int:
     b2_total = sum(a.box2d_disagreements or 0 for a in agreements)
     b2_outside = sum(a.box2d_outside_band or 0 for a in agreements)
     if Box2D is not None:
-        print(f"engine vs pybox2d disagreements: {b2_total} ({b2_outside} outside its float32 band; information)")
+        print(
+            f"engine vs pybox2d disagreements: {b2_total} ({b2_outside} outside its float32 band; information)"
+        )
     print("\nstart-up (fresh subprocesses)")
     print_startup(measure_startup(args.quick))
     print(f"\ntotal run time {time.perf_counter() - started:.1f} s")

@@ -110,7 +110,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="60 frames after 20 warm-up frames")
     parser.add_argument("--msaa", action="store_true", help="a 4x multisampled window (hidden windows were)")
     parser.add_argument("--debug", action="store_true", help="with the F1 debug overlay on")
-    parser.add_argument("--level", default="ruins", help="a shipped level (depot: drawn from its tile layers)")
+    parser.add_argument(
+        "--level", default="ruins", help="a shipped level (depot: drawn from its tile layers)"
+    )
     args = parser.parse_args(argv)
     frames, warmup = (60, 20) if args.quick else (args.frames, args.warmup)
     ms = run(frames, warmup, args.seed, args.radius, args.msaa, args.debug, args.level)

@@ -339,7 +339,12 @@ def main() -> None:
     frames = 5 if args.quick else args.frames
 
     scenes = [
-        ("1", "1. moving boxes: bulk update + pairs() vs pymunk space.step (sensors)", ours_boxes, pymunk_boxes),
+        (
+            "1",
+            "1. moving boxes: bulk update + pairs() vs pymunk space.step (sensors)",
+            ours_boxes,
+            pymunk_boxes,
+        ),
         (
             "1b",
             "1b. dense boxes (issue 14: half-extents 0.25-0.75, side sqrt(2N), up to 5/s)",

@@ -6,6 +6,7 @@
     python -m game --play-script FILE [--level NAME] [--frames N] [--screenshot PNG]  # game.headless.session
     python -m game --demo --record run.replay        # --record: play, --demo, --play-script (game.headless.replay)
     python -m game --replay run.replay               # replays on the simulation, prints state_hash
+    python -m game --level map.tmx --texture-hitboxes simple   # tiles without shapes: their image's outline
 
 The demo needs no screen: ``ARCADE_HEADLESS`` is set before arcade is
 imported. It prints one summary line and exits 0; a bad level name or file
@@ -33,6 +34,7 @@ from game.files.safe_write import TargetRefused, check_target
 from game.files.storage import use_throwaway_store
 from game.headless import replay, script
 from game.level import LevelError
+from game.tiled.texture import ALGORITHMS, use_texture_hitboxes
 
 #: The longest demo: ten minutes of 1/60 s frames.
 MAX_FRAMES = 36_000
@@ -88,6 +90,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--replay", metavar="FILE", help="headless: replay a recording, print its state_hash")
     parser.add_argument(
+        "--texture-hitboxes", choices=ALGORITHMS,
+        help="outline solid tiles that have no collision shapes from their image's alpha, as arcade does "
+        "(simple: arcade's default, detailed: its pymunk outline), in every map this run reads; "
+        "default: each map's texture_hitboxes property, else a full-tile box (levels/README.md)",
+    )  # fmt: skip
+    parser.add_argument(
         "--keep-score", action="store_true",
         help="headless runs: record scores in the player's own score file (default: a throwaway folder)",
     )  # fmt: skip
@@ -114,6 +122,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     modes = [m for m in ("demo", "snapshots", "play_script", "replay") if getattr(args, m)]
     if len(modes) > 1:
         parser.error("choose one of --demo, --snapshots, --play-script, --replay")
+    if args.texture_hitboxes and (args.record or args.replay):
+        # A recording names its level file by its bytes (level_sha256): the map property is in them,
+        # this option is not, so a replay could not rebuild the same walls.
+        parser.error(
+            "--texture-hitboxes cannot be recorded or replayed: set the map property texture_hitboxes "
+            "instead (a replay reads the map file as saved)"
+        )
     if args.replay and (
         args.record or args.level or args.frames is not None or args.screenshot or seed_given
     ):
@@ -134,6 +149,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    use_texture_hitboxes(args.texture_hitboxes)  # every map this run reads: title, F5, scripts, demo
     headless = bool(args.demo or args.snapshots or args.play_script or args.replay)
     if headless:
         os.environ["ARCADE_HEADLESS"] = "1"  # before anything imports arcade

@@ -44,8 +44,18 @@ class MapBuilder:
         self.next_id = 1
 
     def _object(self, layer: str, name: str, x: float, y: float, **fields) -> dict:
-        obj = {"id": self.next_id, "name": name, "type": fields.pop("cls", ""), "x": round(x, 1), "y": round(y, 1),
-               "width": 0, "height": 0, "rotation": fields.pop("rotation", 0), "visible": True, **fields}
+        obj = {
+            "id": self.next_id,
+            "name": name,
+            "type": fields.pop("cls", ""),
+            "x": round(x, 1),
+            "y": round(y, 1),
+            "width": 0,
+            "height": 0,
+            "rotation": fields.pop("rotation", 0),
+            "visible": True,
+            **fields,
+        }
         self.next_id += 1
         self.layers[layer].append(obj)
         return obj
@@ -109,27 +119,58 @@ class MapBuilder:
         problems = []
         for m in self.markers():
             where = Point(m["x"], m["y"])
-            if walls.distance(where) < MARKER_CLEARANCE or not (0 < m["x"] < self.width and 0 < m["y"] < self.height):
-                problems.append(f"marker {m['id']} {m['name']} at {m['x']}, {m['y']}: {walls.distance(where):.0f} px")
+            if walls.distance(where) < MARKER_CLEARANCE or not (
+                0 < m["x"] < self.width and 0 < m["y"] < self.height
+            ):
+                problems.append(
+                    f"marker {m['id']} {m['name']} at {m['x']}, {m['y']}: {walls.distance(where):.0f} px"
+                )
         if spaced:
             names = {f"#{o['id'] + 1}": o["name"] for o in self.layers["walls"]}
             for i, (ga, a) in enumerate(self.shapes):
                 for gb, b in self.shapes[i + 1 :]:
                     if ga != gb and a.distance(b) < GAP - 1e-6:
-                        problems.append(f"{names.get(ga, ga)} and {names.get(gb, gb)}: {a.distance(b):.1f} px apart")
+                        problems.append(
+                            f"{names.get(ga, ga)} and {names.get(gb, gb)}: {a.distance(b):.1f} px apart"
+                        )
         if problems:
             raise SystemExit(f"{self.title}:\n  " + "\n  ".join(problems))
 
     def to_json(self) -> dict:
         layers = []
         for k, (name, objects) in enumerate(self.layers.items(), start=1):
-            layers.append({"draworder": "topdown", "id": k, "name": name, "objects": objects, "opacity": 1,
-                           "type": "objectgroup", "visible": True, "x": 0, "y": 0})
+            layers.append(
+                {
+                    "draworder": "topdown",
+                    "id": k,
+                    "name": name,
+                    "objects": objects,
+                    "opacity": 1,
+                    "type": "objectgroup",
+                    "visible": True,
+                    "x": 0,
+                    "y": 0,
+                }
+            )
         props = [{"name": k, "type": _tiled_type(v), "value": v} for k, v in sorted(self.properties.items())]
-        return {"compressionlevel": -1, "height": self.size[1], "infinite": False, "layers": layers,
-                "nextlayerid": len(layers) + 1, "nextobjectid": self.next_id, "orientation": "orthogonal",
-                "properties": props, "renderorder": "right-down", "tiledversion": "1.8.2", "tileheight": TILE,
-                "tilesets": [], "tilewidth": TILE, "type": "map", "version": "1.8", "width": self.size[0]}
+        return {
+            "compressionlevel": -1,
+            "height": self.size[1],
+            "infinite": False,
+            "layers": layers,
+            "nextlayerid": len(layers) + 1,
+            "nextobjectid": self.next_id,
+            "orientation": "orthogonal",
+            "properties": props,
+            "renderorder": "right-down",
+            "tiledversion": "1.8.2",
+            "tileheight": TILE,
+            "tilesets": [],
+            "tilewidth": TILE,
+            "type": "map",
+            "version": "1.8",
+            "width": self.size[0],
+        }
 
 
 def _tiled_type(value) -> str:
@@ -151,17 +192,40 @@ def yard() -> MapBuilder:
     m = MapBuilder("The Yard", 80, 50)
     m.boundary()
     m.point("player", "player", 240, 800, "start")
-    for x, y, kind in [(2300, 380, "chaser"), (2380, 1250, "chaser"), (1300, 200, "chaser"), (1250, 1420, "chaser"),
-                       (1900, 800, "shooter"), (700, 200, "shooter"), (700, 1400, "shooter"),
-                       (2380, 800, "brute"), (1480, 880, "brute")]:
+    for x, y, kind in [
+        (2300, 380, "chaser"),
+        (2380, 1250, "chaser"),
+        (1300, 200, "chaser"),
+        (1250, 1420, "chaser"),
+        (1900, 800, "shooter"),
+        (700, 200, "shooter"),
+        (700, 1400, "shooter"),
+        (2380, 800, "brute"),
+        (1480, 880, "brute"),
+    ]:
         m.point("spawns", kind, x, y)
-    for x, y, kind in [(560, 800, "health"), (1700, 200, "health"), (1700, 1420, "health"),
-                       (1050, 780, "ammo"), (2050, 1100, "ammo"), (400, 1350, "ammo")]:
+    for x, y, kind in [
+        (560, 800, "health"),
+        (1700, 200, "health"),
+        (1700, 1420, "health"),
+        (1050, 780, "ammo"),
+        (2050, 1100, "ammo"),
+        (400, 1350, "ammo"),
+    ]:
         m.point("pickups", kind, x, y)
     # Crate stacks: rotated boxes in loose clusters.
-    for k, (x, y, w, h, rot) in enumerate([(400, 280, 64, 64, 15), (560, 420, 96, 48, -30), (950, 420, 64, 64, 45),
-                                           (1700, 480, 80, 80, 20), (2050, 560, 96, 64, -12), (900, 1000, 64, 64, 60),
-                                           (1500, 1130, 128, 48, 33), (2300, 1000, 64, 96, -40)]):
+    for k, (x, y, w, h, rot) in enumerate(
+        [
+            (400, 280, 64, 64, 15),
+            (560, 420, 96, 48, -30),
+            (950, 420, 64, 64, 45),
+            (1700, 480, 80, 80, 20),
+            (2050, 560, 96, 64, -12),
+            (900, 1000, 64, 64, 60),
+            (1500, 1130, 128, 48, 33),
+            (2300, 1000, 64, 96, -40),
+        ]
+    ):
         m.rect(f"crate {k + 1}", x, y, w, h, rot)
     m.ellipse("duck pond", 1080, 280, 260, 150, 20)
     m.ellipse("well", 1230, 1040, 96, 96)
@@ -169,8 +233,12 @@ def yard() -> MapBuilder:
     m.ellipse("trough", 1940, 880, 150, 60, 75)
     # Rock outcrops: concave outlines, one of them rotated.
     m.polygon("L rock", 760, 640, [(0, 0), (160, 0), (160, 60), (60, 60), (60, 220), (0, 220)], rotation=10)
-    m.polygon("horseshoe", 1320, 560, [(0, 0), (60, 0), (60, 140), (180, 140), (180, 0), (240, 0), (240, 200),
-                                       (0, 200)])
+    m.polygon(
+        "horseshoe",
+        1320,
+        560,
+        [(0, 0), (60, 0), (60, 140), (180, 140), (180, 0), (240, 0), (240, 200), (0, 200)],
+    )
     m.polygon("arrow rock", 2040, 200, [(0, 60), (120, 0), (90, 60), (120, 120)], rotation=-25)
     m.polygon("boulder", 1800, 1200, star(random.Random(7), 80, 9))
     # Fences: thick polylines.
@@ -189,20 +257,54 @@ def bunker() -> MapBuilder:
     top, bottom = 528, 752  # corridor walls (their inner faces are 560 and 720)
     # Top row: T-shaped dividers hang from the north wall; their crossbars form the corridor's north side.
     for k, stem in enumerate((640, 1280)):
-        m.polygon(f"north divider {k + 1}", stem - 16, 32, [(0, 0), (32, 0), (32, top - 32), (256, top - 32),
-                                                              (256, top), (-224, top), (-224, top - 32), (0, top - 32)],
-                  group="rooms")
-        m.polygon(f"south divider {k + 1}", stem - 16, bottom, [(-224, 0), (256, 0), (256, 32), (32, 32),
-                                                                  (32, h - 32 - bottom), (0, h - 32 - bottom),
-                                                                  (0, 32), (-224, 32)], group="rooms")
+        m.polygon(
+            f"north divider {k + 1}",
+            stem - 16,
+            32,
+            [
+                (0, 0),
+                (32, 0),
+                (32, top - 32),
+                (256, top - 32),
+                (256, top),
+                (-224, top),
+                (-224, top - 32),
+                (0, top - 32),
+            ],
+            group="rooms",
+        )
+        m.polygon(
+            f"south divider {k + 1}",
+            stem - 16,
+            bottom,
+            [
+                (-224, 0),
+                (256, 0),
+                (256, 32),
+                (32, 32),
+                (32, h - 32 - bottom),
+                (0, h - 32 - bottom),
+                (0, 32),
+                (-224, 32),
+            ],
+            group="rooms",
+        )
     for y in (top, bottom):
         m.rect("corridor wall west", 32, y, 208, 32, group="rooms")
         m.rect("corridor wall east", 1680, y, w - 32 - 1680, 32, group="rooms")
     # A small concave alcove in each room; crates, pillars and railings.
     m.polygon("alcove 1", 180, 140, [(0, 0), (200, 0), (200, 40), (40, 40), (40, 160), (0, 160)], group="a1")
-    m.polygon("alcove 2", 1480, 1060, [(0, 0), (40, 0), (40, 120), (200, 120), (200, 160), (0, 160)], group="a2")
-    m.polygon("bench", 880, 280, [(0, 0), (160, 0), (160, 40), (100, 40), (100, 100), (60, 100), (60, 40), (0, 40)],
-              rotation=30, group="a3")
+    m.polygon(
+        "alcove 2", 1480, 1060, [(0, 0), (40, 0), (40, 120), (200, 120), (200, 160), (0, 160)], group="a2"
+    )
+    m.polygon(
+        "bench",
+        880,
+        280,
+        [(0, 0), (160, 0), (160, 40), (100, 40), (100, 100), (60, 100), (60, 40), (0, 40)],
+        rotation=30,
+        group="a3",
+    )
     m.rect("crate a", 1500, 200, 64, 64, 25, group="c1")
     m.rect("crate b", 420, 1000, 96, 48, -20, group="c2")
     m.rect("crate c", 1000, 1050, 64, 64, 45, group="c3")
@@ -212,12 +314,26 @@ def bunker() -> MapBuilder:
     m.polyline("railing", 880, 930, [(0, 0), (120, 0), (180, 60)], thickness=12, group="r1")
     m.polyline("pipe", 1750, 980, [(0, 0), (60, 100), (0, 200)], thickness=16, rotation=10, group="r2")
     m.point("player", "player", 96, 640, "start")
-    for x, y, kind in [(470, 300, "chaser"), (1000, 160, "chaser"), (1600, 420, "chaser"), (1100, 1150, "chaser"),
-                       (1150, 320, "shooter"), (400, 1160, "shooter"), (1600, 1120, "shooter"),
-                       (1800, 640, "brute"), (900, 1000, "brute")]:
+    for x, y, kind in [
+        (470, 300, "chaser"),
+        (1000, 160, "chaser"),
+        (1600, 420, "chaser"),
+        (1100, 1150, "chaser"),
+        (1150, 320, "shooter"),
+        (400, 1160, "shooter"),
+        (1600, 1120, "shooter"),
+        (1800, 640, "brute"),
+        (900, 1000, "brute"),
+    ]:
         m.point("spawns", kind, x, y)
-    for x, y, kind in [(330, 300, "health"), (1060, 640, "health"), (1400, 1160, "health"),
-                       (760, 440, "ammo"), (180, 1160, "ammo"), (1800, 160, "ammo")]:
+    for x, y, kind in [
+        (330, 300, "health"),
+        (1060, 640, "health"),
+        (1400, 1160, "health"),
+        (760, 440, "ammo"),
+        (180, 1160, "ammo"),
+        (1800, 160, "ammo"),
+    ]:
         m.point("pickups", kind, x, y)
     m.check(spaced=False)
     return m
@@ -233,7 +349,7 @@ def ruins(seed: int = 2024) -> MapBuilder:
     spots = [(600 + 500 * (k % 6), 350 + 560 * (k // 6) + (120 if k % 2 else 0)) for k in range(18)]
     for (x, y), kind in zip(spots[: len(kinds)], kinds):
         m.point("spawns", kind, x, y)
-    for (x, y), kind in zip(spots[len(kinds):], ["health", "ammo", "health", "ammo", "ammo"]):
+    for (x, y), kind in zip(spots[len(kinds) :], ["health", "ammo", "health", "ammo", "ammo"]):
         m.point("pickups", kind, x, y)
     m.point("pickups", "health", 200, 300)
     m.point("pickups", "ammo", 200, 2100)

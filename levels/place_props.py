@@ -58,10 +58,14 @@ class Placer:
         if any(math.hypot(m.x - x, m.y - y) < MARKER_CLEAR + r for m in self.markers):
             return False
         if packed:  # a stack: side by side, boxes apart by their 1 px margins (``assets/props.tsj``)
-            return all(max(abs(px - x), abs(py - y)) >= 0.5 * (k.width + self.kinds[pk].width)
-                       for pk, px, py in self.placed)
-        return all(math.hypot(px - x, py - y) >= r + 0.5 * math.hypot(self.kinds[pk].width, self.kinds[pk].height)
-                   for pk, px, py in self.placed)
+            return all(
+                max(abs(px - x), abs(py - y)) >= 0.5 * (k.width + self.kinds[pk].width)
+                for pk, px, py in self.placed
+            )
+        return all(
+            math.hypot(px - x, py - y) >= r + 0.5 * math.hypot(self.kinds[pk].width, self.kinds[pk].height)
+            for pk, px, py in self.placed
+        )
 
     def place(self, kind: str, x: float, y: float, tries: int = 24, packed: bool = False) -> bool:
         """Put ``kind`` at (x, y) or the nearest spot that fits on a small spiral around it."""
@@ -120,10 +124,33 @@ def write_props(path: Path, placed) -> None:
     layer_id = 1 + max(l["id"] for l in data["layers"])
     objects = []
     for k, (kind, x, y) in enumerate(placed):
-        objects.append({"id": next_id + k, "name": "", "type": kind, "x": x, "y": round(height - y, 1),
-                        "width": 0, "height": 0, "rotation": 0, "visible": True, "point": True})
-    data["layers"].append({"draworder": "topdown", "id": layer_id, "name": "props", "objects": objects,
-                           "opacity": 1, "type": "objectgroup", "visible": True, "x": 0, "y": 0})
+        objects.append(
+            {
+                "id": next_id + k,
+                "name": "",
+                "type": kind,
+                "x": x,
+                "y": round(height - y, 1),
+                "width": 0,
+                "height": 0,
+                "rotation": 0,
+                "visible": True,
+                "point": True,
+            }
+        )
+    data["layers"].append(
+        {
+            "draworder": "topdown",
+            "id": layer_id,
+            "name": "props",
+            "objects": objects,
+            "opacity": 1,
+            "type": "objectgroup",
+            "visible": True,
+            "x": 0,
+            "y": 0,
+        }
+    )
     data["nextobjectid"], data["nextlayerid"] = next_id + len(placed), layer_id + 1
     path.write_text(json.dumps(data, indent=1) + "\n")
 
@@ -136,31 +163,84 @@ def warehouse_map() -> dict:
 
     def obj(cls, x, y, **fields):
         # One decimal, as make_levels.py: Tiled saves 6 significant digits, so a round trip is exact.
-        return {"id": next(oid), "name": "", "type": cls, "x": round(x, 1), "y": round(y, 1), "width": 0, "height": 0,
-                "rotation": 0, "visible": True, **fields}
+        return {
+            "id": next(oid),
+            "name": "",
+            "type": cls,
+            "x": round(x, 1),
+            "y": round(y, 1),
+            "width": 0,
+            "height": 0,
+            "rotation": 0,
+            "visible": True,
+            **fields,
+        }
 
-    walls = [obj("", 0, 0, width=w, height=32), obj("", 0, h - 32, width=w, height=32),
-             obj("", 0, 0, width=32, height=h), obj("", w - 32, 0, width=32, height=h),
-             obj("", w * 0.5 - 48, h * 0.25 - 48, width=96, height=96),
-             obj("", w * 0.5 - 48, h * 0.75 - 48, width=96, height=96, rotation=0),
-             obj("", w * 0.15 - 32, h * 0.3 - 32, width=64, height=64, ellipse=True),
-             obj("", w * 0.85, h * 0.25, width=120, height=24, rotation=30),
-             obj("", w * 0.12, h * 0.75, polygon=[{"x": 0, "y": 0}, {"x": 128, "y": 0}, {"x": 128, "y": 32},
-                                                  {"x": 32, "y": 32}, {"x": 32, "y": 128}, {"x": 0, "y": 128}]),
-             obj("", w * 0.35, h * 0.12, polyline=[{"x": 0, "y": 0}, {"x": 180, "y": 0}],
-                 properties=[{"name": "thickness", "type": "float", "value": 16.0}])]
-    spawns = [obj(kind, x, y, point=True) for kind, x, y in (
-        ("chaser", 120, 120), ("chaser", w - 120, 120), ("shooter", w - 120, h * 0.5),
-        ("chaser", 120, h * 0.5), ("brute", w * 0.5, 120), ("shooter", w - 120, h - 200),
-        ("brute", 120, h - 200))]
-    pickups = [obj(kind, x, y, point=True) for kind, x, y in (
-        ("health", w * 0.5, h * 0.5), ("ammo", 160, h - 160), ("ammo", w - 160, 200),
-        ("health", w - 160, h - 120))]
+    walls = [
+        obj("", 0, 0, width=w, height=32),
+        obj("", 0, h - 32, width=w, height=32),
+        obj("", 0, 0, width=32, height=h),
+        obj("", w - 32, 0, width=32, height=h),
+        obj("", w * 0.5 - 48, h * 0.25 - 48, width=96, height=96),
+        obj("", w * 0.5 - 48, h * 0.75 - 48, width=96, height=96, rotation=0),
+        obj("", w * 0.15 - 32, h * 0.3 - 32, width=64, height=64, ellipse=True),
+        obj("", w * 0.85, h * 0.25, width=120, height=24, rotation=30),
+        obj(
+            "",
+            w * 0.12,
+            h * 0.75,
+            polygon=[
+                {"x": 0, "y": 0},
+                {"x": 128, "y": 0},
+                {"x": 128, "y": 32},
+                {"x": 32, "y": 32},
+                {"x": 32, "y": 128},
+                {"x": 0, "y": 128},
+            ],
+        ),
+        obj(
+            "",
+            w * 0.35,
+            h * 0.12,
+            polyline=[{"x": 0, "y": 0}, {"x": 180, "y": 0}],
+            properties=[{"name": "thickness", "type": "float", "value": 16.0}],
+        ),
+    ]
+    spawns = [
+        obj(kind, x, y, point=True)
+        for kind, x, y in (
+            ("chaser", 120, 120),
+            ("chaser", w - 120, 120),
+            ("shooter", w - 120, h * 0.5),
+            ("chaser", 120, h * 0.5),
+            ("brute", w * 0.5, 120),
+            ("shooter", w - 120, h - 200),
+            ("brute", 120, h - 200),
+        )
+    ]
+    pickups = [
+        obj(kind, x, y, point=True)
+        for kind, x, y in (
+            ("health", w * 0.5, h * 0.5),
+            ("ammo", 160, h - 160),
+            ("ammo", w - 160, 200),
+            ("health", w - 160, h - 120),
+        )
+    ]
     player = [obj("", w * 0.5, h - 120, point=True)]
 
     def layer(lid, name, objects):
-        return {"draworder": "topdown", "id": lid, "name": name, "objects": objects, "opacity": 1,
-                "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+        return {
+            "draworder": "topdown",
+            "id": lid,
+            "name": name,
+            "objects": objects,
+            "opacity": 1,
+            "type": "objectgroup",
+            "visible": True,
+            "x": 0,
+            "y": 0,
+        }
 
     return {"compressionlevel": -1, "height": rows, "infinite": False,
             "layers": [layer(1, "walls", walls), layer(2, "spawns", spawns), layer(3, "pickups", pickups),

@@ -6,7 +6,7 @@ every check builds on), ``reach`` (flood fill over placements of a hitbox
 from the player start), ``tiles`` (what tile collision gets wrong),
 ``checks`` (markers in walls, narrow gaps, overlaps, thin walls; calls
 ``reach`` and ``tiles``), ``doors`` (a level's narrowest door),
-``report`` (per file, text and JSON; the loader's findings graded),
+``report`` (per file, text and JSON),
 ``sheet`` (the PNG), ``cli``. Imports go one way: hitbox, parts <- reach
 <- tiles <- checks <- report <- sheet, cli.
 """

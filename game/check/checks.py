@@ -19,7 +19,7 @@ Hitboxes come from ``hitbox.actor_parts`` (the actors' own data).
 Every finding names the object it is about (a wall made by a tile by its
 painted cell, ``layer:tile-x,y (tileset id)``) and where to mark it on a
 hitbox sheet. What lies outside the map is the loader's to say (one owner:
-its findings carry ``code == OUTSIDE_MAP``); ``report`` lists them as errors.
+its findings carry ``code == OUTSIDE_MAP``, errors the game refuses the map with too).
 
 Bounded work: pairs of nearby boxes (wall parts, markers) come from the
 engine's sort and sweep (``engine.world.box_pairs``) and are compared in its

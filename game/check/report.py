@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker
+from game.level import Finding, Level, LevelError, Marker
 from game.tiled import read_level
 from game.tiled.actors import read_actors_for_play
 from game.tiled.reader import display_name
@@ -21,19 +21,6 @@ from game.tiled.reader import display_name
 from .checks import check_level
 from .doors import door_findings
 from .props import prop_findings
-
-#: Loader findings (by ``Finding.code``) the game plays on with but a designer must fix before
-#: shipping: the checker lists them as errors. The loader alone decides what they are about.
-STRICTER = frozenset({OUTSIDE_MAP})
-
-
-def graded(finding: Finding) -> Finding:
-    """A loader finding as the checker lists it: an error when its code is in ``STRICTER``.
-
-    >>> graded(Finding("warning", "a.tmj", 3, "b1", "brute spawn ... is outside the map", code=OUTSIDE_MAP)).severity
-    'error'
-    """
-    return replace(finding, severity="error") if finding.code in STRICTER else finding
 
 
 class Checked(NamedTuple):
@@ -70,7 +57,6 @@ def check_file(
     """
     path = Path(path)
     level, findings = read_level(path, texture_hitboxes=texture)
-    findings = [graded(f) for f in findings]
     if level is None:
         return Checked(path, None, findings)
     if start is not None:

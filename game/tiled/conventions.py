@@ -10,9 +10,10 @@ Maps made for other engines carry their own signals of what is solid
 them all, in this order, the first that speaks deciding:
 
 1. a boolean property ``collides`` (Phaser's), ``solid``, ``collision`` or
-   ``collidable`` on the thing itself (an object, a tile), then on its
-   tileset, then on its layer and the groups around it: true is solid,
-   false is not (coins, decorations), whatever else says;
+   ``collidable`` (then Solar2D's text property ``bodyType``: ``static`` and
+   ``kinematic`` solid, ``dynamic`` not) on the thing itself (an object, a
+   tile), then on its tileset, then on its layer and the groups around it:
+   true is solid, false is not (coins, decorations), whatever else says;
 2. a class (Tiled 1.9+ ``class``, ``type`` before) on the thing or its
    layer: ``collision``, ``collider``, ``wall``, ``solid``, ``obstacle``,
    ``staticbody``;
@@ -61,6 +62,12 @@ MARKER_CLASSES = {
 
 #: Boolean properties that say "solid" (true) or "not solid" (false), in the order they are read.
 SOLID_PROPERTIES = ("collides", "solid", "collision", "collidable")
+#: Solar2D's (Corona's) physics body type, a text property its Tiled loaders read (ponytiled, Tiled's
+#: Sticker Knight example): read after the booleans. ``static`` and ``kinematic`` bodies are solid (a
+#: kinematic body is moved by the game's own code; here nothing moves it, so it is a wall); a
+#: ``dynamic`` body is a thing that moves, never a wall (a movable thing here is a prop).
+BODY_TYPE = "bodyType"
+BODY_TYPES = {"static": True, "kinematic": True, "dynamic": False}
 #: Classes (of a layer, an object or a tile) that say "solid".
 SOLID_CLASSES = frozenset({"collision", "collider", "wall", "walls", "solid", "obstacle", "staticbody"})
 #: Words that make a layer a collision layer when its name holds one (case and separators ignored).
@@ -117,13 +124,26 @@ def solid_flag(properties: dict[str, Any] | None) -> bool | None:
     >>> solid_flag({"collides": True}), solid_flag({"solid": "false"}), solid_flag({"hp": 3})
     (True, False, None)
     """
+    return solid_property(properties)[0]
+
+
+def solid_property(properties: dict[str, Any] | None) -> tuple[bool | None, str]:
+    """``solid_flag`` and the property that said it, as a finding says it (``""`` when none did).
+
+    >>> solid_property({"bodyType": "static"}), solid_property({"collides": False, "bodyType": "static"})
+    ((True, "property 'bodyType' 'static'"), (False, "property 'collides' false"))
+    """
     for key in SOLID_PROPERTIES:
         value = (properties or {}).get(key)
         if isinstance(value, bool):
-            return value
+            return value, f"property {key!r} {'true' if value else 'false'}"
         if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-            return value.strip().lower() == "true"
-    return None
+            flag = value.strip().lower() == "true"
+            return flag, f"property {key!r} {'true' if flag else 'false'}"
+    body = (properties or {}).get(BODY_TYPE)
+    if isinstance(body, str) and body.strip().lower() in BODY_TYPES:
+        return BODY_TYPES[body.strip().lower()], f"property {BODY_TYPE!r} {body.strip().lower()!r}"
+    return None, ""
 
 
 def solid_class(cls: Any) -> bool:
@@ -173,10 +193,9 @@ def solid_role(*levels: tuple[dict | None, Any]) -> tuple[bool | None, str]:
     (True, "class 'Collision'")
     """
     for properties, _ in levels:
-        flag = solid_flag(properties)
+        flag, why = solid_property(properties)
         if flag is not None:
-            key = next(k for k in SOLID_PROPERTIES if k in (properties or {}))
-            return flag, f"property {key!r} {'true' if flag else 'false'}"
+            return flag, why
     for _, cls in levels:
         if solid_class(cls):
             return True, f"class {cls!r}"

@@ -21,9 +21,9 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from .tilesets import TileShape
+from .tilesets import Tileset, TileShape
 
-__all__ = ["ELLIPSE_SIDES", "anchor", "fit_scale", "fitted_shape", "outline"]
+__all__ = ["ELLIPSE_SIDES", "anchor", "fit_scale", "fitted_shape", "outline", "tile_object_box"]
 
 #: Sides of the polygon an ellipse collision shape becomes when it cannot stay an ellipse.
 ELLIPSE_SIDES = 32
@@ -66,6 +66,26 @@ def fit_scale(
     if fill_mode == "preserve-aspect-fit":
         sx = sy = min(sx, sy)
     return sx, sy, (box_width - width * sx) / 2, (box_height - height * sy) / 2
+
+
+def tile_object_box(
+    tile_width: float, tile_height: float, width: float, height: float, tileset: Tileset | None
+) -> tuple[float, float, float, float]:
+    """(left, top, sx, sy): where a tile object draws its tile's image, as the image's top-left from the
+    object's (x, y) in px (y down, before the object's rotation, which turns about (x, y)), and the
+    image's scale. The object's box is ``width × height``; ``tileset`` gives the alignment (the point
+    of the box at (x, y)), the fill mode and the tile offset (None: bottom-left, stretched, none).
+    Tile objects' collision (``tile_objects``) and props placed by tile objects (``props``) both place
+    by it.
+
+    >>> tile_object_box(32, 32, 64, 64, None)
+    (0.0, -64.0, 2.0, 2.0)
+    """
+    fill = tileset.fill_mode if tileset is not None else "stretch"
+    sx, sy, dx, dy = fit_scale(tile_width, tile_height, width, height, fill)
+    ax, ay = anchor(tileset.object_alignment if tileset is not None else "unspecified")
+    ox, oy = tileset.tile_offset if tileset is not None else (0, 0)
+    return -ax * width + dx + ox * sx, -ay * height + dy + oy * sy, sx, sy
 
 
 def outline(shape: TileShape) -> list[tuple[float, float]]:

@@ -7,8 +7,10 @@ A prop is placed by one object in a layer named ``props``:
   size is the kind's, from ``assets/props.tsj``; a box of another size is
   said in a warning, never scaled silently);
 - a **tile object** from a tileset whose tile has the prop's class (e.g.
-  ``assets/props.tsj`` added to the map): Tiled anchors it at its
-  bottom-left corner, and its centre is where the prop goes.
+  ``assets/props.tsj`` added to the map): the prop goes where Tiled draws
+  the tile's image's centre, anchored at the point its tileset's
+  ``objectalignment`` names (bottom-left when unspecified; ``fit.tile_object_box``,
+  as the tile objects' collision is placed).
 
 Its class (or its tile's class) names the kind: a tile class of
 ``assets/props.tsj``. Its custom properties override the kind's numbers
@@ -34,6 +36,7 @@ import pytiled_parser.tiled_object as tobj
 
 from game.level import OUTSIDE_MAP, PropSpot
 
+from .fit import tile_object_box
 from .frame import MapFrame, tiled_to_world
 from .tilesets import Tileset, read_tileset
 from .walls import object_kind
@@ -128,7 +131,7 @@ def prop_spot(
     kind_of = object_kind(obj)
     tile = None
     if isinstance(obj, tobj.Tile):
-        tile = _tile_of(int(obj.gid), tilesets)
+        owner, tile = _tile_of(int(obj.gid), tilesets)
         if tile is None:
             report.error(
                 f"tile object's gid {int(obj.gid) & _GID_MASK} is in no tileset of the map", obj, where
@@ -164,8 +167,10 @@ def prop_spot(
             obj,
             where,
         )
-    if tile is not None:  # Tiled anchors a tile object at its bottom-left corner
-        xf = tiled_to_world(frame, obj.coordinates.x, obj.coordinates.y, obj.rotation, (w / 2, -h / 2))
+    if tile is not None:  # the drawn image's centre, placed as the tile objects' collision is (``fit``)
+        left, top, sx, sy = tile_object_box(tile.width, tile.height, w or tile.width, h or tile.height, owner)
+        centre = (left + tile.width * sx / 2, top + tile.height * sy / 2)
+        xf = tiled_to_world(frame, obj.coordinates.x, obj.coordinates.y, obj.rotation, centre)
     elif kind_of == "point":
         xf = tiled_to_world(frame, obj.coordinates.x, obj.coordinates.y, obj.rotation)
     else:
@@ -182,15 +187,15 @@ def prop_spot(
 
 
 def _tile_of(gid: int, tilesets: list[Tileset]):
-    """The tile a gid names (flip bits cleared), or None."""
+    """(its tileset, the tile) a gid names (flip bits cleared), or (None, None)."""
     gid &= _GID_MASK
     owner = None
     for tileset in tilesets:
         if tileset.first_gid <= gid and (owner is None or tileset.first_gid > owner.first_gid):
             owner = tileset
     if owner is None:
-        return None
+        return None, None
     try:
-        return owner.tile(gid - owner.first_gid)
+        return owner, owner.tile(gid - owner.first_gid)
     except KeyError:
-        return None
+        return None, None

@@ -70,7 +70,7 @@ from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
-from .texture import outline_shape, texture_setting
+from .texture import outline_shape, texture_option, texture_setting
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -105,7 +105,16 @@ def read_level(
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
-    return (None if report.has_errors else level), report.findings
+    findings = [_refused(f) for f in report.findings]
+    return (None if any(f.severity == "error" for f in findings) else level), findings
+
+
+def _refused(finding: Finding) -> Finding:
+    """A finding as the game and the checker both grade it: anything outside the map (``OUTSIDE_MAP``:
+    a marker, a prop, a wall wholly outside, a tile's hitbox a flip puts past the edge) is an error, so
+    the game refuses the map with the very line the checker prints (issue 22: they never disagree).
+    Graded here, once, whichever reader found it (the props' reader says it too)."""
+    return dataclasses.replace(finding, severity="error") if finding.code == OUTSIDE_MAP else finding
 
 
 def load_level(path: Path | str) -> Level:
@@ -216,7 +225,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
         return None
     external = [
         (t.get("firstgid"), path.parent / t["source"])
-        for t in raw.get("tilesets") or []
+        for t in (raw["tilesets"] if isinstance(raw.get("tilesets"), list) else [])  # else said below
         if isinstance(t, dict) and isinstance(t.get("source"), str)
     ]
     for problem in apply_json(
@@ -249,8 +258,8 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     return _Document(
         raw["orientation"],
         bool(raw.get("infinite", False)),
-        (raw["width"], raw["height"]),
-        (raw["tilewidth"], raw["tileheight"]),
+        (int(raw["width"]), int(raw["height"])),  # whole (checked above): Tiled's 10.0 is 10
+        (int(raw["tilewidth"]), int(raw["tileheight"])),
         properties,
         layers,
         cells,
@@ -414,6 +423,14 @@ def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, 
             )
         elif not (tiles > 0 and tile > 0):
             report.error(f"map has no size: its {what} is {_amount(tiles)} tiles of {_amount(tile)} px")
+        elif not (float(tiles).is_integer() and float(tile).is_integer()):
+            # Tiled saves whole tiles of whole pixels (Qt 6's toInt() reads 1.5 as 0: no map); the game
+            # and the checker both refuse it here, before anything is sized by it.
+            name, value = (what, tiles) if not float(tiles).is_integer() else (f"tile{what}", tile)
+            unit = "tiles" if name == what else "px"
+            report.error(
+                f"map {name!r} is {_amount(value)} {unit}, not a whole number (Tiled saves whole {unit})"
+            )
         elif tiles > MAX_MAP_TILES:
             report.error(f"map {what} is {_amount(tiles)} tiles; the limit is {MAX_MAP_TILES:,} tiles a side")
         elif tiles * tile > MAX_MAP_PIXELS:
@@ -808,7 +825,9 @@ def _build(
     if report.has_errors:
         return None
     grid = (int(document.tile_size[0]), int(document.tile_size[1]))
-    if texture is None:  # the map's own property, when no option says
+    if texture is None:  # the process's option (``python -m game --texture-hitboxes``), then the map's own
+        texture = texture_option()
+    if texture is None:
         texture, problem = texture_setting(dict(document.properties or {}))
         if problem:
             report.warning(problem)
@@ -1010,8 +1029,16 @@ class _Layout:
             role, why = layer_role(inner)
             is_hidden = hidden or not layer.visible
             if is_hidden and not role and not isinstance(layer, tlayer.LayerGroup):
-                self.report.info(f"hidden layer {layer.name!r} ignored")
-                continue
+                # Objects marked solid by their own property (Sticker Knight's hidden 'bounds' layer of
+                # bodyType static walls) collide all the same: hiding a layer hides it from view.
+                marked = self.marked_solid(layer) if isinstance(layer, tlayer.ObjectLayer) else []
+                if not marked:
+                    self.report.info(f"hidden layer {layer.name!r} ignored")
+                    continue
+                self.report.info(
+                    f"hidden layer {layer.name!r}: {len(marked):,} object{'s' * (len(marked) != 1)} "
+                    f"still collide{'s' * (len(marked) == 1)} (their own {marked[0]}); the rest is ignored"
+                )
             if not layer.visible and role:
                 self.report.info(f"hidden layer {layer.name!r} still collides ({why}); it is not drawn")
             child = frame.nested(*offset)
@@ -1053,13 +1080,23 @@ class _Layout:
                     f"{kind} layer {layer.name!r} ignored (the game reads object and tile layers)"
                 )
 
+    @staticmethod
+    def marked_solid(layer: Any) -> list[str]:
+        """Why each visible object of ``layer`` that its own property marks solid is solid (its
+        ``conventions.solid_property``): what a hidden layer still collides with."""
+        said = [cv.solid_property(dict(o.properties or {})) for o in layer.tiled_objects or [] if o.visible]
+        return [why for flag, why in said if flag]
+
     def object_layer(self, layer: Any, frame: MapFrame, chain: tuple = (), hidden: bool = False) -> None:
         """The game's own layers by name (``walls``, ``spawns``, ``pickups``, ``player``); any other object
         layer by the conventions of ``conventions.solid_role`` (its objects solid or not, points of a
-        marker class as markers)."""
+        marker class as markers). In a ``hidden`` layer that is no collision layer, only the objects
+        their own property marks solid are read (``marked_solid``)."""
         levels = tuple((props, cls) for props, cls, _ in chain)
         layer_solid, _ = layer_role(chain)
+        solid_only = hidden and not layer_solid  # a hidden layer that is no collision layer
         ignored: dict[str, int] = {}
+        dynamic = 0
         if layer.name == cv.PROPS and len(self.props) + len(layer.tiled_objects or []) > MAX_PROPS:
             self.report.error(
                 f"layer {layer.name!r}: {len(self.props) + len(layer.tiled_objects):,} props in the "
@@ -1076,6 +1113,12 @@ class _Layout:
                 self.report.error(problem, obj, where)
                 continue
             _check_properties(obj.properties, self.report, obj, "object")
+            flag, why = cv.solid_property(dict(obj.properties or {}))
+            if solid_only and not flag:
+                continue  # a hidden layer's unmarked object: said in the layer's note
+            if flag is False and why.startswith(f"property {cv.BODY_TYPE!r}"):
+                dynamic += 1  # a moving body in its own engine: said once for the layer, below
+                continue
             if layer.name == cv.PROPS:
                 spot = prop_spot(
                     obj,
@@ -1109,6 +1152,12 @@ class _Layout:
                 ignored[kind] = ignored.get(kind, 0) + 1
                 continue
             self.wall(obj, frame, where, layer.name)
+        if dynamic:
+            self.report.info(
+                f"layer {layer.name!r}: {dynamic:,} object{'s' * (dynamic != 1)} with {cv.BODY_TYPE} "
+                f"'dynamic' not read (a body that moves in Solar2D; a movable thing here is a prop: "
+                'levels/README.md, "Props")'
+            )
         if ignored:
             what = ", ".join(f"{n} {kind}{'s' * (n != 1)}" for kind, n in sorted(ignored.items()))
             self.report.info(

@@ -216,7 +216,8 @@ def apply_json(layers: list, folder: Path, tilesets: list[tuple[Any, Path]] = ()
                 continue
             if isinstance(layer.get("layers"), list):
                 walk(layer["layers"])
-            for k, obj in enumerate(layer.get("objects") or []):
+            objects = layer.get("objects")  # not a list: said by the reader's shape check, one line
+            for k, obj in enumerate(objects if isinstance(objects, list) else []):
                 if isinstance(obj, dict) and "template" in obj:
                     try:
                         template = cache.get(obj["template"], _parse_tj)

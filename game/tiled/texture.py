@@ -6,7 +6,7 @@ with its fully transparent corners cut off (at most eight points, convex);
 ``detailed`` (``algo_detailed``, pymunk's marching squares simplified to 4.5
 px) follows the outline of the largest opaque area, concave where the image
 is. A map made for arcade whose solid tiles have no collision shapes
-collides there by that outline; ``--texture-hitboxes`` (``game.check``) or
+collides there by that outline; ``--texture-hitboxes`` (``game.check``, ``game``) or
 the map property ``texture_hitboxes`` (``simple``, ``detailed``, or a bool:
 true is ``simple``) asks for the same here. Then a tile that is solid
 (``conventions``) and has no collision shapes is that outline instead of
@@ -23,7 +23,14 @@ from typing import Any
 
 from .tilesets import TileShape
 
-__all__ = ["ALGORITHMS", "PROPERTY", "outline_shape", "texture_setting"]
+__all__ = [
+    "ALGORITHMS",
+    "PROPERTY",
+    "outline_shape",
+    "texture_option",
+    "texture_setting",
+    "use_texture_hitboxes",
+]
 
 #: The algorithms, by the names ``--texture-hitboxes`` and the map property take.
 ALGORITHMS = ("simple", "detailed")
@@ -31,6 +38,23 @@ ALGORITHMS = ("simple", "detailed")
 PROPERTY = "texture_hitboxes"
 
 _CACHE: dict[tuple, tuple[tuple[float, float], ...] | None] = {}
+#: ``python -m game --texture-hitboxes``: the algorithm for every map this process reads (the game reads
+#: maps from the title, F5, restarts and scripts alike, so the option is the run's, set once at start);
+#: None leaves it to each map's property.
+_OPTION: list[str | None] = [None]
+
+
+def use_texture_hitboxes(algorithm: str | None) -> None:
+    """Outline solid tiles without shapes by ``algorithm`` (``simple``, ``detailed``) in every map read
+    from now on, whatever the map's property says; None: each map's property decides."""
+    if algorithm is not None and algorithm not in ALGORITHMS:
+        raise ValueError(f"texture hitboxes are {' or '.join(ALGORITHMS)}, not {algorithm!r}")
+    _OPTION[0] = algorithm
+
+
+def texture_option() -> str | None:
+    """The algorithm ``use_texture_hitboxes`` set for this process, or None."""
+    return _OPTION[0]
 
 
 def texture_setting(properties: dict) -> tuple[str | None, str | None]:

@@ -29,7 +29,7 @@ from typing import Any
 import pytiled_parser.tiled_object as tobj
 from pytiled_parser.common_types import OrderedPair, Size
 
-from .fit import ELLIPSE_SIDES, anchor, fit_scale, outline
+from .fit import ELLIPSE_SIDES, outline, tile_object_box
 from .tilesets import TileDef, Tileset, TileShape
 
 __all__ = ["ELLIPSE_SIDES", "shapes_of"]
@@ -45,12 +45,8 @@ def shapes_of(
     """
     width = float(obj.size.width) or float(tile.width)
     height = float(obj.size.height) or float(tile.height)
-    fill = tileset.fill_mode if tileset is not None else "stretch"
-    sx, sy, dx, dy = fit_scale(tile.width, tile.height, width, height, fill)
-    ax, ay = anchor(tileset.object_alignment if tileset is not None else "unspecified")
-    ox, oy = tileset.tile_offset if tileset is not None else (0, 0)
-    # The box's top-left from the anchor, the fit's shift and the scaled tile offset.
-    left, top = -ax * width + dx + ox * sx, -ay * height + dy + oy * sy
+    # The image's top-left from the anchor: the alignment, the fit's shift and the scaled tile offset.
+    left, top, sx, sy = tile_object_box(tile.width, tile.height, width, height, tileset)
     shapes = [s for s in tile.shapes if s.kind != "point"]
     if not shapes:  # a tile marked solid without shapes: its whole box
         shapes = [TileShape("rectangle", 0.0, 0.0, float(tile.width), float(tile.height), 0.0, (), "", 0, {})]

@@ -52,25 +52,54 @@ GRASS_TO_SAND, ROAD_TO_SAND, SAND_ROAD, SAND_ROAD_CROSS = 8, 9, 10, 11
 SAND_ROAD_CORNER, SAND_ROAD_SPLIT = 12, 13
 BRICK, STONE, SLOPE, CRATE, CRATE_WIDE, TREE, TREE_BROWN, BUSH, ROCK = 16, 17, 18, 19, 20, 21, 22, 23, 24
 ART = {
-    GRASS: TOPDOWN + "tileGrass1.png", GRASS2: TOPDOWN + "tileGrass2.png",
-    SAND: TOPDOWN + "tileSand1.png", SAND2: TOPDOWN + "tileSand2.png",
-    ROAD: TOPDOWN + "tileGrass_roadEast.png", ROAD_CORNER: TOPDOWN + "tileGrass_roadCornerLL.png",
-    ROAD_CROSS: TOPDOWN + "tileGrass_roadCrossing.png", ROAD_SPLIT: TOPDOWN + "tileGrass_roadSplitN.png",
-    GRASS_TO_SAND: TOPDOWN + "tileGrass_transitionE.png", ROAD_TO_SAND: TOPDOWN + "tileGrass_roadTransitionE.png",
-    SAND_ROAD: TOPDOWN + "tileSand_roadEast.png", SAND_ROAD_CROSS: TOPDOWN + "tileSand_roadCrossing.png",
-    SAND_ROAD_CORNER: TOPDOWN + "tileSand_roadCornerLL.png", SAND_ROAD_SPLIT: TOPDOWN + "tileSand_roadSplitN.png",
-    BRICK: BLOCKS + "brickGrey.png", STONE: BLOCKS + "stoneCenter.png", SLOPE: BLOCKS + "brickGrey.png",
-    CRATE: BLOCKS + "boxCrate.png", CRATE_WIDE: BLOCKS + "boxCrate_double.png",
-    TREE: TOPDOWN + "treeGreen_large.png", TREE_BROWN: TOPDOWN + "treeBrown_large.png",
-    BUSH: TOPDOWN + "treeGreen_small.png", ROCK: BLOCKS + "rock.png",
+    GRASS: TOPDOWN + "tileGrass1.png",
+    GRASS2: TOPDOWN + "tileGrass2.png",
+    SAND: TOPDOWN + "tileSand1.png",
+    SAND2: TOPDOWN + "tileSand2.png",
+    ROAD: TOPDOWN + "tileGrass_roadEast.png",
+    ROAD_CORNER: TOPDOWN + "tileGrass_roadCornerLL.png",
+    ROAD_CROSS: TOPDOWN + "tileGrass_roadCrossing.png",
+    ROAD_SPLIT: TOPDOWN + "tileGrass_roadSplitN.png",
+    GRASS_TO_SAND: TOPDOWN + "tileGrass_transitionE.png",
+    ROAD_TO_SAND: TOPDOWN + "tileGrass_roadTransitionE.png",
+    SAND_ROAD: TOPDOWN + "tileSand_roadEast.png",
+    SAND_ROAD_CROSS: TOPDOWN + "tileSand_roadCrossing.png",
+    SAND_ROAD_CORNER: TOPDOWN + "tileSand_roadCornerLL.png",
+    SAND_ROAD_SPLIT: TOPDOWN + "tileSand_roadSplitN.png",
+    BRICK: BLOCKS + "brickGrey.png",
+    STONE: BLOCKS + "stoneCenter.png",
+    SLOPE: BLOCKS + "brickGrey.png",
+    CRATE: BLOCKS + "boxCrate.png",
+    CRATE_WIDE: BLOCKS + "boxCrate_double.png",
+    TREE: TOPDOWN + "treeGreen_large.png",
+    TREE_BROWN: TOPDOWN + "treeBrown_large.png",
+    BUSH: TOPDOWN + "treeGreen_small.png",
+    ROCK: BLOCKS + "rock.png",
 }
 NAMES = {
-    GRASS: "grass", GRASS2: "grass 2", SAND: "sand", SAND2: "sand 2", ROAD: "road", ROAD_CORNER: "road corner",
-    ROAD_CROSS: "road crossing", ROAD_SPLIT: "road junction", GRASS_TO_SAND: "grass to sand",
-    ROAD_TO_SAND: "road to sand", SAND_ROAD: "sand road", SAND_ROAD_CROSS: "sand road crossing",
-    SAND_ROAD_CORNER: "sand road corner", SAND_ROAD_SPLIT: "sand road junction", BRICK: "brick wall",
-    STONE: "stone block", SLOPE: "sloped wall", CRATE: "crate", CRATE_WIDE: "crate (braced)", TREE: "tree",
-    TREE_BROWN: "autumn tree", BUSH: "small tree", ROCK: "rock",
+    GRASS: "grass",
+    GRASS2: "grass 2",
+    SAND: "sand",
+    SAND2: "sand 2",
+    ROAD: "road",
+    ROAD_CORNER: "road corner",
+    ROAD_CROSS: "road crossing",
+    ROAD_SPLIT: "road junction",
+    GRASS_TO_SAND: "grass to sand",
+    ROAD_TO_SAND: "road to sand",
+    SAND_ROAD: "sand road",
+    SAND_ROAD_CROSS: "sand road crossing",
+    SAND_ROAD_CORNER: "sand road corner",
+    SAND_ROAD_SPLIT: "sand road junction",
+    BRICK: "brick wall",
+    STONE: "stone block",
+    SLOPE: "sloped wall",
+    CRATE: "crate",
+    CRATE_WIDE: "crate (braced)",
+    TREE: "tree",
+    TREE_BROWN: "autumn tree",
+    BUSH: "small tree",
+    ROCK: "rock",
 }
 
 
@@ -196,8 +225,11 @@ def depot_layers(sheet: Image.Image):
         if col == sand_from - 1:
             roads.put(col, row, 1 + ROAD_TO_SAND)
             return
-        kind = {2: (SAND_ROAD if sand else ROAD), 3: (SAND_ROAD_SPLIT if sand else ROAD_SPLIT),
-                4: (SAND_ROAD_CROSS if sand else ROAD_CROSS)}[len(sides)]
+        kind = {
+            2: (SAND_ROAD if sand else ROAD),
+            3: (SAND_ROAD_SPLIT if sand else ROAD_SPLIT),
+            4: (SAND_ROAD_CROSS if sand else ROAD_CROSS),
+        }[len(sides)]
         if len(sides) == 2 and sides not in ("EW", "NS"):
             kind = SAND_ROAD_CORNER if sand else ROAD_CORNER
         roads.put(col, row, oriented(sheet, kind, sides))
@@ -253,7 +285,9 @@ def depot_layers(sheet: Image.Image):
             blocks.put(c1, r1, (1 + SLOPE) | FLIP_V)  # upper-left half: faces down-right
 
     building(3, 3, 9, 8, doors=[(5, 8), (6, 8), (9, 5), (9, 6)], corners=True)  # the office, north-west
-    building(27, 15, 35, 21, doors=[(27, 17), (27, 18), (31, 15), (32, 15)], corners=True)  # the shed, south-east
+    building(
+        27, 15, 35, 21, doors=[(27, 17), (27, 18), (31, 15), (32, 15)], corners=True
+    )  # the shed, south-east
     # A stone L in the south-west and a stone wall in the north-east, a door's width from the road.
     for col in range(4, 9):
         blocks.put(col, 19, 1 + STONE)
@@ -263,25 +297,56 @@ def depot_layers(sheet: Image.Image):
         blocks.put(col, 3, 1 + STONE)
 
     # Crate stacks in the sand yard, some braced crates turned a quarter (diagonal + horizontal flip).
-    for col, row, gid in [(28, 9, 1 + CRATE), (29, 9, (1 + CRATE_WIDE) | FLIP_D | FLIP_H), (33, 9, 1 + CRATE),
-                          (36, 3, 1 + CRATE_WIDE), (36, 8, 1 + CRATE), (37, 8, 1 + CRATE), (24, 20, 1 + CRATE),
-                          (23, 7, (1 + CRATE_WIDE) | FLIP_V), (31, 18, 1 + CRATE), (32, 18, (1 + CRATE_WIDE) | FLIP_H)]:
+    for col, row, gid in [
+        (28, 9, 1 + CRATE),
+        (29, 9, (1 + CRATE_WIDE) | FLIP_D | FLIP_H),
+        (33, 9, 1 + CRATE),
+        (36, 3, 1 + CRATE_WIDE),
+        (36, 8, 1 + CRATE),
+        (37, 8, 1 + CRATE),
+        (24, 20, 1 + CRATE),
+        (23, 7, (1 + CRATE_WIDE) | FLIP_V),
+        (31, 18, 1 + CRATE),
+        (32, 18, (1 + CRATE_WIDE) | FLIP_H),
+    ]:
         blocks.put(col, row, gid)
 
     # Trees on the grass (some mirrored), rocks and small trees.
-    for col, row, gid in [(3, 11, 1 + TREE_BROWN), (7, 14, (1 + TREE_BROWN) | FLIP_H), (16, 4, 1 + TREE_BROWN),
-                          (16, 8, (1 + TREE_BROWN) | FLIP_D), (17, 20, (1 + TREE_BROWN) | FLIP_V),
-                          (9, 22, 1 + TREE_BROWN), (15, 18, 1 + ROCK), (21, 21, 1 + BUSH), (2, 16, 1 + BUSH),
-                          (22, 9, 1 + TREE_BROWN), (19, 6, 1 + ROCK), (10, 16, (1 + ROCK) | FLIP_H),
-                          (35, 11, 1 + ROCK), (36, 22, (1 + ROCK) | FLIP_H), (29, 2, 1 + BUSH), (23, 16, 1 + TREE),
-                          (37, 14, (1 + TREE) | FLIP_H)]:
+    for col, row, gid in [
+        (3, 11, 1 + TREE_BROWN),
+        (7, 14, (1 + TREE_BROWN) | FLIP_H),
+        (16, 4, 1 + TREE_BROWN),
+        (16, 8, (1 + TREE_BROWN) | FLIP_D),
+        (17, 20, (1 + TREE_BROWN) | FLIP_V),
+        (9, 22, 1 + TREE_BROWN),
+        (15, 18, 1 + ROCK),
+        (21, 21, 1 + BUSH),
+        (2, 16, 1 + BUSH),
+        (22, 9, 1 + TREE_BROWN),
+        (19, 6, 1 + ROCK),
+        (10, 16, (1 + ROCK) | FLIP_H),
+        (35, 11, 1 + ROCK),
+        (36, 22, (1 + ROCK) | FLIP_H),
+        (29, 2, 1 + BUSH),
+        (23, 16, 1 + TREE),
+        (37, 14, (1 + TREE) | FLIP_H),
+    ]:
         props.put(col, row, gid)
     return {"ground": ground, "roads": roads, "blocks": blocks, "props": props}
 
 
 def shape_object(k: int, shape: dict) -> dict:
-    obj = {"id": k, "name": "", "type": "", "rotation": shape.get("rotation", 0), "visible": True,
-           "x": shape["x"], "y": shape["y"], "width": shape.get("width", 0), "height": shape.get("height", 0)}
+    obj = {
+        "id": k,
+        "name": "",
+        "type": "",
+        "rotation": shape.get("rotation", 0),
+        "visible": True,
+        "x": shape["x"],
+        "y": shape["y"],
+        "width": shape.get("width", 0),
+        "height": shape.get("height", 0),
+    }
     if shape["kind"] == "ellipse":
         obj["ellipse"] = True
     if shape["kind"] == "polygon":
@@ -292,30 +357,77 @@ def shape_object(k: int, shape: dict) -> dict:
 def tileset() -> dict:
     tiles = []
     for local_id in sorted(NAMES):
-        entry: dict = {"id": local_id, "type": "wall" if local_id in SHAPES else "",
-                       "properties": [{"name": "name", "type": "string", "value": NAMES[local_id]}]}
+        entry: dict = {
+            "id": local_id,
+            "type": "wall" if local_id in SHAPES else "",
+            "properties": [{"name": "name", "type": "string", "value": NAMES[local_id]}],
+        }
         if local_id in SHAPES:
             objects = [shape_object(k, s) for k, s in enumerate(SHAPES[local_id], start=1)]
-            entry["objectgroup"] = {"draworder": "index", "id": 2, "name": "", "objects": objects, "opacity": 1,
-                                    "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+            entry["objectgroup"] = {
+                "draworder": "index",
+                "id": 2,
+                "name": "",
+                "objects": objects,
+                "opacity": 1,
+                "type": "objectgroup",
+                "visible": True,
+                "x": 0,
+                "y": 0,
+            }
         tiles.append(entry)
-    return {"columns": COLUMNS, "image": "depot.png", "imageheight": ROWS * TILE, "imagewidth": COLUMNS * TILE,
-            "margin": 0, "name": "depot", "spacing": 0, "tilecount": COLUMNS * ROWS, "tiledversion": "1.8.2",
-            "tileheight": TILE, "tiles": tiles, "tilewidth": TILE, "type": "tileset", "version": "1.8"}
+    return {
+        "columns": COLUMNS,
+        "image": "depot.png",
+        "imageheight": ROWS * TILE,
+        "imagewidth": COLUMNS * TILE,
+        "margin": 0,
+        "name": "depot",
+        "spacing": 0,
+        "tilecount": COLUMNS * ROWS,
+        "tiledversion": "1.8.2",
+        "tileheight": TILE,
+        "tiles": tiles,
+        "tilewidth": TILE,
+        "type": "tileset",
+        "version": "1.8",
+    }
 
 
 def point(k: int, name: str, cls: str, col: float, row: float) -> dict:
     """A marker at the centre of cell (col, row) (fractions allowed)."""
-    return {"id": k, "name": name, "type": cls, "x": (col + 0.5) * TILE, "y": (row + 0.5) * TILE,
-            "width": 0, "height": 0, "rotation": 0, "visible": True, "point": True}
+    return {
+        "id": k,
+        "name": name,
+        "type": cls,
+        "x": (col + 0.5) * TILE,
+        "y": (row + 0.5) * TILE,
+        "width": 0,
+        "height": 0,
+        "rotation": 0,
+        "visible": True,
+        "point": True,
+    }
 
 
 def depot_map(layers: dict[str, Grid], tileset_source: str = "tilesets/depot.tsj") -> dict:
     out = []
     next_id = 1
     for k, (name, grid) in enumerate(layers.items(), start=1):
-        out.append({"data": grid.data(), "height": HEIGHT, "id": k, "name": name, "opacity": 1,
-                    "type": "tilelayer", "visible": True, "width": WIDTH, "x": 0, "y": 0})
+        out.append(
+            {
+                "data": grid.data(),
+                "height": HEIGHT,
+                "id": k,
+                "name": name,
+                "opacity": 1,
+                "type": "tilelayer",
+                "visible": True,
+                "width": WIDTH,
+                "x": 0,
+                "y": 0,
+            }
+        )
     objects: dict[str, list[dict]] = {"walls": [], "spawns": [], "pickups": [], "player": []}
 
     def add(layer: str, obj: dict) -> None:
@@ -325,34 +437,127 @@ def depot_map(layers: dict[str, Grid], tileset_source: str = "tilesets/depot.tsj
         objects[layer].append(obj)
 
     # Object-layer walls beside the tiles, one of each kind (the game draws them grey: no tile covers them).
-    add("walls", {"id": 0, "name": "barrier", "type": "", "x": 1000, "y": 880, "width": 112, "height": 24,
-                  "rotation": -20, "visible": True})
-    add("walls", {"id": 0, "name": "fence", "type": "", "x": 1600, "y": 340, "width": 0, "height": 0, "rotation": 0,
-                  "visible": True, "polyline": [{"x": 0, "y": 0}, {"x": 96, "y": 40}, {"x": 192, "y": 0}],
-                  "properties": [{"name": "thickness", "type": "float", "value": 12.0}]})
-    add("walls", {"id": 0, "name": "water tank", "type": "", "x": 1192, "y": 1112, "width": 112, "height": 80,
-                  "rotation": 25, "visible": True, "ellipse": True})
-    add("walls", {"id": 0, "name": "sandbags", "type": "", "x": 1190, "y": 840, "width": 0, "height": 0,
-                  "rotation": 15, "visible": True,
-                  "polygon": [{"x": 0, "y": 0}, {"x": 100, "y": 0}, {"x": 100, "y": 100}, {"x": 70, "y": 100},
-                              {"x": 70, "y": 30}, {"x": 0, "y": 30}]})
+    add(
+        "walls",
+        {
+            "id": 0,
+            "name": "barrier",
+            "type": "",
+            "x": 1000,
+            "y": 880,
+            "width": 112,
+            "height": 24,
+            "rotation": -20,
+            "visible": True,
+        },
+    )
+    add(
+        "walls",
+        {
+            "id": 0,
+            "name": "fence",
+            "type": "",
+            "x": 1600,
+            "y": 340,
+            "width": 0,
+            "height": 0,
+            "rotation": 0,
+            "visible": True,
+            "polyline": [{"x": 0, "y": 0}, {"x": 96, "y": 40}, {"x": 192, "y": 0}],
+            "properties": [{"name": "thickness", "type": "float", "value": 12.0}],
+        },
+    )
+    add(
+        "walls",
+        {
+            "id": 0,
+            "name": "water tank",
+            "type": "",
+            "x": 1192,
+            "y": 1112,
+            "width": 112,
+            "height": 80,
+            "rotation": 25,
+            "visible": True,
+            "ellipse": True,
+        },
+    )
+    add(
+        "walls",
+        {
+            "id": 0,
+            "name": "sandbags",
+            "type": "",
+            "x": 1190,
+            "y": 840,
+            "width": 0,
+            "height": 0,
+            "rotation": 15,
+            "visible": True,
+            "polygon": [
+                {"x": 0, "y": 0},
+                {"x": 100, "y": 0},
+                {"x": 100, "y": 100},
+                {"x": 70, "y": 100},
+                {"x": 70, "y": 30},
+                {"x": 0, "y": 30},
+            ],
+        },
+    )
     add("player", point(0, "start", "player", 12, 14))
-    for col, row, kind in [(6, 5.5, "chaser"), (33, 2, "chaser"), (37, 17, "chaser"), (3, 21, "chaser"),
-                           (19, 2, "shooter"), (31, 19.5, "shooter"), (24, 14, "shooter"),
-                           (36, 12, "brute"), (6, 16.5, "brute")]:
+    for col, row, kind in [
+        (6, 5.5, "chaser"),
+        (33, 2, "chaser"),
+        (37, 17, "chaser"),
+        (3, 21, "chaser"),
+        (19, 2, "shooter"),
+        (31, 19.5, "shooter"),
+        (24, 14, "shooter"),
+        (36, 12, "brute"),
+        (6, 16.5, "brute"),
+    ]:
         add("spawns", point(0, kind, kind, col, row))
-    for col, row, kind in [(18, 10, "health"), (33, 7, "health"), (8, 21, "health"),
-                           (5, 12, "ammo"), (28, 12.5 - 2, "ammo"), (22, 18, "ammo")]:
+    for col, row, kind in [
+        (18, 10, "health"),
+        (33, 7, "health"),
+        (8, 21, "health"),
+        (5, 12, "ammo"),
+        (28, 12.5 - 2, "ammo"),
+        (22, 18, "ammo"),
+    ]:
         add("pickups", point(0, kind, kind, col, row))
     for k, (name, objs) in enumerate(objects.items(), start=len(out) + 1):
-        out.append({"draworder": "topdown", "id": k, "name": name, "objects": objs, "opacity": 1,
-                    "type": "objectgroup", "visible": True, "x": 0, "y": 0})
-    return {"compressionlevel": -1, "height": HEIGHT, "infinite": False, "layers": out, "nextlayerid": len(out) + 1,
-            "nextobjectid": next_id, "orientation": "orthogonal",
-            "properties": [{"name": "title", "type": "string", "value": "The Depot"}],
-            "renderorder": "right-down", "tiledversion": "1.8.2", "tileheight": TILE,
-            "tilesets": [{"firstgid": 1, "source": tileset_source}], "tilewidth": TILE, "type": "map",
-            "version": "1.8", "width": WIDTH}
+        out.append(
+            {
+                "draworder": "topdown",
+                "id": k,
+                "name": name,
+                "objects": objs,
+                "opacity": 1,
+                "type": "objectgroup",
+                "visible": True,
+                "x": 0,
+                "y": 0,
+            }
+        )
+    return {
+        "compressionlevel": -1,
+        "height": HEIGHT,
+        "infinite": False,
+        "layers": out,
+        "nextlayerid": len(out) + 1,
+        "nextobjectid": next_id,
+        "orientation": "orthogonal",
+        "properties": [{"name": "title", "type": "string", "value": "The Depot"}],
+        "renderorder": "right-down",
+        "tiledversion": "1.8.2",
+        "tileheight": TILE,
+        "tilesets": [{"firstgid": 1, "source": tileset_source}],
+        "tilewidth": TILE,
+        "type": "map",
+        "version": "1.8",
+        "width": WIDTH,
+    }
 
 
 def shape_outline(shape: dict) -> list[tuple[float, float]]:
@@ -365,8 +570,10 @@ def shape_outline(shape: dict) -> list[tuple[float, float]]:
         local = [(0, 0), (w, 0), (w, h), (0, h)]
     else:
         w, h = shape["width"], shape["height"]
-        local = [(w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
-                 for t in (2 * math.pi * k / 64 for k in range(64))]
+        local = [
+            (w / 2 + w / 2 * math.cos(t), h / 2 + h / 2 * math.sin(t))
+            for t in (2 * math.pi * k / 64 for k in range(64))
+        ]
     turn = math.radians(shape.get("rotation", 0))  # clockwise on screen = counter-clockwise in y-down maths
     c, s = math.cos(turn), math.sin(turn)
     return [(x + c * px - s * py, y + s * px + c * py) for px, py in local]
@@ -417,14 +624,18 @@ def check_spacing(layers: dict[str, Grid], tiled_map: dict) -> None:
     parts = list(getattr(union, "geoms", [union]))
     problems = []
     for i, a in enumerate(parts):
-        for b in parts[i + 1:]:
+        for b in parts[i + 1 :]:
             if a.distance(b) < GAP:
                 problems.append(f"obstacles {a.distance(b):.0f} px apart near {a.centroid.coords[0]}")
     for layer in tiled_map["layers"]:
         for obj in layer.get("objects", []) if layer["name"] != "walls" else []:
             gap = union.distance(Point(obj["x"], obj["y"]))
-            if gap < MARKER_CLEARANCE or not box(0, 0, WIDTH * TILE, HEIGHT * TILE).contains(Point(obj["x"], obj["y"])):
-                problems.append(f"{obj['type']} marker {obj['id']} at ({obj['x']}, {obj['y']}) is {gap:.0f} px from a wall")
+            if gap < MARKER_CLEARANCE or not box(0, 0, WIDTH * TILE, HEIGHT * TILE).contains(
+                Point(obj["x"], obj["y"])
+            ):
+                problems.append(
+                    f"{obj['type']} marker {obj['id']} at ({obj['x']}, {obj['y']}) is {gap:.0f} px from a wall"
+                )
     if problems:
         raise SystemExit("depot:\n  " + "\n  ".join(problems))
 

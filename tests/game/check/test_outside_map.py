@@ -1,32 +1,55 @@
-"""One owner for "outside the map": the loader decides it, the checker only grades it an error."""
+"""One owner for "outside the map": the loader decides it and grades it an error, so the game refuses
+the map with the very line the checker prints (issue 22: the game and the checker never disagree)."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from game.check.checks import check_level
 from game.check.report import check_file
 from game.level import OUTSIDE_MAP
 from game.tiled import read_level
 from tests.game.check.defects import DEFECTS
-from tests.game.tiled.maps import write
+from tests.game.tiled.maps import rect, with_walls, write
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_the_loader_finds_a_wall_wholly_outside_the_map_as_a_warning_with_its_code(tmp_path):
+def run(module: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True, timeout=240
+    )
+
+
+def test_the_loader_refuses_a_wall_wholly_outside_the_map_as_an_error_with_its_code(tmp_path):
     level, findings = read_level(write(tmp_path, DEFECTS["wall outside the map"][0]))
-    assert level is not None  # the game plays on
+    assert level is None  # the game refuses it, as the checker does
     (outside,) = [f for f in findings if f.code == OUTSIDE_MAP]
     assert (outside.severity, outside.object_id, outside.problem) == (
-        "warning",
+        "error",
         7,
         "wall is outside the map (320 × 256 px)",
     )
 
 
+def test_a_wall_partly_inside_the_map_is_no_finding_and_the_map_plays(tmp_path):
+    level, findings = read_level(write(tmp_path, with_walls(rect(7, 300, 40, 60, 30))))
+    assert level is not None and not [f for f in findings if f.code == OUTSIDE_MAP]
+
+
 def test_the_checkers_own_checks_never_say_outside_the_map_the_loader_does(tmp_path):
     for defect in ("wall outside the map", "spawn outside the map"):
-        level, _ = read_level(write(tmp_path, DEFECTS[defect][0]))
-        assert not [f for f in check_level(level, "x.tmj") if "outside the map" in f.problem], defect
+        path = write(tmp_path, DEFECTS[defect][0])
+        result = check_file(path)
+        assert result.level is None  # refused by the loader: the checker's own checks never ran
+        assert [f.code for f in result.errors] == [OUTSIDE_MAP], defect
+    level, _ = read_level(write(tmp_path, with_walls()))
+    assert not [f for f in check_level(level, "x.tmj") if "outside the map" in f.problem]
 
 
 def test_the_checker_lists_the_loaders_finding_once_as_an_error_and_json_names_its_code(tmp_path, capsys):
@@ -38,6 +61,19 @@ def test_the_checker_lists_the_loaders_finding_once_as_an_error_and_json_names_i
     assert main(["--json", str(path)]) == 1
     (entry,) = [f for f in json.loads(capsys.readouterr().out)["findings"] if f["object_id"] == 8]
     assert entry["code"] == OUTSIDE_MAP and entry["severity"] == "error"
+
+
+@pytest.mark.parametrize("defect", ["wall outside the map", "spawn outside the map"])
+def test_the_game_refuses_what_lies_outside_the_map_with_the_checkers_own_line(defect, tmp_path):
+    data, severity, line = DEFECTS[defect]
+    path = write(tmp_path, data)
+    checked = run("game.check", str(path))
+    played = run("game", "--demo", "--level", str(path), "--frames", "5")
+    expected = line.format(file=path)
+    assert severity == "error" and checked.returncode == 1
+    assert f"  {expected}" in checked.stdout.splitlines()
+    assert played.returncode == 2 and played.stdout == ""
+    assert played.stderr.strip() == f"gjk-shooter: {expected}"
 
 
 def test_a_player_start_outside_the_map_is_not_flooded_from(tmp_path):

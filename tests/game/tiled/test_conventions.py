@@ -152,6 +152,67 @@ def test_object_layers_of_any_name_by_property_class_and_name(tmp_path):
     ) in findings
 
 
+def text_prop(name: str, value: str) -> list[dict]:
+    return [{"name": name, "type": "string", "value": value}]
+
+
+def test_solar2d_body_types_static_and_kinematic_are_walls_dynamic_is_not_in_any_layer(tmp_path):
+    bodies = maps.layer(
+        3,
+        "game",
+        [
+            maps.rect(10, 0, 0, 32, 32, properties=text_prop("bodyType", "static")),
+            maps.rect(11, 64, 0, 32, 32, properties=text_prop("bodyType", "Kinematic")),
+            maps.rect(12, 128, 0, 32, 32, properties=text_prop("bodyType", "dynamic")),
+            maps.rect(13, 192, 0, 32, 32, properties=text_prop("bodyType", "ghost")),  # not Solar2D's word
+            # A boolean says first: Phaser's collides false wins over a static body.
+            maps.rect(
+                14,
+                256,
+                0,
+                32,
+                32,
+                properties=[*bool_prop("collides", False), *text_prop("bodyType", "static")],
+            ),
+        ],
+    )
+    walls = maps.layer(
+        4, "walls", [maps.rect(15, 0, 64, 32, 32, properties=text_prop("bodyType", "dynamic"))]
+    )
+    level, findings = load(tmp_path, [bodies, walls])
+    assert sorted(w.object_id for w in level.walls) == [10, 11]
+    assert (
+        "info",
+        "layer 'game': 1 object with bodyType 'dynamic' not read (a body that moves in Solar2D; a movable "
+        'thing here is a prop: levels/README.md, "Props")',
+    ) in findings
+    assert (
+        "info",
+        "layer 'walls': 1 object with bodyType 'dynamic' not read (a body that moves in Solar2D; a movable "
+        'thing here is a prop: levels/README.md, "Props")',
+    ) in findings
+
+
+def test_a_hidden_layer_keeps_the_objects_their_own_property_marks_solid_and_says_so(tmp_path):
+    bounds = maps.layer(
+        3,
+        "bounds",
+        [
+            maps.rect(10, 0, 0, 32, 256, properties=text_prop("bodyType", "static")),
+            maps.rect(11, 288, 0, 32, 256, properties=bool_prop("collides", True)),
+            maps.rect(12, 128, 0, 32, 32),  # unmarked: hidden with its layer
+        ],
+        visible=False,
+    )
+    level, findings = load(tmp_path, [bounds])
+    assert sorted(w.object_id for w in level.walls) == [10, 11]
+    assert (
+        "info",
+        "hidden layer 'bounds': 2 objects still collide (their own property 'bodyType' 'static'); "
+        "the rest is ignored",
+    ) in findings
+
+
 def test_points_of_a_marker_class_in_any_layer_are_markers(tmp_path):
     things = maps.layer(
         3,

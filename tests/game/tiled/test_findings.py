@@ -393,7 +393,7 @@ def test_a_broken_tmx_map_gives_one_line_too(tmp_path, text, line):
     assert [str(f) for f in findings] == [f"{path}{line}"]
 
 
-def test_an_empty_tile_layer_says_nothing_and_markers_off_the_map_are_warnings_not_errors(tmp_path):
+def test_an_empty_tile_layer_says_nothing_and_a_marker_off_the_map_is_the_one_error(tmp_path):
     data = copy.deepcopy(GOOD)
     data["layers"].insert(
         0,
@@ -412,10 +412,10 @@ def test_an_empty_tile_layer_says_nothing_and_markers_off_the_map_are_warnings_n
     )
     data["layers"].append(maps.layer(31, "pickups", [maps.point(40, "ammo", 400, 10, name="lost")]))
     level, findings = read_level(write_case(tmp_path, data))
-    assert level is not None and level.pickups[0].x == 400
+    assert level is None  # the game refuses it with the checker's line (issue 22)
     assert [(f.severity, str(f)) for f in findings] == [
         (
-            "warning",
+            "error",
             f"{tmp_path / 'case.tmj'}:40 (lost): ammo pickup at (400, 246) is outside the map (320 × 256 px)",
         ),
     ]

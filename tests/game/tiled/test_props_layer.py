@@ -4,12 +4,15 @@ import json
 import math
 import shutil
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from game.tiled import read_level
 from game.tiled.props import MAX_PROPS, PROPS_FILE
 
 from . import maps
+from .render import tiled_alpha
 
 
 def with_props(*objects):
@@ -103,10 +106,12 @@ def test_a_bad_prop_is_one_error_line_naming_file_object_and_value(tmp_path, obj
     assert only.startswith(f"{tmp_path}/{line}"), only
 
 
-def test_a_prop_off_the_map_is_a_warning_and_the_prop_is_kept(tmp_path):
+def test_a_prop_off_the_map_is_an_error_the_game_and_the_checker_share(tmp_path):
     level, findings = read(tmp_path, with_props(prop(30, "barrel", 900, 10, point=True)))
-    assert level is not None and len(level.props) == 1
-    assert [f.code for f in findings if "outside the map" in f.problem] == ["outside-map"]
+    assert level is None  # issue 22: the game refuses what the checker calls an error
+    assert [(f.severity, f.code) for f in findings if "outside the map" in f.problem] == [
+        ("error", "outside-map")
+    ]
 
 
 def test_more_props_than_the_limit_is_one_error_before_any_is_read(tmp_path):
@@ -127,3 +132,48 @@ def test_the_overrides_are_kept_for_the_game(tmp_path):
     assert level is not None, errors(findings)
     assert level.props[0].properties == {"health": 5.0, "explosive": True}
     assert json.loads(json.dumps(level.props[0].properties)) == level.props[0].properties
+
+
+def opaque_box(alpha: np.ndarray) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the pixels with alpha, exclusive right and bottom."""
+
+    rows, cols = np.nonzero(alpha > 0)
+    return int(cols.min()), int(rows.min()), int(cols.max()) + 1, int(rows.max()) + 1
+
+
+@pytest.mark.parametrize("alignment", ["center", "topleft", "bottom", "unspecified"])
+@pytest.mark.parametrize("rotation", [0, 90])
+def test_a_tile_object_prop_lands_on_its_image_as_tiled_draws_it_for_each_object_alignment(
+    alignment, rotation, tmp_path, tiled_tools
+):
+    """Issue 22: props placed by tile objects follow their tileset's objectalignment, as the walls do.
+    The oracle is Tiled's render: the crate's opaque pixels in ``tmxrasterizer``'s picture of the props
+    layer must be the crate image's opaque pixels placed at the prop's centre and angle."""
+    tileset = json.loads(PROPS_FILE.read_text())
+    if alignment != "unspecified":
+        tileset["objectalignment"] = alignment
+    (tmp_path / "props.tsj").write_text(json.dumps(tileset))
+    (tmp_path / "props").symlink_to(PROPS_FILE.parent / "props")
+    data = with_props(prop(12, "", 150, 120, gid=1, width=32, height=32, rotation=rotation))
+    data["tilesets"] = [{"firstgid": 1, "source": "props.tsj"}]
+    path = maps.write(tmp_path, data)
+    level, findings = read_level(path)
+    assert level is not None, errors(findings)
+    (spot,) = level.props
+    with Image.open(PROPS_FILE.parent / "props" / "crate.png") as image:
+        left, top, right, bottom = opaque_box(np.asarray(image.convert("RGBA"))[:, :, 3])
+        w, h = image.size
+    # The image's opaque box about its centre (y down), turned by the prop's angle (a quarter turn
+    # at most here, so the turned box is exact), at the prop's centre in Tiled's pixels.
+    corners = np.array([(left, top), (right, top), (right, bottom), (left, bottom)], float) - (w / 2, h / 2)
+    c, s = round(math.cos(-spot.angle)), round(math.sin(-spot.angle))  # y down: clockwise is -angle
+    turned = corners @ np.array([[c, s], [-s, c]])
+    cx, cy = spot.x, 256.0 - spot.y
+    ours = (
+        turned[:, 0].min() + cx,
+        turned[:, 1].min() + cy,
+        turned[:, 0].max() + cx,
+        turned[:, 1].max() + cy,
+    )
+    theirs = opaque_box(tiled_alpha(path, "props", tmp_path))
+    assert np.allclose(ours, theirs, atol=1.0), (ours, theirs)

@@ -235,16 +235,64 @@ def test_a_finite_tiled_111_map_of_three_tile_layers_and_a_colliders_layer(tmp_p
     ]
 
 
-def test_sticker_knight_saved_by_tiled_10_loads_its_tile_objects_from_an_embedded_image_collection():
-    """A Tiled 1.0 file (no ``tiledversion``, no layer ids, an embedded image-collection tileset): loads
-    with no error and no warning; nothing in it says collision (Solar2D's ``bodyType`` is game code),
-    so it has no walls, and the notes say so layer by layer."""
-    level, findings = read_level(KNIGHT_1_0)
-    assert level is not None and level.walls == ()
-    assert [f for f in findings if f.severity != "info"] == []
-    notes = [f.problem for f in findings]
-    assert "layer 'ground': 35 tile objects not solid" in " ".join(notes)
-    assert "hidden layer 'bounds' ignored" in notes
+KNIGHT = REAL / "tiled" / "sticker-knight" / "map" / "sandbox.tmx"
+
+
+def body_types(path: Path) -> dict[str, tuple[str, tuple[float, float, float, float]]]:
+    """Each object with a Solar2D ``bodyType`` (its own or its template's), by id: the type and the
+    object's box in Tiled's pixels (x0, y0, x1, y1, y down; a tile object's (x, y) is its bottom-left,
+    objs.tsx saying no other alignment). Read with ElementTree, never through the loader."""
+    root = etree.parse(path).getroot()
+    found = {}
+    for obj in root.iter("object"):
+        element, attrs = obj, dict(obj.attrib)
+        if "template" in attrs:
+            element = etree.parse(path.parent / attrs["template"]).getroot().find("object")
+            attrs = {**element.attrib, **attrs}
+        props = {p.attrib["name"]: p.attrib.get("value") for p in element.iter("property")}
+        props.update({p.attrib["name"]: p.attrib.get("value") for p in obj.iter("property")})
+        if "bodyType" in props:
+            x, y, w, h = (float(attrs[k]) for k in ("x", "y", "width", "height"))
+            top = y - h if "gid" in attrs else y
+            found[attrs["id"]] = (props["bodyType"], (x, top, x + w, top + h))
+    return found
+
+
+@pytest.mark.parametrize("path", [KNIGHT, KNIGHT_1_0], ids=["tiled-1.8", "tiled-1.0"])
+def test_sticker_knights_solar2d_body_types_make_its_static_bodies_walls_and_leave_its_dynamic_ones(
+    path, tmp_path, tiled_tools
+):
+    """Tiled's Sticker Knight example (Solar2D): ``bodyType`` ``static`` objects (its ground platforms, and
+    its hidden ``bounds`` layer's two side walls) are walls, each the box Tiled draws its object in;
+    its two ``dynamic`` blocks are not (a note says so). Saved by Tiled 1.8 (templates) and 1.0 alike."""
+    level, findings = read_level(path)
+    assert level is not None and [f for f in findings if f.severity == "error"] == []
+    bodies = body_types(path)
+    static = {oid: box for oid, (kind, box) in bodies.items() if kind == "static"}
+    dynamic = {oid: box for oid, (kind, box) in bodies.items() if kind == "dynamic"}
+    assert (len(static), len(dynamic)) == (18, 2)
+    height = level.height
+    walls = {str(w.object_id): wall_geometry(w) for w in level.walls}
+    assert walls.keys() == static.keys()
+    for oid, (x0, y0, x1, y1) in static.items():
+        box = shapely.box(x0, height - y1, x1, height - y0)
+        assert walls[oid].symmetric_difference(box).area < 1e-6 * box.area, oid
+    solid = unary_union(list(walls.values()))
+    for x0, y0, x1, y1 in dynamic.values():
+        assert not solid.contains(shapely.Point((x0 + x1) / 2, height - (y0 + y1) / 2))
+    notes = [f.problem for f in findings if f.severity == "info"]
+    assert "layer 'game': 2 objects with bodyType 'dynamic' not read" in " ".join(notes)
+    assert "hidden layer 'bounds': 2 objects still collide (their own property 'bodyType' 'static')" in (
+        " ".join(notes)
+    )
+    # Tiled's own render of the ground layer: each ground wall's centre is where Tiled draws its platform.
+    alpha = tiled_alpha(path, "ground", tmp_path)
+    (layer,) = [g for g in etree.parse(path).getroot().iter("objectgroup") if g.attrib["name"] == "ground"]
+    ground = [o.attrib["id"] for o in layer.iter("object") if o.attrib["id"] in static]
+    assert len(ground) == 16
+    for oid in ground:
+        x0, y0, x1, y1 = static[oid]
+        assert alpha[int((y0 + y1) / 2), int((x0 + x1) / 2)] > 0, oid
 
 
 @pytest.mark.parametrize(
@@ -288,3 +336,60 @@ def test_the_checker_on_the_real_maps_folder_checks_every_map():
     assert len(checked) == 9
     refused = [c for c in checked if c.errors]
     assert len(refused) == 4  # the four orientations; Sticker Knight's tile templates load (test_templates)
+
+
+PHASER = REAL / "phaser-ce-examples" / "maps" / "multi-tileset.json"
+
+
+def test_a_real_pre_12_json_map_is_drawn_as_tiled_draws_it_and_checks_clean(tmp_path, tiled_tools):
+    """Phaser CE's ``multi-tileset.json`` (2016, JSON before Tiled 1.2: ``version`` 1, no ``tiledversion``,
+    properties as dicts, tilesets without ``tilecount`` or ``columns``, three Kenney atlases): loads with
+    no error or warning; every painted cell is drawn from the tile its gid names (the atlas columns
+    derived from the image), and the picture of the loader's tiles is Tiled's own render."""
+    import json
+
+    raw = json.loads(PHASER.read_text())
+    assert "tiledversion" not in raw and raw["version"] == 1 and isinstance(raw["properties"], dict)
+    assert all("tilecount" not in t and "columns" not in t for t in raw["tilesets"])
+    level, findings = read_level(PHASER)
+    assert level is not None and [f.severity for f in findings] == ["info"]  # no player start: a note
+    (layer,) = level.tile_layers
+    painted = {(k % 20, k // 20): gid for k, gid in enumerate(raw["layers"][0]["data"]) if gid}
+    assert len(layer.tiles) == len(painted) == 167
+    firsts = sorted(t["firstgid"] for t in raw["tilesets"])
+    for tile in layer.tiles:
+        gid = painted[(tile.col, tile.row)]
+        first = max(f for f in firsts if f <= gid)
+        assert tile.local_id == gid - first
+        assert (tile.source[0], tile.source[1]) == (
+            (tile.local_id % (tile_image_width(tile) // 64)) * 64,
+            (tile.local_id // (tile_image_width(tile) // 64)) * 64,
+        )
+    # The loader's tiles laid out with PIL against tmxrasterizer's picture of the map.
+    ours = Image.new("RGBA", (round(level.width), round(level.height)))
+    for tile in layer.tiles:
+        x, y, w, h = tile.source
+        with Image.open(tile.image) as atlas:
+            piece = atlas.convert("RGBA").crop((x, y, x + w, y + h))
+        ours.alpha_composite(
+            piece, (round(tile.center_x - w / 2), round(level.height - tile.center_y - h / 2))
+        )
+    theirs = tiled_alpha(PHASER, "Tile Layer 1", tmp_path)
+    mine = np.asarray(ours)[:, :, 3]
+    assert theirs.shape == mine.shape == (1280, 1280)
+    assert not ((theirs > 0) != (mine > 0)).any()  # pixel for pixel
+    assert (theirs > 0).mean() > 0.3  # the comparison saw the map, not an empty picture
+    done = subprocess.run(
+        [sys.executable, "-m", "game.check", str(PHASER)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "checked 1 level: 0 errors, 0 warnings, 1 note" in done.stdout
+
+
+def tile_image_width(tile) -> int:
+    with Image.open(tile.image) as image:
+        return image.size[0]

@@ -105,3 +105,77 @@ def test_the_checker_takes_texture_hitboxes_and_refuses_a_wrong_value_in_one_lin
     missing = run_check(path, "--texture-hitboxes")
     assert missing.returncode == 2 and len(missing.stderr.strip().splitlines()) == 1
     assert "--texture-hitboxes" in missing.stderr
+
+
+def run_game(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], capture_output=True, text=True, timeout=300, cwd=ROOT
+    )
+
+
+def f1_screenshot(tmp_path: Path, level: Path, name: str, *options: str):
+    """The game window with F1's hitboxes shown, through a scripted session, as an RGB array."""
+    import numpy as np
+    from PIL import Image
+
+    script = tmp_path / "f1.jsonl"
+    script.write_text(
+        '{"frame": 5, "event": "key_down", "key": "F1"}\n{"frame": 6, "event": "key_up", "key": "F1"}\n'
+    )
+    shot = tmp_path / f"{name}.png"
+    done = run_game(
+        "--play-script",
+        str(script),
+        "--level",
+        str(level),
+        "--frames",
+        "20",
+        "--screenshot",
+        str(shot),
+        *options,
+    )
+    assert done.returncode == 0, done.stderr
+    with Image.open(shot) as image:
+        return np.asarray(image.convert("RGB")).astype(int)
+
+
+def test_the_game_takes_texture_hitboxes_and_draws_them_as_the_map_property_does(tmp_path):
+    import numpy as np
+
+    plain = f1_screenshot(tmp_path, ARCADE_MAPS / "map.json", "plain")
+    detailed = f1_screenshot(tmp_path, ARCADE_MAPS / "map.json", "detailed", "--texture-hitboxes", "detailed")
+    # F1 outlines the Platforms' rounded corners cut, not their full boxes (looked at: cmp of both shots).
+    assert (np.abs(plain - detailed).sum(axis=2) > 30).sum() > 1000
+    # The map property asks for the same walls, drawn the same; the option wins over the property.
+    data = json.loads((ARCADE_MAPS / "map.json").read_text())
+    (tmp_path / "images").symlink_to(ARCADE_MAPS.parent / "images")
+    (tmp_path / "tiled_maps").mkdir()
+    for entry in data["tilesets"]:
+        if "source" in entry:
+            entry["source"] = str(ARCADE_MAPS / entry["source"])
+    data["properties"] = [{"name": "texture_hitboxes", "type": "string", "value": "detailed"}]
+    copy = tmp_path / "tiled_maps" / "map.json"
+    copy.write_text(json.dumps(data))
+    assert np.array_equal(f1_screenshot(tmp_path, copy, "property"), detailed)
+    data["properties"][0]["value"] = "simple"
+    copy.write_text(json.dumps(data))
+    assert np.array_equal(
+        f1_screenshot(tmp_path, copy, "overridden", "--texture-hitboxes", "detailed"), detailed
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--texture-hitboxes", "fancy"), "invalid choice: 'fancy'"),
+        (("--texture-hitboxes",), "expected one argument"),
+        (("--texture-hitboxes", "simple", "--record", "x.replay"), "cannot be recorded or replayed"),
+        (("--texture-hitboxes", "simple", "--replay", "x.replay"), "cannot be recorded or replayed"),
+    ],
+)
+def test_the_game_refuses_a_wrong_texture_hitboxes_in_one_line(args, says, tmp_path):
+    done = run_game("--demo", *args) if "--replay" not in args else run_game(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("gjk-shooter: error: ") and "--texture-hitboxes" in line and says in line, line
+    assert not (ROOT / "x.replay").exists()

@@ -148,14 +148,15 @@ def test_a_flip_that_takes_a_hitbox_off_the_map_is_named_with_its_flip(tmp_path)
         tmp_path, walls(grid(W, R, {(3, 0): 1, (9, 7): 1 | D | H})), [{"firstgid": 1, **ts}]
     )
     assert found == [
-        ("warning", f"{path}:walls:tile-3,0 (posts 0): its hitbox leaves the map (320 × 256 px) by 32 px"),
+        ("error", f"{path}:walls:tile-3,0 (posts 0): its hitbox leaves the map (320 × 256 px) by 32 px"),
         (
-            "warning",
+            "error",
             f"{path}:walls:tile-9,7 (posts 0): its hitbox leaves the map (320 × 256 px) after its flip "
             "(H+D) by 32 px",
         ),
     ]
-    assert all(f.code == "outside-map" for f in read_level(path)[1])
+    level, findings = read_level(path)
+    assert level is None and all(f.code == "outside-map" for f in findings)  # the game refuses it too
 
 
 def test_a_self_intersecting_collision_polygon_is_said_as_the_object_layers_say_it(tmp_path):
