@@ -12,11 +12,11 @@ import sys
 import arcade
 
 from game import tiled
-from game.audio import Audio
 from game.files import storage
 from game.headless.replay import Recorder
 from game.headless.warmup import Warmup
 from game.level import LevelError
+from game.sound.audio import Audio
 from game.tiled.files import resolve_level
 from game.views.controls import Controls
 from game.views.game_over import GameOverView

@@ -33,6 +33,7 @@ from game.files.images import ImageRefused, check_suffix
 from game.files.safe_write import TargetRefused, check_target
 from game.files.storage import use_throwaway_store
 from game.headless import replay, script
+from game.headless.warmup import end_on_sigterm
 from game.level import LevelError
 from game.tiled.texture import ALGORITHMS, use_texture_hitboxes
 
@@ -149,6 +150,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    end_on_sigterm()  # SIGTERM closes the game as its window does: the warm-up children end with it
     use_texture_hitboxes(args.texture_hitboxes)  # every map this run reads: title, F5, scripts, demo
     headless = bool(args.demo or args.snapshots or args.play_script or args.replay)
     if headless:

@@ -18,6 +18,12 @@ world's casts and moves at the same time, so the two cores share the work.
 In-process work (the headless demo, ``python -m engine``) wraps itself in
 ``report_compiles``, which prints a line naming each kernel as it compiles.
 
+The children never outlive the process that started them (``spawn``): it
+hands them its process id, and each child ends itself as soon as its parent
+is gone (``exit_with_parent``), however the parent ended: closed, crashed,
+killed. A game or demo sent SIGTERM ends its children first
+(``end_on_sigterm``, installed by ``game.cli``).
+
     python -m game.headless.warmup [--level NAME] [--no-nice] [--ahead]   # what the game starts in the background
 """
 
@@ -29,6 +35,7 @@ import hashlib
 import json
 import math
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -56,16 +63,20 @@ from game.tiled.files import resolve_level
 __all__ = [
     "AHEAD",
     "DONE_MARK",
+    "PARENT_VAR",
     "STAGES",
     "Progress",
     "Stage",
     "Warmup",
     "cache_is_empty",
+    "end_on_sigterm",
+    "exit_with_parent",
     "is_done",
     "kernel_name",
     "main",
     "report_compiles",
     "run_stages",
+    "spawn",
     "start_ahead",
     "watch_compiles",
 ]
@@ -291,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
     parser.add_argument("--ahead", action="store_true", help="the second process's part: casts and moves")
     args = parser.parse_args(argv)
+    exit_with_parent()
     if not args.no_nice and hasattr(os, "nice") and niceness():
         with contextlib.suppress(OSError):
             os.nice(niceness())
@@ -357,9 +369,7 @@ class Warmup:
         )
         helper = start_ahead(level) if command is None else None  # before the main child writes the cache
         try:
-            process = subprocess.Popen(
-                cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True
-            )
+            process = spawn(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         except OSError as err:
             warmup = cls(None, stages, echo)
             warmup.helper = helper
@@ -519,11 +529,68 @@ def start_ahead(level: str | None = None) -> subprocess.Popen | None:
         return None
     cmd = [sys.executable, "-m", "game.headless.warmup", "--ahead"] + (["--level", level] if level else [])
     try:
-        return subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL
-        )
+        return spawn(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError:
         return None
+
+
+# --- children that end with their parent ---------------------------------------
+
+#: A warm-up child's parent's process id, in the child's environment (``spawn``).
+PARENT_VAR = "GJK_SHOOTER_WARMUP_PARENT"
+#: How often a child looks whether its parent is still there, seconds.
+PARENT_POLL = 0.25
+#: A child's exit status when it ended because its parent was gone.
+ORPHANED = 3
+
+
+def spawn(cmd: list[str], **popen) -> subprocess.Popen:
+    """Start a warm-up child (``subprocess.Popen`` with ``popen``; no stdin) that knows its parent:
+    this process's id goes into its environment as ``PARENT_VAR``."""
+    env = {**os.environ, PARENT_VAR: str(os.getpid())}
+    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env, **popen)
+
+
+def exit_with_parent(poll: float = PARENT_POLL) -> None:
+    """In a child: end this process (status ``ORPHANED``) when the process that started it is gone,
+    at once if it is gone already.
+
+    The parent is ``PARENT_VAR`` (set by ``spawn``), else whoever is the
+    parent now (a warm-up started by hand from a shell). A parent that dies,
+    however it dies, hands its children to another process, so a daemon
+    thread compares ``os.getppid()`` with it every ``poll`` seconds: the
+    same on every POSIX system, where Linux's parent-death signal follows
+    the thread that started the child, not the process. "Gone" cannot be
+    missed between the parent's end and this call: the id differs by then.
+    """
+    named = os.environ.get(PARENT_VAR, "")
+    parent = int(named) if named.isdigit() else os.getppid()
+
+    def orphaned() -> bool:
+        return os.getppid() != parent
+
+    if orphaned():
+        os._exit(ORPHANED)
+
+    def watch() -> None:
+        while not orphaned():
+            time.sleep(poll)
+        # os._exit, not sys.exit: from a thread, only this ends the process (the main thread may be
+        # deep in a compile). numba writes each cache file aside and renames it, so none is left half.
+        os._exit(ORPHANED)
+
+    threading.Thread(target=watch, name="warmup-parent-watch", daemon=True).start()
+
+
+def end_on_sigterm() -> None:
+    """From now on SIGTERM ends this process as closing it does: ``SystemExit`` (status 143) is raised
+    in the main thread, so its ``finally`` blocks run and end the warm-up children (``Warmup.stop``, the
+    demo's helper) instead of leaving them compiling. Python's default would end it on the spot."""
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _terminated(signum: int, frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _end(process: subprocess.Popen | None) -> None:

@@ -29,7 +29,7 @@ class Feedback(NamedTuple):
     sparks: list[tuple[float, float, float, float]]  # x, y, normal x, normal y
     puffs: list[tuple[float, float, float]]  # x, y, size
     muzzles: list[tuple[float, float]]
-    sounds: list[str]  # event kinds, mapped to sounds by game.audio
+    sounds: list[str]  # event kinds, mapped to sounds by game.sound.audio
     kills: int
     #: Damage the player took this step (0 when unhurt).
     hurt: float = 0.0

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import arcade
 
-from game.audio import EVENT_SOUNDS, MIN_REPEAT, SOUND_FILES, Audio
+from game.sound.audio import EVENT_SOUNDS, MIN_REPEAT, SOUND_FILES, Audio
 
 
 def test_every_sound_file_exists_in_the_installed_arcade():
