@@ -84,7 +84,9 @@ class KeptContacts(NamedTuple):
 
 
 #: No cached manifolds: each field's type and its shape past the row axis, for ``jit.zeros_rows``.
-NO_CACHED = Cached(np.zeros((0, 4)), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2)))
+NO_CACHED = Cached(
+    np.zeros((0, 4)), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2))
+)
 
 
 def no_contacts() -> KeptContacts:

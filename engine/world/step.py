@@ -10,6 +10,7 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
 4. the soft step over the awake dynamic bodies and the kinematic bodies
    that move (``solver.solve_step``);
+   (a body it would carry out of the coordinate range stays where it was: ``bounds``);
 5. events, the contacts kept for the next step, forces cleared;
 6. sleep: islands still long enough fall asleep (``sleep``).
 
@@ -26,8 +27,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..collision.limits import MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
+from .bounds import hold_in_range
 from .casts import nearest_hit
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
@@ -136,8 +139,10 @@ class Dynamics:
 
         # 4. The soft step.
         movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
+        before = a.xf[movers]
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
         self._continuous(bodies, dynamic & a.awake[:n])
+        hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
@@ -218,7 +223,7 @@ class Dynamics:
         if not len(near):
             return
         (x0, y0), (dx, dy) = c0, c1 - c0
-        probe = Circle(radius)
+        probe = Circle(max(radius, MIN_SIZE))  # a body 1e-12 across has a quarter extent below any shape
         hit = nearest_hit(bodies, near, probe.packed, 0, (float(x0), float(y0), 0.0), float(dx), float(dy))
         if hit is None or not 0.0 < hit.fraction < 1.0:
             return
