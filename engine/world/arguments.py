@@ -242,7 +242,7 @@ def rows(values, k: int, name: str) -> np.ndarray:
 def finite_rows(values: np.ndarray, bodies: np.ndarray, name: str, *, coordinate: bool = False) -> None:
     """Refuse (one line naming the body) a row of (k, 2) ``values`` that is not finite, or, for a
     ``coordinate``, that lies beyond ``MAX_COORDINATE``."""
-    limit = MAX_COORDINATE if coordinate else math.inf
+    limit = MAX_COORDINATE if coordinate else np.finfo(np.float64).max  # inf <= inf: not the limit
     bad = np.flatnonzero(~(np.abs(values) <= limit).all(axis=1))
     if len(bad):
         k = int(bad[0])

@@ -10,6 +10,7 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
 4. the soft step over the awake dynamic bodies and the kinematic bodies
    that move (``solver.solve_step``);
+   (a body it would carry out of the coordinate range stays where it was: ``bounds``);
 5. events, the contacts kept for the next step, forces cleared;
 6. sleep: islands still long enough fall asleep (``sleep``).
 
@@ -26,9 +27,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..collision.limits import MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
 from ..collision.toi import ImpactPairs, Impacts, Sweep, Sweeps, impacts
+from .bounds import hold_in_range
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
@@ -136,8 +139,10 @@ class Dynamics:
 
         # 4. The soft step.
         movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
+        before = a.xf[movers]
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
         self._continuous(bodies, dynamic & a.awake[:n])
+        hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
@@ -243,7 +248,8 @@ class Dynamics:
         retry = np.flatnonzero(fraction == 0.0)
         if len(retry):
             # Box2D's fallback: a circle about the centre of mass, moving with it (no turn to follow).
-            probes = [Circle(float(0.25 * extents[who[r]])) for r in retry.tolist()]
+            # A body 1e-12 across has a quarter extent below any shape's size: the probe is at least MIN_SIZE.
+            probes = [Circle(max(float(0.25 * extents[who[r]]), MIN_SIZE)) for r in retry.tolist()]
             centres = Sweeps(np.zeros((len(retry), 2)), c0[who[retry]], c1[who[retry]], np.zeros(len(retry)),
                              np.zeros(len(retry)))  # fmt: skip
             radius_probe = np.array([p.radius for p in probes])

@@ -51,7 +51,18 @@ from .sweep import cast_bodies
 
 ALL_LAYERS = 0xFFFFFFFF
 #: Written limits of the rigid-body arguments (each refused with one error naming it).
+#: A step is at least a microsecond: the sub-step's inverse (the solver's 1/h) stays finite.
+MIN_DT = 1e-6
 MAX_DT = 1.0
+#: What a velocity may be once set or pushed (``set_velocity``, ``apply_impulse(s)``): world units/s
+#: and rad/s. The step caps a dynamic body's speed far below (``step.MAX_LINEAR_SPEED`` m/s) and its
+#: turn to a quarter turn a step; these keep every product the step forms with a velocity (its
+#: reach times dt, spin times a 1e9 reach) finite, so no infinity turns into NaN in the cap.
+MAX_SPEED = 1e9
+MAX_SPIN = 1e9
+#: What a force may add per second (``apply_force``): world units/s² over the mass, rad/s² over the
+#: inertia; the same bound as the largest gravity times the largest gravity scale.
+MAX_ACCELERATION = 1e12
 MAX_SUBSTEPS = 64
 MAX_GRAVITY = 1e9
 MAX_GRAVITY_SCALE = 1e3
@@ -185,14 +196,16 @@ class World:
     # --- motion -----------------------------------------------------------
 
     def step(self, dt: float):
-        """Advance the dynamic bodies by ``dt`` seconds (0 < dt ≤ ``MAX_DT``):
-        gravity, forces, contacts, friction, restitution, sleep (``step``).
+        """Advance the dynamic bodies by ``dt`` seconds (``MIN_DT`` ≤ dt ≤ ``MAX_DT``):
+        gravity, forces, contacts, friction, restitution, sleep (``step``). A body the
+        step would carry past the coordinate range stays where the step found it, its
+        velocity zeroed (``bounds``).
 
         Returns the step's ``ContactEvents``: the pairs that began touching,
         with normal, point and the normal impulse they took (for sounds and
         damage), and the pairs that stopped.
         """
-        dt = arguments.real(dt, "World.step dt", 0.0, MAX_DT, above=True)
+        dt = arguments.real(dt, "World.step dt", MIN_DT, MAX_DT)
         return self._dynamics.step(dt)
 
     def velocity(self, body: int) -> tuple[float, float, float]:
@@ -202,17 +215,25 @@ class World:
 
     def set_velocity(self, body: int, velocity, w: float = 0.0) -> None:
         """Set the velocity (vx, vy) of the body's centre of mass and its spin ``w``
-        (rad/s); wakes it. A static body cannot move."""
+        (rad/s); wakes it. A static body cannot move. A speed past ``MAX_SPEED`` or a
+        spin past ``MAX_SPIN`` is refused."""
         slot = self._moving_slot(body, "World.set_velocity")
         vx, vy = arguments.pair(velocity, "World.set_velocity velocity", what="(vx, vy)")
-        w = arguments.real(w, "World.set_velocity w")
+        w = arguments.real(w, "World.set_velocity w", -MAX_SPIN, MAX_SPIN)
+        speed = math.hypot(vx, vy)
+        if speed > MAX_SPEED:
+            raise ValueError(
+                f"World.set_velocity velocity is ({vx!r}, {vy!r}), a speed of {speed:g}; "
+                f"at most MAX_SPEED = {MAX_SPEED:g} world units/s"
+            )
         self._a.vel[slot] = (vx, vy, w)
         self._dynamics.woken(slot)
 
     def apply_impulse(self, body: int, impulse, point=None) -> None:
         """Add ``impulse`` (ix, iy), world frame, at ``point`` (world; the centre of
         mass when None) to a dynamic body: its velocity changes at once; wakes it.
-        Static and kinematic bodies are not pushed (nothing happens)."""
+        Static and kinematic bodies are not pushed (nothing happens). An impulse that
+        would take the body past ``MAX_SPEED`` or ``MAX_SPIN`` is refused."""
         self._push(body, impulse, point, "World.apply_impulse", 1.0)
 
     def apply_impulses(self, bodies, impulses, points=None) -> None:
@@ -220,37 +241,57 @@ class World:
         frame, at row k of ``points`` (k, 2, world; the centres of mass when None) to
         ``bodies[k]``. A body may repeat (its impulses add up in row order, as the same calls
         one by one would); static and kinematic rows do nothing. Every argument is checked
-        before any body changes (all or nothing); at most ``MAX_IMPULSES`` rows."""
+        before any body changes (all or nothing), the velocities they lead to too (at most
+        ``MAX_SPEED`` and ``MAX_SPIN``); at most ``MAX_IMPULSES`` rows."""
+        name = "World.apply_impulses"
         for given, what in ((bodies, "bodies"), (impulses, "impulses"), (points, "points")):
-            arguments.at_most(
-                () if given is None else given, arguments.MAX_IMPULSES, f"World.apply_impulses {what}"
-            )
-        bodies = arguments.ids(bodies, "World.apply_impulses bodies")
+            arguments.at_most(() if given is None else given, arguments.MAX_IMPULSES, f"{name} {what}")
+        bodies = arguments.ids(bodies, f"{name} bodies")
         slots = self._a.slots(bodies)
-        given = arguments.rows(impulses, len(slots), "World.apply_impulses impulses")
-        arguments.finite_rows(given, bodies, "World.apply_impulses impulses")
-        fx, fy = given.T
+        impulse = arguments.rows(impulses, len(slots), f"{name} impulses")
+        arguments.finite_rows(impulse, bodies, f"{name} impulses")
+        fx, fy = impulse.T
         a = self._a
         torque = np.zeros(len(slots))
-        if points is not None:
-            p = arguments.rows(points, len(slots), "World.apply_impulses points")
-            arguments.finite_rows(p, bodies, "World.apply_impulses points", coordinate=True)
-            x, y, angle = a.xf[slots].T
-            c, s = np.cos(angle), np.sin(angle)
-            lx, ly = a.center[slots].T
-            rx, ry = p[:, 0] - (x + c * lx - s * ly), p[:, 1] - (y + s * lx + c * ly)
-            torque = rx * fy - ry * fx
-        moving = a.dynamic[slots]
-        slots, fx, fy, torque = slots[moving], fx[moving], fy[moving], torque[moving]
-        pushed = np.unique(slots)
-        if len(pushed) == len(slots):  # each body once: one addition each, as np.add.at would do
-            a.vel[slots, 0] += a.inv_mass[slots] * fx
-            a.vel[slots, 1] += a.inv_mass[slots] * fy
-            a.vel[slots, 2] += a.inv_inertia[slots] * torque
-        else:
-            np.add.at(a.vel[:, 0], slots, a.inv_mass[slots] * fx)
-            np.add.at(a.vel[:, 1], slots, a.inv_mass[slots] * fy)
-            np.add.at(a.vel[:, 2], slots, a.inv_inertia[slots] * torque)
+        with np.errstate(over="ignore", invalid="ignore"):  # an overflow is refused below, named
+            if points is not None:
+                p = arguments.rows(points, len(slots), f"{name} points")
+                arguments.finite_rows(p, bodies, f"{name} points", coordinate=True)
+                x, y, angle = a.xf[slots].T
+                c, s = np.cos(angle), np.sin(angle)
+                lx, ly = a.center[slots].T
+                rx, ry = p[:, 0] - (x + c * lx - s * ly), p[:, 1] - (y + s * lx + c * ly)
+                torque = np.where(a.inv_inertia[slots] != 0.0, rx * fy - ry * fx, 0.0)
+            moving = np.flatnonzero(a.dynamic[slots])
+            rows, slots = moving, slots[moving]
+            pushed = np.unique(slots)
+            # Each body's velocity after all its rows (``after``, one row per body in ``pushed``),
+            # checked before any is written.
+            if len(pushed) == len(slots):  # each body once: one addition each, as np.add.at would do
+                order = np.argsort(slots)
+                after = a.vel[slots]
+                after[:, 0] += a.inv_mass[slots] * fx[rows]
+                after[:, 1] += a.inv_mass[slots] * fy[rows]
+                after[:, 2] += a.inv_inertia[slots] * torque[rows]
+                per_row, after = after, after[order]
+            else:
+                after = a.vel[pushed]
+                at = np.searchsorted(pushed, slots)
+                np.add.at(after[:, 0], at, a.inv_mass[slots] * fx[rows])
+                np.add.at(after[:, 1], at, a.inv_mass[slots] * fy[rows])
+                np.add.at(after[:, 2], at, a.inv_inertia[slots] * torque[rows])
+                per_row = after[at]
+            fast = ~(np.hypot(per_row[:, 0], per_row[:, 1]) <= MAX_SPEED) | ~(
+                np.abs(per_row[:, 2]) <= MAX_SPIN
+            )
+        if fast.any():
+            j = int(np.flatnonzero(fast)[0])
+            k = int(rows[j])
+            raise ValueError(
+                f"{name} impulses row {k} is {(float(fx[k]), float(fy[k]))}: it would take body {int(bodies[k])} "
+                + _too_fast(a.vel[slots[j]], per_row[j])
+            )
+        a.vel[pushed] = after
         # ``woken`` for each: the sleeping ones' islands wake (one by one, as single calls would),
         # then every pushed body's sleep clock starts again.
         for slot in pushed[~a.awake[pushed]].tolist():
@@ -259,7 +300,9 @@ class World:
 
     def apply_force(self, body: int, force, point=None) -> None:
         """Add ``force`` (fx, fy), world frame, at ``point`` (world; the centre of
-        mass when None) to a dynamic body for the next ``step``; wakes it."""
+        mass when None) to a dynamic body for the next ``step``; wakes it. Forces add
+        up until the step; a sum that would accelerate the body past ``MAX_ACCELERATION``
+        (world units/s² over its mass, rad/s² over its inertia) is refused."""
         self._push(body, force, point, "World.apply_force", 0.0)
 
     def mass(self, body: int) -> MassData:
@@ -519,23 +562,38 @@ class World:
     def _push(self, body: int, vector, point, what: str, impulse: float) -> None:
         slot = self._a.slot(body)
         fx, fy = arguments.pair(vector, f"{what} {'impulse' if impulse else 'force'}", what="(x, y)")
+        given = f"{what} {'impulse' if impulse else 'force'} is ({fx!r}, {fy!r})"
+        if point is not None:
+            px, py = arguments.pair(point, f"{what} point", coordinate=True)
+            given += f" at ({px!r}, {py!r})"
         a = self._a
         if not a.dynamic[slot]:
             return
+        inv_mass, inv_inertia = float(a.inv_mass[slot]), float(a.inv_inertia[slot])
         torque = 0.0
-        if point is not None:
-            px, py = arguments.pair(point, f"{what} point", coordinate=True)
-            x, y, angle = a.xf[slot]
+        if point is not None and inv_inertia:  # Python floats: an overflow is inf (refused below)
+            x, y, angle = a.xf[slot].tolist()
             c, s = math.cos(angle), math.sin(angle)
-            lx, ly = a.center[slot]
+            lx, ly = a.center[slot].tolist()
             rx, ry = px - (x + c * lx - s * ly), py - (y + s * lx + c * ly)
             torque = rx * fy - ry * fx
         if impulse:
-            a.vel[slot, 0] += a.inv_mass[slot] * fx
-            a.vel[slot, 1] += a.inv_mass[slot] * fy
-            a.vel[slot, 2] += a.inv_inertia[slot] * torque
+            vx, vy, w = a.vel[slot].tolist()
+            after = (vx + inv_mass * fx, vy + inv_mass * fy, w + inv_inertia * torque)
+            if not (math.hypot(after[0], after[1]) <= MAX_SPEED and abs(after[2]) <= MAX_SPIN):
+                raise ValueError(f"{given}: it would take body {body} {_too_fast((vx, vy, w), after)}")
+            a.vel[slot] = after
         else:
-            a.force[slot] += (fx, fy, torque)
+            sx, sy, st = a.force[slot].tolist()
+            total = (sx + fx, sy + fy, st + torque)
+            linear, angular = inv_mass * math.hypot(total[0], total[1]), inv_inertia * abs(total[2])
+            if not (linear <= MAX_ACCELERATION and angular <= MAX_ACCELERATION):
+                raise ValueError(
+                    f"{given}: with the forces already applied this step it would accelerate body {body} "
+                    f"by {linear:g} units/s² and {angular:g} rad/s²; each at most "
+                    f"MAX_ACCELERATION = {MAX_ACCELERATION:g}"
+                )
+            a.force[slot] = total
         self._dynamics.woken(slot)
 
     def _shape_index(self, shape) -> int:
@@ -546,6 +604,15 @@ class World:
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         return slots_in_box(self._frame.boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
+
+
+def _too_fast(before, after) -> str:
+    """The end of the line refusing a push: the velocity it would lead to and the limits."""
+    speed = math.hypot(float(after[0]), float(after[1]))
+    return (
+        f"from velocity ({float(before[0]):g}, {float(before[1]):g}, {float(before[2]):g}) to a speed of {speed:g} and a spin of {abs(float(after[2])):g}; "
+        f"at most MAX_SPEED = {MAX_SPEED:g} world units/s and MAX_SPIN = {MAX_SPIN:g} rad/s"
+    )
 
 
 def frame_view(world: World) -> FrameView:
@@ -569,10 +636,14 @@ def slot_of(world: World, body: int) -> int:
 
 __all__ = [
     "ALL_LAYERS",
+    "MAX_ACCELERATION",
     "MAX_CELL_SIZE",
     "MAX_DT",
+    "MAX_SPEED",
+    "MAX_SPIN",
     "MAX_SUBSTEPS",
     "MIN_CELL_SIZE",
+    "MIN_DT",
     "FrameView",
     "World",
     "candidate_pairs",
