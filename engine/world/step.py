@@ -135,9 +135,13 @@ class Dynamics:
         )
 
         # 4. The soft step.
-        movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
+        live = dynamic & a.awake[:n]
+        movers = live
+        if kinematic.any():  # (a row-wise test over every velocity costs a scene without any)
+            movers = live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
+        movers = np.flatnonzero(movers)
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
-        self._continuous(bodies, dynamic & a.awake[:n])
+        self._continuous(bodies, live)
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
