@@ -431,10 +431,12 @@ def solve_step(cons, motion, xf, movers, settings):
     for r in range(rows):
         i = slots[r]
         state[r, S_QC] = 1.0
-        c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
+        center[r, 0], center[r, 1] = xf[i, 0], xf[i, 1]
         lx, ly = motion.center[i, 0], motion.center[i, 1]
-        center[r, 0] = xf[i, 0] + c * lx - s * ly
-        center[r, 1] = xf[i, 1] + s * lx + c * ly
+        if lx != 0.0 or ly != 0.0:  # a centre of mass at the origin (a box's, a disc's) needs no turn
+            c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
+            center[r, 0] += c * lx - s * ly
+            center[r, 1] += s * lx + c * ly
         if r < n_movers:
             state[r, S_VX], state[r, S_VY], state[r, S_W] = (
                 motion.vel[i, 0],
@@ -589,11 +591,12 @@ def solve_step(cons, motion, xf, movers, settings):
                 state[r, S_W],
             )
         angle = xf[i, 2] + math.atan2(state[r, S_QS], state[r, S_QC])
-        c, s = math.cos(angle), math.sin(angle)
+        xf[i, 0], xf[i, 1], xf[i, 2] = center[r, 0] + state[r, S_DX], center[r, 1] + state[r, S_DY], angle
         lx, ly = motion.center[i, 0], motion.center[i, 1]
-        xf[i, 0] = center[r, 0] + state[r, S_DX] - (c * lx - s * ly)
-        xf[i, 1] = center[r, 1] + state[r, S_DY] - (s * lx + c * ly)
-        xf[i, 2] = angle
+        if lx != 0.0 or ly != 0.0:
+            c, s = math.cos(angle), math.sin(angle)
+            xf[i, 0] -= c * lx - s * ly
+            xf[i, 1] -= s * lx + c * ly
     # Keeps the owners alive past their last use through the views.
     return state_owner.shape[0] + center_owner.shape[0] + cc_owner.shape[0] + ends_owner.shape[0]
 

@@ -138,10 +138,14 @@ class Dynamics:
         )
 
         # 4. The soft step.
-        movers = np.flatnonzero((dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
+        live = dynamic & a.awake[:n]
+        movers = live
+        if kinematic.any():  # (a row-wise test over every velocity costs a scene without any)
+            movers = live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
+        movers = np.flatnonzero(movers)
         before = a.xf[movers]
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
-        self._continuous(bodies, dynamic & a.awake[:n])
+        self._continuous(bodies, live)
         hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
 
         # 5. Events and what the next step starts from.
