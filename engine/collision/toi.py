@@ -21,16 +21,21 @@ the outlines meet to within a slop, and the search stops within
    the one the one-pair queries call: no second GJK is compiled) gives the
    core distance d and the unit normal n from A to B. Cores overlapping:
    ``OVERLAPPED`` at 0. d within ``target + tolerance``: ``HIT`` at t1.
-2. The separating function along n: s(t) = min over A's and B's core points
-   at t of dot(b − a, n), i.e. the supports of B along −n and of A along n.
-   It never exceeds the distance (it is a separating axis' gap), equals d at
-   t1, and changes at a rate within ``vn ± R``: ``vn`` is the centres'
-   relative motion along n, ``R`` each body's turn times the reach of its
-   core about its centre of mass.
+2. The separating function along n, carried three ways (Box2D's separation
+   types): fixed in the world (points), turning with A (face A) and turning
+   with B (face B). Along each, the gap is B's support along −n minus A's
+   along n; each is a separating axis' gap, so never above the distance,
+   and all equal d at t1; s(t) is the largest of the three. Each changes
+   at a bounded rate per unit fraction: the world one within ``vn ± R``
+   (``vn`` the centres' relative motion along n, ``R`` each body's turn
+   times the reach of its core about its centre of mass), the turning ones
+   within the centres' relative motion plus the turns times the reaches
+   the turning axis sweeps (the other body's support about this one's
+   centre: at most the centres' largest distance plus that reach).
 3. The first t in [t1, t_max] where s falls to the target is found by Box2D's
    root finder, bisection alternating with false position, on intervals
-   that the rate bound cannot clear. An interval is cleared when even the
-   lowest s the bound allows between its two measured ends stays above
+   that the rate bounds cannot clear. An interval is cleared when even the
+   lowest s the bounds allow between its two measured ends stays above
    ``target − tolerance``; so a dip of s between two measured fractions is
    never stepped over. If the whole of [t1, t_max] is cleared: ``SEPARATED``
    at ``t_max``; otherwise t1 moves to the root and step 1 repeats.
@@ -38,19 +43,17 @@ the outlines meet to within a slop, and the search stops within
    the last t1 (every fraction before it is still known to be clear).
 
 Where this differs from Box2D, and why:
-- Box2D picks the axis' frame from GJK's simplex cache (points: fixed in the
-  world; face of A or of B: turning with that body) and, on an axis, keeps
-  the two support points it found at t2 while it searches for the root.
-  Our compiled distance returns the closest points and the normal, not the
-  simplex, so the axis is the normal fixed in the world (Box2D's points
-  type), and s takes the supports afresh at each fraction. Each is a
-  separating axis' gap, so s is always a lower bound on the distance; it
-  works for every core (ellipses have no vertices to index).
+- Box2D picks one of the three forms from GJK's simplex cache and, on an
+  axis, keeps the two support points it found at t2 while it searches for
+  the root. Our compiled distance returns the closest points and the
+  normal, not the simplex, so all three forms are carried and the largest
+  gap taken, with the supports afresh at each fraction. It works for every
+  core (ellipses have no vertices to index).
 - Box2D decides "separated" from s at t_max alone and takes whichever root
   the finder lands on; a turning body can dip below the target between two
   measured fractions and come back out (a spinning bar's tip through a thin
-  wall), which Box2D then misses. The rate bound of step 3 closes that gap;
-  without rotation it costs nothing (s is then linear in t and the first
+  wall), which Box2D then misses. The rate bounds of step 2 close that gap;
+  without rotation they cost nothing (s is then linear in t and the first
   false-position step lands on the root).
 
 Frames and signs: sweeps, the normal and the fractions are world-frame; a
@@ -233,35 +236,12 @@ def _gaps(data_a, sw_a, data_b, sw_b, k, axis, t, target, gaps, row):
     returns the largest (each is a separating axis' gap, so each is at most the distance)."""
     xa, ya, _, ca, sa = _pose_of(sw_a, k, t)
     xb, yb, _, cb, sb = _pose_of(sw_b, k, t)
+    # The forms turning with A and with B, in the world at t.
+    a_x, a_y = ca * axis.ax - sa * axis.ay, sa * axis.ax + ca * axis.ay
+    b_x, b_y = cb * axis.bx - sb * axis.by, sb * axis.bx + cb * axis.by
     g_w = _gap_along(data_a, xa, ya, ca, sa, data_b, xb, yb, cb, sb, axis.wx, axis.wy)
-    g_a = _gap_along(
-        data_a,
-        xa,
-        ya,
-        ca,
-        sa,
-        data_b,
-        xb,
-        yb,
-        cb,
-        sb,
-        ca * axis.ax - sa * axis.ay,
-        sa * axis.ax + ca * axis.ay,
-    )
-    g_b = _gap_along(
-        data_a,
-        xa,
-        ya,
-        ca,
-        sa,
-        data_b,
-        xb,
-        yb,
-        cb,
-        sb,
-        cb * axis.bx - sb * axis.by,
-        sb * axis.bx + cb * axis.by,
-    )
+    g_a = _gap_along(data_a, xa, ya, ca, sa, data_b, xb, yb, cb, sb, a_x, a_y)
+    g_b = _gap_along(data_a, xa, ya, ca, sa, data_b, xb, yb, cb, sb, b_x, b_y)
     gaps[row, 0], gaps[row, 1], gaps[row, 2] = g_w - target, g_a - target, g_b - target
     return max(g_w, g_a, g_b) - target
 
