@@ -70,7 +70,7 @@ from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
-from .texture import outline_shape, texture_option, texture_setting
+from .texture import TextureLimit, outline_shape, texture_option, texture_setting
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -1188,7 +1188,13 @@ class _Layout:
         if not solid:
             return False
         if not has_shapes and self.tiles.texture and kind.image is not None:  # arcade's texture hitbox
-            outline = outline_shape(kind.image, tile.source, self.tiles.texture)
+            try:
+                outline = outline_shape(
+                    kind.image, tile.source, self.tiles.texture, self.tiles.texture_budget
+                )
+            except TextureLimit as limit:
+                self.report.error(f"tile object: {limit}", obj, where)
+                return False
             if outline is not None:
                 tile = dataclasses.replace(tile, shapes=(outline,))
         if kind.problem is not None:
