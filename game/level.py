@@ -18,8 +18,9 @@ from engine.collision import Transform
 #: "info" is a note: what the loader or the checker did that a designer may want to know, nothing to fix.
 Severity = Literal["error", "warning", "info"]
 #: ``Finding.code`` of anything the loader finds outside the map rectangle (a wall wholly outside, a
-#: marker): the loader is its one owner and grades it an error, so the game refuses the map with the line
-#: ``game.check`` prints (issue 22: the game and the checker never disagree on a map).
+#: marker): the loader is its one owner and grades it an error (a tile's hitbox reaching past the edge: a
+#: warning), so the game refuses the map with the line ``game.check`` prints (issue 22: the game and the
+#: checker never disagree on a map).
 OUTSIDE_MAP = "outside-map"
 
 #: Characters a finding line never prints as they are: C0 and C1 controls (newlines, terminal

@@ -55,6 +55,17 @@ Tilesets (``tilesets.py``; a tileset is read whole before any tile is used):
   largest texture many GPUs take. A 0.5 MB PNG can claim 12,000 × 12,000
   px and decode to 2 GB; ``MAX_IMAGES_AREA``, 33,554,432 pixels (two such
   images), in all the images one map draws.
+- ``MAX_DETAILED_TILE_PIXELS``, ``MAX_DETAILED_PIXELS``, ``MAX_DETAILED_EDGES``: what
+  ``--texture-hitboxes detailed`` may trace (``texture.py``). arcade's detailed algorithm calls back
+  into Python for every pixel (pymunk's ``march_soft``) and collects a segment per alpha edge, so it
+  costs about 2 µs a pixel of plain art (a 512 px disc: 0.50 s) and 4 to 8 µs a pixel where every
+  pixel is an edge (noise of 181 px: 0.27 s; stripes of 256 px: 0.30 s), more as the edges grow
+  (measured alone under the bench lock; on the shared machine a 2,048 px disc took 20 s and a
+  1,024 px square of noise 388 s; ``benchmarks/texture_hitboxes.py``).
+  So a tile's region may hold 262,144 pixels (512 × 512), the distinct regions a map outlines
+  1,048,576 pixels and 131,072 alpha edges (pixels whose right or lower neighbour differs in
+  opacity, counted with numpy), each checked before arcade runs on the region. ``simple`` is
+  numpy work on the pixels and needs no limit beyond the images'.
 - ``MAX_IMAGE_PATH_CHARS``: 1,024 characters an image path; an image must
   be a regular file of at most ``MAX_IMAGE_BYTES`` (64 MiB): the renderer
   opens it, and a FIFO or a device named as an image would hang it.
@@ -129,10 +140,17 @@ MAX_TILE_SHAPES_PLACED = 400_000
 MAX_WALL_PARTS = 8_000
 MAX_WALL_POINTS = 80_000
 
+MAX_DETAILED_TILE_PIXELS = 512 * 512
+MAX_DETAILED_PIXELS = 1_048_576
+MAX_DETAILED_EDGES = 131_072
+
 __all__ = [
     "MAX_COMPRESSED_RATIO",
     "MAX_COORDINATE",
     "MAX_CSV_CHARS_PER_CELL",
+    "MAX_DETAILED_EDGES",
+    "MAX_DETAILED_PIXELS",
+    "MAX_DETAILED_TILE_PIXELS",
     "MAX_FILE_BYTES",
     "MAX_IMAGES_AREA",
     "MAX_IMAGE_AREA",

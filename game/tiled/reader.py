@@ -70,7 +70,7 @@ from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
 from .start import START_RADIUS, free_spot
 from .templates import apply_json, apply_xml
-from .texture import outline_shape, texture_option, texture_setting
+from .texture import TextureLimit, outline_shape, texture_option, texture_setting
 from .tile_objects import shapes_of
 from .tiles import (
     ROTATE_HEX,
@@ -110,11 +110,15 @@ def read_level(
 
 
 def _refused(finding: Finding) -> Finding:
-    """A finding as the game and the checker both grade it: anything outside the map (``OUTSIDE_MAP``:
-    a marker, a prop, a wall wholly outside, a tile's hitbox a flip puts past the edge) is an error, so
-    the game refuses the map with the very line the checker prints (issue 22: they never disagree).
-    Graded here, once, whichever reader found it (the props' reader says it too)."""
-    return dataclasses.replace(finding, severity="error") if finding.code == OUTSIDE_MAP else finding
+    """A finding as the game and the checker both grade it: what lies outside the map (``OUTSIDE_MAP``:
+    a marker, a prop, a wall wholly outside) is an error, so the game refuses the map with the very
+    line the checker prints (issue 22: they never disagree). A painted tile whose hitbox reaches past
+    the edge (``finding.tile`` set: a big tile, a flip, an offset, a thick collision line along the
+    border) stays a warning for both: the part outside blocks nothing anyone can reach. Graded here,
+    once, whichever reader found it (the props' reader says it too)."""
+    if finding.code == OUTSIDE_MAP and finding.tile is None:
+        return dataclasses.replace(finding, severity="error")
+    return finding
 
 
 def load_level(path: Path | str) -> Level:
@@ -1188,7 +1192,13 @@ class _Layout:
         if not solid:
             return False
         if not has_shapes and self.tiles.texture and kind.image is not None:  # arcade's texture hitbox
-            outline = outline_shape(kind.image, tile.source, self.tiles.texture)
+            try:
+                outline = outline_shape(
+                    kind.image, tile.source, self.tiles.texture, self.tiles.texture_budget
+                )
+            except TextureLimit as limit:
+                self.report.error(f"tile object: {limit}", obj, where)
+                return False
             if outline is not None:
                 tile = dataclasses.replace(tile, shapes=(outline,))
         if kind.problem is not None:

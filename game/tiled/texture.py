@@ -18,14 +18,20 @@ top-left), as a collision polygon.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from .limits import MAX_DETAILED_EDGES, MAX_DETAILED_PIXELS, MAX_DETAILED_TILE_PIXELS
 from .tilesets import TileShape
 
 __all__ = [
     "ALGORITHMS",
     "PROPERTY",
+    "TextureBudget",
+    "TextureLimit",
     "outline_shape",
     "texture_option",
     "texture_setting",
@@ -74,10 +80,32 @@ def texture_setting(properties: dict) -> tuple[str | None, str | None]:
     )
 
 
-def outline_shape(image: Path, source: tuple[int, int, int, int], algorithm: str) -> TileShape | None:
+class TextureLimit(Exception):
+    """A ``detailed`` outline past ``limits.MAX_DETAILED_*``; ``str()`` is the finding's problem."""
+
+
+@dataclass
+class TextureBudget:
+    """What one map's ``detailed`` outlines have traced so far: each distinct image region counted once,
+    whatever ``_CACHE`` holds (so a map is judged alike however often the process has seen it)."""
+
+    pixels: int = 0
+    edges: int = 0
+    seen: set = field(default_factory=set)
+
+
+def outline_shape(
+    image: Path, source: tuple[int, int, int, int], algorithm: str, budget: TextureBudget | None = None
+) -> TileShape | None:
     """The tile's hitbox from the alpha of ``source`` (x, y, w, h) in ``image``, as a collision polygon in
-    the tile's pixels; None when the image cannot be read (its problem is said elsewhere)."""
+    the tile's pixels; None when the image cannot be read (its problem is said elsewhere).
+
+    A ``detailed`` outline is charged to ``budget`` (the map's) and raises ``TextureLimit`` before
+    arcade runs when the region, or the map's regions in all, pass ``limits.MAX_DETAILED_*``."""
     key = (str(image), tuple(source), algorithm)
+    if algorithm == "detailed" and budget is not None and key not in budget.seen:
+        _charge(image, source, budget)
+        budget.seen.add(key)
     if key not in _CACHE:
         _CACHE[key] = _outline(image, source, algorithm)
     points = _CACHE[key]
@@ -86,16 +114,55 @@ def outline_shape(image: Path, source: tuple[int, int, int, int], algorithm: str
     return TileShape("polygon", 0.0, 0.0, 0.0, 0.0, 0.0, points, "texture", 0, {})
 
 
-def _outline(image: Path, source: tuple[int, int, int, int], algorithm: str) -> Any:
-    # Deferred: PIL and arcade's hitbox module are only needed when a map asks for texture hitboxes.
+def _charge(image: Path, source: tuple[int, int, int, int], budget: TextureBudget) -> None:
+    """Count a region's pixels (from its size: before any decoding) and alpha edges (numpy, before
+    arcade's per-pixel trace) against the limits; raise ``TextureLimit`` past one."""
+    _, _, w, h = source
+    if w * h > MAX_DETAILED_TILE_PIXELS:
+        raise TextureLimit(
+            f"a detailed texture hitbox would trace {w * h:,} pixels ({w:,} × {h:,}); the limit is "
+            f"{MAX_DETAILED_TILE_PIXELS:,} a tile (512 × 512; --texture-hitboxes simple has none)"
+        )
+    if budget.pixels + w * h > MAX_DETAILED_PIXELS:
+        raise TextureLimit(
+            f"detailed texture hitboxes would trace {budget.pixels + w * h:,} pixels in all the map's "
+            f"tiles with this one; the limit is {MAX_DETAILED_PIXELS:,} (--texture-hitboxes simple has none)"
+        )
+    budget.pixels += w * h
+    region = _region(image, source)
+    if region is None:
+        return  # said by the image's own finding
+    opaque = np.pad(np.asarray(region)[:, :, 3] > 0, 1)
+    edges = int((opaque[1:, :] != opaque[:-1, :]).sum() + (opaque[:, 1:] != opaque[:, :-1]).sum())
+    if budget.edges + edges > MAX_DETAILED_EDGES:
+        raise TextureLimit(
+            f"detailed texture hitboxes would trace {budget.edges + edges:,} alpha edges in all the map's "
+            f"tiles with this one ({edges:,} in its {w:,} × {h:,} pixels); the limit is "
+            f"{MAX_DETAILED_EDGES:,} (--texture-hitboxes simple has none)"
+        )
+    budget.edges += edges
+
+
+def _region(image: Path, source: tuple[int, int, int, int]) -> Any:
+    """``source`` (x, y, w, h) of ``image`` as an RGBA PIL image, or None when it cannot be decoded."""
+    # Deferred: PIL is only needed when a map asks for texture hitboxes.
     import PIL.Image
-    from arcade.hitbox import algo_detailed, algo_simple
 
     x, y, w, h = source
     try:
         with PIL.Image.open(image) as whole:
-            region = whole.convert("RGBA").crop((x, y, x + w, y + h))
+            return whole.convert("RGBA").crop((x, y, x + w, y + h))
     except Exception:  # any decoder failure: the image's own finding says why
+        return None
+
+
+def _outline(image: Path, source: tuple[int, int, int, int], algorithm: str) -> Any:
+    # Deferred: arcade's hitbox module is only needed when a map asks for texture hitboxes.
+    from arcade.hitbox import algo_detailed, algo_simple
+
+    _, _, w, h = source
+    region = _region(image, source)
+    if region is None:
         return None
     algo = algo_detailed if algorithm == "detailed" else algo_simple
     points = algo.calculate(region)

@@ -73,7 +73,7 @@ from .limits import (
     MAX_TILE_WALLS,
 )
 from .merge import greedy_rectangles, row_runs
-from .texture import outline_shape
+from .texture import TextureBudget, TextureLimit, outline_shape
 from .tilesets import TileDef, Tileset, TileShape, image_problem, image_size
 from .walls import WallBudget, WallProblem, build_wall, part_cost
 
@@ -598,6 +598,8 @@ class TilePlacer:
         self.merge = merge
         #: ``simple`` or ``detailed``: solid tiles without shapes are their image's outline (``texture``).
         self.texture = texture
+        #: What this map's detailed outlines have traced (``limits.MAX_DETAILED_*``), tile objects' too.
+        self.texture_budget = TextureBudget()
         #: An infinite map's top-left cell (its chunks' union starts there); (0, 0) for a finite map.
         self.origin = (0, 0)
         #: Parts and points of every wall of the map, object walls included (``reader`` charges those).
@@ -657,7 +659,24 @@ class TilePlacer:
             )
         if not self._resolve(name, gids):
             return False
-        kinds = {gid: self._as_painted(gid, levels, named) for gid in np.unique(gids[gids != 0]).tolist()}
+        kinds = {}
+        for gid in np.unique(gids[gids != 0]).tolist():
+            try:
+                kinds[gid] = self._as_painted(gid, levels, named)
+            except TextureLimit as limit:  # said at the tile's first cell, before arcade traces it
+                kind = self.kinds[gid]
+                cells = np.flatnonzero(gids.ravel() == gid)
+                self._say(
+                    name,
+                    int(cells[0]),
+                    cols,
+                    kind.tileset.name,
+                    kind.tile.local_id,
+                    len(cells),
+                    str(limit),
+                    True,
+                )
+                return False
         return self._place(name, gids, frame, opacity, kinds, draw)
 
     def _as_painted(self, gid: int, levels: tuple, named: bool | None) -> _Kind:
@@ -681,7 +700,7 @@ class TilePlacer:
                     "rectangle", 0.0, 0.0, float(tile.width), float(tile.height), 0.0, (), "", 0, {}
                 )
                 if self.texture and kind.image is not None:  # arcade's hitbox from the image's alpha
-                    outline = outline_shape(kind.image, tile.source, self.texture)
+                    outline = outline_shape(kind.image, tile.source, self.texture, self.texture_budget)
                     if outline is not None:
                         sx, sy = tile.width / tile.source[2], tile.height / tile.source[3]
                         box = fitted_shape(outline, sx, sy, 0.0, 0.0)  # a tile drawn at the grid's size

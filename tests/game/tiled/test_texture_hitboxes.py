@@ -179,3 +179,96 @@ def test_the_game_refuses_a_wrong_texture_hitboxes_in_one_line(args, says, tmp_p
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith("gjk-shooter: error: ") and "--texture-hitboxes" in line and says in line, line
     assert not (ROOT / "x.replay").exists()
+
+
+def image_tiles_map(folder: Path, alphas: list) -> Path:
+    """A 90 × 40 map of 32 px cells whose ``Collision`` layer paints one tile of each image (an image
+    collection: tile k's image is ``alphas[k]``, an alpha array) on its bottom row, 16 cells apart
+    (a tile grows up and right from its cell's bottom-left: up to 512 px wide and 1,024 px tall fit)."""
+    import numpy as np
+    from PIL import Image
+
+    from .maps import write
+    from .tilemaps import grid, tile, tile_layer, tile_map, tileset
+
+    tiles = []
+    for k, alpha in enumerate(alphas):
+        rgba = np.zeros((*alpha.shape, 4), np.uint8)
+        rgba[..., 0], rgba[..., 3] = 200, alpha
+        Image.fromarray(rgba).save(folder / f"big{k}.png")
+        tiles.append(tile(k, image=(f"big{k}.png", alpha.shape[1], alpha.shape[0])))
+    sheet = {"firstgid": 1, **tileset("big", tiles, count=len(tiles), image=None)}
+    cells = grid(90, 40, {(16 * k, 39): k + 1 for k in range(len(alphas))})
+    data = tile_map([tile_layer(1, "Collision", cells, 90, 40)], [sheet], 90, 40, start=(1440, 100))
+    return write(folder, data)
+
+
+def disc(n: int):
+    import numpy as np
+
+    y, x = np.mgrid[:n, :n]
+    return ((((x - n / 2) ** 2 + (y - n / 2) ** 2) < (0.45 * n) ** 2) * 255).astype(np.uint8)
+
+
+def noise(n: int, seed: int):
+    import numpy as np
+
+    return ((np.random.default_rng(seed).random((n, n)) < 0.5) * 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("alphas", "line"),
+    [
+        (
+            lambda: [disc(1024)],
+            "Collision:tile-0,39 (big 0): a detailed texture hitbox would trace 1,048,576 pixels "
+            "(1,024 × 1,024); the limit is 262,144 a tile (512 × 512; --texture-hitboxes simple has none)",
+        ),
+        (
+            lambda: [disc(512)] * 5,
+            "Collision:tile-64,39 (big 4): detailed texture hitboxes would trace 1,310,720 pixels in all the "
+            "map's tiles with this one; the limit is 1,048,576 (--texture-hitboxes simple has none)",
+        ),
+        (
+            lambda: [noise(256, 1), noise(256, 2)],
+            "Collision:tile-16,39 (big 1): detailed texture hitboxes would trace {edges} alpha edges in all the "
+            "map's tiles with this one ({own} in its 256 × 256 pixels); the limit is 131,072 "
+            "(--texture-hitboxes simple has none)",
+        ),
+    ],
+    ids=["a tile", "the map's pixels", "the map's edges"],
+)
+def test_detailed_texture_hitboxes_past_their_limits_are_one_line_before_arcade_traces(
+    alphas, line, tmp_path, monkeypatch
+):
+    import numpy as np
+
+    alphas = alphas()
+    path = image_tiles_map(tmp_path, alphas)
+
+    def edges(alpha) -> int:
+        o = np.pad(alpha > 0, 1)
+        return int((o[1:, :] != o[:-1, :]).sum() + (o[:, 1:] != o[:, :-1]).sum())
+
+    if "{edges}" in line:
+        line = line.format(edges=f"{edges(alphas[0]) + edges(alphas[1]):,}", own=f"{edges(alphas[1]):,}")
+    expected = f"{path}:{line}"
+    # In process, arcade's tracer must not run on the refused tile (checked before the work).
+    traced = []
+    original = arcade.hitbox.algo_detailed.calculate
+    monkeypatch.setattr(
+        arcade.hitbox.algo_detailed,
+        "calculate",
+        lambda image, *a, **k: traced.append(image.size) or original(image, *a, **k),
+    )
+    level, findings = read_level(path, texture_hitboxes="detailed")
+    assert level is None and [str(f) for f in findings if f.severity == "error"] == [expected]
+    assert len(traced) == len(alphas) - 1  # every tile before the one refused, not it
+    monkeypatch.undo()
+    # Through both command lines: the checker's line is the game's.
+    checked = run_check("--texture-hitboxes", "detailed", str(path))
+    assert checked.returncode == 1 and f"  {expected}" in checked.stdout.splitlines(), checked.stdout
+    played = run_game("--demo", "--frames", "5", "--texture-hitboxes", "detailed", "--level", str(path))
+    assert played.returncode == 2 and played.stderr.strip() == f"gjk-shooter: {expected}"
+    # simple has no such limit: the same map loads.
+    assert read_level(path, texture_hitboxes="simple")[0] is not None
