@@ -236,9 +236,8 @@ def _wall_pair_key(p: Part, q: Part) -> tuple[int, int]:
 #: Angles the player's hull is tried at, in a gap and beside it, besides the one that puts its
 #: narrowest way across the gap.
 GAP_TURNS = 16
-#: Placement–part pairs tested shape by shape in one batch (the pair limits hold for all of a check's
-#: placements together, found before any is tested: a map with too many is refused at once).
-GAP_BATCH = 65536
+#: Placements tested against the walls in one batch (the pair limits hold per batch).
+GAP_BATCH = 4096
 
 
 def _hull_free(parts: list[Part], body: tuple, at: np.ndarray) -> np.ndarray | None:
@@ -248,20 +247,24 @@ def _hull_free(parts: list[Part], body: tuple, at: np.ndarray) -> np.ndarray | N
     if not parts or not len(at):
         return free
     radius = reach_radius(body)
-    boxes = np.column_stack([at[:, 0] - radius, at[:, 1] - radius, at[:, 0] + radius, at[:, 1] + radius])
-    try:
-        part_k, at_k = near_parts(parts, boxes)
-    except TooMany:
-        return None
     table, part_xf = _table(parts)
     shapes = [table.add(shape) for shape in body]
-    for start in range(0, len(part_k), GAP_BATCH):
-        parts_here, at_here = part_k[start : start + GAP_BATCH], at_k[start : start + GAP_BATCH]
+    for start in range(0, len(at), GAP_BATCH):
+        chunk = at[start : start + GAP_BATCH]
+        boxes = np.column_stack(
+            [chunk[:, 0] - radius, chunk[:, 1] - radius, chunk[:, 0] + radius, chunk[:, 1] + radius]
+        )
+        try:
+            part_k, at_k = near_parts(parts, boxes)
+        except TooMany:
+            return None
+        if not len(part_k):
+            continue
         for shape in shapes:
             hit = intersects_batch(
-                table, np.full(len(at_here), shape, np.int64), at[at_here], parts_here, part_xf[parts_here]
+                table, np.full(len(at_k), shape, np.int64), chunk[at_k], part_k, part_xf[part_k]
             )
-            free[at_here[hit]] = False
+            free[start + at_k[hit]] = False
     return free
 
 
@@ -383,8 +386,9 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     # pairs; the few left are tried with the player's hull.
     # A gap's GAP_TURNS placements at its midpoint lie nearer than the hull's reach to both its walls'
     # closest points (the gap is under two reaches), so their boxes meet at least those two parts: past
-    # this many gaps the hull check (``_passes``) surely passes the pair limit, and it is refused here,
-    # before thousands of placements are listed in Python for nothing.
+    # this many gaps the hull's placements surely meet more than ``MAX_PAIRS`` pairs in all, and the
+    # check is refused here, before millions of placements are listed in Python (the batches' own
+    # limit, per ``GAP_BATCH``, holds as well).
     if 2 * GAP_TURNS * len(rows) > MAX_PAIRS:
         return [_too_many(file, "the gaps between walls")]
     gaps = [(float(d.distance[k]), parts[near[k, 0]], parts[near[k, 1]], k) for k in rows.tolist()]
