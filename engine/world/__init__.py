@@ -7,7 +7,8 @@ on every public argument), ``bodies`` (the bodies' arrays as one record),
 ``walls`` (the walls' dense grid), ``hashgrid`` (the moving bodies' hashed
 grid), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
 ``sweep`` (many casts through the grids), ``slide`` (move and slide),
-``box_pairs`` (nearby boxes between groups, a one-off sort and sweep).
+``box_pairs`` (one-off questions over many boxes, through the walls' grid
+and walk).
 """
 
 from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit

@@ -1,97 +1,197 @@
-"""Pairs of nearby boxes between groups, in one compiled sort and sweep, with a bound on the work.
+"""Pairs of nearby boxes for one-off questions, through the world's own walls' grid, with a bound on the work.
 
-A one-off query over many boxes (a level's wall parts against one another,
-markers or placements against walls), not a frame's broad phase: the world
-keeps its bodies in grids (``walls``, ``hashgrid``, ``pairs``) because it
-asks again every frame; this sorts once and sweeps once.
+The world keeps its walls in a dense grid (``walls.build_walls``) and asks
+it which walls a box meets with one walk (``walls.meet_walls``): that is
+its broad phase for every body against the walls. A one-off question over
+many boxes is the same question, asked once: a level's wall parts against
+one another (the checker's gaps and overlaps), markers or placements
+against wall parts, the cells of a navigation grid against wall parts. So
+it is answered the same way: the ``members`` go into a walls' grid (boxes
+only: no oriented box), and each query box, grown by ``margin`` on every
+side, walks it with ``meet_walls``.
 
-``box_pairs`` gives every pair (i, j), i < j, of boxes whose ``group``
-differs and whose boxes come within ``margin`` of each other on both axes
-(touching counts). It sweeps along the axis where the boxes crowd less, so a
-long row or a long column of boxes is cheap either way. Its work is bounded
-before it is done: past ``max_pairs`` pairs or ``max_steps`` box comparisons
-it stops and says so, and the caller reports its limit instead.
+- ``pairs_between``: every (member, query) pair whose boxes come within
+  ``margin`` (touching counts);
+- ``pairs_among``: every pair (i, j), i < j, of one set of boxes whose
+  ``group`` differs (a label per wall: parts of different walls);
+- ``cells_near``: the cells of a square grid over a level whose centre lies
+  within a reach of each box (a probe disc there may meet it: the enemies'
+  navigation grid, the checker's placements), ``pairs_between`` with each
+  cell's probe box as a query.
+
+The work is bounded before it is done: the grid is not built when its
+walls would take more than ``max_steps`` cell entries, and a query is not
+walked once the boxes the walks look at would pass ``max_steps`` (each
+query's cost is counted from the cells it covers before it walks), or once
+more than ``max_pairs`` pairs are found; the caller then reports its limit
+instead.
 
 Frames: boxes are (min_x, min_y, max_x, max_y) rows in one frame (world
-pixels for the game); ``margin`` in the same units.
+pixels for the game); ``margin`` in the same units. Pairs come in query
+order, each query's members in the order its walk meets them.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..collision.jit import kernel
+from .grid import cell_span, clip_span, span_meets
+from .hashgrid import choose_cell
+from .walls import build_walls, meet_walls
+
+#: A grid for a one-off question has at most this many cells per box, plus ``SPARE_CELLS``: cells
+#: are cheap to walk but not free to clear and sum, and the cost estimate knows no memory.
+CELLS_PER_BOX = 4
+SPARE_CELLS = 4096
 
 
 @kernel
-def _sweep(lo, hi, other_lo, other_hi, group, margin, max_pairs, max_steps):
-    """Sort and sweep along one axis (``lo``/``hi``; ``other_*`` the other axis): (pairs, complete)."""
-    order = np.argsort(lo)
-    found = np.empty((max_pairs, 2), np.int64)
-    count = 0
-    steps = 0
-    for a in range(order.shape[0]):
-        i = order[a]
-        for b in range(a + 1, order.shape[0]):
-            j = order[b]
-            if lo[j] > hi[i] + margin:
-                break
-            steps += 1
-            if steps > max_steps:
-                return found[:count].copy(), False
-            if group[i] == group[j]:
-                continue
-            if other_lo[j] > other_hi[i] + margin or other_lo[i] > other_hi[j] + margin:
+def _walk(boxes, obb, walls, first, group, among, max_pairs, max_steps):
+    """The queries (rows ``first``.. of ``boxes``) walk the members' grid (``meet_walls``):
+    (pairs, complete), rows (member, query) counted from 0 each; with ``among`` the
+    queries are the members grown, and a row (i, j) is kept for i < j of different
+    ``group`` only."""
+    members = walls.members.shape[0]
+    stamp = np.full(boxes.shape[0], -1, dtype=np.int64)
+    one = np.empty((members + 1, 2), dtype=np.int64)  # a walker meets each member once
+    found = np.empty((min(max_pairs + 1, 4 * (boxes.shape[0] - first) + 16), 2), dtype=np.int64)
+    count, steps = 0, 0
+    inv = 1.0 / walls.cell
+    for i in range(first, boxes.shape[0]):
+        # What this walk will look at, counted before it walks: the entries of the cells its
+        # box covers, or every member when it covers more cells than there are (``meet_walls``).
+        gx0, gx1, gy0, gy1 = cell_span(
+            boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3], inv, walls.x0, walls.y0
+        )
+        if not span_meets(gx0, gx1, gy0, gy1, walls.nx, walls.ny):
+            continue
+        gx0, gx1, gy0, gy1 = clip_span(gx0, gx1, gy0, gy1, walls.nx, walls.ny)
+        if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > members:
+            steps += members
+        else:
+            for gy in range(gy0, gy1 + 1):
+                row = gy * walls.nx
+                steps += walls.start[row + gx1 + 1] - walls.start[row + gx0]
+        if steps > max_steps:
+            return found[:count].copy(), False
+        q = i - first
+        met = meet_walls(boxes, obb, walls, i, stamp, one, 0)
+        for k in range(met):
+            j = one[k, 1]
+            if among and (j <= q or group[j] == group[q]):
                 continue
             if count == max_pairs:
                 return found[:count].copy(), False
-            found[count, 0], found[count, 1] = min(i, j), max(i, j)
+            if count == found.shape[0]:
+                grown = np.empty((min(2 * count, max_pairs + 1), 2), dtype=np.int64)
+                grown[:count] = found[:count]
+                found = grown
+            if among:
+                found[count, 0], found[count, 1] = q, j
+            else:
+                found[count, 0], found[count, 1] = j, q
             count += 1
     return found[:count].copy(), True
 
 
-def box_pairs(boxes, group, margin: float, max_pairs: int, max_steps: int) -> tuple[np.ndarray, bool]:
+def _ask(members: np.ndarray, queries: np.ndarray, group, among: bool, max_pairs: int, max_steps: int):
+    """``members`` in a walls' grid, ``queries`` (already grown) walking it: (pairs, complete)."""
+    none = np.zeros((0, 2), np.int64)
+    if not len(members) or not len(queries):
+        return none, True
+    boxes = np.ascontiguousarray(np.concatenate([members, queries]))
+    # Boxes only: an oriented box that every box meets (infinite extents along the world's axes),
+    # so the walk's test is the boxes' own, exactly.
+    # The walk reads a member's only (``meet_walls``' test of a query against wall j).
+    obb = np.tile(np.array([1.0, 0.0, -math.inf, math.inf, -math.inf, math.inf]), (len(members), 1))
+    span = members[:, 2:].max(axis=0) - members[:, :2].min(axis=0)
+    fewest = math.sqrt(float(span[0]) * float(span[1]) / (CELLS_PER_BOX * len(boxes) + SPARE_CELLS))
+    cell = max(choose_cell(queries, members, rebuilt=True), fewest)
+    walls = build_walls(boxes, obb, np.arange(len(members), dtype=np.int64), cell, max_entries=max_steps)
+    if walls is None:
+        return none, False
+    # ``among`` as np.bool_: a literal True and a literal False would compile the walk twice.
+    return _walk(boxes, obb, walls, len(members), group, np.bool_(among), int(max_pairs), int(max_steps))
+
+
+def _rows(boxes) -> np.ndarray:
+    return np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
+
+
+def _grown(boxes: np.ndarray, margin: float) -> np.ndarray:
+    return boxes + np.array([-margin, -margin, margin, margin])
+
+
+def pairs_between(members, queries, margin: float, max_pairs: int, max_steps: int) -> tuple[np.ndarray, bool]:
+    """Every (member, query) pair of boxes within ``margin`` of each other on both axes: (pairs, complete).
+
+    ``members`` (n, 4) and ``queries`` (m, 4) rows (min_x, min_y, max_x, max_y);
+    ``pairs`` (k, 2) int64 rows (member row, query row), in query order. Not
+    ``complete`` (and ``pairs`` only those found so far) past ``max_pairs``
+    pairs or ``max_steps`` boxes looked at: nothing past either is done.
+
+    >>> walls = [[0, 0, 10, 10], [12, 0, 20, 10]]
+    >>> pairs, complete = pairs_between(walls, [[5, 5, 8, 8], [10, 0, 12, 1]], 0.0, 100, 1000)
+    >>> pairs.tolist(), complete
+    ([[0, 0], [0, 1], [1, 1]], True)
+    """
+    members, queries = _rows(members), _rows(queries)
+    return _ask(members, _grown(queries, float(margin)), np.zeros(0, np.int64), False, max_pairs, max_steps)
+
+
+def pairs_among(boxes, group, margin: float, max_pairs: int, max_steps: int) -> tuple[np.ndarray, bool]:
     """Pairs of boxes of different ``group`` within ``margin`` of each other: (pairs, complete).
 
-    ``boxes`` (n, 4) rows (min_x, min_y, max_x, max_y); ``group`` (n,)
-    integer labels (two groups: one against the other; a label per wall:
-    parts of different walls). ``pairs`` (k, 2) int64 row indexes, smaller
-    first, in sweep order. Not ``complete`` (and ``pairs`` only those found
-    so far) when more than ``max_pairs`` pairs exist or more than
-    ``max_steps`` box comparisons were needed: nothing past either is done.
+    ``boxes`` (n, 4) rows (min_x, min_y, max_x, max_y); ``group`` (n,) integer
+    labels (a label per wall: parts of different walls). ``pairs`` (k, 2)
+    int64 row indexes, smaller first, in order of the smaller. Not
+    ``complete`` past ``max_pairs`` pairs or ``max_steps`` boxes looked at,
+    as ``pairs_between``.
 
     >>> boxes = [[0, 0, 10, 10], [12, 0, 20, 10], [5, 5, 8, 8]]
-    >>> pairs, complete = box_pairs(boxes, [0, 0, 1], 0.0, 100, 1000)
+    >>> pairs, complete = pairs_among(boxes, [0, 0, 1], 0.0, 100, 1000)
     >>> pairs.tolist(), complete
     ([[0, 2]], True)
-    >>> box_pairs(boxes, [0, 1, 2], 2.0, 100, 1000)[0].tolist()
-    [[0, 2], [0, 1]]
+    >>> pairs_among(boxes, [0, 1, 2], 2.0, 100, 1000)[0].tolist()
+    [[0, 1], [0, 2]]
     """
-    boxes = np.asarray(boxes, dtype=np.float64).reshape(-1, 4)
-    if len(boxes) < 2:
-        return np.zeros((0, 2), np.int64), True
-
-    def crowding(axis: int) -> int:
-        lo = np.sort(boxes[:, axis])
-        return int(
-            (
-                np.searchsorted(lo, boxes[:, axis + 2] + margin, "right")
-                - np.searchsorted(lo, boxes[:, axis], "left")
-            ).sum()
-        )
-
-    axis = 0 if crowding(0) <= crowding(1) else 1
-    other = 1 - axis
-    return _sweep(
-        boxes[:, axis].copy(),
-        boxes[:, axis + 2].copy(),
-        boxes[:, other].copy(),
-        boxes[:, other + 2].copy(),
-        np.asarray(group, np.int64),
-        float(margin),
-        int(max_pairs),
-        int(max_steps),
-    )
+    boxes = _rows(boxes)
+    group = np.ascontiguousarray(group, dtype=np.int64).reshape(-1)
+    return _ask(boxes, _grown(boxes, float(margin)), group, True, max_pairs, max_steps)
 
 
-__all__ = ["box_pairs"]
+#: A probe's box is grown by this share of the grid's extent, beyond its reach: a probe the narrow
+#: phase calls touching a box (within its tolerance, ~1e-12 of the sizes) is never culled.
+PROBE_SLACK = 1e-9
+
+
+def cells_near(
+    boxes, reach: float, cell: float, ni: int, nj: int, max_pairs: int, max_steps: int
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The cells of an ``ni`` × ``nj`` grid of side ``cell`` whose probe (a disc of radius ``reach``
+    at the cell's centre) may meet each box: (ij, owner, complete).
+
+    Cell (i, j) spans [i·cell, (i + 1)·cell) along x and [j·cell, (j + 1)·cell)
+    along y; its probe's box is its centre ± ``reach`` (a hair more:
+    ``PROBE_SLACK``). ``ij`` (k, 2) int64 cell columns and rows and ``owner``
+    (k,) box rows, every pair whose boxes meet, in cell order (j, then i);
+    the caller tests the probe against each owner's shape. Not ``complete``
+    past ``max_pairs`` or ``max_steps``, as ``pairs_between``.
+
+    >>> ij, owner, complete = cells_near([[5.0, 5.0, 25.0, 8.0]], 0.0, 10.0, 4, 4, 100, 1000)
+    >>> ij.tolist(), owner.tolist(), complete
+    ([[1, 0], [2, 0]], [0, 0], True)
+    """
+    boxes = _rows(boxes)
+    ii, jj = np.meshgrid(np.arange(ni, dtype=np.int64), np.arange(nj, dtype=np.int64))
+    ij = np.column_stack([ii.ravel(), jj.ravel()])
+    centre = (ij + 0.5) * cell
+    grow = reach + PROBE_SLACK * (reach + cell * max(ni, nj))
+    pairs, complete = pairs_between(boxes, np.c_[centre - grow, centre + grow], 0.0, max_pairs, max_steps)
+    return ij[pairs[:, 1]], pairs[:, 0], complete
+
+
+__all__ = ["CELLS_PER_BOX", "PROBE_SLACK", "SPARE_CELLS", "cells_near", "pairs_among", "pairs_between"]

@@ -53,23 +53,21 @@ from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
 from ..collision.sat import CLEAR_MAX_VERTICES, clear_verdict
 from ..collision.shapes import H_BOUND, H_RADIUS
 from .bodies import Bodies
-from .boxes import box_meets_oriented, boxes_overlap
+from .boxes import boxes_overlap
 from .grid import (
     DenseGrid,
     Laid,
     cell_of,
     cell_span,
-    clip_span,
-    first_visit,
     lay,
     lay_over,
     make_room,
     put,
     rows_for,
     span_inside,
-    span_meets,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, brute_pairs, hash_boxes, self_pairs
+from .walls import meet_walls, walls_in_cell
 
 
 class WorldContacts(NamedTuple):
@@ -123,46 +121,6 @@ def _keep_meeting_layers(found, n, layer, mask):
     return kept
 
 
-@inline
-def _walls_in_cell(boxes, obb, walls, c, i, stamp, found, n):
-    """Rows (i, wall) for the walls listed in cell c, not met before by body i,
-    whose box and oriented box meet body i's box."""
-    lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
-    body = walls.body
-    for p in range(walls.start[c], walls.start[c + 1]):
-        j = body[p]
-        if (
-            first_visit(stamp, j, i)
-            and boxes_overlap(boxes, i, j)
-            and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j)
-        ):
-            n = put(found, n, i, j)
-    return n
-
-
-@inline
-def _meet_walls(boxes, obb, walls, i, stamp, found, n):
-    """Rows (i, wall) for the walls whose box and oriented box meet body i's box,
-    each once: a walk over the walls' cells the box covers (every wall once
-    when the box covers more cells than there are walls)."""
-    members = walls.members
-    lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
-    gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, 1.0 / walls.cell, walls.x0, walls.y0)
-    if not span_meets(gx0, gx1, gy0, gy1, walls.nx, walls.ny):
-        return n
-    gx0, gx1, gy0, gy1 = clip_span(gx0, gx1, gy0, gy1, walls.nx, walls.ny)
-    if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > members.shape[0]:
-        for e in range(members.shape[0]):
-            j = members[e]
-            if boxes_overlap(boxes, i, j) and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j):
-                n = put(found, n, i, j)
-        return n
-    for gy in range(gy0, gy1 + 1):
-        for gx in range(gx0, gx1 + 1):
-            n = _walls_in_cell(boxes, obb, walls, gy * walls.nx + gx, i, stamp, found, n)
-    return n
-
-
 @kernel
 def _walk_hashed(bodies, moving, grid, walls, stamp, found):
     """The walk of ``candidates_hashed``: rows into ``found``; their number."""
@@ -185,7 +143,7 @@ def _walk_hashed(bodies, moving, grid, walls, stamp, found):
                 n = put(found, n, i, j)
     if walls.members.shape[0]:
         for k in range(moving.shape[0]):
-            n = _meet_walls(boxes, obb, walls, moving[k], stamp, found, n)
+            n = meet_walls(boxes, obb, walls, moving[k], stamp, found, n)
     return n
 
 
@@ -242,13 +200,13 @@ def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
     for k in range(moving.shape[0]):
         i = moving[k]
         if is_listed[k]:  # it meets the walls here, the moving bodies below
-            n = _meet_walls(boxes, obb, walls, i, stamp, found, n)
+            n = meet_walls(boxes, obb, walls, i, stamp, found, n)
             continue
         lo_x, lo_y = boxes[i, 0], boxes[i, 1]
         for gy in range(span[k, 2], span[k, 3] + 1):
             for gx in range(span[k, 0], span[k, 1] + 1):
                 c = gy * walls.nx + gx
-                n = _walls_in_cell(boxes, obb, walls, c, i, stamp, found, n)
+                n = walls_in_cell(boxes, obb, walls, c, i, stamp, found, n)
                 e = head[c]
                 while e >= 0:  # the moving bodies laid before this one
                     j = moving[row[e]]

@@ -10,6 +10,11 @@ and less to walk than the moving bodies' hashed grid (``hashgrid``):
 - a walker meets each wall once (``grid.first_visit``), so the grid needs no
   rule about which shared cell reports a pair.
 
+``meet_walls`` is that walk for one box, the world's broad phase of a body
+against the walls (a frame's pairs, ``pairs``); the one-off questions over
+many boxes take it too (``box_pairs``: the level checker's, the enemies'
+navigation grid).
+
 Why no pair is lost: if a query region and a wall share a point p, p lies in
 the query's box and in the wall's oriented box, so the cell holding p is
 covered by the query and lists the wall.
@@ -23,9 +28,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..collision.jit import kernel
-from .boxes import box_meets_oriented
-from .grid import DenseGrid, cell_span, clip_span, empty_grid, grid_shape
+from ..collision.jit import inline, kernel
+from .boxes import box_meets_oriented, boxes_overlap
+from .grid import DenseGrid, cell_span, clip_span, empty_grid, first_visit, grid_shape, put, span_meets
 
 
 @kernel
@@ -62,9 +67,14 @@ def _fill(boxes, obb, members, x0, y0, nx, ny, cell, start, body):
     return start[nx * ny]
 
 
-def build_walls(boxes: np.ndarray, obb: np.ndarray, members: np.ndarray, cell: float) -> DenseGrid:
+def build_walls(
+    boxes: np.ndarray, obb: np.ndarray, members: np.ndarray, cell: float, max_entries: int | None = None
+) -> DenseGrid | None:
     """The dense grid of the walls ``members`` (rows of ``boxes`` and ``obb``) with square
-    cells of at least ``cell`` (coarser when the walls span too many: ``grid.MAX_CELLS``)."""
+    cells of at least ``cell`` (coarser when the walls span too many: ``grid.MAX_CELLS``).
+
+    With ``max_entries``: None, and nothing allocated, when the walls would
+    be listed in more cells than that in all (a one-off query's bound)."""
     if not len(members):
         return empty_grid(cell)._replace(members=members)
     lo = boxes[members, :2].min(axis=0)
@@ -72,10 +82,52 @@ def build_walls(boxes: np.ndarray, obb: np.ndarray, members: np.ndarray, cell: f
     x0, y0, nx, ny, cell = grid_shape(lo[0], lo[1], hi[0], hi[1], cell)
     start = np.zeros(nx * ny + 1, dtype=np.int64)
     entries = _fill(boxes, obb, members, x0, y0, nx, ny, cell, start, np.zeros(0, dtype=np.int64))
+    if max_entries is not None and entries > max_entries:
+        return None
     start[:] = 0
     body = np.empty(entries, dtype=np.int64)
     _fill(boxes, obb, members, x0, y0, nx, ny, cell, start, body)
     return DenseGrid(x0, y0, nx, ny, cell, start, body, members)
 
 
-__all__ = ["build_walls"]
+@inline
+def walls_in_cell(boxes, obb, walls, c, i, stamp, found, n):
+    """Rows (i, wall) for the walls listed in cell c, not met before by body i,
+    whose box and oriented box meet body i's box."""
+    lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
+    body = walls.body
+    for p in range(walls.start[c], walls.start[c + 1]):
+        j = body[p]
+        if (
+            first_visit(stamp, j, i)
+            and boxes_overlap(boxes, i, j)
+            and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j)
+        ):
+            n = put(found, n, i, j)
+    return n
+
+
+@inline
+def meet_walls(boxes, obb, walls, i, stamp, found, n):
+    """Rows (i, wall) for the walls whose box and oriented box meet body i's box,
+    each once: a walk over the walls' cells the box covers (every wall once
+    when the box covers more cells than there are walls)."""
+    members = walls.members
+    lo_x, lo_y, hi_x, hi_y = boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3]
+    gx0, gx1, gy0, gy1 = cell_span(lo_x, lo_y, hi_x, hi_y, 1.0 / walls.cell, walls.x0, walls.y0)
+    if not span_meets(gx0, gx1, gy0, gy1, walls.nx, walls.ny):
+        return n
+    gx0, gx1, gy0, gy1 = clip_span(gx0, gx1, gy0, gy1, walls.nx, walls.ny)
+    if (gx1 - gx0 + 1) * (gy1 - gy0 + 1) > members.shape[0]:
+        for e in range(members.shape[0]):
+            j = members[e]
+            if boxes_overlap(boxes, i, j) and box_meets_oriented(lo_x, lo_y, hi_x, hi_y, obb, j):
+                n = put(found, n, i, j)
+        return n
+    for gy in range(gy0, gy1 + 1):
+        for gx in range(gx0, gx1 + 1):
+            n = walls_in_cell(boxes, obb, walls, gy * walls.nx + gx, i, stamp, found, n)
+    return n
+
+
+__all__ = ["build_walls", "meet_walls", "walls_in_cell"]

@@ -21,11 +21,11 @@ painted cell, ``layer:tile-x,y (tileset id)``) and where to mark it on a
 hitbox sheet. What lies outside the map is the loader's to say (one owner:
 its findings carry ``code == OUTSIDE_MAP``, errors the game refuses the map with too).
 
-Bounded work: pairs of nearby boxes (wall parts, markers) come from the
-engine's sort and sweep (``engine.world.box_pairs``) and are compared in its
-batch kernels; more
-than ``MAX_PAIRS`` pairs or ``MAX_SWEEP_STEPS`` box comparisons is one
-error instead of the check. Each kind of warning lists at most
+Bounded work: pairs of nearby boxes (wall parts, markers, placements) come
+from the world's own walls' grid (``engine.world.box_pairs``: the wall parts
+in a grid, each other box walking it as a body walks the world's walls) and
+are compared in the engine's batch kernels; more than ``MAX_PAIRS`` pairs or
+``MAX_SWEEP_STEPS`` boxes looked at is one error instead of the check. Each kind of warning lists at most
 ``MAX_LISTED`` findings, then one line with how many more.
 """
 
@@ -46,7 +46,7 @@ from engine.collision import (
     distances_batch,
     intersects_batch,
 )
-from engine.world.box_pairs import box_pairs as find_box_pairs
+from engine.world.box_pairs import pairs_among, pairs_between
 from game.level import Finding, Level, Wall
 
 from .hitbox import actor_parts, narrowest_way, player_parts, player_width, reach_radius
@@ -63,7 +63,7 @@ OVERLAP_SLACK = 1.0
 #: Walls closer than this (px) are one obstacle with a seam, not a gap: nothing passes, nothing to fix.
 SEAM = 0.5
 #: The most pairs of nearby boxes (wall parts, markers) the checker compares shape by shape, and the
-#: most box comparisons its sweep makes to find them: beyond either, the check is refused with one
+#: most boxes the grid walks look at to find them: beyond either, the check is refused with one
 #: error (a real level has a few hundred pairs; these keep a hostile file to a few seconds).
 MAX_PAIRS = 1_000_000
 MAX_SWEEP_STEPS = 50_000_000
@@ -94,16 +94,23 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
 
 
 class TooMany(Exception):
-    """More candidate pairs than ``MAX_PAIRS`` (or comparisons than ``MAX_SWEEP_STEPS``)."""
+    """More candidate pairs than ``MAX_PAIRS`` (or boxes looked at than ``MAX_SWEEP_STEPS``)."""
 
 
-def box_pairs(boxes: np.ndarray, group: np.ndarray, margin: float) -> np.ndarray:
-    """(k, 2) index pairs of boxes (min_x, min_y, max_x, max_y) of different ``group`` within ``margin``:
-    the engine's ``box_pairs`` under the checker's limits; raises ``TooMany`` past them."""
-    pairs, complete = find_box_pairs(boxes, group, margin, MAX_PAIRS, MAX_SWEEP_STEPS)
+def _checked(found: tuple[np.ndarray, bool]) -> np.ndarray:
+    pairs, complete = found
     if not complete:
         raise TooMany()
     return pairs
+
+
+def near_parts(parts: list[Part], boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(part, box) index arrays of the wall parts and ``boxes`` (rows min_x, min_y, max_x, max_y) that
+    touch or overlap: the engine's ``pairs_between`` under the checker's limits; raises ``TooMany``
+    past them."""
+    part_boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
+    pairs = _checked(pairs_between(part_boxes, boxes, 0.0, MAX_PAIRS, MAX_SWEEP_STEPS))
+    return pairs[:, 0], pairs[:, 1]
 
 
 def _table(parts: list[Part]) -> tuple[ShapeTable, np.ndarray]:
@@ -144,18 +151,13 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
         return []
     bodies = [_body(level, m) for m in markers]
     radii = [reach_radius(body) for body, _ in bodies]
-    boxes = [p.box for p in parts] + [(m.x - r, m.y - r, m.x + r, m.y + r) for m, r in zip(markers, radii)]
-    group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(markers), np.int64)]
+    boxes = np.array([(m.x - r, m.y - r, m.x + r, m.y + r) for m, r in zip(markers, radii)], np.float64)
     try:
-        pairs = box_pairs(np.array(boxes), group, 0.0)
+        part_k, marker_k = near_parts(parts, boxes)
     except TooMany:
         return [_too_many(file, "whether markers are inside walls")]
-    if not len(pairs):
+    if not len(part_k):
         return []
-    part_k, marker_k = (
-        pairs[:, 0],
-        pairs[:, 1] - len(parts),
-    )  # parts come first, so they are the smaller index
     table, part_xf = _table(parts)
     index: dict[int, int] = {}
     shapes_of = [[index.setdefault(id(s), table.add(s)) for s in body] for body, _ in bodies]
@@ -181,8 +183,10 @@ def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding
 
 
 def _near_pairs(parts: list[Part], margin: float) -> np.ndarray:
-    """(k, 2) indices of parts of different walls whose boxes come within ``margin`` of each other."""
-    return box_pairs(np.array([p.box for p in parts]), np.array([p.index for p in parts]), margin)
+    """(k, 2) indices of parts of different walls whose boxes come within ``margin`` of each other,
+    smaller first; raises ``TooMany`` past the checker's limits."""
+    boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
+    return _checked(pairs_among(boxes, _part_walls(parts), margin, MAX_PAIRS, MAX_SWEEP_STEPS))
 
 
 def _wall_pairs(ids: np.ndarray, pairs: np.ndarray, value: np.ndarray, keep: np.ndarray):
@@ -245,23 +249,17 @@ def _hull_free(parts: list[Part], body: tuple, at: np.ndarray) -> np.ndarray | N
     radius = reach_radius(body)
     table, part_xf = _table(parts)
     shapes = [table.add(shape) for shape in body]
-    part_boxes = np.array([p.box for p in parts])
     for start in range(0, len(at), GAP_BATCH):
         chunk = at[start : start + GAP_BATCH]
-        boxes = np.r_[
-            part_boxes,
-            np.column_stack(
-                [chunk[:, 0] - radius, chunk[:, 1] - radius, chunk[:, 0] + radius, chunk[:, 1] + radius]
-            ),
-        ]
-        group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(chunk), np.int64)]
+        boxes = np.column_stack(
+            [chunk[:, 0] - radius, chunk[:, 1] - radius, chunk[:, 0] + radius, chunk[:, 1] + radius]
+        )
         try:
-            pairs = box_pairs(boxes, group, 0.0)
+            part_k, at_k = near_parts(parts, boxes)
         except TooMany:
             return None
-        if not len(pairs):
+        if not len(part_k):
             continue
-        part_k, at_k = pairs[:, 0], pairs[:, 1] - len(parts)
         for shape in shapes:
             hit = intersects_batch(
                 table, np.full(len(at_k), shape, np.int64), chunk[at_k], part_k, part_xf[part_k]
@@ -386,6 +384,13 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
         rows, lo, mids = rows[~filled], lo[~filled], mids[~filled]
     # Arrays up to here: a level of thousands of small walls has hundreds of thousands of candidate
     # pairs; the few left are tried with the player's hull.
+    # A gap's GAP_TURNS placements at its midpoint lie nearer than the hull's reach to both its walls'
+    # closest points (the gap is under two reaches), so their boxes meet at least those two parts: past
+    # this many gaps the hull's placements surely meet more than ``MAX_PAIRS`` pairs in all, and the
+    # check is refused here, before millions of placements are listed in Python (the batches' own
+    # limit, per ``GAP_BATCH``, holds as well).
+    if 2 * GAP_TURNS * len(rows) > MAX_PAIRS:
+        return [_too_many(file, "the gaps between walls")]
     gaps = [(float(d.distance[k]), parts[near[k, 0]], parts[near[k, 1]], k) for k in rows.tolist()]
     found = []
     if gaps:
@@ -416,17 +421,13 @@ def _filled(parts: list[Part], points: np.ndarray, own: np.ndarray) -> np.ndarra
     """For each point, whether it lies inside a wall other than its own two (``own[k]``, two wall
     indexes); None past the checker's pair limits."""
     r = POINT_SHAPE.radius
-    part_boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
-    boxes = np.concatenate([part_boxes, np.column_stack([points - r, points + r])])
-    group = np.r_[np.zeros(len(parts), np.int64), np.ones(len(points), np.int64)]
     try:
-        pairs = box_pairs(boxes, group, 0.0)
+        part_k, point_k = near_parts(parts, np.column_stack([points - r, points + r]))
     except TooMany:
         return None
     inside = np.zeros(len(points), bool)
-    if not len(pairs):
+    if not len(part_k):
         return inside
-    part_k, point_k = pairs[:, 0], pairs[:, 1] - len(parts)
     walls = _part_walls(parts)[part_k]
     mine = (walls == own[point_k, 0]) | (walls == own[point_k, 1])
     part_k, point_k = part_k[~mine], point_k[~mine]

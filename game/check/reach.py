@@ -7,8 +7,9 @@ to aim, enemies to walk), so whether it gets somewhere depends on the angle
 it holds there. A placement (cell, turn) is free when the hitbox at the
 cell's centre, at that angle, overlaps no wall. First a disc around the
 whole hitbox (its ``reach_radius``) is tested against every wall part whose
-box is near: where that disc is clear, every turn is; only the cells it hits
-are tried turn by turn. Every verdict comes from the engine's batched
+box is near (the engine's ``box_pairs.cells_near``: the parts in the world's
+walls' grid, each cell's disc walking it): where that disc is clear, every
+turn is; only the cells it hits are tried turn by turn. Every verdict comes from the engine's batched
 ``intersects``.
 
 Moves: to a free neighbouring cell at the same turn (4-way), or to the next
@@ -36,7 +37,7 @@ import numpy as np
 from numba import njit
 
 from engine.collision import Circle, ShapeTable, intersects_batch
-from game.cells import cell_spans, cells_under
+from engine.world.box_pairs import cells_near
 from game.level import Finding, Level
 
 from .hitbox import player_parts, reach_radius
@@ -51,6 +52,8 @@ MIN_POCKET_CELLS = 4
 #: The most hitbox-against-wall-part tests one grid may make; past it the reach check is refused with
 #: one error (a shipped level makes under 100,000; this keeps a hostile map to a few seconds).
 MAX_PLACEMENT_TESTS = 20_000_000
+#: Finding those tests may look at this many boxes per test allowed (cells' walks over the walls' grid).
+STEPS_PER_TEST = 4
 
 
 class TooManyPlacements(Exception):
@@ -97,15 +100,20 @@ def placements(
     reach = reach_radius(parts)
     table = ShapeTable([Circle(reach), *parts, *(p.shape for p in walls)])
     first_wall = 1 + len(parts)
-    # The cells each part's box, grown by the reach, covers: every (cell, part) pair, made as arrays
-    # (a level of thousands of small walls made three small arrays per wall in a loop).
-    spans = cell_spans([part.box for part in walls], reach, cell, ni, nj)
-    count = spans[2] * spans[3]
-    if int(count.sum()) > MAX_PLACEMENT_TESTS:
+    # Every (cell, part) pair where the disc at the cell's centre may meet the part, as arrays.
+    ij, owner, complete = cells_near(
+        [part.box for part in walls],
+        reach,
+        cell,
+        ni,
+        nj,
+        MAX_PLACEMENT_TESTS,
+        STEPS_PER_TEST * MAX_PLACEMENT_TESTS,
+    )
+    if not complete:
         raise TooManyPlacements()
-    if not count.any():
+    if not len(ij):
         return free
-    ij, owner = cells_under(spans)
     wall_xf = np.array([tuple(p.xf) for p in walls], np.float64).reshape(-1, 3)
     at = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
     # The disc round the whole hitbox: where it is clear of a part, every turn is.

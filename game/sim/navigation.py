@@ -1,8 +1,9 @@
 """Getting around walls: a grid of free cells and flow fields over it.
 
 A cell is free when a probe disc at its centre overlaps no wall part (one
-batched ``intersects`` call for every cell–part pair whose boxes meet, made
-once per level). A flow field is the breadth-first step count from a goal
+batched ``intersects`` call for every cell–part pair whose boxes meet, found
+by the engine's ``box_pairs.cells_near`` through the world's walls' grid;
+made once per level). A flow field is the breadth-first step count from a goal
 cell over free 8-neighbours (a diagonal only when both sides are free, so
 no corner is cut); a body follows it by heading for the neighbouring cell
 with the lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
@@ -24,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from engine.collision import Circle, ShapeTable, Transform, aabb, intersects_batch
-from game.cells import cell_spans, cells_under
+from engine.world.box_pairs import cells_near
 
 UNREACHED = np.iinfo(np.int32).max
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -52,7 +53,11 @@ def build_grid(level, probe_radius: float, cell: float) -> NavGrid:
     if not parts:
         return NavGrid(free, cell)
     table = ShapeTable([Circle(probe_radius), *(shape for shape, _ in parts)])
-    ij, owner = cells_under(cell_spans([aabb(shape, xf) for shape, xf in parts], probe_radius, cell, ni, nj))
+    # No bound of its own: the level's limits (size, wall parts) bound the cells and the parts.
+    everything = np.iinfo(np.int64).max // 4
+    ij, owner, _ = cells_near(
+        [aabb(shape, xf) for shape, xf in parts], probe_radius, cell, ni, nj, everything, everything
+    )
     if len(ij):
         xf_a = np.column_stack([(ij + 0.5) * cell, np.zeros(len(ij))])
         xf_b = np.array([tuple(xf) for _, xf in parts])[owner]

@@ -231,3 +231,34 @@ def test_the_game_has_no_import_circle(game_files):
 
 def test_every_import_inside_a_function_says_it_defers_on_purpose(game_files):
     assert unmarked_late_imports(game_files) == []
+
+
+#: What may sit at the top of ``game/`` beside its rooms (the packages), and why: the entry point, the
+#: window that holds the rooms together, and the two things every room shares. ``props`` is the props'
+#: kinds, on its way to a room of its own (issue 21).
+TOP_LEVEL = {
+    "game.__main__": "python -m game",
+    "game.cli": "python -m game's arguments and modes",
+    "game.app": "the arcade application: one window, the views, the session's services",
+    "game.level": "a level as plain data, which every room reads",
+    "game.messages": "the one-line form of an error, which every room prints",
+    "game.props": "the props' kinds (assets/props.tsj)",
+}
+
+
+def loose_modules(files: dict[str, Path], root: Path = ROOT) -> set[str]:
+    """Modules at the top of the package (not in a room) that ``TOP_LEVEL`` does not name."""
+    top = {
+        name for name, path in files.items() if path.parent == root / PACKAGE and path.name != "__init__.py"
+    }
+    return top - set(TOP_LEVEL)
+
+
+def test_the_top_of_the_game_holds_no_loose_module_beside_its_rooms(game_files):
+    assert loose_modules(game_files) == set()
+    assert "game.sound.audio" in game_files and "game.audio" not in game_files  # sounds have their room
+
+
+def test_a_loose_module_at_the_top_is_named(tmp_path):
+    files = _package(tmp_path, {"__init__.py": "", "cli.py": "", "cells.py": "", "sim/__init__.py": ""})
+    assert loose_modules(files, tmp_path) == {"game.cells"}

@@ -154,6 +154,27 @@ def test_findings_of_one_kind_past_the_listing_limit_end_in_one_summary_line(tmp
     ]
 
 
+def test_gaps_whose_hull_pairs_surely_pass_the_limit_are_refused_before_any_placement_is_listed(
+    tmp_path, monkeypatch
+):
+    path = posts_map(tmp_path)
+    gaps = len([f for f in check_file(path).warnings if f.problem.startswith("gap of")])
+    assert gaps > 50
+    limit = 2 * checks_module.GAP_TURNS * gaps - 1
+
+    def listed(*args):
+        raise AssertionError("the hull's placements were listed")
+
+    # Far fewer nearby wall pairs than this, but every gap's midpoint placements meet its two walls:
+    # 2 x GAP_TURNS pairs a gap, at least, is past it.
+    monkeypatch.setattr(checks_module, "MAX_PAIRS", limit)
+    monkeypatch.setattr(checks_module, "_passes", listed)
+    assert [f.problem for f in check_file(path).errors] == [
+        "too many walls and markers close together to check the gaps between walls: more than "
+        f"{limit:,} nearby pairs (or 50,000,000 box comparisons), the checker's limit"
+    ]
+
+
 def reference_flood(free: np.ndarray, i: int, j: int) -> np.ndarray:
     reached = np.zeros_like(free)
     if not free[j, i]:
