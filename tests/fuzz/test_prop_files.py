@@ -300,3 +300,11 @@ def test_the_game_and_the_checker_refuse_an_unknown_debris_kind_with_the_same_li
     assert checked.returncode == 1 and played.returncode == 2, (checked.stdout, played.stderr)
     line = next(line.strip() for line in checked.stdout.splitlines() if "unicorn" in line)
     assert line in played.stderr and "Traceback" not in played.stderr
+
+
+def test_a_whole_number_past_every_float_is_named_by_its_length_not_as_inf(tmp_path):
+    # Before: "... of type 'int' has the value inf": not the value as given.
+    path = warehouse(tmp_path, placed("health", 10**400, "int"))
+    game = game_errors(path)
+    assert len(game) == 1 and "<a whole number of 401 digits>" in game[0] and "inf" not in game[0], game
+    assert game == checker_errors(path)
