@@ -325,7 +325,17 @@ class Polygon:
         """
         hw = check_size("box half_width", real("box half_width", half_width))
         hh = check_size("box half_height", real("box half_height", half_height))
-        return cls(((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)), radius)
+        points = ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
+        if cls is not Polygon or not 1e-3 * max(hw, hh) <= min(hw, hh):
+            return cls(points, radius)  # the general checks, and their words for what is wrong
+        # Counter-clockwise, convex, no two corners within the weld, its area far from zero: what
+        # ``validate_convex_polygon`` would return unchanged (a level's thousands of rectangles
+        # spent half their reading time proving it).
+        box = object.__new__(cls)
+        object.__setattr__(box, "points", points)
+        object.__setattr__(box, "radius", _check_radius("polygon", radius, allow_zero=True))
+        _set_packed(box, _pack(KIND_POINTS, box.radius, points))
+        return box
 
     def support(self, dx: float, dy: float) -> tuple[float, float]:
         return support_rounded(self.packed, dx, dy)

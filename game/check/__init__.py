@@ -13,7 +13,7 @@ from the player start), ``tiles`` (what tile collision gets wrong),
 
 from .checks import check_level
 from .hitbox import actor_names, actor_parts, minimum_width, player_width
-from .report import Checked, check_actors, check_file, check_path, json_report, text_report
+from .report import Checked, check_actors, check_file, check_path, check_props, json_report, text_report
 
 __all__ = [
     "Checked",
@@ -23,6 +23,7 @@ __all__ = [
     "check_file",
     "check_level",
     "check_path",
+    "check_props",
     "json_report",
     "minimum_width",
     "player_width",

@@ -4,7 +4,8 @@ Paths may be Tiled maps (``.tmx``, ``.tmj``, ``.json``), folders holding them, o
 and ``game.lab`` take them (``yard`` is ``levels/yard.tmj``; default: every
 level in ``levels/``), or an actor hitbox file (``assets/actors.tsj``, or a
 copy being edited): its hitboxes as the game reads them, and any wider at
-its narrowest than the narrowest door of a shipped level. An unknown bare name is one line and exit status 2. Prints one line per finding, ``file:object-id (name):
+its narrowest than the narrowest door of a shipped level, or the props tileset
+(``assets/props.tsj``, or a copy named ``props*.tsj``) as the game reads it. An unknown bare name is one line and exit status 2. Prints one line per finding, ``file:object-id (name):
 problem``, errors first, then a summary; exit status 0 only when there is
 no error (1 otherwise, 2 for bad options, a folder named with no level in
 it, or a sheet that could not be written). ``--json`` prints the same for
@@ -35,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
         "paths",
         nargs="*",
         help="level names, .tmj files or folders (default: every level in levels/), "
-        "or an actor hitbox file (assets/actors.tsj)",
+        "or an actor hitbox file (assets/actors.tsj) or the props tileset (assets/props.tsj)",
     )
     p.add_argument("--json", action="store_true", help="print the findings as JSON")
     p.add_argument("--png", metavar="DIR", help="write a hitbox sheet per level into DIR")

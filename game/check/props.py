@@ -15,6 +15,8 @@ spot's pose, as the game places it.
 
 from __future__ import annotations
 
+import numpy as np
+
 from engine import World
 from engine.collision import Transform, aabb
 from game.level import Finding, Level, Wall
@@ -34,9 +36,19 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
         return []
     kinds = prop_kinds()
     world = World()
-    for k, wall in enumerate(level.walls):
-        for shape, xf in wall.parts:
-            world.add(shape, tuple(xf), static=True, layer=_WALL, user_data=k)
+    # Only the wall parts whose boxes meet a prop's: a map of 7,900 walls and a few props adds a
+    # handful, not every wall one by one.
+    spots = np.array([aabb(kinds[s.kind].shape, Transform(s.x, s.y, s.angle)) for s in level.props])
+    parts = wall_parts(level)
+    boxes = np.array([p.box for p in parts]).reshape(-1, 4)
+    near = (
+        (boxes[:, None, 0] <= spots[None, :, 2])
+        & (spots[None, :, 0] <= boxes[:, None, 2])
+        & (boxes[:, None, 1] <= spots[None, :, 3])
+        & (spots[None, :, 1] <= boxes[:, None, 3])
+    ).any(axis=1)
+    for k in np.flatnonzero(near).tolist():
+        world.add(parts[k].shape, tuple(parts[k].xf), static=True, layer=_WALL, user_data=parts[k].index)
     found = []
     bodies = {}
     for spot in level.props:

@@ -41,7 +41,7 @@ from engine.world.box_pairs import cells_near
 from game.level import Finding, Level
 
 from .hitbox import player_parts, reach_radius
-from .parts import Part, finding, marker_word
+from .parts import Part, every_part, finding, marker_word
 
 #: Cell size, px: 683 × 683 cells on the largest map allowed (8192 px a side).
 CELL = 12.0
@@ -202,13 +202,26 @@ def reached_from(free: np.ndarray, i: int, j: int) -> np.ndarray:
     return np.zeros_like(free)
 
 
+#: The player's grid over every wall of the last level asked for: the reach check and the props
+#: check both ask for it (its arrays read-only, as it is shared).
+_LAST: list = [None, None]
+
+
 def grid_for(level: Level, parts: list[Part], actor=None, cell: float = CELL) -> Grid:
     """The placements of ``actor`` (hitbox parts; the player's by default) and those the start reaches."""
+    kept = actor is None and cell == CELL and every_part(level, parts)
+    if kept and _LAST[0] is level:
+        return _LAST[1]
     actor = player_parts() if actor is None else tuple(actor)
     free3 = placements(level.width, level.height, parts, actor, cell)
     grid = Grid(free3.any(axis=0), np.zeros(free3.shape[1:], bool), cell, free3)
     i, j = grid.index(level.player_start.x, level.player_start.y)
-    return grid._replace(reached=reached_from(free3, i, j).any(axis=0))
+    grid = grid._replace(reached=reached_from(free3, i, j).any(axis=0))
+    if kept:
+        for array in (grid.free, grid.reached, grid.placements):
+            array.flags.writeable = False
+        _LAST[:] = [level, grid]
+    return grid
 
 
 class Pocket(NamedTuple):

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from game.level import Finding, Level, LevelError, Marker
 from game.tiled import read_level
 from game.tiled.actors import read_actors_for_play
+from game.tiled.prop_kinds import read_props
 from game.tiled.reader import display_name
 
 from .checks import check_level
@@ -67,7 +68,13 @@ def check_file(
         )
     file = display_name(path)
     try:
-        ours = check_level(level, file, findings) + prop_findings(level, file)
+        ours = check_level(level, file, findings)
+        try:
+            ours += prop_findings(level, file)
+        except LevelError as problem:  # the props tileset (assets/props.tsj) cannot be read
+            ours.append(
+                Finding("error", file, None, "", f"cannot check its props with the props tileset: {problem}")
+            )
     except LevelError as problem:  # the actors' hitbox file (assets/actors.tsj) cannot be read
         ours = [Finding("error", file, None, "", f"cannot check with the actors' hitboxes: {problem}")]
     except Exception as bug:  # a checker bug must still be one line, not a traceback
@@ -96,12 +103,30 @@ def check_actors(path: Path | str) -> Checked:
     return Checked(path, None, list(findings))
 
 
+def is_props_file(path: Path) -> bool:
+    """Whether ``path`` names a props tileset (``assets/props.tsj``, or a copy named ``props*.tsj``): a
+    ``.tsj`` of any other name is an actor hitbox file."""
+    return path.suffix == ACTORS_SUFFIX and path.name.lower().startswith("props")
+
+
+def check_props(path: Path | str) -> Checked:
+    """A props tileset (``assets/props.tsj`` or a copy being edited) as the game reads it
+    (``game.tiled.prop_kinds.read_props``): what the game refuses, the checker refuses, in the same lines.
+
+    Never raises: each problem is a finding naming the file, the tile id and the kind."""
+    path = Path(path)
+    _, findings = read_props(path)
+    return Checked(path, None, list(findings))
+
+
 def check_path(
     path: Path | str, start: tuple[float, float] | None = None, texture: str | None = None
 ) -> Checked:
-    """A level (``.tmj``) or an actor hitbox file (``.tsj``), by its suffix; ``start`` and ``texture`` as
-    ``check_file``'s."""
+    """A level (``.tmj``), a props tileset (``props*.tsj``) or an actor hitbox file (any other ``.tsj``),
+    by its name; ``start`` and ``texture`` as ``check_file``'s."""
     path = Path(path)
+    if is_props_file(path):
+        return check_props(path)
     return check_actors(path) if path.suffix == ACTORS_SUFFIX else check_file(path, start, texture)
 
 
@@ -160,11 +185,13 @@ def summary(results: list[Checked]) -> str:
     n_err = sum(len(r.errors) for r in results)
     n_warn = sum(len(r.warnings) for r in results)
     n_note = sum(len(r.notes) for r in results)
-    n_actors = sum(1 for r in results if r.path.suffix == ACTORS_SUFFIX)
-    n_levels = len(results) - n_actors
-    what = f"{n_levels} level{'s' * (n_levels != 1)}" if n_levels or not n_actors else ""
-    if n_actors:
-        what += (" and " if what else "") + f"{n_actors} actor file{'s' * (n_actors != 1)}"
+    n_props = sum(1 for r in results if is_props_file(r.path))
+    n_actors = sum(1 for r in results if r.path.suffix == ACTORS_SUFFIX) - n_props
+    n_levels = len(results) - n_actors - n_props
+    what = f"{n_levels} level{'s' * (n_levels != 1)}" if n_levels or not (n_actors or n_props) else ""
+    for count, word in ((n_actors, "actor file"), (n_props, "props file")):
+        if count:
+            what += (" and " if what else "") + f"{count} {word}{'s' * (count != 1)}"
     notes = f", {n_note} note{'s' * (n_note != 1)}" if n_note else ""
     return f"checked {what}: {n_err} error{'s' * (n_err != 1)}, {n_warn} warning{'s' * (n_warn != 1)}{notes}"
 

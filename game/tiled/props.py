@@ -49,6 +49,7 @@ __all__ = [
     "prop_classes",
     "prop_spot",
     "property_problem",
+    "props_trouble",
 ]
 
 PROPS_FILE = Path(__file__).resolve().parents[2] / "assets" / "props.tsj"
@@ -120,6 +121,19 @@ def prop_classes() -> dict[str, tuple[int, int]]:
     return {t.type: (t.width, t.height) for _, t in sorted(tileset.tiles.items()) if t.type}
 
 
+@lru_cache(maxsize=1)
+def props_trouble() -> str:
+    """Why ``PROPS_FILE`` gives no prop kinds, in one line: its first error (missing, unreadable, not a
+    tileset...), so a level's unknown prop class says the cause, not only the symptom."""
+    tileset, findings = read_tileset(PROPS_FILE)
+    errors = [str(f) for f in findings if f.severity == "error"]
+    if errors:
+        return errors[0]
+    return (
+        f"{PROPS_FILE.name} has no tile with a class" if tileset is not None else f"{PROPS_FILE.name} is bad"
+    )
+
+
 def prop_spot(
     obj: Any, frame: MapFrame, where, report: Any, tilesets: list[Tileset], size: tuple[float, float]
 ) -> PropSpot | None:
@@ -147,14 +161,14 @@ def prop_spot(
     kind = obj.class_ or (tile.type if tile is not None else "")
     classes = prop_classes()
     if kind not in classes:
-        report.error(
-            f"unknown prop class {kind!r} (props: {', '.join(classes) or 'none: assets/props.tsj is bad'})",
-            obj,
-            where,
-        )
+        known = ", ".join(classes) or f"none: {props_trouble()}"
+        report.error(f"unknown prop class {kind!r} (props: {known})", obj, where)
         return None
     overrides = dict(obj.properties or {})
     bad = [p for p in (property_problem(k, v) for k, v in overrides.items()) if p]
+    name = overrides.get("debris_kind")
+    if isinstance(name, str) and name and name not in classes:  # it broke into nothing the game knows
+        bad.append(f"property debris_kind must be a prop kind ({', '.join(classes)}), got {name!r}")
     for problem in bad:
         report.error(problem, obj, where)
     if bad:

@@ -370,9 +370,30 @@ def _chunk_bounds(cells: dict, tile_width: Any, tile_height: Any, report: _Repor
     return bounds
 
 
+class _Overflow(float):
+    """A JSON whole number past the largest float: infinite, and shown by its length, so a line about
+    it says the value as given ("a whole number of 401 digits"), not ``inf``."""
+
+    def __new__(cls, text: str) -> _Overflow:
+        number = super().__new__(cls, text)
+        number.shown = (
+            f"{'-' if text.startswith('-') else ''}<a whole number of {len(text.lstrip('-')):,} digits>"
+        )
+        return number
+
+    def __repr__(self) -> str:
+        return self.shown
+
+    __str__ = __repr__
+
+
 def _parse_int(text: str) -> int | float:
-    """A JSON whole number: an int when it has at most 15 digits, else the float nearest it (or inf)."""
-    return int(text) if len(text.lstrip("-")) <= 15 else float(text)
+    """A JSON whole number: an int when it has at most 15 digits, else the float nearest it (or an
+    infinite ``_Overflow`` that says its length)."""
+    if len(text.lstrip("-")) <= 15:
+        return int(text)
+    number = float(text)
+    return number if math.isfinite(number) else _Overflow(text)
 
 
 #: Layer fields Tiled leaves out of JSON when they hold their default (``offsetx`` alone is valid).

@@ -44,6 +44,13 @@ def level():
     return LEVEL
 
 
+@pytest.fixture(autouse=True, scope="module")
+def loaded_kernels():
+    """Compile (or load) the checker's and the step's kernels before any budget starts: on a fresh
+    numba cache, under ``tracemalloc``, the first case compiled them in its own 30 s (it took 390 s)."""
+    verdicts(ACTORS_FILE)
+
+
 def verdicts(path: Path) -> None:
     """The checker and the game agree on ``path``; a file both pass plays."""
     checked = check_actors(path)

@@ -242,7 +242,6 @@ TOP_LEVEL = {
     "game.app": "the arcade application: one window, the views, the session's services",
     "game.level": "a level as plain data, which every room reads",
     "game.messages": "the one-line form of an error, which every room prints",
-    "game.props": "the props' kinds (assets/props.tsj)",
 }
 
 

@@ -32,11 +32,11 @@ def test_volume_zero_is_silent(window):
 def test_a_prop_impact_knocks_as_loud_as_its_impulse_says_and_nothing_else_knocks(monkeypatch):
     from types import SimpleNamespace
 
-    import game.audio
+    import game.sound.audio
 
     volumes = []
     sound = SimpleNamespace(play=lambda volume: volumes.append(volume))
-    monkeypatch.setattr(game.audio.arcade, "load_sound", lambda handle: sound)
+    monkeypatch.setattr(game.sound.audio.arcade, "load_sound", lambda handle: sound)
     audio = Audio(volume=0.5)
     Event = SimpleNamespace
     audio.play_impacts([Event(kind="prop_hit", value=1.0), Event(kind="prop_impact", value=0.3)], now=1.0)
