@@ -261,6 +261,10 @@ def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol):
     return status, iteration, lower, Simplex(count, v1, v2, v3, u1, u2, u3)
 
 
+#: ``gjk`` inlined into its caller at numba's level (``narrowphase.collide_pair_inlined``).
+gjk_inlined = inline(getattr(gjk, "py_func", gjk))
+
+
 @inline
 def simplex_normal(simplex):
     """Unit normal from A towards B at the closest feature of a separated simplex.
