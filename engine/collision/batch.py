@@ -23,7 +23,7 @@ import numpy as np
 from .epa import MAX_EPA_VERTICES, ROW
 from .jit import kernel, unmanaged
 from .limits import check_transform_rows
-from .narrowphase import MODE_CONTACT, MODE_DISTANCE, MODE_VERDICT, collide_pair
+from .narrowphase import MODE_CONTACT, MODE_DISTANCE, MODE_VERDICT, collide_pair_inlined
 from .shapes import H_BOUND, H_RADIUS
 
 
@@ -119,7 +119,7 @@ def collide_batch_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit,
     for k in range(shape_a.shape[0]):
         oa = offsets[shape_a[k]]
         ob = offsets[shape_b[k]]
-        r = collide_pair(
+        r = collide_pair_inlined(
             data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
             data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
             xf_a[k, 0], xf_a[k, 1], xf_a[k, 2], xf_b[k, 0], xf_b[k, 1], xf_b[k, 2],

@@ -175,10 +175,12 @@ def search_direction(count, v1, v2):
 def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol):
     """Closest features of the cores A and B (frame A), by GJK.
 
-    A kernel of its own, not inlined (its helpers are inlined into it): every
-    query, cast, batch and the manifold call this one compiled GJK. Inlined,
-    numba built its IR again at each of the seven call sites (twice in a
-    cast), about 30 s of a cold start's compile (``benchmarks/compile_times.py``).
+    A kernel of its own, not inlined (its helpers are inlined into it): the
+    one-pair queries, the casts and the manifold call this one compiled GJK.
+    Inlined, numba built its IR again at each call site (twice in a cast),
+    about 30 s of a cold start's compile (``benchmarks/compile_times.py``).
+    Only the two batch loops inline it (``gjk_inlined``), where a call per
+    pair cost 15-22% of their time.
 
     Outline:
     1. start from the support of M along the centre offset;
@@ -259,6 +261,10 @@ def gjk(data_a, off_a, data_b, off_b, c, s, tx, ty, hit_stop, sep_stop, tol):
             v3 = w
         count += 1
     return status, iteration, lower, Simplex(count, v1, v2, v3, u1, u2, u3)
+
+
+#: ``gjk`` inlined into its caller at numba's level (``narrowphase.collide_pair_inlined``).
+gjk_inlined = inline(getattr(gjk, "py_func", gjk))
 
 
 @inline

@@ -27,10 +27,11 @@ batch queries run this same function.
 from __future__ import annotations
 
 import math
+import types
 from typing import NamedTuple
 
 from .epa import epa
-from .gjk import STATUS_GJK_MAX_ITERATIONS, STATUS_OK, gjk, simplex_normal, witness_points
+from .gjk import STATUS_GJK_MAX_ITERATIONS, STATUS_OK, gjk, gjk_inlined, simplex_normal, witness_points
 from .jit import inline
 from .transform import length, relative_transform, rotate
 
@@ -178,3 +179,16 @@ def collide_pair(
         status, hit, distance, nx, ny, depth,
         pax + xa, pay + ya, pbx + xa, pby + ya, iterations,
     )  # fmt: skip
+
+
+def _with_names(func, **names):
+    """``func``'s Python function with some of its global names bound to other objects."""
+    py = getattr(func, "py_func", func)
+    scope = {**py.__globals__, **names}
+    return types.FunctionType(py.__code__, scope, py.__name__, py.__defaults__, py.__closure__)
+
+
+#: ``collide_pair`` with GJK inlined at numba's level, for the batch loops (``collide_batch_kernel``,
+#: ``world.pairs.collide_slots``): there a call to the shared ``gjk`` kernel cost ~20% of the time per
+#: pair (benchmarks/narrow_phase.py). Every other caller calls the one compiled ``gjk``.
+collide_pair_inlined = inline(_with_names(collide_pair, gjk=gjk_inlined))

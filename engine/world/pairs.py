@@ -49,7 +49,7 @@ import numpy as np
 
 from ..collision.epa import MAX_EPA_VERTICES, ROW
 from ..collision.jit import inline, kernel, unmanaged, viewed_record
-from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair
+from ..collision.narrowphase import MODE_CONTACT, MODE_VERDICT, collide_pair_inlined
 from ..collision.sat import CLEAR_MAX_VERTICES, clear_verdict
 from ..collision.shapes import H_BOUND, H_RADIUS
 from .bodies import Bodies
@@ -94,7 +94,7 @@ def collide_slots(bodies, pairs, mode, hit, values):
     for k in range(pairs.shape[0]):
         a, b = pairs[k, 0], pairs[k, 1]
         oa, ob = offsets[shape[a]], offsets[shape[b]]
-        r = collide_pair(
+        r = collide_pair_inlined(
             data, oa, data[oa + H_RADIUS], data[oa + H_BOUND],
             data, ob, data[ob + H_RADIUS], data[ob + H_BOUND],
             xf[a, 0], xf[a, 1], xf[a, 2], xf[b, 0], xf[b, 1], xf[b, 2],
