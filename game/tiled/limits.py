@@ -61,7 +61,10 @@ Tilesets (``tilesets.py``; a tileset is read whole before any tile is used):
   costs about 2 µs a pixel of plain art (a 512 px disc: 0.50 s) and 4 to 8 µs a pixel where every
   pixel is an edge (noise of 181 px: 0.27 s; stripes of 256 px: 0.30 s), more as the edges grow
   (measured alone under the bench lock; on the shared machine a 2,048 px disc took 20 s and a
-  1,024 px square of noise 388 s; ``benchmarks/texture_hitboxes.py``).
+  1,024 px square of noise 388 s). ``benchmarks/texture_hitboxes.py`` at the limits, under the
+  lock: ``read_level`` of four 512 px discs (the map's pixels) 4.2 s, of 98,000 edges of noise
+  2.7 s, each with arcade's first import (about 1.8 s, once a process); a tile past its limit is
+  refused in 0.06 s, arcade never imported.
   So a tile's region may hold 262,144 pixels (512 × 512), the distinct regions a map outlines
   1,048,576 pixels and 131,072 alpha edges (pixels whose right or lower neighbour differs in
   opacity, counted with numpy), each checked before arcade runs on the region. ``simple`` is
