@@ -289,7 +289,7 @@ def _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, end
     a = t1
     ga = max(gaps[0, 0], gaps[0, 1], gaps[0, 2])
     ends[1] = t_max
-    _gaps(data_a, sw_a, data_b, sw_b, k, axis, t_max, target, gaps, 1)
+    _gaps(data_a, sw_a, data_b, sw_b, k, axis, t_max, target, gaps, np.int64(1))
     top, splits = 2, 0
     for _ in range(2 * MAX_ROOT_ITERATIONS + 1):  # each split is cleared or split again
         if splits == MAX_ROOT_ITERATIONS:
@@ -311,7 +311,7 @@ def _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, end
         if not a < t < b:  # down to rounding without settling: give the distance another try from a
             break
         ends[top] = t
-        _gaps(data_a, sw_a, data_b, sw_b, k, axis, t, target, gaps, top)
+        _gaps(data_a, sw_a, data_b, sw_b, k, axis, t, target, gaps, np.int64(top))
         top += 1
         splits += 1
     return _STUCK, a
@@ -366,7 +366,8 @@ def _time_of_impact(pairs, k, ends, gaps, none):
             nx, ny, ca * nx + sa * ny, ca * ny - sa * nx, cb * nx + sb * ny, cb * ny - sb * nx,
             mx * nx + my * ny, rate_w, rate_a, rate_b,
         )  # fmt: skip
-        g1 = _gaps(data_a, sw_a, data_b, sw_b, k, axis, t1, target, gaps, 0)
+        # Rows as int64, never literals: a literal would compile _gaps once per row number.
+        g1 = _gaps(data_a, sw_a, data_b, sw_b, k, axis, t1, target, gaps, np.int64(0))
         if g1 < -tol:  # the axis disagrees with the distance (rounding): Box2D's failure
             return FAILED, t1
         if g1 <= tol:
