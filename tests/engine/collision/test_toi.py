@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engine.collision import Capsule, Circle, Polygon, contact, distance
+from engine.collision import Capsule, Circle, Polygon, contact, distance, toi
 from engine.collision.queries import _collide_pair_once
 from engine.collision.toi import LINEAR_SLOP, Sweep, TOIState, default_target, impacts, time_of_impact
 
@@ -133,6 +133,9 @@ def test_the_time_of_impact_compiles_one_signature_and_reuses_the_queries_gjk():
     distance(box, (0.0, 0.0, 0.0), box, (3.0, 0.0, 0.0))
     # (A kernel loaded from the cache with its callers lists no signature: hence at most one.)
     assert len(impacts.signatures) <= 1
+    assert (
+        len(toi._gaps.signatures) <= 1
+    )  # it was compiled for rows 0, 1, 2 and int64 when they were literals
     assert len(_collide_pair_once.signatures) <= 1
 
 
