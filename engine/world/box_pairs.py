@@ -179,9 +179,10 @@ def cells_near(
     ``PROBE_SLACK``). ``ij`` (k, 2) int64 cell columns and rows and ``owner``
     (k,) box rows, every pair whose boxes meet, in cell order (j, then i);
     the caller tests the probe against each owner's shape. Not ``complete``
-    past ``max_pairs`` or ``max_steps``, as ``pairs_between``.
+    past ``max_pairs`` or ``max_steps``, as ``pairs_between``. Boxes that only
+    touch meet: below, cell (2, 0)'s centre (25, 5) lies on the box's right edge.
 
-    >>> ij, owner, complete = cells_near([[5.0, 5.0, 25.0, 8.0]], 0.0, 10.0, 4, 4, 100, 1000)
+    >>> ij, owner, complete = cells_near([[6.0, 5.0, 25.0, 8.0]], 0.0, 10.0, 4, 4, 100, 1000)
     >>> ij.tolist(), owner.tolist(), complete
     ([[1, 0], [2, 0]], [0, 0], True)
     """
