@@ -22,7 +22,7 @@ import numpy as np
 from PIL import Image
 
 from game.tiled import read_level
-from levels import run_child  # benchmarks/levels.py: this folder is the script's first import path
+from levels import map_data, run_child  # benchmarks/levels.py: this folder is the script's first import path
 
 
 def disc(n: int) -> np.ndarray:
@@ -65,20 +65,7 @@ def write_map(folder: Path, alphas: list[np.ndarray]) -> Path:
     }
     layer = {"id": 1, "name": "Collision", "type": "tilelayer", "width": cols, "height": rows, "data": cells}
     layer.update(x=0, y=0, opacity=1, visible=True)
-    data = {
-        "type": "map",
-        "version": "1.8",
-        "orientation": "orthogonal",
-        "renderorder": "right-down",
-        "infinite": False,
-        "width": cols,
-        "height": rows,
-        "tilewidth": 32,
-        "tileheight": 32,
-        "layers": [layer],
-        "tilesets": [sheet],
-        "properties": [],
-    }
+    data = map_data(cols, rows, [layer], [sheet])
     path = folder / "map.tmj"
     path.write_text(json.dumps(data))
     return path

@@ -23,6 +23,12 @@ shared, noisy machine:
    calls (pymunk has no move-and-slide), and the largest difference between
    where the two paths put the bodies.
 
+4. ``--parts limit`` (not run by default; ours alone): ``World.MAX_BODIES``
+   bodies, the world's body-count limit: a floor and circles of radius 0.4 a
+   unit apart on it, a unit-per-metre world under gravity (the pile lands on
+   the floor and settles): the time to add them, the first step (every
+   contact new), the median of the next ``--frames`` steps, peak RSS.
+
 Run: ``python benchmarks/world.py`` (``--quick`` for a smoke run). Times are
 medians over the frames; ratios are ours / pymunk, lower is better.
 """
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import resource
 import time
 
 import numpy as np
@@ -38,6 +45,7 @@ import pymunk
 
 from engine import World
 from engine.collision import Circle, Polygon
+from engine.world.world import MAX_BODIES
 
 DT = 1.0 / 60.0
 HALF = 4.0  # half side of the boxes in part 1
@@ -326,15 +334,50 @@ def interleaved(ours, theirs, frames: int) -> tuple[float, float, int]:
     return float(np.median(a)), float(np.median(b)), count
 
 
+def at_the_body_limit(frames: int) -> None:
+    """Part 4: a world of ``MAX_BODIES`` bodies (one floor, the rest circles resting on it)."""
+    count = MAX_BODIES - 1
+    columns = math.ceil(math.sqrt(count))
+    t = time.perf_counter()
+    world = World(gravity=(0.0, -10.0), sleep=False)
+    world.add(Polygon.box(columns, 1.0), (0.0, -1.0, 0.0), static=True)
+    for k in range(count):
+        world.add(
+            Circle(0.4), (float(k % columns) - columns / 2, 0.4 + float(k // columns), 0.0), dynamic=True
+        )
+    added = time.perf_counter() - t
+    t = time.perf_counter()
+    world.step(DT)
+    first = time.perf_counter() - t
+    steps, cpu = [], []
+    for _ in range(frames):
+        t, c = time.perf_counter(), time.process_time()
+        world.step(DT)
+        steps.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"4. the body limit: {len(world):,} bodies (MAX_BODIES = {MAX_BODIES:,}), sleeping off")
+    # CPU time beside wall time: on a shared machine the wall time follows the others' load.
+    print(
+        f"added in {added:.2f} s; first step {first:.2f} s; median of the next {frames} steps "
+        f"{np.median(steps) * 1e3:.1f} ms wall, {np.median(cpu) * 1e3:.1f} ms CPU "
+        f"(slowest {max(steps) * 1e3:.1f} ms); peak RSS {rss:.0f} MB"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40)
     parser.add_argument("--quick", action="store_true", help="small sizes, few frames")
     parser.add_argument(
-        "--parts", default="1,1b,2,3", help="which parts to run, comma-separated (default: all: 1,1b,2,3)"
+        "--parts",
+        default="1,1b,2,3",
+        help="which parts to run, comma-separated (default: 1,1b,2,3; 'limit': the body-count limit)",
     )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    if "limit" in parts:
+        at_the_body_limit(args.frames)
     sizes = [500, 2000] if args.quick else [2000, 5000, 20000]
     frames = 5 if args.quick else args.frames
 

@@ -114,6 +114,9 @@ class App:
             self.show_title(message=str(err))
             return None
         view = PlayView(self, level, seed=self.seed if seed is None else seed, wait_for_key=wait_for_key)
+        tiled.say_changes(level)  # a start moved out of a wall: once on stderr, on screen each time
+        for finding in level.changed:
+            view.hud.show_banner(str(finding), seconds=8.0, calm=False)
         self.window.show_view(view)
         return view
 
@@ -133,6 +136,7 @@ class App:
                 last_frame=play_view,
                 run=run,
                 best_run=self.best_run(name),
+                level=self.last_level,
             )
         )
 

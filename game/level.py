@@ -219,6 +219,10 @@ class PropSpot:
     y: float
     angle: float
     properties: dict[str, Any] = field(default_factory=dict)
+    #: Its own ``game.tiled.prop_kinds.PropKind`` (shape, image, numbers) when it is no kind of
+    #: ``assets/props.tsj`` but a body the map drew itself (a Solar2D ``dynamic`` object,
+    #: ``game.tiled.bodies``); None for a kind's prop.
+    body: Any = None
 
 
 @dataclass(frozen=True)
@@ -241,3 +245,6 @@ class Level:
     start_given: bool = True
     #: The props the level starts with (its ``props`` layer), in the file's order.
     props: tuple[PropSpot, ...] = ()
+    #: What the game changed from the map to play it (a player start inside a wall, moved to a free spot:
+    #: ``game.tiled.start.playable_start``), one warning each, said where a game starts (``load_level``).
+    changed: tuple[Finding, ...] = ()

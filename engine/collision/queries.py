@@ -159,10 +159,14 @@ _VERDICT, _CONTACT, _DISTANCE = (np.int64(m) for m in (MODE_VERDICT, MODE_CONTAC
 @kernel
 def _collide_pair_once(data_a, data_b, xa, ya, angle_a, xb, yb, angle_b, mode, poly):
     """``collide_pair`` on two whole packed shapes. Not inlined: the three query
-    kernels call this one compiled function (one compile of GJK and EPA, not three)."""
+    kernels call this one compiled function (one compile of GJK and EPA, not three).
+    The offsets are int64, not the literal 0: ``collide_pair`` is inlined, so a literal would reach
+    the ``gjk`` and ``epa`` kernels and compile each (and EPA's helpers) a second time, specialised
+    on it, beside the signature every other caller uses."""
+    zero = np.int64(0)
     return collide_pair(
-        data_a, 0, data_a[H_RADIUS], data_a[H_BOUND],
-        data_b, 0, data_b[H_RADIUS], data_b[H_BOUND],
+        data_a, zero, data_a[H_RADIUS], data_a[H_BOUND],
+        data_b, zero, data_b[H_RADIUS], data_b[H_BOUND],
         xa, ya, angle_a, xb, yb, angle_b, mode, poly,
     )  # fmt: skip
 

@@ -138,10 +138,17 @@ class Sweep(NamedTuple):
 
 
 class TOIOutput(NamedTuple):
-    """What ``time_of_impact`` answers: its ``state`` and the ``fraction`` of the sweeps (in [0, t_max])."""
+    """What ``time_of_impact`` answers: its ``state``, the ``fraction`` of the sweeps (in [0, t_max]),
+    and for a ``HIT`` where and along what the shapes meet there (Box2D's ``b2TOIOutput``), from the
+    distance between the cores at that fraction, world frame: ``point`` half-way between the two
+    surfaces' closest points (each core's closest point carried out by its radius along the normal),
+    ``normal`` the unit vector from A towards B, as ``Contact``'s. In any other state both are
+    (nan, nan): there is no impact to place."""
 
     state: TOIState
     fraction: float
+    point: tuple[float, float] = (math.nan, math.nan)
+    normal: tuple[float, float] = (math.nan, math.nan)
 
 
 class Sweeps(NamedTuple):
@@ -174,10 +181,18 @@ class ImpactPairs(NamedTuple):
 
 
 class Impacts(NamedTuple):
-    """``impacts``' answers, one row per pair: ``state`` (int64, ``TOIState``) and ``fraction``."""
+    """``impacts``' answers, one row per pair: ``state`` (int64, ``TOIState``), ``fraction``, and
+    ``point``, ``normal`` (k, 2) as ``TOIOutput``'s (nan unless the state is ``HIT``)."""
 
     state: np.ndarray
     fraction: np.ndarray
+    point: np.ndarray
+    normal: np.ndarray
+
+
+def no_impacts(k: int) -> Impacts:
+    """An ``Impacts`` of ``k`` rows for ``impacts`` to fill."""
+    return Impacts(np.zeros(k, np.int64), np.zeros(k), np.full((k, 2), np.nan), np.full((k, 2), np.nan))
 
 
 @inline
@@ -329,8 +344,20 @@ def _core_gap(r, ra, rb):
 
 
 @inline
+def _hit_point(r, d, ra, rb, nx, ny):
+    """Box2D's averaged hit point from a ``MODE_DISTANCE`` ``PairResult`` ``r`` of shapes whose cores are
+    ``d`` apart along the unit normal n (A to B): half-way between A's core point carried out by ra and
+    B's carried in by rb, i.e. A's core point + (ra + d − rb) / 2 · n. ``r``'s point on A is that core
+    point + ra·n when the outlines are apart, else the shared point ``collide_pair`` places t along n."""
+    t = 0.5 * (max(-ra, d - rb) + min(ra, d + rb)) if r.hit else ra
+    shift = 0.5 * (ra + d - rb) - t
+    return r.pax + shift * nx, r.pay + shift * ny
+
+
+@inline
 def _time_of_impact(pairs, k, ends, gaps, none):
-    """``time_of_impact`` of row ``k`` of an ``ImpactPairs``: (state, fraction)."""
+    """``time_of_impact`` of row ``k`` of an ``ImpactPairs``: (state, fraction, point x, point y,
+    normal x, normal y), the point and normal nan unless the state is ``HIT``."""
     data_a, data_b = packed_at(pairs.address_a[k]), packed_at(pairs.address_b[k])
     sw_a, sw_b = pairs.sweep_a, pairs.sweep_b
     t_max, target, tol = pairs.t_max[k], pairs.target[k], pairs.tolerance[k]
@@ -353,15 +380,17 @@ def _time_of_impact(pairs, k, ends, gaps, none):
     rate_a = (moved + turn_a * (apart + reach_b) + turn_b * reach_b) * slack
     rate_b = (moved + turn_b * (apart + reach_a) + turn_a * reach_a) * slack
     t1 = 0.0
+    nan = math.nan
     for _ in range(MAX_TOI_ITERATIONS):
         xa, ya, qa, ca, sa = _pose_of(sw_a, k, t1)
         xb, yb, qb, cb, sb = _pose_of(sw_b, k, t1)
         r = _collide_pair_once(data_a, data_b, xa, ya, qa, xb, yb, qb, _MODE_DISTANCE, none)
         d, nx, ny = _core_gap(r, ra, rb)
         if d <= 0.0:
-            return OVERLAPPED, 0.0
+            return OVERLAPPED, 0.0, nan, nan, nan, nan
+        px, py = _hit_point(r, d, ra, rb, nx, ny)
         if d <= target + tol:
-            return HIT, t1
+            return HIT, t1, px, py, nx, ny
         axis = Axis(
             nx, ny, ca * nx + sa * ny, ca * ny - sa * nx, cb * nx + sb * ny, cb * ny - sb * nx,
             mx * nx + my * ny, rate_w, rate_a, rate_b,
@@ -369,14 +398,14 @@ def _time_of_impact(pairs, k, ends, gaps, none):
         # Rows as int64, never literals: a literal would compile _gaps once per row number.
         g1 = _gaps(data_a, sw_a, data_b, sw_b, k, axis, t1, target, gaps, np.int64(0))
         if g1 < -tol:  # the axis disagrees with the distance (rounding): Box2D's failure
-            return FAILED, t1
+            return FAILED, t1, nan, nan, nan, nan
         if g1 <= tol:
-            return HIT, t1
+            return HIT, t1, px, py, nx, ny
         kind, t = _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, ends, gaps)
         if kind == _CLEAR:
-            return SEPARATED, t_max
+            return SEPARATED, t_max, nan, nan, nan, nan
         t1 = t
-    return FAILED, t1
+    return FAILED, t1, nan, nan, nan, nan
 
 
 @kernel
@@ -387,7 +416,9 @@ def impacts(pairs, out):
     for k in range(pairs.address_a.shape[0]):
         # A distance never runs EPA: an empty view stands in for its polytope (as the queries do).
         none = view_at(pairs.address_a[k], (0, ROW))
-        out.state[k], out.fraction[k] = _time_of_impact(pairs, k, ends, gaps, none)
+        state, fraction, px, py, nx, ny = _time_of_impact(pairs, k, ends, gaps, none)
+        out.state[k], out.fraction[k] = state, fraction
+        out.point[k, 0], out.point[k, 1], out.normal[k, 0], out.normal[k, 1] = px, py, nx, ny
 
 
 def sweeps_of(rows: list[Sweep]) -> Sweeps:
@@ -452,9 +483,10 @@ def time_of_impact(
         np.array([b._packed_address], np.int64), sweeps_of([sweep_b]),
         np.array([float(t_max)]), np.array([target]), np.array([tolerance]),
     )  # fmt: skip
-    out = Impacts(np.zeros(1, np.int64), np.zeros(1))
+    out = no_impacts(1)
     impacts(pairs, out)
-    return TOIOutput(_STATES[int(out.state[0])], float(out.fraction[0]))
+    point, normal = out.point[0].tolist(), out.normal[0].tolist()
+    return TOIOutput(_STATES[int(out.state[0])], float(out.fraction[0]), tuple(point), tuple(normal))
 
 
 __all__ = [
@@ -469,6 +501,7 @@ __all__ = [
     "TOIState",
     "default_target",
     "impacts",
+    "no_impacts",
     "sweeps_of",
     "time_of_impact",
 ]

@@ -17,6 +17,7 @@ from .pairs import WorldContacts
 from .slide import SlideResult, slide_along, slide_along_many
 from .world import (
     ALL_LAYERS,
+    MAX_BODIES,
     MAX_CELL_SIZE,
     MIN_CELL_SIZE,
     World,
@@ -24,6 +25,7 @@ from .world import (
 
 __all__ = [
     "ALL_LAYERS",
+    "MAX_BODIES",
     "MAX_CAST_ITERATIONS",
     "MAX_CELL_SIZE",
     "MAX_SPAN",

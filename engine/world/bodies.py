@@ -178,13 +178,15 @@ class BodyArrays:
         self.mask = np.zeros(capacity, dtype=np.int64)
         self.static = np.zeros(capacity, dtype=np.bool_)
         self.sensor = np.zeros(capacity, dtype=np.bool_)
+        #: Box2D's bullet: a fast dynamic body also swept against moving bodies (``step``'s continuous pass).
+        self.bullet = np.zeros(capacity, dtype=np.bool_)
         self.ids = np.zeros(capacity, dtype=np.int64)
         self.slot_of = np.full(capacity, -1, dtype=np.int64)
         self.user: list[Any] = []
         self.next_id = 0
 
     _ROWS = (
-        "xf", "shape", "layer", "mask", "static", "sensor", "ids",
+        "xf", "shape", "layer", "mask", "static", "sensor", "bullet", "ids",
         "dynamic", "vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "friction",
         "restitution", "rolling", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
     )  # fmt: skip
@@ -207,7 +209,7 @@ class BodyArrays:
         self.ids[slot] = body
         self.slot_of[body] = slot
         # Not dynamic until ``set_motion`` says otherwise: a kinematic or static body at rest.
-        self.dynamic[slot] = False
+        self.dynamic[slot] = self.bullet[slot] = False
         for name in ("vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "sleep_time"):
             getattr(self, name)[slot] = 0.0
         self.friction[slot], self.restitution[slot], self.gravity_scale[slot] = 0.6, 0.0, 1.0

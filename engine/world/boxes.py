@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
 from ..collision.narrowphase import LINEAR_TOLERANCE_REL, POSITION_EPS
 from ..collision.shapes import H_BOUND, H_COUNT, H_KIND, H_RADIUS, HEADER, KIND_POINTS, support_packed
 
@@ -85,6 +85,9 @@ def aabb_of(data, off, x, y, angle):
 @kernel
 def compute_aabbs(data, offsets, shape_index, xf, out):
     """World box of every body (rows of ``out``)."""
+    # A view, as store_transforms passes it: the shape table's buffer is read-only, and a read-only
+    # array is another type to numba, so aabb_of would compile a second time for it.
+    data = unmanaged(data)
     for i in range(shape_index.shape[0]):
         out[i, 0], out[i, 1], out[i, 2], out[i, 3] = aabb_of(
             data, offsets[shape_index[i]], xf[i, 0], xf[i, 1], xf[i, 2]

@@ -158,15 +158,35 @@ POINT = PointShape()
 
 @inline
 def _enter_circle(px, py, mx, my, cx, cy, radius):
-    """First t at which p + t·m enters the circle about c (inf if it never does;
-    p is outside the circle)."""
+    """First t at which p + t·m enters the circle about c, and the unit normal
+    there (from c to the entry point); t is inf if it never enters (p is
+    outside the circle).
+
+    The stable form: the closest approach t_c = −(e·m)/|m|² (e = p − c) and
+    the offset there, e⊥ = e + t_c·m, first; then t = t_c − √((r² − |e⊥|²)/|m|²).
+    The textbook discriminant (e·m)² − |m|²(|e|² − r²) squares 1e9-long
+    vectors to 1e36, where r² of a unit circle is below the rounding: a ray
+    meeting a circle 1e9 away got the normal (0, 0) and a point 9.5 units
+    off. Here every square is of e⊥ (at most r) or of m, and the normal is
+    e⊥ − √(…)·m normalised: a unit vector, off by the rounding of e⊥
+    (eps × |e|, 1.2e-7 at 1e9).
+    """
     ex, ey = px - cx, py - cy
     a = mx * mx + my * my
     b = ex * mx + ey * my
-    disc = b * b - a * (ex * ex + ey * ey - radius * radius)
-    if a == 0.0 or b >= 0.0 or disc < 0.0:
-        return np.inf
-    return (-b - np.sqrt(disc)) / a
+    if a == 0.0 or b >= 0.0:
+        return np.inf, 0.0, 0.0
+    tc = -b / a
+    qx, qy = ex + tc * mx, ey + tc * my
+    rest = radius * radius - (qx * qx + qy * qy)
+    if rest < 0.0:
+        return np.inf, 0.0, 0.0
+    back = np.sqrt(rest / a)
+    nx, ny = qx - back * mx, qy - back * my
+    size = np.sqrt(nx * nx + ny * ny)
+    if size == 0.0:  # a circle of no size (a point core, no reach): the ray's own way back
+        nx, ny, size = -mx, -my, np.sqrt(a)
+    return max(tc - back, 0.0), nx / size, ny / size
 
 
 # Not inlined: the sweep's loop and the one-pair cast call one compiled copy
@@ -205,14 +225,13 @@ def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, cb
     mx, my = cb * dx + sb * dy, -sb * dx + cb * dy
     count = np.int64(data_b[off_b + H_COUNT])
     base = off_b + HEADER
-    on_circle = True  # the hit is on a circle about (vx, vy), else on an edge with normal (nx, ny)
-    nx, ny = 0.0, 0.0
+    nx, ny = 0.0, 0.0  # the hit's normal in B's frame (``_enter_circle``'s, or an edge's)
     if count == 1:
         vx, vy = data_b[base], data_b[base + 1]
         ex, ey = px - vx, py - vy
         if ex * ex + ey * ey <= (reach + tol) * (reach + tol):
             return 2, 0.0, 0.0, 0.0, 0.0, 0.0
-        t = _enter_circle(px, py, mx, my, vx, vy, reach)
+        t, nx, ny = _enter_circle(px, py, mx, my, vx, vy, reach)
         if t > 1.0:
             return 0, 1.0, 0.0, 0.0, 0.0, 0.0
     elif count >= 3:
@@ -246,17 +265,14 @@ def round_cast(data_a, off_a, xa, ya, angle_a, dx, dy, data_b, off_b, xb, yb, cb
         if along < 0.0 or along > 1.0:
             if along > 1.0:
                 vx, vy = data_b[base + 2 * j], data_b[base + 2 * j + 1]
-            t = _enter_circle(px, py, mx, my, vx, vy, reach)
+            t, nx, ny = _enter_circle(px, py, mx, my, vx, vy, reach)
             if t > t_out:
                 return 0, 1.0, 0.0, 0.0, 0.0, 0.0
         else:
             length = np.sqrt(ex * ex + ey * ey)
             nx, ny = ey / length, -ex / length
-            on_circle = False
     else:
         return 2, 0.0, 0.0, 0.0, 0.0, 0.0
-    if on_circle:  # the normal runs from the circle's centre to the caster's centre
-        nx, ny = ((px - vx) + t * mx) / reach, ((py - vy) + t * my) / reach
     # Back to the world: B's normal there, and the point of B's surface facing A.
     wx, wy = cb * nx - sb * ny, sb * nx + cb * ny
     hx, hy = ax + t * dx - (ra + target) * wx, ay + t * dy - (ra + target) * wy
@@ -337,7 +353,13 @@ def advance_cast(
                 data_a, off_a, ra, bound_a, data_b, off_b, rb, bound_b,
                 xa, ya, angle_a, xb, yb, angle_b, MODE_CONTACT, poly,
             )  # fmt: skip
-            if c.hit and c.depth > tol:
+            # Overlapping by more than the rounding of the pair's own sizes is a hit at 0
+            # however long the cast: ``tol`` grows with the cast's length (about 2 for a
+            # 2e9-long ray, deeper than a unit circle a ray starting inside it then missed).
+            # A mover (``escape``) keeps ``tol``: its moves are short, and a start that
+            # deep treated as touching lets it slide along instead of sticking.
+            deep = tol if escape else min(tol, ARRIVAL_REL * (ra + bound_a + rb + bound_b + target))
+            if c.hit and c.depth > deep:
                 if escape and dx * c.nx + dy * c.ny < 0.0:
                     return False, 1.0, 0.0, 0.0, 0.0, 0.0
                 return True, 0.0, -c.nx, -c.ny, c.pbx, c.pby

@@ -85,6 +85,20 @@ class Frame:
         if walls:
             self.changed(True)
 
+    def moved_slots(self, slots: np.ndarray, walls: bool) -> None:
+        """The bodies at ``slots`` moved (their transforms written, a slide's): their boxes are
+        refreshed in place when the boxes are kept (the same ``aabb_of`` as a rebuild), unless
+        a wall moved. A game slides its actors several times a tick between casts: rebuilding
+        every body's box after each slide was a share of every cast that followed."""
+        if walls or self._boxes is None:
+            self.changed(walls)
+            return
+        a = self.arrays
+        moved = np.empty((len(slots), 4))
+        compute_aabbs(self.table.data, self.table.offsets, a.shape[slots], a.xf[slots], moved)
+        self._boxes[slots] = moved
+        self._pairs = None
+
     # --- the caches --------------------------------------------------------
 
     @property

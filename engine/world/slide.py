@@ -150,6 +150,17 @@ def back_off(fraction, rx, ry, nx, ny, gap):
     return fraction - gap / closing
 
 
+@inline
+def _shift(xf, boxes, r, dx, dy):
+    """Row ``r``'s offset (``xf``) and world box (``boxes``) moved by (dx, dy)."""
+    xf[r, 0] += dx
+    xf[r, 1] += dy
+    boxes[r, 0] += dx
+    boxes[r, 2] += dx
+    boxes[r, 1] += dy
+    boxes[r, 3] += dy
+
+
 @kernel
 def _advance(active, fraction, normal, winner, point, xf, boxes, rest, earlier, count, skin, hits):
     """One slide of a batch: move each ``active`` row's offset ``xf`` by its free ``fraction`` of
@@ -163,13 +174,7 @@ def _advance(active, fraction, normal, winner, point, xf, boxes, rest, earlier, 
         f = fraction[i]
         if winner[i] >= 0:
             f = back_off(f, rest[r, 0], rest[r, 1], normal[i, 0], normal[i, 1], 0.5 * skin[r])
-        dx, dy = f * rest[r, 0], f * rest[r, 1]
-        xf[r, 0] += dx
-        xf[r, 1] += dy
-        boxes[r, 0] += dx
-        boxes[r, 2] += dx
-        boxes[r, 1] += dy
-        boxes[r, 3] += dy
+        _shift(xf, boxes, r, f * rest[r, 0], f * rest[r, 1])
         if winner[i] < 0:
             rest[r, 0], rest[r, 1] = 0.0, 0.0
             continue
@@ -194,15 +199,14 @@ def slide_bodies(
     slots, rest, cast_mask, m_cell, limit,
 ):  # fmt: skip
     """Move the bodies ``slots`` by ``rest`` (k, 2), sliding, against the solid
-    bodies in ``cast_mask`` that are not among them; the world is not written.
+    bodies in ``cast_mask`` that are not among them, then ``keep_skin``; the world is not written.
 
-    Returns (bad, start, moved, box, skin, targets, hits, normals, count): ``bad`` is -1,
+    Returns (bad, start, moved, hits, normals, count): ``bad`` is -1,
     or a row whose move is not finite (``-2 - row``) or would end, were
     nothing in the way, farther than ``limit`` along x or y (``row``), and
     nothing is moved; ``start`` (k, 2) is where each body started (world),
-    ``moved`` (k, 3) how far it moved from there (x, y) and its angle,
-    ``box`` (k, 4) its world box there; ``skin`` each body's skin; ``targets`` what it slid against (for
-    ``keep_skin``); hit h of row r is ``hits[r, h]`` = (slot, fraction of the
+    ``moved`` (k, 3) how far it moved from there (x, y) and its angle;
+    hit h of row r is ``hits[r, h]`` = (slot, fraction of the
     move left at that slide, point x, y), normal ``normals[r, h]``, ``count[r]``
     hits. Flat arguments: called from Python every frame.
     """
@@ -232,10 +236,10 @@ def slide_bodies(
     targets = targets_of(bodies, walls, cast_mask, excluded, k, m_cell)
     for q in range(k):
         if not (math.isfinite(rest[q, 0]) and math.isfinite(rest[q, 1])):
-            return -2 - q, start, at, box, skin, targets, hits, earlier, count
+            return -2 - q, start, at, hits, earlier, count
         ex, ey = start[q, 0] + rest[q, 0], start[q, 1] + rest[q, 1]
         if not (abs(ex) <= limit and abs(ey) <= limit):
-            return q, start, at, box, skin, targets, hits, earlier, count
+            return q, start, at, hits, earlier, count
     for _ in range(MAX_SLIDES):
         if active.shape[0] == 0:
             break
@@ -248,12 +252,12 @@ def slide_bodies(
             np.bool_(True),
         )  # fmt: skip
         active = _advance(active, fraction, normal, winner, point, at, box, rest, earlier, count, skin, hits)
-    return -1, start, at, box, skin, targets, hits, earlier, count
+    keep_skin(bodies, walls, targets, slots, start, at, box, skin)
+    return -1, start, at, hits, earlier, count
 
 
-def keep_skin(
-    table: ShapeTable, bodies: Bodies, walls: DenseGrid, targets, slots, start, at, box, skin
-) -> None:
+@kernel
+def keep_skin(bodies, walls, targets, slots, start, at, box, skin):
     """Push each body (slot ``slots[q]`` at ``start[q] + at[q]``, as in
     ``slide_bodies``, its world box ``box[q]``) back out to its ``skin`` from the
     nearest of ``targets`` it has crept nearer to than half a skin through
@@ -262,69 +266,102 @@ def keep_skin(
     taken in each body's frame (the target at its position minus ``start``).
 
     After the first pass only the bodies just pushed are looked at again: the targets
-    stand still meanwhile, so a body left alone is as far from them as it was."""
-    rows = np.arange(len(slots))
+    stand still meanwhile, so a body left alone is as far from them as it was.
+
+    Compiled, and run at the end of ``slide_bodies``: as numpy calls from Python it was
+    a dozen small calls a pass, more time than the slide it finishes (a game tick's
+    largest share of glue). The nearest target of a body is the first of its gathered
+    rows at the least distance (a NaN distance only when all are NaN), as a stable
+    sort by (body, distance) took it."""
+    k = slots.shape[0]
+    rows = np.arange(k)
+    best = np.full(k, -1, dtype=np.int64)
     for _ in range(MAX_SLIDES):
-        near_rows = gather(
-            bodies,
-            walls,
-            targets,
-            Casters(slots[rows], rows, start, at, box, np.zeros((len(rows), 2)), skin[rows]),
+        n = rows.shape[0]
+        casters = Casters(slots[rows], rows, start, at, box, np.zeros((n, 2)), skin[rows])
+        found = gather(bodies, walls, targets, casters)
+        m = found.shape[0]
+        if m == 0:
+            return
+        who, mine, theirs = (
+            np.empty(m, dtype=np.int64),
+            np.empty(m, dtype=np.int64),
+            np.empty(m, dtype=np.int64),
         )
-        if not len(near_rows):
+        mine_xf, other = np.empty((m, 3)), np.empty((m, 3))
+        for e in range(m):
+            w, j = rows[found[e, 0]], found[e, 1]
+            who[e], mine[e], theirs[e] = w, bodies.shape[slots[w]], bodies.shape[j]
+            mine_xf[e, 0], mine_xf[e, 1], mine_xf[e, 2] = at[w, 0], at[w, 1], at[w, 2]
+            other[e, 0] = bodies.xf[j, 0] - start[w, 0]
+            other[e, 1] = bodies.xf[j, 1] - start[w, 1]
+            other[e, 2] = bodies.xf[j, 2]
+        _, near = _collide(bodies.data, bodies.offsets, np.int64(MODE_DISTANCE), mine, mine_xf, theirs, other)
+        for e in range(m):  # the nearest target per body
+            w, d = who[e], near[e, 0]
+            if best[w] < 0:
+                best[w] = e
+            else:
+                b = near[best[w], 0]
+                if d < b or (math.isnan(b) and not math.isnan(d)):
+                    best[w] = e
+        close = np.empty(n, dtype=np.int64)  # rows of ``found``, by body in row order
+        c_n = 0
+        for i in range(n):
+            w = rows[i]
+            e = best[w]
+            best[w] = -1
+            if e >= 0 and near[e, 0] < 0.5 * skin[w]:
+                close[c_n] = e
+                c_n += 1
+        if c_n == 0:
             return
-        who, what = rows[near_rows[:, 0]], near_rows[:, 1]
-        other = bodies.xf[what].copy()
-        other[:, :2] -= start[who]
-        mine, theirs = bodies.shape[slots[who]], bodies.shape[what]
-        _, near = _collide(table, MODE_DISTANCE, mine, at[who], theirs, other)
-        distance = near[:, 0]
-        order = np.lexsort((distance, who))
-        first = order[np.r_[True, who[order][1:] != who[order][:-1]]]  # the nearest target per body
-        close = first[distance[first] < 0.5 * skin[who[first]]]
-        if not len(close):
-            return
-        who, other = who[close], other[close]
-        hit, c = _collide(table, MODE_CONTACT, mine[close], at[who], theirs[close], other)
-        gap = near[close, 4:6] - near[close, 6:8]
-        length = np.hypot(gap[:, 0], gap[:, 1])
-        out = np.where(hit[:, None], -c[:, 1:3], gap / np.where(length > 0.0, length, 1.0)[:, None])
-        push = np.where(hit, c[:, 3] + skin[who], skin[who] - distance[close])
-        at[who, :2] += push[:, None] * out
-        box[who] += np.tile(push[:, None] * out, 2)
-        rows = who  # one row per body pushed, in row order (``first`` is sorted by body)
+        close = close[:c_n]
+        c_mine, c_theirs = mine[close], theirs[close]
+        c_xf, c_other = mine_xf[close], other[close]
+        hit, c = _collide(
+            bodies.data, bodies.offsets, np.int64(MODE_CONTACT), c_mine, c_xf, c_theirs, c_other
+        )
+        pushed = np.empty(c_n, dtype=np.int64)
+        for i in range(c_n):
+            e = close[i]
+            w = who[e]
+            pushed[i] = w
+            if hit[i]:
+                ox, oy = -c[i, 1], -c[i, 2]
+                push = c[i, 3] + skin[w]
+            else:
+                gx, gy = near[e, 4] - near[e, 6], near[e, 5] - near[e, 7]
+                length = math.hypot(gx, gy)
+                length = length if length > 0.0 else 1.0
+                ox, oy = gx / length, gy / length
+                push = skin[w] - near[e, 0]
+            _shift(at, box, w, push * ox, push * oy)
+        rows = pushed  # one row per body pushed, in row order
 
 
-def _collide(table: ShapeTable, mode: int, shape_a, xf_a, shape_b, xf_b):
-    """``collide_batch_kernel`` over pairs the world made from its own arrays (int64 shape
+@kernel
+def _collide(data, offsets, mode, shape_a, xf_a, shape_b, xf_b):
+    """``collide_batch_kernel`` over pairs made from the world's own arrays (int64 shape
     indices, contiguous float64 transforms, finite and in range as the world keeps them): the
     public batch calls' argument checks, made for a caller's arrays, are skipped. Returns (hit,
     values): values (k, 8) as the kernel's (distance, nx, ny, depth, pax, pay, pbx, pby)."""
-    k = len(shape_a)
+    k = shape_a.shape[0]
     hit, values = np.zeros(k, dtype=np.bool_), np.zeros((k, 8))
     collide_batch_kernel(
-        table.data,
-        table.offsets,
-        shape_a,
-        xf_a,
-        shape_b,
-        xf_b,
-        mode,
-        hit,
-        values,
-        np.zeros(k, dtype=np.int64),
+        data, offsets, shape_a, xf_a, shape_b, xf_b, mode, hit, values, np.zeros(k, dtype=np.int64)
     )
     return hit, values
 
 
 def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest, mask: int, cell: float):
     """Move-and-slide the bodies ``slots`` by ``rest`` (k, 2) against the solid
-    bodies in ``mask``, then ``keep_skin``; the world is not written. A move
+    bodies in ``mask`` (``slide_bodies``, ``keep_skin`` included); the world is not written. A move
     that is not finite, or would end beyond the coordinate limit, is one
     error naming the body. Returns (moved, hits, normals, count): ``moved``
     (k, 3) each body's new (x, y, angle) in the world, the rest as
     ``slide_bodies``."""
-    bad, start, at, box, skin, targets, hits, normals, count = slide_bodies(
+    bad, start, at, hits, normals, count = slide_bodies(
         *bodies, *walls, slots, rest, mask, cell, MAX_COORDINATE
     )
     if bad <= -2:
@@ -334,7 +371,6 @@ def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest
         )
     if bad >= 0:
         arguments.check_end(int(bodies.ids[slots[bad]]), *bodies.xf[slots[bad], :2], *rest[bad])
-    keep_skin(table, bodies, walls, targets, slots, start, at, box, skin)
     at[:, :2] += start  # the one rounding to the world
     return at, hits, normals, count
 

@@ -31,8 +31,9 @@ Each point's current separation inside the step is its separation at the
 start plus the relative motion of its two anchors (Box2D v3: the manifold is
 computed once per step, the anchors move with the bodies).
 
-Layout (Box2D v3's): the contacts are prepared once per step into rows of
-their own (``C_*`` and ``P_*`` columns: normal, masses, softness, and per
+Layout (Box2D v3's): the contacts are prepared once per step into bundles
+of ``LANES`` contacts of one colour (``b2ContactConstraintSIMD``: ``C_*`` and
+``P_*`` rows of one number per contact: normal, masses, softness, and per
 point the anchors, effective masses and impulses), in solver order; the
 bodies that take part get a compact row of solver state each (``S_*``:
 velocity, motion and turn since the step began; the movers first), and a
@@ -53,14 +54,20 @@ bodies come first, in their colours, and those with a static or kinematic
 body after them, in colours of their own (their last word, as before
 colouring; Box2D mixes them into its colours 1 and up).
 
-Where we differ from Box2D v3: the contacts of a colour are solved one
-after another (Gauss-Seidel, scalar; Box2D solves 4 or 8 of a colour at
-once in SIMD lanes, which numba does not vectorize here): colouring only
-orders the work, and pays because the processor overlaps the solves of
-contacts that share no written body (measured: solve_step on a 40-row
-pyramid 1.31 -> 1.19 ms). Friction is solved in both stages, as in Box2D
-v3.1 (main solves it in the relax stage only: measured here, a box landing
-flat on the ground then slid 4 cm on its own spin, against 0.2 mm).
+As in Box2D v3, the contacts of a bundle are solved side by side: the
+loops over a bundle's lanes compile to vector instructions, each the same
+step of eight contacts' solves (measured: solve_step on a 40-row pyramid
+0.90 -> 0.51 ms; solved one after another, as before, the processor waited
+on each point's chain of dependent products). A colour's bundles are
+gathered all before any is solved, and scattered after (0.51 -> 0.46 ms:
+gathered just before, a vector load of a lane row waited for the eight
+scalar stores that had just filled it). The results are those of
+solving the contacts one after another in solver order, to the last bit:
+no two contacts of a colour push the same body.
+
+Friction is solved in both stages, as in Box2D v3.1 (main solves it in the
+relax stage only: measured here, a box landing flat on the ground then slid
+4 cm on its own spin, against 0.2 mm).
 
 Frames and signs: world frame throughout; a contact's normal points from
 body a to body b; an impulse λ ≥ 0 pushes b along the normal and a against it.
@@ -73,7 +80,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel, unmanaged, viewed_record
+from ..collision.jit import inline, kernel, unmanaged, view_at, viewed_record
 
 
 class Softness(NamedTuple):
@@ -156,22 +163,31 @@ NO_CONSTRAINTS = Constraints(
 )  # fmt: skip
 
 
-# Columns of a prepared contact, one row each (Box2D v3's ``b2ContactConstraint``): the
-# normal, the two bodies' inverse masses and inertias, the mixed material, the softness
-# of its push-out, then each point's columns (``P_*``) from ``C_POINT + j * P_WIDTH``.
+# The prepared contacts, in bundles of ``LANES`` (Box2D v3's ``b2ContactConstraintSIMD``):
+# a bundle holds contacts of one colour, each field a row of ``LANES`` numbers, one per
+# contact (lane). Rows: the normal, the two bodies' inverse masses and inertias, the mixed
+# material, the softness of its push-out, the two bodies' velocities while the bundle is
+# solved (gathered from the body rows, scattered back) and their motion and turn since
+# the step began, then each point's rows (``P_*``) from ``C_POINT + j * P_WIDTH``.
 C_NX, C_NY, C_MA, C_IA, C_MB, C_IB = 0, 1, 2, 3, 4, 5
 C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
 C_BIAS_RATE, C_MASS_SCALE, C_IMPULSE_SCALE = 10, 11, 12
-C_POINT = 13
-#: A point's columns (``b2ContactConstraintPoint``): its anchors from each centre of mass (world
+C_VAX, C_VAY, C_WA, C_VBX, C_VBY, C_WB = 13, 14, 15, 16, 17, 18
+C_DXA, C_DYA, C_QCA, C_QSA, C_DXB, C_DYB, C_QCB, C_QSB = 19, 20, 21, 22, 23, 24, 25, 26
+C_POINT = 27
+#: A point's rows (``b2ContactConstraintPoint``): its anchors from each centre of mass (world
 #: orientation, fixed for the step) crossed with the normal and with the tangent t = (ny, −nx)
 #: (r × n, r × t = −r · n: all the solve needs of them), separation with the anchors' offset
-#: taken out, effective masses, impulses (warm start, largest in a sub-step, whole step) and
-#: approach speed.
+#: taken out, effective masses, impulses (warm start, largest in a sub-step, whole step)
+#: and approach speed. A contact of one point has a second one of zero masses and impulses,
+#: whose solve changes nothing (as in Box2D's lanes), so every lane runs the same instructions.
 P_RNA, P_RNB, P_RTA, P_RTB, P_BASE, P_NORMAL_MASS, P_TANGENT_MASS = 0, 1, 2, 3, 4, 5, 6
 P_NORMAL_IMPULSE, P_TANGENT_IMPULSE, P_MAX_IMPULSE, P_TOTAL_IMPULSE, P_APPROACH = 7, 8, 9, 10, 11
 P_WIDTH = 12
 C_WIDTH = C_POINT + 2 * P_WIDTH
+#: Contacts per bundle: two AVX vectors of float64, so the processor has two independent
+#: chains of products in flight (the last bundle of a colour is filled up with empty lanes).
+LANES = 8
 #: Columns of a body's solver state, one row of 8 (a cache line) per body that takes part
 #: (Box2D's ``b2BodyState``): velocity, centre's motion and turn (cos, sin) since the step began.
 S_VX, S_VY, S_W, S_DX, S_DY, S_QC, S_QS = 0, 1, 2, 3, 4, 5, 6
@@ -194,153 +210,189 @@ def _pushed(vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, px, py, turn_a, turn_b):
 
 
 @inline
-def _loaded(cc, ends, state, k):
-    """Contact ``k``'s inverse masses and inertias, normal, and its bodies' velocities:
+def _lane(w, t):
+    """Lane ``t``'s inverse masses and inertias, normal, and its bodies' gathered velocities:
     (ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb)."""
-    a, b = ends[k, 0], ends[k, 1]
     return (
-        cc[k, C_MA], cc[k, C_IA], cc[k, C_MB], cc[k, C_IB], cc[k, C_NX], cc[k, C_NY],
-        state[a, S_VX], state[a, S_VY], state[a, S_W], state[b, S_VX], state[b, S_VY], state[b, S_W],
+        w[C_MA, t], w[C_IA, t], w[C_MB, t], w[C_IB, t], w[C_NX, t], w[C_NY, t],
+        w[C_VAX, t], w[C_VAY, t], w[C_WA, t], w[C_VBX, t], w[C_VBY, t], w[C_WB, t],
     )  # fmt: skip
 
 
 @inline
-def _warm_point(cc, k, p, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb):
-    """The impulses the point with columns from ``p`` carries, applied."""
-    pn, pt = cc[k, p + P_NORMAL_IMPULSE], cc[k, p + P_TANGENT_IMPULSE]
-    return _pushed(
-        vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, pn * nx + pt * ny, pn * ny - pt * nx,
-        pn * cc[k, p + P_RNA] + pt * cc[k, p + P_RTA], pn * cc[k, p + P_RNB] + pt * cc[k, p + P_RTB],
-    )  # fmt: skip
+def _set_lane(w, t, vax, vay, wa, vbx, vby, wb):
+    w[C_VAX, t], w[C_VAY, t], w[C_WA, t] = vax, vay, wa
+    w[C_VBX, t], w[C_VBY, t], w[C_WB, t] = vbx, vby, wb
 
 
 @inline
-def _warm_start(cc, ends, count, state):
-    """Apply the impulses each point carries (last step's, matched by feature id, then each sub-step's)."""
-    for k in range(cc.shape[0]):
-        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
-        vax, vay, wa, vbx, vby, wb = _warm_point(
-            cc, k, C_POINT, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
+def _bundle(address, g):
+    """Bundle ``g`` of the bundles at ``address``: its rows, each of ``LANES`` lanes.
+
+    A view of constant shape, so LLVM knows every row's offset and that the rows do not overlap:
+    it then vectorizes a loop over the lanes without checks at run time (numba's own arrays
+    carry their shape at run time; a loop over their rows kept scalar). The loops over lanes run
+    to a count read at run time (``LANES`` for every bundle), as a loop of constant count would
+    be unrolled and then left scalar (numba turns LLVM's vectorizer of straight code off)."""
+    return view_at(address + g * (C_WIDTH * LANES * 8), (C_WIDTH, LANES))
+
+
+@inline
+def _gather(w, ends, state, motion, width):
+    """Copy the velocities of the bundle's bodies into its lanes (``ends``: the bundle's rows of the
+    body rows its contacts read), and with ``motion`` their motion and turn since the step began."""
+    for t in range(width):
+        a, b = ends[t, 0], ends[t, 1]
+        _set_lane(
+            w, t, state[a, S_VX], state[a, S_VY], state[a, S_W], state[b, S_VX], state[b, S_VY], state[b, S_W]
         )
-        if count[k] > 1:
-            vax, vay, wa, vbx, vby, wb = _warm_point(
-                cc, k, C_POINT + P_WIDTH, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
-            )
-        _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
+        if motion:
+            w[C_DXA, t], w[C_DYA, t], w[C_QCA, t], w[C_QSA, t] = (
+                state[a, S_DX], state[a, S_DY], state[a, S_QC], state[a, S_QS],
+            )  # fmt: skip
+            w[C_DXB, t], w[C_DYB, t], w[C_QCB, t], w[C_QSB, t] = (
+                state[b, S_DX], state[b, S_DY], state[b, S_QC], state[b, S_QS],
+            )  # fmt: skip
 
 
 @inline
-def _store(state, ends, k, vax, vay, wa, vbx, vby, wb):
-    """Write contact ``k``'s two bodies' velocities to their written rows (``ends[k, 2:]``): a
-    static or kinematic body's is the spare last row, never read, so the contacts of one
-    colour share no written row and their solves overlap in the processor."""
-    a, b = ends[k, 2], ends[k, 3]
-    state[a, S_VX], state[a, S_VY], state[a, S_W] = vax, vay, wa
-    state[b, S_VX], state[b, S_VY], state[b, S_W] = vbx, vby, wb
+def _scatter(w, ends, state, width):
+    """Write the lanes' velocities back to their bodies' written rows (``ends[t, 2:]``): a static or
+    kinematic body's, and an empty lane's, is the spare row, never read, so the contacts of one
+    colour share no written row."""
+    for t in range(width):
+        a, b = ends[t, 2], ends[t, 3]
+        state[a, S_VX], state[a, S_VY], state[a, S_W] = w[C_VAX, t], w[C_VAY, t], w[C_WA, t]
+        state[b, S_VX], state[b, S_VY], state[b, S_W] = w[C_VBX, t], w[C_VBY, t], w[C_WB, t]
 
 
 @inline
-def _normal_speed(cc, k, p, nx, ny, vax, vay, wa, vbx, vby, wb):
-    """The relative speed of b's anchor from a's along the normal at the point with columns from ``p``:
-    (v_b + ω_b × r_b − v_a − ω_a × r_a) · n, with r × n kept per point."""
-    return (vbx - vax) * nx + (vby - vay) * ny + (wb * cc[k, p + P_RNB] - wa * cc[k, p + P_RNA])
+def _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb):
+    """The relative speed of b's anchor from a's along the normal at a point whose anchors cross
+    the normal in ``rna``, ``rnb``: (v_b + ω_b × r_b − v_a − ω_a × r_a) · n."""
+    return (vbx - vax) * nx + (vby - vay) * ny + (wb * rnb - wa * rna)
 
 
 @inline
-def _normal_point(cc, k, p, use_bias, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse, ddn,
-                  qac, qas, qbc, qbs, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb):  # fmt: skip
-    """The normal impulse of the point with columns from ``p`` (see ``_solve_contacts``)."""
-    rna, rnb, rta, rtb = cc[k, p + P_RNA], cc[k, p + P_RNB], cc[k, p + P_RTA], cc[k, p + P_RTB]
-    # The separation now: the anchors turned with their bodies since the step began, along the
-    # normal (r · n = −r × t, so each anchor's turn is its two crosses).
-    sep = ddn + (qbs * rnb - qbc * rtb) - (qas * rna - qac * rta) + cc[k, p + P_BASE]
+def _normal_impulse(sep, vn, old, normal_mass, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse):
+    """A point's normal impulse after its solve, from its current separation ``sep``, the speed
+    ``vn`` along the normal and its impulse so far ``old`` (see ``_solve_contacts``)."""
     # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
     speculative = sep > 0.0
     bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
     mass_scale = 1.0 if speculative else soft_mass
     impulse_scale = 0.0 if speculative else soft_impulse
-    vn = _normal_speed(cc, k, p, nx, ny, vax, vay, wa, vbx, vby, wb)
-    old = cc[k, p + P_NORMAL_IMPULSE]
-    impulse = -cc[k, p + P_NORMAL_MASS] * mass_scale * (vn + bias) - impulse_scale * old
-    new = max(old + impulse, 0.0)
-    impulse = new - old
-    cc[k, p + P_NORMAL_IMPULSE] = new
-    cc[k, p + P_MAX_IMPULSE] = max(cc[k, p + P_MAX_IMPULSE], impulse)
-    if not use_bias:
-        cc[k, p + P_TOTAL_IMPULSE] += new
-    return _pushed(
-        vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny, impulse * rna, impulse * rnb
-    )
+    impulse = -normal_mass * mass_scale * (vn + bias) - impulse_scale * old
+    return max(old + impulse, 0.0)
 
 
 @inline
-def _friction_point(cc, k, p, friction, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb):
-    """The friction impulse of the point with columns from ``p``, along t = (ny, −nx), bounded by μ·λn."""
-    rta, rtb = cc[k, p + P_RTA], cc[k, p + P_RTB]
-    vt = (vbx - vax) * ny - (vby - vay) * nx + (wb * rtb - wa * rta)
-    old = cc[k, p + P_TANGENT_IMPULSE]
-    limit = friction * cc[k, p + P_NORMAL_IMPULSE]
-    new = min(max(old - cc[k, p + P_TANGENT_MASS] * vt, -limit), limit)
-    impulse = new - old
-    cc[k, p + P_TANGENT_IMPULSE] = new
-    return _pushed(
-        vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * ny, -impulse * nx, impulse * rta, impulse * rtb
-    )
+def _solve_contacts(bundles, widths, ends, groups, state, warm, use_bias, inv_h, contact_speed, rolling_any):
+    """One pass over every prepared contact, bundle by bundle: with ``warm``, the warm start
+    (apply the impulses each point carries: last step's, matched by feature id, then each
+    sub-step's); else the solve: normal (soft when ``use_bias``), then friction, and, relaxing,
+    rolling resistance and the step's total impulse.
 
+    The contacts of a colour push no body in common, so they are solved side by side
+    (Box2D v3's SIMD solve, ``b2SolveContactTwoPointsTask``): the velocities of the bodies of
+    a group of bundles (``groups``: a colour's, or one bundle of a tail) are gathered into their
+    lanes, each step of the solve runs over every lane of a bundle (a loop over rows at fixed
+    offsets, which LLVM turns into vector instructions: the points' chains of dependent products
+    then run several contacts at a time, where one contact after another left the processor
+    waiting on each product), and the velocities are scattered back. A contact's own arithmetic
+    and order are those of solving it alone.
 
-@inline
-def _solve_contacts(cc, ends, count, state, use_bias, inv_h, contact_speed):
-    """One pass over every prepared contact, in solver order: normal (soft when ``use_bias``),
-    then friction, and, relaxing, rolling resistance and the step's total impulse. Each
-    contact reads its two bodies' states once, solves its points on local copies and writes
-    them back once (Box2D's layout). The first and second points are written out, each
-    with its columns at a constant offset (no index to check for wrap-around)."""
-    for k in range(cc.shape[0]):
-        a, b = ends[k, 0], ends[k, 1]
-        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, ends, state, k)
-        # The bodies' motion since the step began, along the normal, for the points' current separation.
-        ddn = (state[b, S_DX] - state[a, S_DX]) * nx + (state[b, S_DY] - state[a, S_DY]) * ny
-        qac, qas, qbc, qbs = state[a, S_QC], state[a, S_QS], state[b, S_QC], state[b, S_QS]
-        bias_rate, soft_mass, soft_impulse = 0.0, 1.0, 0.0
-        if use_bias:
-            bias_rate, soft_mass, soft_impulse = (
-                cc[k, C_BIAS_RATE],
-                cc[k, C_MASS_SCALE],
-                cc[k, C_IMPULSE_SCALE],
-            )
-        two = count[k] > 1
-        vax, vay, wa, vbx, vby, wb = _normal_point(
-            cc, k, C_POINT, use_bias, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse, ddn,
-            qac, qas, qbc, qbs, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb,
-        )  # fmt: skip
-        if two:
-            vax, vay, wa, vbx, vby, wb = _normal_point(
-                cc, k, C_POINT + P_WIDTH, use_bias, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse,
-                ddn, qac, qas, qbc, qbs, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb,
-            )  # fmt: skip
-        # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
-        # Box2D's main does, let a box landing flat slide 4 cm on its own spin).
-        friction = cc[k, C_FRICTION]
-        vax, vay, wa, vbx, vby, wb = _friction_point(
-            cc, k, C_POINT, friction, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
-        )
-        if two:
-            vax, vay, wa, vbx, vby, wb = _friction_point(
-                cc, k, C_POINT + P_WIDTH, friction, ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb
-            )
-        rolling = cc[k, C_ROLLING]
-        if not use_bias and rolling > 0.0 and ia + ib > 0.0:
-            # Box2D v3: resist the relative spin, up to rr × the push.
-            limit = rolling * (
-                cc[k, C_POINT + P_NORMAL_IMPULSE] + cc[k, C_POINT + P_WIDTH + P_NORMAL_IMPULSE]
-            )
-            old = cc[k, C_ROLLING_IMPULSE]
-            new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
-            impulse = new - old
-            cc[k, C_ROLLING_IMPULSE] = new
-            wa -= ia * impulse
-            wb += ib * impulse
-        _store(state, ends, k, vax, vay, wa, vbx, vby, wb)
+    The loop over the lanes hands its helpers numbers, never the bundle: numba counts the
+    references of an array handed to an inlined helper with branches, and those calls are
+    opaque to LLVM, which then leaves the loop scalar.
+    """
+    for q in range(groups.shape[0] - 1):
+        for g in range(groups[q], groups[q + 1]):
+            _gather(_bundle(bundles, g), ends[g], state, not warm, widths[g])
+        for g in range(groups[q], groups[q + 1]):
+            w, width = _bundle(bundles, g), widths[g]
+            for t in range(width):
+                ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _lane(w, t)
+                if warm:
+                    for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
+                        pn, pt = w[p + P_NORMAL_IMPULSE, t], w[p + P_TANGENT_IMPULSE, t]
+                        vax, vay, wa, vbx, vby, wb = _pushed(
+                            vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, pn * nx + pt * ny, pn * ny - pt * nx,
+                            pn * w[p + P_RNA, t] + pt * w[p + P_RTA, t], pn * w[p + P_RNB, t] + pt * w[p + P_RTB, t],
+                        )  # fmt: skip
+                    _set_lane(w, t, vax, vay, wa, vbx, vby, wb)
+                    continue
+                # The bodies' motion since the step began, along the normal, for the points' current separation.
+                ddn = (w[C_DXB, t] - w[C_DXA, t]) * nx + (w[C_DYB, t] - w[C_DYA, t]) * ny
+                qac, qas, qbc, qbs = w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t]
+                bias_rate, soft_mass, soft_impulse = 0.0, 1.0, 0.0
+                if use_bias:
+                    bias_rate, soft_mass, soft_impulse = (
+                        w[C_BIAS_RATE, t],
+                        w[C_MASS_SCALE, t],
+                        w[C_IMPULSE_SCALE, t],
+                    )
+                for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
+                    rna, rnb, rta, rtb = w[p + P_RNA, t], w[p + P_RNB, t], w[p + P_RTA, t], w[p + P_RTB, t]
+                    # The separation now: the anchors turned with their bodies since the step began, along
+                    # the normal (r · n = −r × t, so each anchor's turn is its two crosses).
+                    sep = ddn + (qbs * rnb - qbc * rtb) - (qas * rna - qac * rta) + w[p + P_BASE, t]
+                    vn = _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb)
+                    old = w[p + P_NORMAL_IMPULSE, t]
+                    new = _normal_impulse(
+                        sep,
+                        vn,
+                        old,
+                        w[p + P_NORMAL_MASS, t],
+                        inv_h,
+                        contact_speed,
+                        bias_rate,
+                        soft_mass,
+                        soft_impulse,
+                    )
+                    impulse = new - old
+                    w[p + P_NORMAL_IMPULSE, t] = new
+                    w[p + P_MAX_IMPULSE, t] = max(w[p + P_MAX_IMPULSE, t], impulse)
+                    if not use_bias:
+                        w[p + P_TOTAL_IMPULSE, t] += new
+                    vax, vay, wa, vbx, vby, wb = _pushed(
+                    vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny, impulse * rna,
+                    impulse * rnb,
+                )  # fmt: skip
+                # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
+                # Box2D's main does, let a box landing flat slide 4 cm on its own spin), along
+                # t = (ny, −nx), bounded by μ·λn.
+                friction = w[C_FRICTION, t]
+                for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
+                    rta, rtb = w[p + P_RTA, t], w[p + P_RTB, t]
+                    vt = (vbx - vax) * ny - (vby - vay) * nx + (wb * rtb - wa * rta)
+                    old = w[p + P_TANGENT_IMPULSE, t]
+                    limit = friction * w[p + P_NORMAL_IMPULSE, t]
+                    new = min(max(old - w[p + P_TANGENT_MASS, t] * vt, -limit), limit)
+                    impulse = new - old
+                    w[p + P_TANGENT_IMPULSE, t] = new
+                    vax, vay, wa, vbx, vby, wb = _pushed(
+                    vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * ny, -impulse * nx, impulse * rta,
+                    impulse * rtb,
+                )  # fmt: skip
+                _set_lane(w, t, vax, vay, wa, vbx, vby, wb)
+            if not warm and not use_bias and rolling_any:
+                # Box2D v3: resist the relative spin, up to rr × the push (last in each contact's solve;
+                # a loop of its own, so a step without rolling resistance runs none of it).
+                for t in range(width):
+                    rolling, ia, ib = w[C_ROLLING, t], w[C_IA, t], w[C_IB, t]
+                    if rolling > 0.0 and ia + ib > 0.0:
+                        limit = rolling * (
+                            w[C_POINT + P_NORMAL_IMPULSE, t] + w[C_POINT + P_WIDTH + P_NORMAL_IMPULSE, t]
+                        )
+                        wa, wb = w[C_WA, t], w[C_WB, t]
+                        old = w[C_ROLLING_IMPULSE, t]
+                        new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
+                        impulse = new - old
+                        w[C_ROLLING_IMPULSE, t] = new
+                        w[C_WA, t], w[C_WB, t] = wa - ia * impulse, wb + ib * impulse
+        for g in range(groups[q], groups[q + 1]):
+            _scatter(_bundle(bundles, g), ends[g], state, widths[g])
 
 
 #: Colours of the constraint graph: a contact takes the first colour neither of its pushable
@@ -353,7 +405,10 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
     """Solver order of the contacts: by colour, contacts between two dynamic bodies first and
     those with a static or kinematic body in colours of their own after them (the last word,
     as before colouring); in a colour, in the given order. No two contacts of one colour push
-    the same body, so their solves do not wait on one another (Box2D v3's graph colouring)."""
+    the same body, so they can be solved side by side (Box2D v3's graph colouring).
+
+    Returns the contact in each lane of the bundles, in solver order (−1: an empty lane). A
+    colour fills bundles of its own; a contact of a sequential tail has a bundle to itself."""
     k_count = a_rows.shape[0]
     used = np.zeros(rows, np.int64)
     color = np.empty(k_count, np.int64)
@@ -377,16 +432,30 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
                 if pushable_b[k]:
                     used[b_rows[k]] |= bit
             color[k] = c + (COLORS if pass_stiff else 0)
-    start = np.zeros(2 * COLORS + 1, np.int64)
+    size = np.zeros(2 * COLORS, np.int64)
     for k in range(k_count):
-        start[color[k] + 1] += 1
+        size[color[k]] += 1
+    # Each colour's first lane, and the step between its contacts' lanes.
+    fill = np.empty(2 * COLORS, np.int64)
+    step = np.empty(2 * COLORS, np.int64)
+    lanes = 0
     for c in range(2 * COLORS):
-        start[c + 1] += start[c]
-    order = np.empty(k_count, np.int64)
+        tail = c % COLORS == COLORS - 1
+        fill[c], step[c] = lanes, LANES if tail else 1
+        lanes += LANES * (size[c] if tail else (size[c] + LANES - 1) // LANES)
+    order = np.full(lanes, -1, np.int64)
     for k in range(k_count):
-        order[start[color[k]]] = k
-        start[color[k]] += 1
-    return order
+        order[fill[color[k]]] = k
+        fill[color[k]] += step[color[k]]
+    # The groups of bundles: a colour's, and each bundle of a tail alone.
+    groups = np.empty(2 * COLORS + k_count + 1, np.int64)
+    groups[0], n_groups = 0, 1
+    for c in range(2 * COLORS):
+        tail = c % COLORS == COLORS - 1
+        for _ in range(size[c] if tail else min(size[c], 1)):
+            groups[n_groups] = groups[n_groups - 1] + (1 if tail else (size[c] + LANES - 1) // LANES)
+            n_groups += 1
+    return order, groups[:n_groups].copy()
 
 
 @kernel
@@ -424,7 +493,9 @@ def solve_step(cons, motion, xf, movers, settings):
                 slots[rows] = i
                 rows += 1
             ends[k, side] = row_of[i]
-    state_owner = np.zeros((rows + 1, S_WIDTH))  # and a spare row, written, never read
+    # And two rows more: a spare row, written, never read, and a row of zeros, read, never written
+    # (an empty lane's bodies).
+    state_owner = np.zeros((rows + 2, S_WIDTH))
     center_owner = np.empty((rows, 2))
     state, center = unmanaged(state_owner), unmanaged(center_owner)
     inv_dt = 1.0 / settings.dt
@@ -455,29 +526,41 @@ def solve_step(cons, motion, xf, movers, settings):
         for side in range(2):
             i = cons.a[k] if side == 0 else cons.b[k]
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
-    order = _color_order(ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1], cons.stiff, rows)
-    cc_owner = np.zeros((k_count, C_WIDTH))
-    # Rows each contact reads, then the rows it writes (the spare one for a body that cannot be pushed).
-    solver_ends = np.empty((k_count, 4), np.int64)
-    count = np.empty(k_count, np.int64)
-    cc = unmanaged(cc_owner)
-    for t in range(k_count):
-        k = order[t]
+    order, groups = _color_order(ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1], cons.stiff, rows)
+    n_bundles = order.shape[0] // LANES
+    bundles_owner = np.zeros((n_bundles, C_WIDTH, LANES))
+    # Rows each lane reads, then the rows it writes (the spare one for a body that cannot be pushed).
+    lane_ends_owner = np.empty((n_bundles, LANES, 4), np.int64)
+    bundles, lane_ends = unmanaged(bundles_owner), unmanaged(lane_ends_owner)
+    bundles_at = bundles_owner.ctypes.data
+    widths = np.full(n_bundles, LANES, np.int64)
+    rolling_any = False
+    for u in range(order.shape[0]):
+        k, g, t = order[u], u // LANES, u % LANES
+        w = bundles[g]
+        if k < 0:
+            lane_ends[g, t, 0], lane_ends[g, t, 1], lane_ends[g, t, 2], lane_ends[g, t, 3] = (
+                rows + 1,
+                rows + 1,
+                rows,
+                rows,
+            )
+            continue
         a, b = cons.a[k], cons.b[k]
         ra, rb = ends[k, 0], ends[k, 1]
-        solver_ends[t, 0], solver_ends[t, 1] = ra, rb
-        solver_ends[t, 2] = ra if pushable[k, 0] else rows
-        solver_ends[t, 3] = rb if pushable[k, 1] else rows
-        count[t] = cons.count[k]
+        lane_ends[g, t, 0], lane_ends[g, t, 1] = ra, rb
+        lane_ends[g, t, 2] = ra if pushable[k, 0] else rows
+        lane_ends[g, t, 3] = rb if pushable[k, 1] else rows
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
         ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
-        cc[t, C_NX], cc[t, C_NY] = nx, ny
-        cc[t, C_MA], cc[t, C_IA], cc[t, C_MB], cc[t, C_IB] = ma, ia, mb, ib
-        cc[t, C_FRICTION], cc[t, C_RESTITUTION], cc[t, C_ROLLING] = (
+        w[C_NX, t], w[C_NY, t] = nx, ny
+        w[C_MA, t], w[C_IA, t], w[C_MB, t], w[C_IB, t] = ma, ia, mb, ib
+        w[C_FRICTION, t], w[C_RESTITUTION, t], w[C_ROLLING, t] = (
             cons.friction[k], cons.restitution[k], cons.rolling[k],
         )  # fmt: skip
+        rolling_any |= cons.rolling[k] > 0.0
         soft = settings.soft_stiff if cons.stiff[k] else settings.soft
-        cc[t, C_BIAS_RATE], cc[t, C_MASS_SCALE], cc[t, C_IMPULSE_SCALE] = soft
+        w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_IMPULSE_SCALE, t] = soft
         for j in range(cons.count[k]):
             p = C_POINT + j * P_WIDTH
             px, py = cons.point[k, j, 0], cons.point[k, j, 1]
@@ -485,19 +568,19 @@ def solve_step(cons, motion, xf, movers, settings):
             bx, by = px - center[rb, 0], py - center[rb, 1]
             rna, rnb = _cross(ax, ay, nx, ny), _cross(bx, by, nx, ny)
             rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
-            cc[t, p + P_RNA], cc[t, p + P_RNB], cc[t, p + P_RTA], cc[t, p + P_RTB] = rna, rnb, rta, rtb
+            w[p + P_RNA, t], w[p + P_RNB, t], w[p + P_RTA, t], w[p + P_RTB, t] = rna, rnb, rta, rtb
             # The separation less the anchors' offset along the normal, (r_b − r_a) · n = r_a × t − r_b × t.
-            cc[t, p + P_BASE] = cons.separation[k, j] - (rta - rtb)
+            w[p + P_BASE, t] = cons.separation[k, j] - (rta - rtb)
             kn = ma + mb + ia * rna * rna + ib * rnb * rnb
-            cc[t, p + P_NORMAL_MASS] = 1.0 / kn if kn > 0.0 else 0.0
+            w[p + P_NORMAL_MASS, t] = 1.0 / kn if kn > 0.0 else 0.0
             kt = ma + mb + ia * rta * rta + ib * rtb * rtb
-            cc[t, p + P_TANGENT_MASS] = 1.0 / kt if kt > 0.0 else 0.0
-            cc[t, p + P_APPROACH] = _normal_speed(
-                cc, t, p, nx, ny, state[ra, S_VX], state[ra, S_VY], state[ra, S_W],
+            w[p + P_TANGENT_MASS, t] = 1.0 / kt if kt > 0.0 else 0.0
+            w[p + P_APPROACH, t] = _normal_speed(
+                nx, ny, rna, rnb, state[ra, S_VX], state[ra, S_VY], state[ra, S_W],
                 state[rb, S_VX], state[rb, S_VY], state[rb, S_W],
             )  # fmt: skip
-            cc[t, p + P_NORMAL_IMPULSE] = cons.normal_impulse[k, j]
-            cc[t, p + P_TANGENT_IMPULSE] = cons.tangent_impulse[k, j]
+            w[p + P_NORMAL_IMPULSE, t] = cons.normal_impulse[k, j]
+            w[p + P_TANGENT_IMPULSE, t] = cons.tangent_impulse[k, j]
     # What a sub-step adds to each dynamic mover's velocity, and its damping (Box2D's, exact for any h).
     gain = np.zeros((n_movers, 5))
     for r in range(n_movers):
@@ -522,9 +605,15 @@ def solve_step(cons, motion, xf, movers, settings):
                 state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
                 state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
         # 2b. Warm start.
-        _warm_start(cc, solver_ends, count, state)
+        _solve_contacts(
+            bundles_at, widths, lane_ends, groups, state,
+            True, False, inv_h, settings.contact_speed, rolling_any,
+        )  # fmt: skip
         # 2c. Solve with the soft push-out.
-        _solve_contacts(cc, solver_ends, count, state, True, inv_h, settings.contact_speed)
+        _solve_contacts(
+            bundles_at, widths, lane_ends, groups, state,
+            False, True, inv_h, settings.contact_speed, rolling_any,
+        )  # fmt: skip
         # 2d. Positions.
         for r in range(n_movers):
             i = slots[r]
@@ -545,40 +634,65 @@ def solve_step(cons, motion, xf, movers, settings):
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
             state[r, S_QC], state[r, S_QS] = qc * norm, qs * norm
         # 2e. Relax.
-        _solve_contacts(cc, solver_ends, count, state, False, inv_h, settings.contact_speed)
+        _solve_contacts(
+            bundles_at, widths, lane_ends, groups, state,
+            False, False, inv_h, settings.contact_speed, rolling_any,
+        )  # fmt: skip
 
-    # 3. Restitution.
+    # 3. Restitution, one contact after another.
     threshold = settings.restitution_threshold
-    for t in range(k_count):
-        e = cc[t, C_RESTITUTION]
-        if e == 0.0:
+    for u in range(order.shape[0]):
+        k, g, t = order[u], u // LANES, u % LANES
+        w = bundles[g]
+        e = w[C_RESTITUTION, t]
+        if k < 0 or e == 0.0:
             continue
-        ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _loaded(cc, solver_ends, state, t)
-        for j in range(count[t]):
+        nx, ny, ma, ia, mb, ib = w[C_NX, t], w[C_NY, t], w[C_MA, t], w[C_IA, t], w[C_MB, t], w[C_IB, t]
+        ra, rb = lane_ends[g, t, 0], lane_ends[g, t, 1]
+        vax, vay, wa = state[ra, S_VX], state[ra, S_VY], state[ra, S_W]
+        vbx, vby, wb = state[rb, S_VX], state[rb, S_VY], state[rb, S_W]
+        for j in range(cons.count[k]):
             p = C_POINT + j * P_WIDTH
-            approach = cc[t, p + P_APPROACH]
-            if approach > -threshold or cc[t, p + P_MAX_IMPULSE] == 0.0:
+            approach = w[p + P_APPROACH, t]
+            if approach > -threshold or w[p + P_MAX_IMPULSE, t] == 0.0:
                 continue
-            vn = _normal_speed(cc, t, p, nx, ny, vax, vay, wa, vbx, vby, wb)
-            old = cc[t, p + P_NORMAL_IMPULSE]
-            new = max(old - cc[t, p + P_NORMAL_MASS] * (vn + e * approach), 0.0)
+            rna, rnb = w[p + P_RNA, t], w[p + P_RNB, t]
+            vn = _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb)
+            old = w[p + P_NORMAL_IMPULSE, t]
+            new = max(old - w[p + P_NORMAL_MASS, t] * (vn + e * approach), 0.0)
             impulse = new - old
-            cc[t, p + P_NORMAL_IMPULSE] = new
-            cc[t, p + P_TOTAL_IMPULSE] += impulse
-            cc[t, p + P_MAX_IMPULSE] = max(cc[t, p + P_MAX_IMPULSE], impulse)
+            w[p + P_NORMAL_IMPULSE, t] = new
+            w[p + P_TOTAL_IMPULSE, t] += impulse
+            w[p + P_MAX_IMPULSE, t] = max(w[p + P_MAX_IMPULSE, t], impulse)
             vax, vay, wa, vbx, vby, wb = _pushed(
-                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny,
-                impulse * cc[t, p + P_RNA], impulse * cc[t, p + P_RNB],
-            )  # fmt: skip
-        _store(state, solver_ends, t, vax, vay, wa, vbx, vby, wb)
+                vax,
+                vay,
+                wa,
+                vbx,
+                vby,
+                wb,
+                ma,
+                ia,
+                mb,
+                ib,
+                impulse * nx,
+                impulse * ny,
+                impulse * rna,
+                impulse * rnb,
+            )
+        ra, rb = lane_ends[g, t, 2], lane_ends[g, t, 3]
+        state[ra, S_VX], state[ra, S_VY], state[ra, S_W] = vax, vay, wa
+        state[rb, S_VX], state[rb, S_VY], state[rb, S_W] = vbx, vby, wb
     # What the points carry out of the step, in the contacts' own rows.
-    for t in range(k_count):
-        k = order[t]
-        for j in range(count[t]):
+    for u in range(order.shape[0]):
+        k, g, t = order[u], u // LANES, u % LANES
+        if k < 0:
+            continue
+        for j in range(cons.count[k]):
             p = C_POINT + j * P_WIDTH
-            cons.normal_impulse[k, j] = cc[t, p + P_NORMAL_IMPULSE]
-            cons.tangent_impulse[k, j] = cc[t, p + P_TANGENT_IMPULSE]
-            cons.total_impulse[k, j] = cc[t, p + P_TOTAL_IMPULSE]
+            cons.normal_impulse[k, j] = bundles[g, p + P_NORMAL_IMPULSE, t]
+            cons.tangent_impulse[k, j] = bundles[g, p + P_TANGENT_IMPULSE, t]
+            cons.total_impulse[k, j] = bundles[g, p + P_TOTAL_IMPULSE, t]
 
     # 4. Transforms from the centres' motion; the angle adds the turn (at most a
     # quarter turn per sub-step, so the sum of sub-steps' turns is kept exactly).
@@ -598,7 +712,10 @@ def solve_step(cons, motion, xf, movers, settings):
             xf[i, 0] -= c * lx - s * ly
             xf[i, 1] -= s * lx + c * ly
     # Keeps the owners alive past their last use through the views.
-    return state_owner.shape[0] + center_owner.shape[0] + cc_owner.shape[0] + ends_owner.shape[0]
+    return (
+        state_owner.shape[0] + center_owner.shape[0] + bundles_owner.shape[0] + lane_ends_owner.shape[0]
+        + ends_owner.shape[0]
+    )  # fmt: skip
 
 
 __all__ = ["NO_CONSTRAINTS", "Constraints", "Softness", "StepSettings", "make_soft", "solve_step"]

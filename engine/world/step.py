@@ -9,7 +9,8 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
    kinematic body touches wakes whole (``sleep``);
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
 4. the soft step over the awake dynamic bodies and the kinematic bodies
-   that move (``solver.solve_step``);
+   that move (``solver.solve_step``), then the continuous pass: fast bodies
+   against static ones, and fast bullets also against the other moving bodies;
    (a body it would carry out of the coordinate range stays where it was: ``bounds``);
 5. events, the contacts kept for the next step, forces cleared;
 6. sleep: islands still long enough fall asleep (``sleep``).
@@ -27,10 +28,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..collision.jit import kernel
 from ..collision.limits import MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
-from ..collision.toi import ImpactPairs, Impacts, Sweep, Sweeps, impacts
+from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
 from .bounds import hold_in_range
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
@@ -100,6 +102,61 @@ def _centres(xf: np.ndarray, center: np.ndarray) -> np.ndarray:
     )
 
 
+def _swept_pairs(rows, lo, hi, targets, boxes) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs (row of ``rows``, slot of ``targets``) whose swept box (``lo``, ``hi``, indexed by
+    row) meets the target's box (``boxes``, one row per target): all at once (a pile's falling bodies
+    are fast and mostly far from any wall), in chunks of bounded memory."""
+    if not len(rows) or not len(targets):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    chunk = max(1, 1_000_000 // len(targets))
+    who, what = [], []
+    for first in range(0, len(rows), chunk):
+        part = rows[first : first + chunk]
+        j, w = np.nonzero(
+            (boxes[None, :, 0] <= hi[part, None, 0])
+            & (lo[part, None, 0] <= boxes[None, :, 2])
+            & (boxes[None, :, 1] <= hi[part, None, 1])
+            & (lo[part, None, 1] <= boxes[None, :, 3])
+        )
+        who.append(part[j])
+        what.append(targets[w])
+    return np.concatenate(who), np.concatenate(what)
+
+
+@kernel
+def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents, out):
+    """Write to ``out`` the slots of the awake dynamic bodies that may be fast this step (see
+    ``Dynamics._continuous``) and return how many: those whose centre moved, or whose turn swept
+    its reach, more than 0.49 of their smallest extent (``extents``, per shape; NaN or past its
+    end: not known yet, so maybe fast). A conservative first look, in one compiled pass, so a step
+    where nothing is fast skips the numpy work over every awake body; the bodies it keeps get
+    the exact test (the margin covers rounding: the numpy test's sines may differ by an ulp)."""
+    count = 0
+    for i in range(awake_dynamic.shape[0]):
+        if not awake_dynamic[i]:
+            continue
+        dx, dy = xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1]
+        lx, ly = center[i, 0], center[i, 1]
+        if lx != 0.0 or ly != 0.0:  # a centre of mass off the origin moves with the turn too
+            c0, s0, c1, s1 = (
+                math.cos(start[i, 2]),
+                math.sin(start[i, 2]),
+                math.cos(xf[i, 2]),
+                math.sin(xf[i, 2]),
+            )
+            dx += (c1 - c0) * lx - (s1 - s0) * ly
+            dy += (s1 - s0) * lx + (c1 - c0) * ly
+        off = offsets[shape[i]]
+        moved = math.hypot(dx, dy) + abs(xf[i, 2] - start[i, 2]) * (
+            data[off + H_BOUND] + data[off + H_RADIUS]
+        )
+        extent = extents[shape[i]] if shape[i] < extents.shape[0] else math.nan
+        if not moved <= 0.49 * extent:
+            out[count] = i
+            count += 1
+    return count
+
+
 class Dynamics:
     """What a world keeps from step to step: its settings and last step's contacts."""
 
@@ -133,8 +190,8 @@ class Dynamics:
             self._wake(bodies, candidates, dynamic & ~a.awake[:n], (dynamic & a.awake[:n]) | moving_kinematic)
 
         # 3. Contacts.
-        cons, keys, ids, cached = find_contacts(
-            grown, motion, candidates, tune.speculative, dt, self.kept, np.float64(tune.recycle)
+        cons, keys, ids, cached = find_contacts(  # (the boxes as they are: two dynamic bodies' margin)
+            bodies, motion, candidates, tune.speculative, dt, self.kept, np.float64(tune.recycle)
         )
 
         # 4. The soft step.
@@ -181,15 +238,28 @@ class Dynamics:
         back (centre and angle at that fraction of the step, velocity kept) and the next step's
         contacts stop it on the side it came from.
 
-        Speculative contacts stop almost everything; this catches a fast body the step would carry
-        into or through a wall, and a thin body spun up by a hit (the solver's contacts are linear in
-        the turn: a needle turning 0.8 rad in a step can end inside a thin wall). A body is fast, as
-        in Box2D, when its centre moved, or its turn swept its reach, more than half its smallest
-        extent this step. Bullets (Box2D's fast bodies also tested against moving ones) are not built.
+        The speculative contacts with a static body reach as far as the pair can close in the step
+        and stop almost everything; this catches a fast body the step would carry into or through a
+        wall, and a thin body spun up by a hit (the solver's contacts are linear in the turn: a needle
+        turning 0.8 rad in a step can end inside a thin wall). A body is fast, as in Box2D, when its
+        centre moved, or its turn swept its reach, more than half its smallest extent this step.
+        Between two dynamic bodies the speculative contacts reach Box2D's 4 slops only, so a fast
+        body can pass through a thin dynamic one in a step: what bullets are for.
+
+        Bullets (``World.add(bullet=True)``, Box2D's ``isBullet``): after the other fast bodies were
+        put back, each fast bullet is swept the same way against the static bodies and also against
+        every kinematic and dynamic body that is not a bullet, each held still where the step (and
+        this pass) left it, as Box2D's bullets meet the others' final poses.
         """
         a = self.frame.arrays
-        slots = np.flatnonzero(awake_dynamic)
-        if not len(slots) or not bodies.static[: a.n].any():
+        if not (bodies.static[: a.n].any() or a.bullet[: a.n].any()):
+            return
+        slots = np.empty(a.n, np.int64)
+        slots = slots[
+            : nearly_fast(awake_dynamic, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
+                          self._extents, slots)
+        ]  # fmt: skip
+        if not len(slots):
             return
         start, end = a.start[slots], a.xf[slots]
         c0, c1 = _centres(start, a.center[slots]), _centres(end, a.center[slots])
@@ -198,45 +268,48 @@ class Dynamics:
         moved = np.hypot(*(c1 - c0).T) + np.abs(end[:, 2] - start[:, 2]) * reach
         extents = self._min_extents(bodies, a.shape[slots], a.center[slots])
         fast = np.flatnonzero(moved > 0.5 * extents)
-        walls = np.flatnonzero(bodies.static[: a.n] & ~bodies.sensor[: a.n])
-        if not len(fast) or not len(walls):
+        if not len(fast):
             return
-        # Each fast body's swept box (its centre's path grown by the shape's reach about it, which
-        # holds every pose between) against the static boxes, all at once (a pile's falling bodies
-        # are fast and mostly far from any wall), in chunks of bounded memory.
-        around = reach[fast] + np.hypot(*a.center[slots[fast]].T)
-        lo = np.minimum(c0[fast], c1[fast]) - around[:, None]
-        hi = np.maximum(c0[fast], c1[fast]) + around[:, None]
-        wall_boxes = bodies.boxes[walls]
-        chunk = max(1, 1_000_000 // len(walls))
-        who, what = [], []
-        for first in range(0, len(fast), chunk):
-            rows = slice(first, first + chunk)
-            j, w = np.nonzero(
-                (wall_boxes[None, :, 0] <= hi[rows, None, 0])
-                & (lo[rows, None, 0] <= wall_boxes[None, :, 2])
-                & (wall_boxes[None, :, 1] <= hi[rows, None, 1])
-                & (lo[rows, None, 1] <= wall_boxes[None, :, 3])
-            )
-            who.append(fast[first + j])
-            what.append(walls[w])
-        who, what = np.concatenate(who), np.concatenate(what)
-        body = slots[who]
-        keep = ((a.mask[body] & a.layer[what]) != 0) & ((a.mask[what] & a.layer[body]) != 0)
-        if keep.any():
-            self._put_back(bodies, slots, who[keep], what[keep], extents, start, end, c0, c1)
+        # Each fast body's swept box: its centre's path grown by the shape's reach about it, which
+        # holds every pose between.
+        around = reach + np.hypot(*a.center[slots].T)
+        lo = np.minimum(c0, c1) - around[:, None]
+        hi = np.maximum(c0, c1) + around[:, None]
+        solid = ~bodies.sensor[: a.n]
+        bullet = a.bullet[slots[fast]]
+        walls = np.flatnonzero(bodies.static[: a.n] & solid)
+        who, what = _swept_pairs(fast[~bullet], lo, hi, walls, bodies.boxes[walls])
+        self._put_back(bodies, slots, who, what, extents, start, end, c0, c1)
+        if bullet.any():  # the bullets, against the others where they now are (static boxes as kept)
+            targets = np.flatnonzero(solid & ~a.bullet[: a.n])
+            boxes = bodies.boxes[targets].copy()
+            moves = ~bodies.static[targets]
+            ends = a.xf[targets[moves], :2]
+            grow = data[bodies.offsets[a.shape[targets[moves]]] + H_BOUND]
+            grow += data[bodies.offsets[a.shape[targets[moves]]] + H_RADIUS]
+            boxes[moves] = np.column_stack([ends - grow[:, None], ends + grow[:, None]])
+            who, what = _swept_pairs(fast[bullet], lo, hi, targets, boxes)
+            self._put_back(bodies, slots, who, what, extents, start, end, c0, c1)
 
     def _put_back(self, bodies, slots, who, walls, extents, start, end, c0, c1) -> None:
-        """The times of impact of the fast bodies ``slots[who]`` against the ``walls`` (static slots,
-        row by row), Box2D's centroid fallback where one is 0; each body that meets a wall in (0, 1)
+        """The times of impact of the fast bodies ``slots[who]`` against the ``walls`` (slots, row by
+        row, each held still where it is: static, or for a bullet any other body), those whose layers
+        and masks meet; Box2D's centroid fallback where one is 0; each body that meets a wall in (0, 1)
         is put at its sweep's pose at the earliest such fraction. ``start``, ``end`` (x, y, angle),
         ``c0``, ``c1`` (centres of mass) and ``extents`` are per row of ``slots``."""
         a, tune = self.frame.arrays, self.tune
+        body = slots[who]
+        keep = (
+            ((a.mask[body] & a.layer[walls]) != 0) & ((a.mask[walls] & a.layer[body]) != 0) & (body != walls)
+        )
+        who, walls = who[keep], walls[keep]
         k = len(who)
+        if not k:
+            return
         # The kernel reads each shape at its address in the world's packed data (held by ``bodies``).
         base = np.int64(bodies.data.ctypes.data)
         body_sweeps = Sweeps(a.center[slots[who]], c0[who], c1[who], start[who, 2], end[who, 2])
-        wall_at, wall_angle = np.ascontiguousarray(bodies.xf[walls, :2]), bodies.xf[walls, 2]
+        wall_at, wall_angle = np.ascontiguousarray(a.xf[walls, :2]), a.xf[walls, 2]
         wall_sweeps = Sweeps(np.zeros((k, 2)), wall_at, wall_at, wall_angle, wall_angle)
         radius_wall = bodies.data[bodies.offsets[bodies.shape[walls]] + H_RADIUS]
         radius_body = bodies.data[bodies.offsets[bodies.shape[slots[who]]] + H_RADIUS]
@@ -246,7 +319,7 @@ class Dynamics:
             base + 8 * bodies.offsets[bodies.shape[slots[who]]].astype(np.int64), body_sweeps,
             ones, np.maximum(tune.slop, radius_wall + radius_body - tune.slop), ones * (0.25 * tune.slop),
         )  # fmt: skip
-        out = Impacts(np.zeros(k, np.int64), np.zeros(k))
+        out = no_impacts(k)
         impacts(pairs, out)
         fraction = out.fraction
         retry = np.flatnonzero(fraction == 0.0)
@@ -262,7 +335,7 @@ class Dynamics:
                 np.array([p._packed_address for p in probes], np.int64), centres, ones[retry],
                 np.maximum(tune.slop, radius_wall[retry] + radius_probe - tune.slop), pairs.tolerance[retry],
             )  # fmt: skip
-            back = Impacts(np.zeros(len(retry), np.int64), np.zeros(len(retry)))
+            back = no_impacts(len(retry))
             impacts(again, back)
             fraction[retry] = back.fraction
         hits = (fraction > 0.0) & (fraction < 1.0)
@@ -270,6 +343,12 @@ class Dynamics:
             return
         first = np.ones(len(slots))
         np.minimum.at(first, who[hits], fraction[hits])
+        # A bullet put back at a sleeping body wakes its island, as Box2D's speculative contact would next
+        # step: ours wakes on touching only, and a polygon is put back a slop short of it (measured: the
+        # next step's pass then put a box bullet's centroid circle into a sleeping plank, its face out the back).
+        met = hits & (fraction == first[who]) & a.dynamic[walls] & ~a.awake[walls]
+        if met.any():
+            wake_islands(a.motion(), a.n, walls[met])
         for r in np.flatnonzero(first < 1.0).tolist():
             t = first[r]
             x, y, angle = Sweep(tuple(a.center[slots[r]]), tuple(c0[r]), tuple(c1[r]), start[r, 2],
@@ -308,12 +387,14 @@ class Dynamics:
             touched = pairs[hit].ravel()
             wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
 
-    def woken(self, slot: int) -> None:
-        """A body was pushed, placed or given a velocity: its island wakes."""
+    def woken(self, slots) -> None:
+        """Bodies (a slot or an array of them) were pushed, placed or given a velocity: their islands wake."""
         a = self.frame.arrays
-        if a.dynamic[slot] and not a.awake[slot]:
-            wake_islands(a.motion(), a.n, np.array([slot]))
-        a.sleep_time[slot] = 0.0
+        slots = np.atleast_1d(slots)
+        sleeping = slots[a.dynamic[slots] & ~a.awake[slots]]
+        if len(sleeping):
+            wake_islands(a.motion(), a.n, sleeping)
+        a.sleep_time[slots] = 0.0
 
 
 __all__ = ["Dynamics", "Tuning", "step_settings", "tuning"]

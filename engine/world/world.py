@@ -40,7 +40,7 @@ from ..collision import ShapeTable, Transform, intersects_batch
 from ..collision.mass import MassData, check_density, mass_properties
 from . import arguments
 from .bodies import BodyArrays
-from .boxes import aabb_of, slots_in_box
+from .boxes import compute_aabbs, slots_in_box
 from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
 from .frame import Frame, FrameView
 from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
@@ -68,6 +68,11 @@ MAX_GRAVITY = 1e9
 MAX_GRAVITY_SCALE = 1e3
 MAX_FRICTION = 1e3
 MAX_DAMPING = 1e6
+#: Most bodies a world holds at once (``add`` refuses one more, before any work). Without it a
+#: world took bodies up to its 2**32 ids: 100,000 circles took 3.3 s to add and 0.04-0.09 s a
+#: step (the first 5.8 s). At this limit a step stays in tens of milliseconds (README, "Limits");
+#: a game level inside the level loader's limits holds under half of it.
+MAX_BODIES = 65_536
 
 
 class World:
@@ -133,6 +138,7 @@ class World:
         gravity_scale: float = 1.0,
         fixed_rotation: bool = False,
         rolling_resistance: float = 0.0,
+        bullet: bool = False,
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
@@ -147,9 +153,19 @@ class World:
         ``friction`` (≥ 0, mixed by geometric mean) and ``restitution``
         (0..1, mixed by the larger) act at its contacts; damping (1/s) slows
         it as floor friction would in a top-down game; ``rolling_resistance``
-        (≥ 0, Box2D v3's) stops a round body rolling for ever. Anything else is
-        refused with one error naming the argument, and nothing is added.
+        (≥ 0, Box2D v3's) stops a round body rolling for ever. A ``bullet``
+        (dynamic only, Box2D's ``isBullet``) that moves fast is also swept
+        against the kinematic and dynamic bodies that are not bullets, so it
+        cannot pass through a thin one in a step (any fast dynamic body is
+        swept against the static ones). Anything else is refused with one
+        error naming the argument, and nothing is added; so is a body past
+        ``MAX_BODIES`` (65,536) in the world.
         """
+        if self._a.n >= MAX_BODIES:
+            raise ValueError(
+                f"World.add: the world holds {self._a.n:,} bodies, the limit (MAX_BODIES = {MAX_BODIES:,}); "
+                "remove one first"
+            )
         xf = arguments.transform(transform, "World.add transform")
         shape = arguments.shape(shape, "World.add shape", body=True)
         arguments.within_range(shape, xf, "World.add")  # a body bigger than the range cannot be moved in it
@@ -160,8 +176,11 @@ class World:
         )
         dynamic = arguments.flag(dynamic, "World.add dynamic")
         fixed_rotation = arguments.flag(fixed_rotation, "World.add fixed_rotation")
+        bullet = arguments.flag(bullet, "World.add bullet")
         if static and dynamic:
             raise ValueError("World.add: a body is static or dynamic, not both")
+        if bullet and not dynamic:
+            raise ValueError("World.add: bullet=True is for dynamic bodies (pass dynamic=True)")
         try:
             density = check_density(density)
         except (TypeError, ValueError) as err:
@@ -186,7 +205,7 @@ class World:
             mass, center, inertia = mass_properties(shape, density)
             if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
                 mass, inertia = 1.0, 0.0
-            a.dynamic[slot] = True
+            a.dynamic[slot], a.bullet[slot] = True, bullet
             a.mass[slot], a.inertia[slot], a.center[slot] = mass, inertia, center
             a.inv_mass[slot] = 1.0 / mass
             a.inv_inertia[slot] = 0.0 if fixed_rotation or inertia <= 0.0 else 1.0 / inertia
@@ -358,7 +377,12 @@ class World:
         xf = arguments.transform(transform, "World.set_transform transform")
         arguments.within_range(self.shape(body), xf, "World.set_transform transform")
         self._a.xf[slot] = xf
-        if self._a.dynamic[slot]:  # placed, not moved: no velocity from it, and it wakes
+        # A dynamic body placed is teleported, as Box2D's b2Body_SetTransform: it wakes, its
+        # sleep timer restarts, and its sweep starts here (the continuous pass sweeps each body
+        # from ``start``: left at the old pose, a body placed across a wall was swept through
+        # it and put back on the old side). A kinematic body keeps ``start``: the step turns
+        # its placement into the velocity it pushes with.
+        if self._a.dynamic[slot]:
             self._a.start[slot] = self._a.xf[slot]
             self._dynamics.woken(slot)
         self._frame.changed(bool(self._a.static[slot]))
@@ -372,6 +396,12 @@ class World:
         walls_moved = self._a.place(
             self._table, bodies, x, y, angle, self._frame.kept_boxes, "World.set_transforms"
         )
+        a = self._a
+        placed = a.slot_of[bodies]  # every id is known: ``place`` refused the call otherwise
+        placed = placed[a.dynamic[placed]]
+        if len(placed):  # as ``set_transform``: a teleport, not a move (see there)
+            a.start[placed] = a.xf[placed]
+            self._dynamics.woken(placed)
         self._frame.moved_in_place(walls_moved)
 
     def transform(self, body: int) -> Transform:
@@ -450,12 +480,16 @@ class World:
         xf = arguments.transform(transform, "World.query_shape transform")
         mask = arguments.bits(mask, "World.query_shape mask")
         shape = arguments.shape(shape, "World.query_shape shape")
-        # Its box grown as the bodies' are, so no touching body is culled.
-        slots = self._box_slots(*aabb_of(shape.packed, 0, *xf), mask)
+        # Its box grown as the bodies' are, so no touching body is culled. Through compute_aabbs, as
+        # the bodies' boxes: aabb_of called from here on the shape's read-only buffer compiled again.
+        index = self._shape_index(shape)  # indexed first: adding a new shape repacks the table's arrays
+        box = np.empty((1, 4))
+        compute_aabbs(self._table.data, self._table.offsets, np.array([index]), np.array([xf]), box)
+        slots = self._box_slots(*box[0], mask)
         if not len(slots):
             return np.zeros(0, dtype=np.int64)
         hit = intersects_batch(
-            self._table, np.full(len(slots), self._shape_index(shape)), np.tile(np.array(xf), (len(slots), 1)),
+            self._table, np.full(len(slots), index), np.tile(np.array(xf), (len(slots), 1)),
             self._a.shape[slots], self._a.xf[slots],
         )  # fmt: skip
         return np.sort(self._a.ids[slots[hit]])
@@ -550,7 +584,7 @@ class World:
         frame = self._frame
         found = slide_slots(self._table, frame.bodies(), frame.walls(), slots, rest, mask, frame.cell())
         self._a.xf[slots] = found[0]
-        frame.changed(bool(self._a.static[slots].any()))
+        frame.moved_slots(slots, bool(self._a.static[slots].any()))
         return found
 
     def _moving_slot(self, body: int, what: str) -> int:
@@ -637,6 +671,7 @@ def slot_of(world: World, body: int) -> int:
 __all__ = [
     "ALL_LAYERS",
     "MAX_ACCELERATION",
+    "MAX_BODIES",
     "MAX_CELL_SIZE",
     "MAX_DT",
     "MAX_SPEED",

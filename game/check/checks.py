@@ -25,7 +25,9 @@ Bounded work: pairs of nearby boxes (wall parts, markers, placements) come
 from the world's own walls' grid (``engine.world.box_pairs``: the wall parts
 in a grid, each other box walking it as a body walks the world's walls) and
 are compared in the engine's batch kernels; more than ``MAX_PAIRS`` pairs or
-``MAX_SWEEP_STEPS`` boxes looked at is one error instead of the check. Each kind of warning lists at most
+``MAX_SWEEP_STEPS`` boxes looked at is one error instead of the check. The gap check looks at up to
+``MAX_GAP_BOX_PAIRS`` pairs by their boxes alone and measures only those that could be two walls'
+closest (``_closest_candidates``): those count against ``MAX_PAIRS``. Each kind of warning lists at most
 ``MAX_LISTED`` findings, then one line with how many more.
 """
 
@@ -39,6 +41,7 @@ from numba import njit
 from engine.collision import (
     Capsule,
     Circle,
+    DistanceBatch,
     Ellipse,
     ShapeTable,
     Transform,
@@ -119,13 +122,13 @@ def _table(parts: list[Part]) -> tuple[ShapeTable, np.ndarray]:
     )
 
 
-def _too_many(file: str, what: str) -> Finding:
+def _too_many(file: str, what: str, pairs: int | None = None) -> Finding:
     return Finding(
         "error",
         file,
         None,
         "",
-        f"too many walls and markers close together to check {what}: more than {MAX_PAIRS:,} "
+        f"too many walls and markers close together to check {what}: more than {pairs or MAX_PAIRS:,} "
         f"nearby pairs (or {MAX_SWEEP_STEPS:,} box comparisons), the checker's limit",
     )
 
@@ -339,6 +342,90 @@ def _beside(parts: list[Part], gaps: list, mids: np.ndarray, normals: np.ndarray
     return _both_free(parts, body, rows, len(mids))
 
 
+#: The most pairs of nearby wall parts the gap check looks at by their boxes' distance (a few numbers
+#: each): only those that could be a pair of walls' closest are measured shape by shape, and those
+#: count against ``MAX_PAIRS``. Fifteen 1,000-point star tiles in a row (501 parts each, the loader's
+#: parts limit) make 2.75 million, of which 27 are measured.
+MAX_GAP_BOX_PAIRS = 4_000_000
+
+
+def _closest_candidates(parts: list[Part], table: ShapeTable, xf: np.ndarray, limit: float):
+    """The part pairs of different walls within ``limit`` (their boxes) that could hold their two
+    walls' smallest positive distance, with those distances (``distances_batch``): (pairs, batch),
+    pairs in the order ``pairs_among`` gives. Measuring every pair is what the gap check did before;
+    two neighbouring walls of 501 spike parts each make 250,000 pairs. Here each pair of walls
+    measures its pairs of nearest boxes first; the smallest positive distance
+    among them bounds the rest, and only pairs whose boxes are that near are measured (a box's
+    distance is never more than its shapes'), so the smallest distance of each pair of walls, and
+    the first pair holding it, are the same as measuring all. Raises ``TooMany`` past
+    ``MAX_GAP_BOX_PAIRS`` box pairs or ``MAX_PAIRS`` measured."""
+    boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
+    walls = _part_walls(parts)
+    near, complete = pairs_among(boxes, walls, limit, MAX_GAP_BOX_PAIRS, MAX_SWEEP_STEPS)
+    if not complete:
+        raise TooMany(MAX_GAP_BOX_PAIRS)
+    if not len(near) or len(parts) == int(walls.max()) + 1:
+        # No pairs, or walls of one part each: a pair of walls is one pair of parts, all measured.
+        if len(near) > MAX_PAIRS:
+            raise TooMany()
+        return near, distances_batch(table, near[:, 0], xf[near[:, 0]], near[:, 1], xf[near[:, 1]])
+    # Column by column: millions of pairs, so no (pairs, 4) copies of their boxes.
+    a, b = near[:, 0], near[:, 1]
+    gx = np.maximum(np.maximum(boxes[a, 0] - boxes[b, 2], boxes[b, 0] - boxes[a, 2]), 0.0)
+    gy = np.maximum(np.maximum(boxes[a, 1] - boxes[b, 3], boxes[b, 1] - boxes[a, 3]), 0.0)
+    box_gap = np.hypot(gx, gy)
+    del gx, gy
+    group, count = _wall_pair_groups(walls[near[:, 0]], walls[near[:, 1]], int(walls.max()) + 1)
+    nearest = np.full(count, np.inf)
+    np.minimum.at(nearest, group, box_gap)
+    first = np.flatnonzero(box_gap <= nearest[group])
+    if len(first) > MAX_PAIRS:
+        raise TooMany()
+    d = distances_batch(table, near[first, 0], xf[near[first, 0]], near[first, 1], xf[near[first, 1]])
+    bound = np.full(count, np.inf)
+    positive = d.distance > 0.0
+    np.minimum.at(bound, group[first[positive]], d.distance[positive])
+    # A hair of slack: the narrow phase's distance may round below the boxes' by its tolerance.
+    measured = np.flatnonzero(box_gap <= bound[group] * (1.0 + 1e-9) + 1e-9)
+    if len(measured) > MAX_PAIRS:
+        raise TooMany()
+    # The first pairs are measured already (often every one that needs it).
+    done = np.zeros(len(near), bool)
+    done[first] = True
+    rest = measured[~done[measured]]
+    if not len(rest):
+        return near[first], d
+    more = distances_batch(table, near[rest, 0], xf[near[rest, 0]], near[rest, 1], xf[near[rest, 1]])
+    both = np.concatenate([first, rest])
+    order = np.argsort(both, kind="stable")  # back in ``pairs_among``'s order, as before
+    return near[both[order]], DistanceBatch(*(np.concatenate([x, y])[order] for x, y in zip(d, more)))
+
+
+@njit(cache=True)
+def _wall_pair_groups(wall_a, wall_b, walls):
+    """A group number for each part pair by its two walls, and how many groups: one linear pass, no
+    sort (sorting 2.75 million pairs took 1 s). The pairs come in order of their first part, so a
+    wall's pairs with the lower wall first are one run; a wall pair whose pairs fall in two runs gets
+    two groups, which ``_closest_candidates`` allows (each group's bound still holds for its pairs)."""
+    seen = np.full(walls, -1, np.int64)
+    touched = np.empty(len(wall_a), np.int64)
+    group = np.empty(len(wall_a), np.int64)
+    n_touched, count, run = 0, 0, -1
+    for k in range(len(wall_a)):
+        lo, hi = min(wall_a[k], wall_b[k]), max(wall_a[k], wall_b[k])
+        if lo != run:
+            for t in range(n_touched):
+                seen[touched[t]] = -1
+            n_touched, run = 0, lo
+        if seen[hi] < 0:
+            seen[hi] = count
+            count += 1
+            touched[n_touched] = hi
+            n_touched += 1
+        group[k] = seen[hi]
+    return group, count
+
+
 def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     """Two walls with a gap between them that the player's real hull cannot pass, where it could be on
     both sides of the gap (warning). Candidates are pairs of walls closer than the hull's reach
@@ -349,14 +436,14 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     and at no placement in it."""
     body = player_parts()
     width, limit = player_width(), 2.0 * reach_radius(player_parts())
+    table, xf = _table(parts)
     try:
-        near, touching_pairs = _near_pairs(parts, limit), _near_pairs(parts, 0.0)
-    except TooMany:
-        return [_too_many(file, "the gaps between walls")]
+        near, d = _closest_candidates(parts, table, xf, limit)
+        touching_pairs = _near_pairs(parts, 0.0)
+    except TooMany as many:
+        return [_too_many(file, "the gaps between walls", *many.args)]
     if not len(near):
         return []
-    table, xf = _table(parts)
-    d = distances_batch(table, near[:, 0], xf[near[:, 0]], near[:, 1], xf[near[:, 1]])
     walls = _part_walls(parts)
     rows, lo, hi = _wall_pairs(walls, near, d.distance, (d.distance > 0.0) & (d.distance < limit))
     # A pair that also overlaps or touches somewhere is one obstacle, not a gap; a seam (walls a
@@ -500,8 +587,32 @@ def shape_width(shape) -> float:
         return 2.0 * shape.radius
     if isinstance(shape, Ellipse):
         return 2.0 * min(shape.rx, shape.ry)
+    if len(shape.points) <= _FEW_POINTS:
+        return _few_points_width(shape.points) + 2.0 * shape.radius
     widths, _ = _edge_widths(shape.points)
     return float(widths.min()) + 2.0 * shape.radius
+
+
+#: Polygons of at most this many points are measured in plain floats (``_few_points_width``).
+_FEW_POINTS = 8
+
+
+def _few_points_width(points) -> float:
+    """``_edge_widths(points)[0].min()`` for a small polygon (a wall box), in plain floats: the
+    arrays cost ~30 µs a polygon, 0.25 s of the 1.6 s CPU ``check_file`` spends on a map of
+    7,900 box walls (``benchmarks/levels.py``), this a few µs; the same operations in the same
+    order, so the same widths."""
+    n, narrowest = len(points), math.inf
+    for k in range(n):
+        ox, oy = points[k]
+        nx, ny = points[k + 1 if k + 1 < n else 0]
+        ex, ey = nx - ox, ny - oy
+        length = float(np.hypot(ex, ey))  # numpy's, as ``_edge_widths``: math.hypot may differ by an ulp
+        if length == 0.0:
+            continue  # a repeated point makes no edge to measure across
+        across = max(abs((px - ox) * ey - (py - oy) * ex) for px, py in points)
+        narrowest = min(narrowest, across / length)
+    return narrowest
 
 
 def narrowest_direction(shape) -> tuple[float, float]:

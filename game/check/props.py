@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 
 from engine import World
-from engine.collision import Transform, aabb
+from engine.collision import Transform, aabb, contact
 from game.level import Finding, Level, Wall
-from game.tiled.prop_kinds import prop_kinds
+from game.tiled.prop_kinds import prop_kinds, spot_kind
 
 from .parts import Part, finding, wall_name, wall_parts
 from .reach import MIN_POCKET_CELLS, TooManyPlacements, grid_for, pockets
@@ -28,6 +28,8 @@ from .reach import MIN_POCKET_CELLS, TooManyPlacements, grid_for, pockets
 __all__ = ["prop_findings"]
 
 _WALL, _PROP = 1, 2
+#: px: a prop this far into a wall only touches it (the engine's own slop is about this).
+_TOUCH = 0.05
 
 
 def prop_findings(level: Level, file: str) -> list[Finding]:
@@ -38,7 +40,7 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
     world = World()
     # Only the wall parts whose boxes meet a prop's: a map of 7,900 walls and a few props adds a
     # handful, not every wall one by one.
-    spots = np.array([aabb(kinds[s.kind].shape, Transform(s.x, s.y, s.angle)) for s in level.props])
+    spots = np.array([aabb(spot_kind(s, kinds).shape, Transform(s.x, s.y, s.angle)) for s in level.props])
     parts = wall_parts(level)
     boxes = np.array([p.box for p in parts]).reshape(-1, 4)
     near = (
@@ -47,15 +49,22 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
         & (boxes[:, None, 1] <= spots[None, :, 3])
         & (spots[None, :, 1] <= boxes[:, None, 3])
     ).any(axis=1)
+    part_of = {}
     for k in np.flatnonzero(near).tolist():
-        world.add(parts[k].shape, tuple(parts[k].xf), static=True, layer=_WALL, user_data=parts[k].index)
+        body = world.add(
+            parts[k].shape, tuple(parts[k].xf), static=True, layer=_WALL, user_data=parts[k].index
+        )
+        part_of[body] = parts[k]
     found = []
     bodies = {}
     for spot in level.props:
-        shape = kinds[spot.kind].shape
-        xf = (spot.x, spot.y, spot.angle)
-        walls = world.query_shape(shape, xf, _WALL)
-        if len(walls):
+        shape = spot_kind(spot, kinds).shape
+        xf = (float(spot.x), float(spot.y), float(spot.angle))
+        # Resting on a wall is not inside it (a block a platformer map set on its ground touches it).
+        walls = [
+            b for b in world.query_shape(shape, xf, _WALL).tolist() if _depth(part_of[b], shape, xf) > _TOUCH
+        ]
+        if walls:
             wall = level.walls[world.user_data(int(walls[0]))]
             found.append(finding("error", file, spot, f"{spot.kind} starts inside {wall_name(wall)}", xf[:2]))
         bodies[world.add(shape, xf, layer=_PROP, mask=_PROP)] = spot
@@ -75,12 +84,18 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
     return found + _sealed(level, file, kinds)
 
 
+def _depth(part: Part, shape, xf) -> float:
+    """How deep ``shape`` at ``xf`` is in the wall part (0 when they only touch or are apart)."""
+    found = contact(part.shape, tuple(part.xf), shape, xf)
+    return 0.0 if found is None else float(found.depth)
+
+
 def _sealed(level: Level, file: str, kinds) -> list[Finding]:
     """Markers the start reaches without the props but not with them standing where placed."""
     parts = wall_parts(level)
     extra = []
     for spot in level.props:
-        shape, xf = kinds[spot.kind].shape, Transform(spot.x, spot.y, spot.angle)
+        shape, xf = spot_kind(spot, kinds).shape, Transform(spot.x, spot.y, spot.angle)
         wall = Wall(spot.object_id, spot.name, "prop", ((shape, xf),))
         extra.append(Part(wall, shape, xf, aabb(shape, xf), len(level.walls) + len(extra)))
     try:

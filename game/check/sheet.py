@@ -37,7 +37,7 @@ from game.files.images import save_image
 from game.files.safe_read import read_json
 from game.render.outline import outline
 from game.tiled.limits import MAX_FILE_BYTES
-from game.tiled.prop_kinds import prop_kinds
+from game.tiled.prop_kinds import prop_kinds, spot_kind
 
 from .hitbox import actor_parts, player_parts
 from .parts import wall_parts
@@ -163,7 +163,9 @@ def _draw_props(level, frame: SheetFrame) -> None:
         return
     kinds = prop_kinds()
     for spot in level.props:
-        pts = [frame(x, y) for x, y in outline(kinds[spot.kind].shape, (spot.x, spot.y, spot.angle), 24)]
+        pts = [
+            frame(x, y) for x, y in outline(spot_kind(spot, kinds).shape, (spot.x, spot.y, spot.angle), 24)
+        ]
         arcade.draw_polygon_filled(pts, PROP_FILL)
         arcade.draw_polygon_outline(pts, PROP_EDGE, 1)
 

@@ -46,6 +46,7 @@ def _run_demo(
     level: str | None, frames: int, seed: int, screenshot: str | None, record: str | Path | None = None
 ) -> RunSummary:
     loaded = tiled.load_level(resolve_level(level))  # a bad level fails before any window opens
+    tiled.say_changes(loaded)
     app = hidden_app(seed, record=record)
     window = app.window
     kills = deaths = score = 0

@@ -216,12 +216,12 @@ class Recorder:
 
 
 class Step(NamedTuple):
-    """One parsed line of a recording: what to do and the line it came from."""
+    """A parsed reload or restart line of a recording: what to do and the line it came from. A tick
+    line is kept as its ``Inputs`` alone: a recording may hold ``MAX_TICKS`` of them, and a
+    ``Step`` around each (with its line and tick numbers) cost ~170 MB more at that count."""
 
     line: int
-    kind: str  # "tick", "reload" or "restart"
-    inputs: Inputs | None = None
-    tick: int = 0
+    kind: str  # "reload" or "restart"
     level: str = ""
     level_sha256: str = ""
     seed: int = 0
@@ -234,7 +234,7 @@ class Recording(NamedTuple):
     level: str
     level_sha256: str
     seed: int
-    steps: list[Step]
+    steps: list[Step | Inputs]
     ticks: int | None
     runs: int | None
     state_hash: str | None
@@ -282,6 +282,22 @@ def _run(value, path, line: int, what: str) -> tuple[str, str, int]:
     return level, sha, seed
 
 
+def _lines(text: str):
+    """``text.splitlines()`` one line at a time (lines end at \n, \r\n or \r), without a list of them all."""
+    start, size = 0, len(text)
+    while start < size:
+        end = text.find("\n", start)
+        if end < 0:
+            end = size
+        line = text[start:end]
+        if "\r" in line:  # \r\n, or lines ended by \r alone (an old Mac's)
+            parts = line.split("\r")
+            yield from parts[:-1] if parts[-1] == "" else parts
+        else:
+            yield line
+        start = end + 1
+
+
 def read_replay(path: Path | str) -> Recording:
     """Parse and check a recording; ``ReplayError``/``FileRefused`` (one line) when it is not one."""
     path = Path(path)
@@ -290,12 +306,15 @@ def read_replay(path: Path | str) -> Recording:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise ReplayError(path, None, f"is not UTF-8 text (byte {err.start})") from None
+    # The bytes, and a list of every line (``splitlines``), each held as much again as the text:
+    # a recording at the limits (128 MiB, MAX_TICKS lines) peaked at 960 MB while it was read.
+    del data
     header = None
-    steps: list[Step] = []
+    steps: list[Step | Inputs] = []
     end = None
     ticks = loads = 0
     expected_tick = 1
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_lines(text), start=1):
         if not raw.strip():
             continue
         if end is not None:
@@ -337,7 +356,7 @@ def read_replay(path: Path | str) -> Recording:
             ticks += 1
             if ticks > MAX_TICKS:
                 raise ReplayError(path, number, f"more than {MAX_TICKS} ticks")
-            steps.append(Step(number, "tick", Inputs(move[0], move[1], aim[0], aim[1], fire), tick))
+            steps.append(Inputs(move[0], move[1], aim[0], aim[1], fire))
             expected_tick += 1
         elif set(obj) == {"reload"} or set(obj) == {"restart"}:
             kind = next(iter(obj))
@@ -443,8 +462,8 @@ def replay(path: Path | str) -> ReplaySummary:
     sim = Simulation(level, rec.seed)
     runs, ticks, kills, deaths, score = 1, 0, 0, 0, 0
     for step in rec.steps:
-        if step.kind == "tick":
-            sim.step(step.inputs)
+        if type(step) is Inputs:
+            sim.step(step)
             ticks += 1
         elif step.kind == "reload":
             sim = reload(sim, _load(rec.path, step.level, step.level_sha256, step.line), step.seed)

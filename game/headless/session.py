@@ -102,6 +102,10 @@ class Session:
         self.held: set[int] = set()
         self.plays: list = []
         self.rate = float(self.window.fixed_delta_time)
+        # arcade's clocks are process-wide: whatever ticked the clock without the fixed clock before this
+        # session (a test spacing out sounds by hand, an earlier loop's leftover fraction) is not this
+        # session's to replay. Left in, 4 s of it walked a scripted player 530 px too far on frame 0.
+        self._backlog = GLOBAL_FIXED_CLOCK.accumulated
         # Outside pyglet's event loop a window queues the events it is sent until
         # ``dispatch_events``; the running loop turns the queue off (pyglet.app's
         # EventLoop sets ``Window._enable_event_queue = False``). Do the same for
@@ -170,7 +174,7 @@ class Session:
         GLOBAL_CLOCK.tick(self.rate)
         # The fixed clock owes one tick per frame; the tolerance absorbs the rounding of
         # two running float sums (arcade's own loop can drift a tick between frames).
-        while GLOBAL_FIXED_CLOCK.accumulated >= self.rate * (1.0 - 1e-6):
+        while GLOBAL_FIXED_CLOCK.accumulated - self._backlog >= self.rate * (1.0 - 1e-6):
             GLOBAL_FIXED_CLOCK.tick(self.rate)
             window.dispatch_event("on_fixed_update", self.rate)
         window.dispatch_event("on_update", self.rate)

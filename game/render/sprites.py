@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import arcade
+import PIL.Image
 
 from game.tiled.prop_kinds import prop_kinds
 
@@ -46,12 +47,46 @@ _TEXTURES: dict[str, arcade.Texture] = {}
 PROP_PREFIX = "prop:"
 
 
+#: After ``prop:``, a body the map drew itself (``game.tiled.bodies``, a Solar2D dynamic object): ``image:PATH``
+#: draws its tile's image, ``box:WxH`` a plain box of its size (a rectangle Tiled draws as an outline).
+BODY_IMAGE, BODY_BOX = "image:", "box:"
+#: The plain box's colour: a wooden brown, as Tiled's example blocks.
+BODY_BOX_COLOR = (150, 110, 70, 255)
+
+
+def prop_look(kind) -> str:
+    """The actor kind that draws prop kind ``kind`` (a ``game.tiled.prop_kinds.PropKind``): ``prop:NAME``
+    for a kind of ``assets/props.tsj``, ``prop:image:PATH`` or ``prop:box:WxH`` for a map's own body (keyed
+    by what it looks like: textures are cached by kind for the whole process, across maps).
+
+    >>> from engine.collision import Circle
+    >>> from game.tiled.prop_kinds import PropKind
+    >>> prop_look(PropKind("crate", 0, None, Circle(1.0), 2, 2)), prop_look(PropKind("body", -1, None, Circle(8.0), 16, 16))
+    ('prop:crate', 'prop:box:16x16')
+    """
+    if kind.tile_id >= 0:
+        return f"{PROP_PREFIX}{kind.name}"
+    if kind.image is not None:
+        return f"{PROP_PREFIX}{BODY_IMAGE}{Path(kind.image).resolve()}"
+    return f"{PROP_PREFIX}{BODY_BOX}{kind.width}x{kind.height}"
+
+
 def prop_texture(kind: str) -> str | None:
-    """The image of a ``prop:NAME`` kind (``game.tiled.prop_kinds``), or None for other kinds."""
+    """The image of a ``prop:NAME`` kind (``game.tiled.prop_kinds``) or of a ``prop:image:PATH`` body, or
+    None for other kinds."""
     if not kind.startswith(PROP_PREFIX):
         return None
-    found = prop_kinds().get(kind[len(PROP_PREFIX) :])
+    name = kind[len(PROP_PREFIX) :]
+    if name.startswith(BODY_IMAGE):
+        return name[len(BODY_IMAGE) :]
+    found = prop_kinds().get(name)
     return str(found.image) if found is not None and found.image is not None else None
+
+
+def _box_texture(kind: str) -> arcade.Texture:
+    """A plain ``prop:box:WxH`` texture, W × H px."""
+    w, h = (int(v) for v in kind[len(PROP_PREFIX + BODY_BOX) :].split("x"))
+    return arcade.Texture(PIL.Image.new("RGBA", (w, h), BODY_BOX_COLOR), hash=kind)
 
 
 def sprite_angle(engine_angle: float) -> float:
@@ -100,6 +135,8 @@ class SpriteMirror:
         return len(self.sprites)
 
     def texture(self, kind: str) -> arcade.Texture:
+        if kind not in self._textures and kind.startswith(PROP_PREFIX + BODY_BOX):
+            self._textures[kind] = _box_texture(kind)
         if kind not in self._textures:
             self._textures[kind] = arcade.load_texture(
                 TEXTURES.get(kind) or prop_texture(kind) or TEXTURES["chaser"]

@@ -72,11 +72,21 @@ def flow_field(grid: NavGrid, goal_x: float, goal_y: float, cost: np.ndarray | N
     ``cost`` (int32, the grid's shape, from ``prop_costs``) adds its steps for entering a cell:
     the field then counts the cheapest way, not the fewest cells.
     """
-    gi, gj = (int(v) for v in grid.index(goal_x, goal_y))
+    gi, gj = _goal_cell(grid, goal_x, goal_y)
     gi, gj = _nearest_free(grid.free, gi, gj)
     if cost is None or not cost.any():
         return _breadth_first(grid.free, gi, gj)
     return _cheapest(grid.free, np.ascontiguousarray(cost, dtype=np.int32), gi, gj)
+
+
+def _goal_cell(grid: NavGrid, x, y) -> tuple[int, int]:
+    """``grid.index`` of one point, in plain floats when it is finite (numpy's calls on single
+    numbers were a fifth of a refresh); the same cell either way."""
+    x, y = float(x), float(y)
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return tuple(int(v) for v in grid.index(x, y))
+    nj, ni = grid.free.shape
+    return min(max(int(x // grid.cell), 0), ni - 1), min(max(int(y // grid.cell), 0), nj - 1)
 
 
 def prop_costs(grid: NavGrid, x, y, radius, clearance: float, steps: int) -> np.ndarray:
@@ -126,16 +136,46 @@ def _breadth_first(free, gi, gj):
 def _cheapest(free, cost, gi, gj):
     """Dijkstra over free 8-neighbours: one step a move plus ``cost`` of the cell entered,
     diagonals only past two free sides. The costs are small integers, so the queue is a ring of
-    buckets by distance (Dial's algorithm: no heap). Compiled: refreshed several times a second."""
+    buckets by distance (Dial's algorithm: no heap). Compiled: refreshed several times a second.
+
+    The grid is walked flat, inside a border of blocked cells: a neighbour is one addition away
+    and needs no bounds check (a refresh is a tick's largest lump of work on a large map, and
+    shortest distances are the same however they are found)."""
     nj, ni = free.shape
-    field = np.full(free.shape, UNREACHED, dtype=np.int32)
+    width = ni + 2
+    size = (nj + 2) * width
+    open_, enter = np.zeros(size, dtype=np.bool_), np.zeros(size, dtype=np.int32)
+    for j in range(nj):
+        for i in range(ni):
+            c = (j + 1) * width + i + 1
+            open_[c] = free[j, i]
+            enter[c] = 1 + cost[j, i]
     ring = int(cost.max()) + 2  # every edge is 1..ring-1 long: a push lands within the ring
+    dist = np.empty(size, dtype=np.int32)
+    # A cell is queued at most once per neighbour, but seldom more than twice: a queue for two
+    # pushes a cell first (touching 8 times the memory was most of a refresh's time), the
+    # whole room again in the rare grid that needs more.
+    room = 2 * ni * nj + 1
+    while not _dial(open_, enter, (gj + 1) * width + gi + 1, width, ring, dist, room):
+        room = 8 * ni * nj + 1
+    field = np.empty(free.shape, dtype=np.int32)
+    for j in range(nj):
+        for i in range(ni):
+            field[j, i] = dist[(j + 1) * width + i + 1]
+    return field
+
+
+@njit(cache=True)
+def _dial(open_, enter, goal, width, ring, dist, room):
+    """``_cheapest``'s search on the flat bordered grid: fills ``dist``; False (``dist`` unfinished)
+    when more than ``room`` pushes were needed."""
+    dist[:] = UNREACHED
     head = np.full(ring, -1, dtype=np.int64)
-    cells = np.empty(8 * ni * nj + 1, dtype=np.int64)  # each cell is pushed at most once per neighbour
-    after = np.empty(8 * ni * nj + 1, dtype=np.int64)
+    cells = np.empty(room, dtype=np.int64)
+    after = np.empty(room, dtype=np.int64)
     used, pending = 1, 1
-    field[gj, gi] = 0
-    cells[0], after[0], head[0] = gj * ni + gi, -1, 0
+    dist[goal] = 0
+    cells[0], after[0], head[0] = goal, -1, 0
     d0 = 0
     while pending:
         slot = head[d0 % ring]
@@ -144,24 +184,32 @@ def _cheapest(free, cost, gi, gj):
             continue
         head[d0 % ring] = after[slot]
         pending -= 1
-        j, i = divmod(cells[slot], ni)
-        if field[j, i] != d0:
+        c = cells[slot]
+        if dist[c] != d0:
             continue  # reached cheaper since it was queued
-        for di in range(-1, 2):
-            for dj in range(-1, 2):
-                a, b = i + di, j + dj
-                if (di == 0 and dj == 0) or a < 0 or a >= ni or b < 0 or b >= nj or not free[b, a]:
+        for t in range(8):
+            # The 4 sides (+x, -x, +y, -y), then the 4 diagonals, each past the two sides it passes.
+            if t < 4:
+                nb = c + (1 if t == 0 else -1 if t == 1 else width if t == 2 else -width)
+                if not open_[nb]:
                     continue
-                if di != 0 and dj != 0 and not (free[j, a] and free[b, i]):
+            else:
+                sa = 1 if t < 6 else -1
+                sb = width if t % 2 == 0 else -width
+                nb = c + sa + sb
+                if not (open_[nb] and open_[c + sa] and open_[c + sb]):
                     continue
-                d = d0 + 1 + cost[b, a]
-                if d < field[b, a]:
-                    field[b, a] = d
-                    cells[used], after[used] = b * ni + a, head[d % ring]
-                    head[d % ring] = used
-                    used += 1
-                    pending += 1
-    return field
+            d = d0 + enter[nb]
+            if d < dist[nb]:
+                if used == room:
+                    return False
+                dist[nb] = d
+                r = d % ring
+                cells[used], after[used] = nb, head[r]
+                head[r] = used
+                used += 1
+                pending += 1
+    return True
 
 
 @njit(cache=True)

@@ -135,14 +135,19 @@ def kinds_of_level(level, kinds: dict[str, PropKind]) -> tuple[list[PropKind], l
     """The kinds a level's props use (each override set its own entry) and each spot's index.
 
     Every base kind is listed (debris and a blast's victims need them), then
-    one entry per distinct set of overrides. The loader has checked the
-    overrides already; one that still fails (a ``Level`` built by hand) is
-    a ``ValueError`` naming the object.
+    one entry per distinct set of overrides, and one per body the map drew
+    itself (``PropSpot.body``: a Solar2D dynamic object). The loader has
+    checked the overrides already; one that still fails (a ``Level`` built
+    by hand) is a ``ValueError`` naming the object.
     """
     table = list(kinds.values())
     index = {(k.name, ()): i for i, k in enumerate(table)}
     spots = []
     for spot in getattr(level, "props", ()):
+        if spot.body is not None:
+            spots.append(len(table))
+            table.append(spot.body)
+            continue
         key = (spot.kind, tuple(sorted(spot.properties.items())))
         if key not in index:
             kind, problems = with_overrides(kinds[spot.kind], dict(spot.properties))
@@ -271,15 +276,16 @@ def push_props(world, table, rules: PropRules, bodies, points, normals, velocity
         )
 
 
-def hit_props(
-    world, table, kinds: list[PropKind], rows, points, directions, impulse: float, damage: float
-) -> None:
+def hit_props(world, table, kinds: list[PropKind], rows, points, directions, impulse, damage) -> None:
     """Bullets hit props ``rows`` (k,; a prop may repeat) at ``points`` (k, 2) flying along unit
-    ``directions`` (k, 2): each knocks its prop by ``impulse`` along itself and hurts it by ``damage``."""
+    ``directions`` (k, 2): each knocks its prop by ``impulse`` along itself and hurts it by ``damage``
+    (each one number, or one per row)."""
     rows = np.asarray(rows, np.int64)
+    impulse = np.asarray(impulse, float).reshape(-1, 1)
     world.apply_impulses(table.body[rows], impulse * np.asarray(directions, float), points)
     breakable = kind_numbers(kinds).breakable[table.kind[rows]]
-    np.subtract.at(table.health, rows[breakable], damage)
+    damage = np.asarray(damage, float)
+    np.subtract.at(table.health, rows[breakable], damage[breakable] if damage.ndim else damage)
 
 
 def burn_fuses(table, dt: float) -> None:
@@ -314,8 +320,11 @@ def step_props(
         return _no_hurts()
     flying = world.velocities(table.body)[:, :2]  # before the step: how each prop came at what it hit
     contacts = world.step(dt)
-    _impacts(table, rules, contacts, emit)
-    hurts = impact_hurts(table, rules, contacts, flying)
+    began = contacts.began
+    # Which rows the new contacts' bodies are, once for the sounds and the hurts alike.
+    rows = (rows_of(table, began[:, 0]), rows_of(table, began[:, 1])) if len(began) else None
+    _impacts(table, rules, contacts, emit, rows)
+    hurts = impact_hurts(table, rules, contacts, flying, rows)
     _sync(world, table)
     table.columns["age"] = table.age + dt
     _settle(world, table, rules, dt)
@@ -403,18 +412,19 @@ def _no_hurts() -> Hurts:
     return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)), np.zeros(0))
 
 
-def impact_hurts(table, rules: PropRules, contacts, flying=None) -> Hurts:
+def impact_hurts(table, rules: PropRules, contacts, flying=None, rows=None) -> Hurts:
     """The contacts that began this step between a prop (not debris) and a body that is no prop,
     whose impulse J passes ``mass × hurt_speed``: ``hurt_per_impulse × (J − mass × hurt_speed)``
     damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors).
 
     ``flying`` (rows of the table, (n, 2) px/s) is each prop's velocity before the step: the hurt's
     direction is along it (the contact's normal away from the prop where it is under 1 px/s, or
-    when ``flying`` is None)."""
+    when ``flying`` is None). ``rows``: ``rows_of`` the table for both columns of ``contacts.began``,
+    when the caller has them."""
     began = contacts.began
     if not len(began) or not len(table):
         return _no_hurts()
-    first, second = rows_of(table, began[:, 0]), rows_of(table, began[:, 1])
+    first, second = rows if rows is not None else (rows_of(table, began[:, 0]), rows_of(table, began[:, 1]))
     row = np.where(first >= 0, first, second)
     one = ((first >= 0) != (second >= 0)) & ~table.debris[row]
     damage = rules.hurt_per_impulse * (contacts.impulse - table.mass[row] * rules.hurt_speed)
@@ -429,11 +439,12 @@ def impact_hurts(table, rules: PropRules, contacts, flying=None) -> Hurts:
     return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away, contacts.impulse[keep])
 
 
-def _impacts(table, rules: PropRules, contacts, emit: Emit) -> None:
-    """The strongest new contacts that involve a prop, as ``prop_impact`` events (value: 0..1 loudness)."""
+def _impacts(table, rules: PropRules, contacts, emit: Emit, rows) -> None:
+    """The strongest new contacts that involve a prop, as ``prop_impact`` events (value: 0..1 loudness);
+    ``rows`` as ``impact_hurts``' (None when none began)."""
     if not len(contacts.began):
         return
-    props = (rows_of(table, contacts.began[:, 0]) >= 0) | (rows_of(table, contacts.began[:, 1]) >= 0)
+    props = (rows[0] >= 0) | (rows[1] >= 0)
     strong = np.flatnonzero(props & (contacts.impulse >= rules.quiet_impact))
     if not len(strong):
         return

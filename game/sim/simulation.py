@@ -64,6 +64,7 @@ from .rules import (
     WavePlan,
     wave_plan,
 )
+from .steering import separation, steer
 
 
 class AimPoint(NamedTuple):
@@ -162,6 +163,8 @@ class Table:
             self.columns[name] = np.append(col, np.asarray([row[name]], dtype=col.dtype))
 
     def keep(self, mask: np.ndarray) -> None:
+        if mask.all():  # nothing goes (most ticks for enemies and pickups): no column copied
+            return
         for name, col in self.columns.items():
             self.columns[name] = col[mask]
 
@@ -328,7 +331,11 @@ class Simulation:
         aim = math.atan2(dy, dx) if math.hypot(dx, dy) > 1e-9 else math.nan
         if math.isfinite(aim) and not self._blocked(self.shapes.player, (p.x, p.y, aim)):
             p.angle = aim
-            self.world.set_transform(p.body, (p.x, p.y, p.angle))
+            # The batch call of one: it refreshes the player's box in place where ``set_transform``
+            # dropped every body's, to be built again by the slide just after.
+            self.world.set_transforms(
+                np.array([p.body]), np.array([p.x]), np.array([p.y]), np.array([p.angle])
+            )
         mx, my = float(inputs.move_x), float(inputs.move_y)
         if not (math.isfinite(mx) and math.isfinite(my)):
             mx = my = 0.0
@@ -364,6 +371,16 @@ class Simulation:
             self.nav, t.x[solid], t.y[solid], radius, self.rules.nav_clearance, self.rules.nav_prop_steps
         )
 
+    def _by_kind(self, number: str) -> np.ndarray:
+        """``number`` of each enemy kind of the rules, as an array made once per rules object."""
+        cached = self.__dict__.setdefault("_kind_numbers", {})
+        if cached.get("rules") is not self.rules:
+            cached.clear()
+            cached["rules"] = self.rules
+        if number not in cached:
+            cached[number] = np.array([getattr(k, number) for k in self.rules.enemies])
+        return cached[number]
+
     def _blocked(self, shape, transform) -> bool:
         """Would ``shape`` at ``transform`` overlap a wall?"""
         return bool(len(self.world.query_shape(shape, transform, mask=WALL)))
@@ -390,17 +407,12 @@ class Simulation:
         to_player = np.column_stack([p.x - e.x, p.y - e.y])
         dist = np.hypot(to_player[:, 0], to_player[:, 1])
         self._refresh_sight(to_player, dist)
-        straight = to_player / np.maximum(dist, 1e-9)[:, None]
-        heading = np.where(e.sees[:, None], straight, navigation.directions(self.nav, self._field, e.x, e.y))
-        shooter = (e.kind == SHOOTER) & e.sees
         keep = r.shooter_keep
-        near, band = keep * r.shooter_too_close, keep * r.shooter_orbit_band
-        heading[shooter & (dist < near)] *= -1.0
-        orbit = shooter & (dist >= near) & (dist <= band)
-        heading[orbit] = np.column_stack([-straight[orbit, 1], straight[orbit, 0]]) * r.shooter_orbit_speed
-        speed = e.speed
-        velocity = heading * speed[:, None] + np.column_stack([e.kx, e.ky])
-        move = velocity * DT + self._separation()
+        heading, velocity, move = steer(
+            to_player, dist, e.sees, e.kind == SHOOTER, navigation.directions(self.nav, self._field, e.x, e.y),
+            e.speed, e.kx, e.ky, self._separation(), float(keep * r.shooter_too_close),
+            float(keep * r.shooter_orbit_band), float(r.shooter_orbit_speed), DT,
+        )  # fmt: skip
         before = np.column_stack([e.x, e.y])
         moved = self.world.move_and_slide_bodies(e.body, move, WALL | PROP)
         e.columns["x"], e.columns["y"] = moved[:, 0].copy(), moved[:, 1].copy()
@@ -452,27 +464,20 @@ class Simulation:
         e.columns["sees"] = sees
 
     def _separation(self) -> np.ndarray:
-        """Half the overlap of every pair of touching enemies, pushed apart along its normal.
+        """Half the overlap of every pair of touching enemies, pushed apart along its normal
+        (``steering.separation``).
 
         The contacts are the ones found after the enemies last moved (the last tick's
         ``_press_against_player``; one query a tick serves both): an enemy spawned since waits a tick.
         """
         e = self.enemies
-        push = np.zeros((len(e), 2))
         c = self._contacts if self._contacts is not None else self.world.contacts()
         if not len(c.pairs):
-            return push
-        order = np.argsort(e.body)
-        ids = e.body[order]
-        pos = np.minimum(np.searchsorted(ids, c.pairs), len(ids) - 1)  # never below 0
-        both = (ids[pos] == c.pairs).all(axis=1)  # enemy–enemy pairs only
-        a, b = order[pos[both, 0]], order[pos[both, 1]]
-        half = 0.5 * c.depth[both, None] * c.normal[both]
-        for axis in (0, 1):  # np.add.at: an enemy in several pairs gets every push
-            np.add.at(push[:, axis], a, -half[:, axis])
-            np.add.at(push[:, axis], b, half[:, axis])
-        limit = self.rules.max_separation_push
-        return np.clip(push, -limit, limit)
+            return np.zeros((len(e), 2))
+        # Contiguous: the contacts' columns are views of one array or arrays of their own by the
+        # way they were found, and the kernel must see one type (one signature, compiled once).
+        depth, normal = np.ascontiguousarray(c.depth), np.ascontiguousarray(c.normal)
+        return separation(e.body, c.pairs, depth, normal, float(self.rules.max_separation_push))
 
     def _turn_enemies(self, wanted: np.ndarray) -> None:
         """Turn toward ``wanted`` at each kind's rate; a turn that would put a hull in a wall is undone.
@@ -481,7 +486,7 @@ class Simulation:
         a wall hits it at fraction 0 (round bodies cannot turn into walls).
         """
         e = self.enemies
-        rate = np.array([k.turn_rate for k in self.rules.enemies])[e.kind] * DT
+        rate = self._by_kind("turn_rate")[e.kind] * DT
         delta = (wanted - e.angle + math.pi) % (2 * math.pi) - math.pi
         before = e.angle.copy()
         e.columns["angle"] = e.angle + np.clip(delta, -rate, rate)
@@ -535,6 +540,7 @@ class Simulation:
         if not len(b):
             return
         alive = np.ones(len(b), dtype=bool)
+        hits_by_owner = []
         for owner, targets in ((0, WALL | ENEMY | PROP), (1, WALL | PLAYER | PROP)):
             rows = np.flatnonzero(b.owner == owner)
             if not len(rows):
@@ -547,54 +553,69 @@ class Simulation:
             hit = np.flatnonzero(hits.body >= 0)
             if len(hit):
                 alive[rows[hit]] = False
-                self._bullet_hits(owner, hits.body[hit], hits.point[hit], hits.normal[hit], moves[hit])
+                hits_by_owner.append((owner, hits.body[hit], hits.point[hit], hits.normal[hit], moves[hit]))
+        if hits_by_owner:
+            self._bullet_hits(hits_by_owner)
         b.life[:] -= DT
         alive &= b.life > 0.0
-        self.world.set_transforms(
-            b.body, b.x, b.y, np.where(self._bullet_turning[b.owner], np.arctan2(b.vy, b.vx), 0.0)
-        )
+        # Round bullets (the shipped ones) never turn: no arctan2 of every bullet's velocity to throw away.
+        turning = self._bullet_turning
+        angle = np.where(turning[b.owner], np.arctan2(b.vy, b.vx), 0.0) if turning.any() else np.zeros(len(b))
+        self.world.set_transforms(b.body, b.x, b.y, angle)
         self.world.remove_bodies(b.body[~alive])
         b.keep(alive)
 
-    def _bullet_hits(self, owner: int, bodies, points, normals, moves) -> None:
-        """Bullets of ``owner`` that hit ``bodies`` at ``points`` (k, 2) flying ``moves`` (k, 2, px this
-        tick), all at once: props are knocked and hurt, enemies hurt and knocked, the player hurt and
-        knocked; the rest are walls (a spark)."""
+    def _bullet_hits(self, hits_by_owner) -> None:
+        """Bullets that hit, as (owner, ``bodies``, ``points`` (k, 2), normals, ``moves`` (k, 2, px this
+        tick)) for each owner (0 then 1), all at once: props are knocked and hurt, enemies hurt and
+        knocked, the player hurt and knocked; the rest are walls (a spark).
+
+        Both owners' hits on props are one ``apply_impulses`` (a body's impulses add up in row
+        order, as two calls one after the other did); the events come owner by owner, each with
+        its own hurts first, as they did."""
         r, pr = self.rules, self.prop_rules
+        owner = np.concatenate([np.full(len(h[1]), h[0]) for h in hits_by_owner])
+        bodies, points, normals, moves = (np.concatenate([h[k] for h in hits_by_owner]) for k in (1, 2, 3, 4))
         length = np.hypot(moves[:, 0], moves[:, 1])
         along = np.where(length[:, None] > 0.0, moves / np.maximum(length, 1e-300)[:, None], 0.0)
-        impulse, damage = (
-            (pr.bullet_impulse, r.bullet_damage)
-            if owner == 0
-            else (pr.enemy_bullet_impulse, r.enemy_bullet_damage)
+        impulses, damages = (
+            (pr.bullet_impulse, pr.enemy_bullet_impulse),
+            (r.bullet_damage, r.enemy_bullet_damage),
         )
         props = props_system.rows_of(self.props, bodies)
         on_prop = props >= 0
         if on_prop.any():
+            mine = owner[on_prop] == 0
             props_system.hit_props(
                 self.world, self.props, self.prop_kinds, props[on_prop], points[on_prop], along[on_prop],
-                impulse, damage,
+                np.where(mine, impulses[0], impulses[1]), np.where(mine, damages[0], damages[1]),
             )  # fmt: skip
-        enemies = props_system.rows_of(self.enemies, bodies) if owner == 0 else np.full(len(bodies), -1)
+        enemies = np.where(owner == 0, props_system.rows_of(self.enemies, bodies), -1)
         on_enemy = (enemies >= 0) & ~on_prop
         if on_enemy.any():
             e, k = self.enemies, enemies[on_enemy]
-            np.subtract.at(e.health, k, damage)
+            np.subtract.at(e.health, k, damages[0])
             e.hit[k] = r.enemy_hit_flash
             weight = np.asarray(pr.enemy_weights)[e.kind[k]]
-            np.add.at(e.kx, k, along[on_enemy, 0] * impulse / weight)
-            np.add.at(e.ky, k, along[on_enemy, 1] * impulse / weight)
+            np.add.at(e.kx, k, along[on_enemy, 0] * impulses[0] / weight)
+            np.add.at(e.ky, k, along[on_enemy, 1] * impulses[0] / weight)
             e.columns["kx"], e.columns["ky"] = _capped_many(e.kx, e.ky, pr.max_knockback)
         on_player = (bodies == self.player.body) & (owner == 1)
-        for k in np.flatnonzero(on_player).tolist():
-            self._hurt(damage)
-            self._knock_player(float(along[k, 0]), float(along[k, 1]), impulse)
-        kinds = np.where(on_prop, 0, np.where(on_enemy, 1, np.where(on_player, 2, 3)))
+        kinds = np.where(on_prop, 0, np.where(on_enemy, 1, np.where(on_player, 2, 3))).tolist()
         names = ("prop_hit", "enemy_hit", None, "wall_hit")
-        values = (impulse, damage, 0.0, 0.0)
-        for kind, (x, y), (nx, ny) in zip(kinds.tolist(), points.tolist(), normals.tolist()):
-            if names[kind] is not None:
-                self._events.append(Event(names[kind], x, y, nx, ny, float(values[kind])))
+        xy, nxy, first = points.tolist(), normals.tolist(), 0
+        for o, *rows in hits_by_owner:
+            last = first + len(rows[0])
+            for k in np.flatnonzero(on_player[first:last]).tolist():
+                self._hurt(damages[o])
+                self._knock_player(float(along[first + k, 0]), float(along[first + k, 1]), impulses[o])
+            values = (float(impulses[o]), float(damages[o]), 0.0, 0.0)
+            self._events.extend(
+                Event(names[kind], x, y, nx, ny, values[kind])
+                for kind, (x, y), (nx, ny) in zip(kinds[first:last], xy[first:last], nxy[first:last])
+                if kind != 2
+            )
+            first = last
 
     # --- overlaps -------------------------------------------------------------
 
@@ -610,9 +631,7 @@ class Simulation:
         other = other[other >= 0]
         touching = np.isin(self.enemies.body, other)
         if touching.any():
-            damage = (
-                np.array([k.touch_damage for k in self.rules.enemies])[self.enemies.kind[touching]].sum() * DT
-            )
+            damage = self._by_kind("touch_damage")[self.enemies.kind[touching]].sum() * DT
             self._hurt(float(damage), flash=False)
         for k in np.flatnonzero(np.isin(self.pickups.body, other) & (self.pickups.respawn <= 0.0)):
             self._collect(k)
@@ -667,8 +686,9 @@ class Simulation:
                 self._add_pickup(int(self.rng.integers(0, 2)), e.x[k], e.y[k], marker=False)
         e.keep(~dead)
         gone = np.isinf(self.pickups.respawn)
-        self.world.remove_bodies(self.pickups.body[gone])
-        self.pickups.keep(~gone)
+        if gone.any():
+            self.world.remove_bodies(self.pickups.body[gone])
+            self.pickups.keep(~gone)
 
     def _next_wave(self) -> None:
         """Queue the next wave as ``wave_plan`` says; its enemies come in a random order."""
@@ -803,6 +823,9 @@ class Simulation:
     def _damped(self, kx, ky):
         """Knockback after one tick of damping (``PropRules.knockback_damping``); tiny ones stop."""
         fade = math.exp(-self.prop_rules.knockback_damping * DT)
+        if isinstance(kx, float) and isinstance(ky, float):  # the player's: no numpy calls on single numbers
+            kx, ky = float(kx * fade), float(ky * fade)
+            return (0.0, 0.0) if np.hypot(kx, ky) < 1.0 else (kx, ky)
         kx, ky = np.asarray(kx, float) * fade, np.asarray(ky, float) * fade
         still = np.hypot(kx, ky) < 1.0
         kx, ky = np.where(still, 0.0, kx), np.where(still, 0.0, ky)

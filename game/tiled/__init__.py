@@ -9,14 +9,17 @@ before the work they protect), ``tilesets`` (``.tsj``/``.tsx`` and
 embedded tilesets), ``tiles`` (tile layers: cells decoded under limits,
 flips, placing, tile collision as walls), ``merge`` (greedy rectangles
 over full-box tiles), ``findings`` (the one findings collector both
-readers report through), ``reader`` (files, layers and findings).
+readers report through), ``props`` and ``bodies`` (what moves: props
+placed by kind, Solar2D's dynamic objects by their own shape), ``start``
+(the free spot a player start takes when the map has none or one the game
+cannot use), ``reader`` (files, layers and findings).
 """
 
 from game.level import Finding, Level, LevelError, Marker, PlacedTile, TileLayer, TileRef, Wall
 
 from .files import LEVELS_DIR, level_path, list_levels
 from .frame import MapFrame, engine_angle, tiled_to_world
-from .reader import load_level, read_level
+from .reader import load_level, read_level, say_changes
 from .tilesets import TileDef, Tileset, TileShape, read_tileset
 
 __all__ = [
@@ -39,5 +42,6 @@ __all__ = [
     "load_level",
     "read_level",
     "read_tileset",
+    "say_changes",
     "tiled_to_world",
 ]

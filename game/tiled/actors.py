@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon
+from engine.collision.limits import MAX_SIZE
 from game.level import Finding, LevelError
 from game.tiled.decompose import OutlineError, split_polygon
 from game.tiled.files import display_name
@@ -267,6 +268,11 @@ def _radius(shape: TileShape) -> float:
         or value < 0
     ):
         raise _Problem(f"property {RADIUS!r} must be a number >= 0 (px), got {value!r}")
+    if value > MAX_SIZE:
+        # The hitbox's reach is checked later, but a radius past the engine's own limit (1e300)
+        # raised the engine's ValueError from the shape first: a traceback out of the game and
+        # ``game.check`` alike (a rectangle's; a polygon's said the engine's words).
+        raise _Problem(f"property {RADIUS!r} is {value:g} px; the engine's limit is MAX_SIZE = {MAX_SIZE:g}")
     return float(value)
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "prop_kinds",
     "property_problem",
     "read_props",
+    "spot_kind",
     "with_overrides",
 ]
 
@@ -181,3 +182,9 @@ def prop_kinds() -> dict[str, PropKind]:
     if kinds is None:
         raise LevelError([f for f in findings if f.severity == "error"])
     return kinds
+
+
+def spot_kind(spot: Any, kinds: dict[str, PropKind]) -> PropKind:
+    """The kind a level's ``PropSpot`` places: its own body's (a Solar2D dynamic object,
+    ``game.tiled.bodies``) or its class's in ``kinds``."""
+    return spot.body if spot.body is not None else kinds[spot.kind]

@@ -43,13 +43,18 @@ from .walls import object_kind
 
 __all__ = [
     "DEBRIS",
+    "GID_MASK",
     "MAX_PROPS",
     "PROPERTIES",
     "PROPS_FILE",
+    "drawn_box",
+    "object_tile",
+    "outside_warning",
     "prop_classes",
     "prop_spot",
     "property_problem",
     "props_trouble",
+    "tile_of",
 ]
 
 PROPS_FILE = Path(__file__).resolve().parents[2] / "assets" / "props.tsj"
@@ -58,7 +63,7 @@ MAX_PROPS = 2_000
 #: The debris kind a breakable prop scatters unless it names another one.
 DEBRIS = "debris"
 #: Tiled keeps a gid's top four bits for its flip flags.
-_GID_MASK = 0x0FFFFFFF
+GID_MASK = 0x0FFFFFFF
 #: A placing box may differ from the kind's image by this much (px) without a warning.
 _SIZE_SLACK = 0.5
 
@@ -138,20 +143,17 @@ def prop_spot(
     obj: Any, frame: MapFrame, where, report: Any, tilesets: list[Tileset], size: tuple[float, float]
 ) -> PropSpot | None:
     """One object of a ``props`` layer as a ``PropSpot``, or None with the reason in ``report``
-    (``report.error/warning(problem, obj, where[, code])``, the reader's ``_Report``).
+    (``report.error/warning(problem, obj, where[, code])``, ``findings.Findings``).
 
     ``size`` is the map's (width, height) in px, for the outside-the-map warning.
     """
     kind_of = object_kind(obj)
     tile = None
     if isinstance(obj, tobj.Tile):
-        owner, tile = _tile_of(int(obj.gid), tilesets)
+        owner, tile = object_tile(obj, tilesets, report, where)
         if tile is None:
-            report.error(
-                f"tile object's gid {int(obj.gid) & _GID_MASK} is in no tileset of the map", obj, where
-            )
             return None
-        if int(obj.gid) & ~_GID_MASK:
+        if int(obj.gid) & ~GID_MASK:
             report.warning("a flipped tile object: props are not flipped (turn it instead)", obj, where)
     elif kind_of not in ("point", "rectangle", "ellipse"):
         report.error(
@@ -182,27 +184,51 @@ def prop_spot(
             where,
         )
     if tile is not None:  # the drawn image's centre, placed as the tile objects' collision is (``fit``)
-        left, top, sx, sy = tile_object_box(tile.width, tile.height, w or tile.width, h or tile.height, owner)
-        centre = (left + tile.width * sx / 2, top + tile.height * sy / 2)
+        centre, _ = drawn_box(obj, tile, owner)
         xf = tiled_to_world(frame, obj.coordinates.x, obj.coordinates.y, obj.rotation, centre)
     elif kind_of == "point":
         xf = tiled_to_world(frame, obj.coordinates.x, obj.coordinates.y, obj.rotation)
     else:
         xf = tiled_to_world(frame, obj.coordinates.x, obj.coordinates.y, obj.rotation, (w / 2, h / 2))
     x, y = float(xf.x), float(xf.y)
+    outside_warning(kind, x, y, size, report, obj)
+    return PropSpot(int(obj.id), obj.name or "", kind, x, y, float(xf.angle), overrides)
+
+
+def object_tile(obj: Any, tilesets: list[Tileset], report: Any, where):
+    """(its tileset, its tile) of a tile object, or (None, None) with the error in ``report``."""
+    owner, tile = tile_of(int(obj.gid), tilesets)
+    if tile is None:
+        report.error(f"tile object's gid {int(obj.gid) & GID_MASK} is in no tileset of the map", obj, where)
+    return owner, tile
+
+
+def drawn_box(obj: Any, tile: Any, owner: Tileset | None) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a tile object draws its tile's image: the image's centre from the object's (x, y) (px, y
+    down, before its rotation) and its drawn size, by its tileset's alignment and fill mode
+    (``fit.tile_object_box``)."""
+    w, h = float(obj.size.width) or tile.width, float(obj.size.height) or tile.height
+    left, top, sx, sy = tile_object_box(tile.width, tile.height, w, h, owner)
+    return (left + tile.width * sx / 2, top + tile.height * sy / 2), (
+        tile.width * abs(sx),
+        tile.height * abs(sy),
+    )
+
+
+def outside_warning(what: str, x: float, y: float, size: tuple[float, float], report: Any, obj: Any) -> None:
+    """The warning (an error once graded, ``OUTSIDE_MAP``) for a prop placed outside the map."""
     if not (0.0 <= x <= size[0] and 0.0 <= y <= size[1]):
         report.warning(
-            f"{kind} at ({x:g}, {y:g}) is outside the map ({size[0]:g} × {size[1]:g} px)",
+            f"{what} at ({x:g}, {y:g}) is outside the map ({size[0]:g} × {size[1]:g} px)",
             obj,
             (x, y),
             OUTSIDE_MAP,
         )
-    return PropSpot(int(obj.id), obj.name or "", kind, x, y, float(xf.angle), overrides)
 
 
-def _tile_of(gid: int, tilesets: list[Tileset]):
+def tile_of(gid: int, tilesets: list[Tileset]):
     """(its tileset, the tile) a gid names (flip bits cleared), or (None, None)."""
-    gid &= _GID_MASK
+    gid &= GID_MASK
     owner = None
     for tileset in tilesets:
         if tileset.first_gid <= gid and (owner is None or tileset.first_gid > owner.first_gid):

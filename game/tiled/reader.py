@@ -33,6 +33,7 @@ import json
 import math
 import os
 import re
+import sys
 import xml.etree.ElementTree as etree
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -49,9 +50,11 @@ from game.files.safe_read import FileRefused, json_depth, read_bytes
 from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, Wall
 
 from . import conventions as cv
+from .bodies import body_spot
 from .files import display_name
-from .findings import Findings as _Report
+from .findings import Findings
 from .frame import MapFrame, tiled_to_world
+from .json_numbers import parse_int
 from .limits import (
     MAX_COORDINATE,
     MAX_FILE_BYTES,
@@ -68,7 +71,7 @@ from .limits import (
 )
 from .old_json import modernise_map
 from .props import MAX_PROPS, prop_spot
-from .start import START_RADIUS, free_spot
+from .start import START_RADIUS, free_spot, playable_level
 from .templates import apply_json, apply_xml
 from .texture import TextureLimit, outline_shape, texture_option, texture_setting
 from .tile_objects import shapes_of
@@ -99,7 +102,7 @@ def read_level(
     ``texture_hitboxes`` property.
     """
     path = Path(path)
-    report = _Report(display_name(path))
+    report = Findings(display_name(path))
     try:
         level = _read(path, report, merge_tiles, texture_hitboxes)
     except Exception as bug:  # a loader bug must still not take the game or the checker down
@@ -122,14 +125,36 @@ def _refused(finding: Finding) -> Finding:
 
 
 def load_level(path: Path | str) -> Level:
-    """Load a map or raise ``LevelError`` (one line: the first error, and how many more)."""
+    """Load a map to play or raise ``LevelError`` (one line: the first error, and how many more).
+
+    A player start the game cannot use (inside a wall, sealed in) or a spawn inside a wall is moved to
+    the free spot nearest it (``start.playable_level``); the level's ``changed`` holds the line that
+    says so for each, printed to stderr the first time this process plays the map (``say_changes``).
+    The checker reads the map as it is (``read_level``) and calls those markers errors."""
     level, findings = read_level(path)
     errors = [f for f in findings if f.severity == "error"]
     if errors or level is None:
         raise LevelError(
             errors or [Finding("error", display_name(Path(path)), None, "", "could not be read")]
         )
-    return level
+    level, moved = playable_level(level)
+    return dataclasses.replace(level, changed=moved) if moved else level
+
+
+#: The lines ``say_changes`` printed in this process: F5, a restart or a second run of the same map
+#: say nothing twice.
+_SAID: set[str] = set()
+
+
+def say_changes(level: Level) -> list[str]:
+    """Print each of ``level.changed`` to stderr once per process, as the game's other one-line messages
+    (``gjk-shooter: file:id (name): problem``); returns the lines printed."""
+    lines = [f"gjk-shooter: {finding}" for finding in level.changed]
+    new = [line for line in lines if line not in _SAID]
+    for line in new:
+        _SAID.add(line)
+        print(line, file=sys.stderr)
+    return new
 
 
 def _one_line(error: BaseException) -> str:
@@ -137,7 +162,7 @@ def _one_line(error: BaseException) -> str:
     return text[:200] or type(error).__name__
 
 
-def _read(path: Path, report: _Report, merge_tiles: bool = True, texture: str | None = None) -> Level | None:
+def _read(path: Path, report: Findings, merge_tiles: bool = True, texture: str | None = None) -> Level | None:
     data = _read_file(path, report)
     if data is None:
         return None
@@ -165,7 +190,7 @@ class _Document(NamedTuple):
     bounds: tuple | None = None
 
 
-def _read_file(path: Path, report: _Report) -> bytes | None:
+def _read_file(path: Path, report: Findings) -> bytes | None:
     """The file's bytes through ``game.files.safe_read``: a regular file of at most ``MAX_FILE_BYTES``."""
     if not os.path.lexists(path):
         report.error("file not found")
@@ -184,7 +209,7 @@ def _read_file(path: Path, report: _Report) -> bytes | None:
     return data
 
 
-def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
+def _read_tmj(data: bytes, path: Path, report: Findings) -> _Document | None:
     depth = json_depth(data)
     if depth > MAX_JSON_DEPTH:
         report.error(f"nests {depth} levels deep; the limit is {MAX_JSON_DEPTH}")
@@ -197,7 +222,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     try:
         # NaN and Infinity are kept: the per-object findings name them. A whole number of more than 15
         # digits is read as a float (inf past 1e308), so no check ever meets a 400-digit int.
-        raw = json.loads(text, parse_int=_parse_int)
+        raw = json.loads(text, parse_int=parse_int)
     except json.JSONDecodeError as problem:
         report.error(f"not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}")
         return None
@@ -273,7 +298,7 @@ def _read_tmj(data: bytes, path: Path, report: _Report) -> _Document | None:
     )
 
 
-def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
+def _read_tmx(data: bytes, path: Path, report: Findings) -> _Document | None:
     try:
         root = etree.fromstring(data)
     except etree.ParseError as problem:
@@ -358,7 +383,7 @@ def _read_tmx(data: bytes, path: Path, report: _Report) -> _Document | None:
     )
 
 
-def _chunk_bounds(cells: dict, tile_width: Any, tile_height: Any, report: _Report) -> tuple | None:
+def _chunk_bounds(cells: dict, tile_width: Any, tile_height: Any, report: Findings) -> tuple | None:
     """An infinite map's chunks' union in cells, checked against the map size limits as a finite map's
     size is (before any chunk is decoded); None for a finite map."""
     bounds = chunk_bounds(cells)
@@ -368,32 +393,6 @@ def _chunk_bounds(cells: dict, tile_width: Any, tile_height: Any, report: _Repor
     if bounds is not None:
         _check_map_size(bounds[2] - bounds[0], bounds[3] - bounds[1], tile_width, tile_height, report)
     return bounds
-
-
-class _Overflow(float):
-    """A JSON whole number past the largest float: infinite, and shown by its length, so a line about
-    it says the value as given ("a whole number of 401 digits"), not ``inf``."""
-
-    def __new__(cls, text: str) -> _Overflow:
-        number = super().__new__(cls, text)
-        number.shown = (
-            f"{'-' if text.startswith('-') else ''}<a whole number of {len(text.lstrip('-')):,} digits>"
-        )
-        return number
-
-    def __repr__(self) -> str:
-        return self.shown
-
-    __str__ = __repr__
-
-
-def _parse_int(text: str) -> int | float:
-    """A JSON whole number: an int when it has at most 15 digits, else the float nearest it (or an
-    infinite ``_Overflow`` that says its length)."""
-    if len(text.lstrip("-")) <= 15:
-        return int(text)
-    number = float(text)
-    return number if math.isfinite(number) else _Overflow(text)
 
 
 #: Layer fields Tiled leaves out of JSON when they hold their default (``offsetx`` alone is valid).
@@ -423,7 +422,7 @@ def _xml_number(text: str | None) -> Any:
         return text
 
 
-def _parser_problem(problem: Exception, report: _Report) -> None:
+def _parser_problem(problem: Exception, report: Findings) -> None:
     if isinstance(problem, KeyError):
         report.error(
             f"not a Tiled map pytiled_parser understands: missing field {_one_line(problem.args[0])!r}"
@@ -434,7 +433,7 @@ def _parser_problem(problem: Exception, report: _Report) -> None:
         )
 
 
-def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, report: _Report) -> None:
+def _check_map_size(width: Any, height: Any, tile_width: Any, tile_height: Any, report: Findings) -> None:
     """The map's size against ``MAX_MAP_TILES`` and ``MAX_MAP_PIXELS``, before anything is sized by it."""
     for what, tiles, tile in (("width", width, tile_width), ("height", height, tile_height)):
         if not (_is_number(tiles) and _is_number(tile)):
@@ -607,7 +606,7 @@ class _Named:
         self.name = item.name
 
 
-def _check_census(items: list[_Census], report: _Report) -> None:
+def _check_census(items: list[_Census], report: Findings) -> None:
     """Objects against ``MAX_OBJECTS``, point lists against their limits, coordinates against
     ``MAX_COORDINATE``; duplicate ids and templates (never read) are errors too."""
     if len(items) > MAX_OBJECTS:
@@ -689,7 +688,7 @@ class _RawObject:
         self.name = raw.get("name") if isinstance(raw.get("name"), str) else ""
 
 
-def _check_raw_map(raw: dict, path: Path, report: _Report) -> None:
+def _check_raw_map(raw: dict, path: Path, report: Findings) -> None:
     """What pytiled_parser would trip over with a bare KeyError or TypeError, said per map, layer or object."""
     for key in ("width", "height", "tilewidth", "tileheight"):
         if key not in raw:
@@ -736,7 +735,7 @@ def _property_ok(kind: Any, value: Any) -> bool:
     return False
 
 
-def _check_properties_raw(properties: Any, report: _Report, owner: Any, what: str) -> None:
+def _check_properties_raw(properties: Any, report: Findings, owner: Any, what: str) -> None:
     """Each property a name/value pair whose value is of its declared type; an unset color (Tiled saves
     ``""``) becomes a plain string. One line per bad property, naming it, its type and its value."""
     if not isinstance(properties, list) or not all(
@@ -756,7 +755,7 @@ def _check_properties_raw(properties: Any, report: _Report, owner: Any, what: st
             )
 
 
-def _check_raw_layers(layers: list, report: _Report) -> None:
+def _check_raw_layers(layers: list, report: Findings) -> None:
     for layer in layers:
         if not isinstance(layer, dict):
             report.error(f"not a Tiled map: a layer is {type(layer).__name__}, not an object")
@@ -787,7 +786,7 @@ def _check_raw_layers(layers: list, report: _Report) -> None:
                     _check_raw_object(raw_object, report)
 
 
-def _check_raw_object(raw: Any, report: _Report) -> None:
+def _check_raw_object(raw: Any, report: Findings) -> None:
     if not isinstance(raw, dict):
         report.error(f"not a Tiled map: an object is {type(raw).__name__}, not an object")
         return
@@ -813,7 +812,7 @@ def _check_raw_object(raw: Any, report: _Report) -> None:
         _check_properties_raw(raw["properties"], report, who, "object")
 
 
-def _check_orientation(orientation: Any, report: _Report) -> bool:
+def _check_orientation(orientation: Any, report: Findings) -> bool:
     """Whether the map is orthogonal; else one error naming its orientation. Said before the map's size,
     tilesets or templates are looked at, so an isometric, staggered or hexagonal map is that one line."""
     if orientation is None or orientation == "orthogonal" or not isinstance(orientation, str):
@@ -823,7 +822,7 @@ def _check_orientation(orientation: Any, report: _Report) -> bool:
 
 
 def _build(
-    path: Path, document: _Document, report: _Report, merge_tiles: bool = True, texture: str | None = None
+    path: Path, document: _Document, report: Findings, merge_tiles: bool = True, texture: str | None = None
 ) -> Level | None:
     if document.orientation != "orthogonal":
         report.error(
@@ -915,7 +914,7 @@ def _build(
     )
 
 
-def _tilesets(path: Path, document: _Document, report: _Report) -> list[Tileset]:
+def _tilesets(path: Path, document: _Document, report: Findings) -> list[Tileset]:
     """The map's tilesets, external (read through ``read_tileset``) and embedded, each with its firstgid."""
     entries = document.tilesets
     if len(entries) > MAX_TILESETS:
@@ -984,7 +983,7 @@ def layer_role(chain: tuple) -> tuple[bool | None, str]:
     return role, why
 
 
-def _check_properties(properties: dict | None, report: _Report, obj: Any, what: str) -> None:
+def _check_properties(properties: dict | None, report: Findings, obj: Any, what: str) -> None:
     for key, value in (properties or {}).items():
         if isinstance(value, float) and not math.isfinite(value):
             report.error(f"{what} property {key!r} is not a finite number ({value})", obj)
@@ -1020,7 +1019,7 @@ class _Layout:
         self,
         width: float,
         height: float,
-        report: _Report,
+        report: Findings,
         tiles: TilePlacer | None = None,
         cells: dict | None = None,
     ) -> None:
@@ -1121,7 +1120,6 @@ class _Layout:
         layer_solid, _ = layer_role(chain)
         solid_only = hidden and not layer_solid  # a hidden layer that is no collision layer
         ignored: dict[str, int] = {}
-        dynamic = 0
         if layer.name == cv.PROPS and len(self.props) + len(layer.tiled_objects or []) > MAX_PROPS:
             self.report.error(
                 f"layer {layer.name!r}: {len(self.props) + len(layer.tiled_objects):,} props in the "
@@ -1142,7 +1140,7 @@ class _Layout:
             if solid_only and not flag:
                 continue  # a hidden layer's unmarked object: said in the layer's note
             if flag is False and why.startswith(f"property {cv.BODY_TYPE!r}"):
-                dynamic += 1  # a moving body in its own engine: said once for the layer, below
+                self.body(obj, frame, where)  # a moving body in Solar2D: a prop here
                 continue
             if layer.name == cv.PROPS:
                 spot = prop_spot(
@@ -1177,18 +1175,24 @@ class _Layout:
                 ignored[kind] = ignored.get(kind, 0) + 1
                 continue
             self.wall(obj, frame, where, layer.name)
-        if dynamic:
-            self.report.info(
-                f"layer {layer.name!r}: {dynamic:,} object{'s' * (dynamic != 1)} with {cv.BODY_TYPE} "
-                f"'dynamic' not read (a body that moves in Solar2D; a movable thing here is a prop: "
-                'levels/README.md, "Props")'
-            )
         if ignored:
             what = ", ".join(f"{n} {kind}{'s' * (n != 1)}" for kind, n in sorted(ignored.items()))
             self.report.info(
                 f"layer {layer.name!r}: {what} not solid (nothing marks them as collision: see "
                 'levels/README.md, "What is solid"); not read'
             )
+
+    def body(self, obj: Any, frame: MapFrame, where) -> None:
+        """A Solar2D ``dynamic`` object as a prop of its own shape (``bodies.body_spot``)."""
+        if len(self.props) >= MAX_PROPS:
+            self.report.error(
+                f"more than {MAX_PROPS:,} props in the map (with its dynamic bodies)", obj, where
+            )
+            return
+        tilesets = self.tiles.tilesets if self.tiles else []
+        spot = body_spot(obj, frame, where, self.report, tilesets, (self.width, self.height))
+        if spot is not None:
+            self.props.append(spot)
 
     def tile_object(self, obj: Any, frame: MapFrame, where, levels: tuple, layer_solid: bool | None) -> bool:
         """A tile object (an object with a gid) as walls from its tile's collision shapes, placed as Tiled

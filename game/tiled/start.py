@@ -9,19 +9,28 @@ beside a round or slanted wall). Of the free cells, the one nearest the
 map's centre wins (ties: the lower, then the left one). No free cell at
 all (a map filled with walls) gives the centre, and the caller says so.
 
+A map whose player start the game cannot use (``playable_start``: the
+player's hitbox there overlaps a wall, or the start is sealed in a pocket
+too small to move in, by tile collision or any walls) is played all the
+same, from the free spot nearest that start, with one line saying so; the
+checker still calls the start an error (``game.check``).
+
 Frames: world pixels, y up, origin at the map's bottom-left (``game.level``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
 
-from engine.collision import Transform, aabb
-from game.level import Wall
+from engine.collision import Transform, aabb, intersects
+from game.level import Finding, Level, Marker, Wall
 
-__all__ = ["START_RADIUS", "free_spot"]
+from .files import display_name
+
+__all__ = ["SEALED_CELLS", "START_RADIUS", "free_spot", "playable_level", "playable_start"]
 
 #: The disc that must fit at a chosen start (px): the player's reach from its centre with room to turn
 #: (the shipped player hitbox reaches about 16 px).
@@ -29,9 +38,28 @@ START_RADIUS = 24.0
 
 
 def free_spot(
-    walls: tuple[Wall, ...] | list[Wall], width: float, height: float, radius: float = START_RADIUS
+    walls: tuple[Wall, ...] | list[Wall],
+    width: float,
+    height: float,
+    radius: float = START_RADIUS,
+    near: tuple[float, float] | None = None,
 ) -> tuple[float, float] | None:
-    """The centre of the free grid cell nearest the map's centre, or None when no cell is free."""
+    """The centre of the free grid cell nearest ``near`` (the map's centre by default), or None when no
+    cell is free."""
+    blocked, cell = _blocked(walls, width, height, radius)
+    free_rows, free_cols = np.nonzero(~blocked)
+    if not len(free_rows):
+        return None
+    xs, ys = (free_cols + 0.5) * cell, (free_rows + 0.5) * cell
+    cx, cy = near if near is not None else (width / 2, height / 2)
+    distance = np.hypot(xs - cx, ys - cy)
+    best = int(np.lexsort((xs, ys, np.round(distance, 6)))[0])
+    return float(xs[best]), float(ys[best])
+
+
+def _blocked(walls, width: float, height: float, radius: float) -> tuple[np.ndarray, float]:
+    """``blocked[row, col]`` on a grid of ``radius`` px cells: a disc of ``radius`` at the cell's centre
+    may touch a wall (box tests) or leave the map; and the cell size."""
     cell = max(float(radius), 1.0)
     cols, rows = max(int(width // cell), 1), max(int(height // cell), 1)
     blocked = np.zeros((rows, cols), dtype=bool)
@@ -50,10 +78,163 @@ def free_spot(
     if edge > 0:
         blocked[:edge, :] = blocked[-edge:, :] = True
         blocked[:, :edge] = blocked[:, -edge:] = True
-    free_rows, free_cols = np.nonzero(~blocked)
-    if not len(free_rows):
+    return blocked, cell
+
+
+def _region(blocked: np.ndarray, cell: float, at: tuple[float, float], most: int) -> np.ndarray:
+    """The free cells 4-connected to the one at ``at`` (world px), found breadth first; the search stops
+    past ``most`` cells (a caller asking "is it small?" needs no more)."""
+    rows, cols = blocked.shape
+    start = (min(max(int(at[1] // cell), 0), rows - 1), min(max(int(at[0] // cell), 0), cols - 1))
+    seen = np.zeros_like(blocked)
+    if blocked[start]:
+        return seen
+    seen[start] = True
+    queue, count = [start], 1
+    while queue and count <= most:
+        r, c = queue.pop()
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < rows and 0 <= nc < cols and not blocked[nr, nc] and not seen[nr, nc]:
+                seen[nr, nc] = True
+                queue.append((nr, nc))
+                count += 1
+    return seen
+
+
+#: A start is sealed in when the player's centre can roam fewer than this many of the checker's 12 px
+#: cells from it (about a 96 px square) while the map has room elsewhere: a cage, not a room.
+SEALED_CELLS = 64
+#: The same on ``free_spot``'s coarse grid (``START_RADIUS`` px cells), the cheap first test: box tests only
+#: ever block more, so a start this test finds room around is surely not sealed.
+_COARSE_ROOM = 16
+
+
+def playable_level(level: Level) -> tuple[Level, tuple[Finding, ...]]:
+    """``level`` as the game plays it, and one warning line (file, object, problem) for each marker it
+    moved: a player start it cannot play (``playable_start``), and a spawn where that enemy's hitbox
+    (angle 0, as the game places it) overlaps a wall, moved to the free spot nearest it for that
+    hitbox. A map whose markers are fine is returned as it is, for a few box tests a marker."""
+    level, said = playable_start(level)
+    found = [said] if said is not None else []
+    spawns = []
+    for spawn in level.spawns:
+        parts = _hitbox(spawn.kind)
+        wall = _wall_under(level, spawn, parts) if parts else None
+        if wall is None:
+            spawns.append(spawn)
+            continue
+        problem = f"{spawn.kind} spawn is inside {_named(wall)}"
+        radius = max(START_RADIUS, _reach(parts))
+        spot = free_spot(level.walls, level.width, level.height, radius, near=(spawn.x, spawn.y))
+        if spot is None:
+            found.append(_said(level, spawn, f"{problem}; no free spot to move it to"))
+            spawns.append(spawn)
+            continue
+        found.append(_said(level, spawn, f"{problem}; it spawns at the free spot nearest it", spot))
+        spawns.append(dataclasses.replace(spawn, x=spot[0], y=spot[1]))
+    if len(found) > (said is not None):
+        level = dataclasses.replace(level, spawns=tuple(spawns))
+    return level, tuple(found)
+
+
+def playable_start(level: Level) -> tuple[Level, Finding | None]:
+    """``level`` with a player start the game can play: unchanged, or, when the player's hitbox at its
+    start (angle 0, as the game places it) overlaps a wall or the start is sealed in
+    (``SEALED_CELLS``), with the start moved to the free spot nearest it (``free_spot``; out of the
+    pocket when sealed) and the warning that says so. A map that gives no start keeps the one the
+    loader chose."""
+    start = level.player_start
+    if not level.start_given:
+        return level, None
+    wall = _wall_under(level, start, _hitbox("player"))
+    if wall is not None:
+        problem = f"player start is inside {_named(wall)}"
+        spot = free_spot(level.walls, level.width, level.height, near=(start.x, start.y))
+    else:
+        grid = _sealed(level, start)
+        if grid is None:
+            return level, None
+        problem = "player start is sealed in (the player's hitbox cannot move from it)"
+        spot = _way_out(grid, start)
+    if spot is None:
+        return level, _said(level, start, f"{problem}; no free spot to move it to")
+    moved = dataclasses.replace(start, x=spot[0], y=spot[1])
+    said = _said(level, start, f"{problem}; the player starts at the free spot nearest it", spot)
+    return dataclasses.replace(level, player_start=moved), said
+
+
+def _said(level: Level, marker: Marker, problem: str, spot: tuple[float, float] | None = None) -> Finding:
+    """The one warning line for a marker the game moved (to ``spot``, given in Tiled's pixels) or could not."""
+    if spot is not None:
+        problem += f" ({spot[0]:g}, {level.height - spot[1]:g} in Tiled's pixels)"
+    return Finding("warning", display_name(level.path), marker.object_id, marker.name, problem, spot)
+
+
+def _hitbox(kind: str) -> tuple:
+    """Actor ``kind``'s hitbox parts (the shipped ``assets/actors.tsj``), or () for a kind it lacks."""
+    from .actors import actor_hitboxes  # deferred: actors reads a tileset file
+
+    found = actor_hitboxes().get(kind)
+    return tuple(found.parts) if found is not None else ()
+
+
+def _reach(parts) -> float:
+    """How far the hitbox's box at angle 0 reaches from its centre (px)."""
+    boxes = [aabb(s, Transform(0.0, 0.0, 0.0)) for s in parts]
+    return max(math.hypot(max(abs(b[0]), abs(b[2])), max(abs(b[1]), abs(b[3]))) for b in boxes)
+
+
+def _wall_under(level: Level, marker: Marker, parts) -> Wall | None:
+    """The first wall the hitbox ``parts`` at the marker (angle 0) overlaps, or None."""
+    boxes = [aabb(s, Transform(marker.x, marker.y, 0.0)) for s in parts]
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    for wall in level.walls:
+        for shape, xf in wall.parts:
+            wx0, wy0, wx1, wy1 = aabb(shape, Transform(*xf))
+            if wx0 > x1 or wx1 < x0 or wy0 > y1 or wy1 < y0:
+                continue
+            if any(intersects(p, (marker.x, marker.y, 0.0), shape, tuple(xf)) for p in parts):
+                return wall
+    return None
+
+
+def _named(wall: Wall) -> str:
+    """A wall as the checker names it (``game.check.parts.wall_name``)."""
+    from game.check.parts import wall_name  # deferred: the checker imports this package
+
+    return wall_name(wall)
+
+
+def _sealed(level: Level, start: Marker):
+    """The checker's reach grid when the player cannot move from the start, else None: first on the
+    coarse grid (cheap; room there is room), then, only if that finds none, by the checker's grid (the
+    real hull, at every turn)."""
+    blocked, cell = _blocked(level.walls, level.width, level.height, START_RADIUS)
+    if _region(blocked, cell, (start.x, start.y), _COARSE_ROOM).sum() > _COARSE_ROOM:
         return None
-    xs, ys = (free_cols + 0.5) * cell, (free_rows + 0.5) * cell
-    distance = np.hypot(xs - width / 2, ys - height / 2)
-    best = int(np.lexsort((xs, ys, np.round(distance, 6)))[0])
+    from game.check.parts import wall_parts  # deferred: the checker imports this package
+    from game.check.reach import TooManyPlacements, grid_for  # deferred: the checker imports this package
+
+    try:
+        grid = grid_for(level, wall_parts(level))
+    except TooManyPlacements:
+        return None  # too big to tell: the checker says so; play the start as given
+    reached = int(grid.reached.sum())
+    return grid if reached < SEALED_CELLS and int(grid.free.sum()) > reached else None
+
+
+def _way_out(grid, start: Marker) -> tuple[float, float] | None:
+    """The centre of the cell nearest the start, outside its pocket, in a pocket with room
+    (``SEALED_CELLS``), where the player fits at angle 0 (as the game places it); None without one."""
+    from game.check.reach import label_cells  # deferred: the checker imports this package
+
+    labels, count = label_cells(grid.free & ~grid.reached)
+    sizes = np.bincount(labels.ravel(), minlength=count + 1)
+    roomy = (sizes >= SEALED_CELLS)[labels] & (labels > 0) & grid.placements[0]
+    rows, cols = np.nonzero(roomy)
+    if not len(rows):
+        return None
+    xs, ys = (cols + 0.5) * grid.cell, (rows + 0.5) * grid.cell
+    best = int(np.lexsort((xs, ys, np.round(np.hypot(xs - start.x, ys - start.y), 6)))[0])
     return float(xs[best]), float(ys[best])

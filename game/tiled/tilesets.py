@@ -41,7 +41,8 @@ from game.files.safe_read import FileRefused, json_depth, read_bytes
 from game.level import Finding
 
 from .files import display_name
-from .findings import Findings as _Sink
+from .findings import Findings
+from .json_numbers import parse_int
 from .limits import (
     MAX_COORDINATE,
     MAX_IMAGE_AREA,
@@ -263,7 +264,7 @@ def read_tileset(path: Path | str) -> tuple[Tileset | None, list[Finding]]:
     tools do. ``first_gid`` is 0; a map sets it. Never raises for a bad file.
     """
     path = Path(path)
-    sink = _Sink(display_name(path))
+    sink = Findings(display_name(path))
     try:
         tileset = _read_file(path, sink)
     except Exception as bug:  # a reader bug must still not take the game or the checker down
@@ -272,7 +273,7 @@ def read_tileset(path: Path | str) -> tuple[Tileset | None, list[Finding]]:
     return (None if sink.errors else tileset), sink.findings
 
 
-def _read_file(path: Path, sink: _Sink) -> Tileset | None:
+def _read_file(path: Path, sink: Findings) -> Tileset | None:
     if not os.path.lexists(path):
         sink.error("tileset file not found")
         return None
@@ -299,7 +300,7 @@ def _read_file(path: Path, sink: _Sink) -> Tileset | None:
     return tileset_from_json(raw, path.parent, path=path, sink=sink)
 
 
-def _parse_json(data: bytes, sink: _Sink) -> Any:
+def _parse_json(data: bytes, sink: Findings) -> Any:
     depth = json_depth(data)
     if depth > MAX_JSON_DEPTH:
         sink.error(f"nests {depth} levels deep; the limit is {MAX_JSON_DEPTH}")
@@ -310,22 +311,15 @@ def _parse_json(data: bytes, sink: _Sink) -> Any:
         sink.error("not a Tiled tileset: the file is not UTF-8 text")
         return None
     try:
-        return json.loads(text, parse_constant=_not_finite)
+        # NaN and Infinity are kept, as the map reader keeps them: every number is checked where it
+        # is read, so the line names the tile and the property ("holds a number that is not finite
+        # (NaN)" named only the file). A whole number past every float says its length (``parse_int``).
+        return json.loads(text, parse_int=parse_int)
     except json.JSONDecodeError as problem:
         sink.error(f"not valid JSON: {problem.msg} at line {problem.lineno} column {problem.colno}")
-    except _NotFinite as problem:
-        sink.error(f"holds a number that is not finite ({problem})")
     except RecursionError:
         sink.error(f"nests too deep; the limit is {MAX_JSON_DEPTH}")
     return None
-
-
-class _NotFinite(ValueError):
-    pass
-
-
-def _not_finite(name: str):
-    raise _NotFinite(name)
 
 
 # --- JSON fields -----------------------------------------------------------------------------
@@ -346,7 +340,7 @@ def tileset_from_json(
     path: Path | None = None,
     first_gid: int = 0,
     file: str | None = None,
-    sink: _Sink | None = None,
+    sink: Findings | None = None,
     findings: list[Finding] | None = None,
 ) -> Tileset | None:
     """A tileset from its JSON fields (a ``.tsj`` file's, or one embedded in a map's ``tilesets``).
@@ -356,7 +350,7 @@ def tileset_from_json(
     (the tileset's path by default). None when the tileset cannot be used.
     """
     if sink is None:
-        sink = _Sink(file or (display_name(path) if path is not None else "tileset"), findings)
+        sink = Findings(file or (display_name(path) if path is not None else "tileset"), findings)
     errors_before = sink.errors
     if not isinstance(raw, dict):
         sink.error(f"not a Tiled tileset: a tileset is a JSON object, not {type(raw).__name__}")
@@ -484,7 +478,7 @@ _CHOICES = {
 }
 
 
-def _derive_old_fields(raw: dict, label: str, sink: _Sink) -> dict | None:
+def _derive_old_fields(raw: dict, label: str, sink: Findings) -> dict | None:
     """``tilecount`` and ``columns`` as Tiled derives them for files older than 0.13 / 0.15, which lack
     them: from the atlas image's size, margin and spacing. A tileset that lacks them and whose image
     size is not given either is in an old format that cannot be read: one line says so."""
@@ -514,7 +508,7 @@ def _whole(value: float) -> int:
     return round(value)
 
 
-def _census(tiles_raw: list, label: str, sink: _Sink) -> bool:
+def _census(tiles_raw: list, label: str, sink: Findings) -> bool:
     """The collision objects and points of every tile against their limits, before any is read."""
     total = 0
     for entry in tiles_raw:
@@ -545,7 +539,7 @@ def _census(tiles_raw: list, label: str, sink: _Sink) -> bool:
     return True
 
 
-def _image_path(value: Any, base: Path, label: str, sink: _Sink) -> Path | None:
+def _image_path(value: Any, base: Path, label: str, sink: Findings) -> Path | None:
     if not isinstance(value, str) or not value.strip():
         sink.error(f"{label}: an image path must be text, got {_short(repr(value))}")
         return None
@@ -560,7 +554,7 @@ def _image_path(value: Any, base: Path, label: str, sink: _Sink) -> Path | None:
     return base / value
 
 
-def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> TileDef | None:
+def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: Findings) -> TileDef | None:
     if not isinstance(entry, dict) or not _is_int(entry.get("id")):
         sink.error(f"{label}: every listed tile needs a whole-number 'id'")
         return None
@@ -573,6 +567,8 @@ def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> 
     if not isinstance(kind, str):
         sink.error(f"{who}: its class must be text")
         return None
+    if kind:  # a prop's or an actor's tile is known by its class: "tile 0 (crate)"
+        who += f" ({_short(kind, 40)})"
     properties = _properties(entry.get("properties", []), who, sink)
     if "image" in entry:
         image = _image_path(entry.get("image"), base, who, sink)
@@ -629,7 +625,7 @@ def _tile(entry: Any, tileset: Tileset, base: Path, label: str, sink: _Sink) -> 
     return TileDef(local_id, image, source, width, height, shapes, properties, kind)
 
 
-def _shapes(group: Any, who: str, sink: _Sink) -> tuple[TileShape, ...] | None:
+def _shapes(group: Any, who: str, sink: Findings) -> tuple[TileShape, ...] | None:
     if group is None:
         return ()
     if not isinstance(group, dict) or not isinstance(group.get("objects", []), list):
@@ -643,7 +639,7 @@ def _shapes(group: Any, who: str, sink: _Sink) -> tuple[TileShape, ...] | None:
     return tuple(shapes)
 
 
-def _shape(obj: Any, who: str, sink: _Sink) -> TileShape | None:
+def _shape(obj: Any, who: str, sink: Findings) -> TileShape | None:
     if not isinstance(obj, dict):
         sink.error(f"{who}: a collision object is {type(obj).__name__}, not an object")
         return None
@@ -708,7 +704,7 @@ def _shape(obj: Any, who: str, sink: _Sink) -> TileShape | None:
 _PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class")
 
 
-def _properties(raw: Any, who: str, sink: _Sink) -> dict[str, Any] | None:
+def _properties(raw: Any, who: str, sink: Findings) -> dict[str, Any] | None:
     """Tiled's ``[{name, type, value}]`` as a dict; ints, floats and bools typed, the rest as given."""
     if not isinstance(raw, list):
         sink.error(f"{who}: properties must be a list of name/type/value")
@@ -750,7 +746,7 @@ def tileset_from_xml(
     path: Path | None = None,
     first_gid: int = 0,
     file: str | None = None,
-    sink: _Sink | None = None,
+    sink: Findings | None = None,
     findings: list[Finding] | None = None,
 ) -> Tileset | None:
     """A tileset from a ``<tileset>`` element (a ``.tsx`` file's root, or one embedded in a ``.tmx``).
@@ -759,7 +755,7 @@ def tileset_from_xml(
     (``tileset_from_json``) judges both.
     """
     if sink is None:
-        sink = _Sink(file or (display_name(path) if path is not None else "tileset"), findings)
+        sink = Findings(file or (display_name(path) if path is not None else "tileset"), findings)
     if element.tag != "tileset":
         sink.error(f"not a Tiled tileset: the XML's root is <{_short(element.tag, 40)}>, not <tileset>")
         return None
@@ -787,7 +783,7 @@ def _xml_value(key: str, text: str, numbers: tuple[str, ...]) -> Any:
     return value if math.isfinite(value) else text
 
 
-def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
+def _xml_fields(element: etree.Element, sink: Findings) -> dict | None:
     errors_before = sink.errors
     attrs = element.attrib
     raw: dict[str, Any] = {
@@ -862,7 +858,7 @@ def _xml_fields(element: etree.Element, sink: _Sink) -> dict | None:
 _OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation", "id")
 
 
-def _xml_object(element: etree.Element, sink: _Sink) -> dict | None:
+def _xml_object(element: etree.Element, sink: Findings) -> dict | None:
     attrs = element.attrib
     obj: dict[str, Any] = {
         k: _xml_value(k, v, _OBJECT_NUMBERS)

@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from game.render.hud import HudState
-from game.render.sprites import Actor
+from game.render.sprites import Actor, prop_look
 from game.sim import DT, ENEMY_KINDS, PICKUP_KINDS
 from game.sim.props import opacity as props_opacity
 
@@ -93,7 +93,8 @@ def prop_report(sim, counts: dict[str, int]) -> dict[str, int]:
 
 def props_drawn(sim) -> list[Actor]:
     """The props and debris as ``Actor`` records: kind = the prop kind (its image is its texture,
-    ``game.render.sprites.prop_texture``), size = the longer side of its image (drawn 1:1)."""
+    ``game.render.sprites.prop_texture``; a map's own body by its look, ``prop_look``), size = the longer side
+    of its image (drawn 1:1)."""
     t, kinds = sim.props, sim.prop_kinds
     solid = props_opacity(t, sim.prop_rules).tolist()
     out = []
@@ -102,7 +103,7 @@ def props_drawn(sim) -> list[Actor]:
         out.append(
             Actor(
                 int(t.body[k]),
-                f"prop:{kind.name}",
+                prop_look(kind),
                 t.x[k],
                 t.y[k],
                 t.angle[k],

@@ -51,10 +51,14 @@ class GameOverView(arcade.View):
         last_frame=None,
         run: RunResult | None = None,
         best_run: RunResult | None = None,
+        level: str | None = None,
     ) -> None:
         super().__init__()
         self.app = app
         self.level_name = level_name
+        #: What "play again" hands ``app.start_level``: the name or path the run was started from (a
+        #: map passed by path, ``--level maps/sandbox.tmx``, is not in ``levels/`` under its name).
+        self.level = level_name if level is None else level
         # A run that scored nothing beats nothing, even on a level never played before.
         new_best = bool(new_best) and int(score) > 0
         self.score, self.best, self.new_best = int(score), int(best), new_best
@@ -112,6 +116,6 @@ class GameOverView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         if symbol in (arcade.key.ENTER, arcade.key.RETURN, arcade.key.R, arcade.key.SPACE):
-            self.app.start_level(self.level_name)
+            self.app.start_level(self.level)
         elif symbol in (arcade.key.ESCAPE, arcade.key.T):
             self.app.show_title()

@@ -33,8 +33,13 @@ from .controls import Controls
 from .pause import PauseView
 from .results import RunResult
 
-#: Seconds the death puff plays before the game-over screen.
+#: Seconds the death puff plays before the game-over screen (README, "The game"); a key or a click
+#: in that pause brings the screen at once (``end_pause``).
 DEATH_PAUSE = 1.2
+#: Keys that, pressed during the death pause, also act on the game-over screen as soon as it comes (play
+#: again, back to the title). Space is not one: it fires, and a player firing as they die must see
+#: the screen, not skip it.
+PANEL_KEYS = frozenset({arcade.key.ENTER, arcade.key.RETURN, arcade.key.R, arcade.key.ESCAPE, arcade.key.T})
 #: Where F2's three perf graphs sit (window pixels: the first one's centre x, and their centre y).
 PERF_LEFT, PERF_Y = 110, 70
 #: The perf graphs' band at the bottom of the window (px): the camera keeps the level clear of it.
@@ -87,6 +92,8 @@ class PlayView(arcade.View):
         self.sim_ms: list[float] = []
         self.steps = 0
         self.dead_for = 0.0
+        #: Whether the game-over screen was asked for (``end_pause``): once per run.
+        self.ended = False
         self.over = False
         self.kills = 0
         #: Prop events seen in this run, by kind (a scripted session's summary reports them).
@@ -242,8 +249,18 @@ class PlayView(arcade.View):
         self.hud.show_callout(*self.callout())
         if self.over:
             self.dead_for += delta_time
-            if self.dead_for >= DEATH_PAUSE and self.app is not None and self.bot is None:
-                self.app.game_over(self)
+            if self.dead_for >= DEATH_PAUSE:
+                self.end_pause()
+
+    def end_pause(self, key: int | None = None) -> None:
+        """The death pause is over (its time ran out, or a key or a click): the game-over screen, once;
+        a ``PANEL_KEYS`` key pressed in the pause acts on it at once (it is not lost)."""
+        if self.app is None or self.bot is not None or self.ended:
+            return
+        self.ended = True
+        self.app.game_over(self)
+        if key in PANEL_KEYS:
+            self.window.current_view.on_key_press(key, 0)
 
     def warn(self, state) -> None:
         """Low ammo and low health: a banner and a sound when each first runs low (again after recovering)."""
@@ -350,6 +367,9 @@ class PlayView(arcade.View):
         self.waiting = False
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
+        if self.over:  # the death pause: any key brings the game-over screen now
+            self.end_pause(symbol)
+            return
         if self.waiting and symbol != arcade.key.ESCAPE:
             self.start()
         if symbol == arcade.key.ESCAPE and not self.over:
@@ -375,6 +395,9 @@ class PlayView(arcade.View):
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
         self.controls.mouse_screen = (x, y)
+        if self.over:
+            self.end_pause()
+            return
         if self.waiting:
             self.start()
             return

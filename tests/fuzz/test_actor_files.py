@@ -80,7 +80,7 @@ def test_a_kept_actors_file_still_ends_as_recorded(path):
 
 
 COORD = st.one_of(st.integers(-40, 40), st.sampled_from([-1e9, 1e9, 8192, -8193, 0.5, 1e-9]))
-RADIUS = st.sampled_from([0.0, 2.0, 17.5, 8000.0, 8192.0, 8193.0, 1e6, 1e9, -1.0, "2", True])
+RADIUS = st.sampled_from([0.0, 2.0, 17.5, 8000.0, 8192.0, 8193.0, 1e6, 1e9, 1e10, 1e300, -1.0, "2", True])
 
 
 @st.composite

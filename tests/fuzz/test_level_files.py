@@ -53,6 +53,7 @@ from game.tiled.limits import (
     MAX_TILE_CELLS,
     MAX_WALL_PARTS,
 )
+from tests.game.tiled.tilemaps import tile_layer
 
 from .conftest import FIXTURES, one_line, within_budget
 
@@ -401,18 +402,8 @@ def scaled_tileset(tile: int) -> dict:
 
 
 def layer_of(name: str, width: int, height: int, **fields) -> dict:
-    return {
-        "id": 70,
-        "name": name,
-        "type": "tilelayer",
-        "width": width,
-        "height": height,
-        "x": 0,
-        "y": 0,
-        "opacity": 1,
-        "visible": True,
-        **fields,
-    }
+    """A tile layer whose ``fields`` (its data, encoding...) are set as given, hostile ones too."""
+    return {**tile_layer(70, name, [], width, height), **fields}
 
 
 def bomb(compression: str, size: int) -> str:

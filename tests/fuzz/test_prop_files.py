@@ -234,7 +234,7 @@ def props_file(monkeypatch):
 
 
 TILESETS = [
-    ("density-nan", crate_property(math.nan), "NaN"),
+    ("density-nan", crate_property(math.nan), "'density' of type 'float' has the value nan"),
     ("density-negative", crate_property(-1.0), "-1.0"),
     ("density-string", crate_property("heavy"), "'heavy'"),
     ("shape-1e9-wide", crate_size(1e9), "1000000000.0"),
@@ -261,6 +261,66 @@ def test_a_hostile_props_tileset_is_one_line_in_the_game_the_checker_and_its_own
     checker = checker_errors(level)
     assert any(shown in line for line in checker), checker
     assert not any("actors" in line for line in checker), checker  # before: "...with the actors' hitboxes"
+
+
+def crate_typed(name: str, kind: str, value):
+    def edit(data):
+        properties = data["tiles"][0]["properties"]
+        properties[:] = [p for p in properties if p["name"] != name]
+        properties.append({"name": name, "type": kind, "value": value})
+
+    return edit
+
+
+#: Each property's value NaN, infinite, text or a whole number past every float, in the tileset.
+#: Before, a NaN or an Infinity was "props.tsj: holds a number that is not finite (NaN)", naming
+#: neither the tile nor the property, and 10**400 was "tileset reader failed: OverflowError".
+NOT_FINITE = [
+    (name, kind, value, shown)
+    for name in ("density", "friction", "restitution", "linear_damping", "health", "blast_radius", "debris")
+    for kind, value, shown in (
+        ("float", math.nan, "has the value nan"),
+        ("float", math.inf, "has the value inf"),
+        ("float", -math.inf, "has the value -inf"),
+        ("string", "heavy", "got 'heavy'"),
+        ("int", 10**400, "<a whole number of 401 digits>"),
+    )
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "value", "shown"),
+    NOT_FINITE,
+    ids=[f"{n}-{k}-{'big' if isinstance(v, int) else v}" for n, k, v, _ in NOT_FINITE],
+)
+def test_a_props_tileset_value_not_finite_names_the_file_tile_property_and_value(
+    tmp_path, props_file, name, kind, value, shown
+):
+    path = props_copy(tmp_path, crate_typed(name, kind, value))
+    own = [str(f) for f in check_props(path).findings if f.severity == "error"]
+    assert len(own) == 1, own
+    line = one_line(own[0])
+    assert line.startswith(f"{path}: ") and "tile 0 (crate)" in line and name in line and shown in line, line
+    props_file(path)
+    with pytest.raises(LevelError) as refused:
+        game_props.prop_kinds()
+    assert str(refused.value) == line
+
+
+def test_a_props_tiles_rounding_radius_past_every_size_is_one_line_not_a_traceback(tmp_path, props_file):
+    # Before: the engine's "polygon radius is 1e+300, outside the engine's range" raised out of
+    # ``read_props`` (the game) and ``check_props`` (the checker).
+    def edit(data):
+        hull = data["tiles"][0]["objectgroup"]["objects"][0]
+        hull["properties"] = [{"name": "radius", "type": "float", "value": 1e300}]
+
+    path = props_copy(tmp_path, edit)
+    own = [str(f) for f in check_props(path).findings if f.severity == "error"]
+    assert len(own) == 1 and "tile 0 (crate)" in own[0] and "'radius'" in own[0] and "1e+300" in own[0], own
+    props_file(path)
+    with pytest.raises(LevelError) as refused:
+        game_props.prop_kinds()
+    assert str(refused.value) == own[0]
 
 
 def test_a_missing_props_tileset_says_so_in_the_game_and_the_checker(tmp_path, props_file):
@@ -291,6 +351,17 @@ def test_a_bad_props_tileset_copy_is_one_error_line_and_exit_1(tmp_path):
     assert done.returncode == 1, done.stdout + done.stderr
     lines = [line.strip() for line in done.stdout.splitlines() if "density" in line]
     assert len(lines) == 1 and "-1.0" in lines[0] and "tile 0 (crate)" in lines[0], done.stdout
+
+
+def test_a_nan_in_a_props_tileset_is_the_same_line_from_game_check_as_from_the_game(tmp_path, props_file):
+    path = props_copy(tmp_path, crate_typed("restitution", "float", math.nan), name="props-nan.tsj")
+    done = run("-m", "game.check", str(path))
+    assert done.returncode == 1, done.stdout + done.stderr
+    lines = [line.strip() for line in done.stdout.splitlines() if "restitution" in line]
+    props_file(path)
+    with pytest.raises(LevelError) as refused:
+        game_props.prop_kinds()
+    assert len(lines) == 1 and str(refused.value) in lines[0] and "tile 0 (crate)" in lines[0], done.stdout
 
 
 def test_the_game_and_the_checker_refuse_an_unknown_debris_kind_with_the_same_line(tmp_path):

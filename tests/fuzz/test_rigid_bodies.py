@@ -14,6 +14,7 @@ reach another body. The fixed cases below each failed on the code before them.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,7 +25,11 @@ from engine import World
 from engine.collision import Capsule, Circle, Polygon
 from engine.collision.limits import MAX_COORDINATE
 from engine.collision.shapes import aabb
+from engine.world import world as world_module
 from engine.world.world import MAX_SPEED, MAX_SPIN, MIN_DT
+from game.sim.props import PropRules
+from game.sim.rules import Rules
+from game.tiled.limits import MAX_OBJECTS, MAX_WALL_PARTS
 
 from .conftest import one_line, within_budget
 
@@ -435,3 +440,34 @@ def test_random_rigid_body_operations_end_in_physics_or_one_clear_line_and_never
                 one_line(str(error.args[0]) if error.args else "")
                 assert state(world) == before, f"{name} refused but changed the world"
         check_sane(world)
+
+
+# --- the body-count limit ----------------------------------------------------------------------
+
+
+def test_a_body_past_the_count_limit_is_one_line_and_nothing_is_added(monkeypatch):
+    """Issue 24: ``add`` took bodies up to its 2**32 ids (100,000 took 3.3 s, then 0.04-0.09 s a
+    step). The limit, lowered here so the test stays cheap, is checked before anything is read."""
+    monkeypatch.setattr(world_module, "MAX_BODIES", 5)
+    world = World()
+    ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0)) for k in range(5)]
+    with pytest.raises(ValueError) as refused:
+        world.add("not even a shape", None)  # the count is refused first, before the arguments
+    assert one_line(str(refused.value)) == (
+        "World.add: the world holds 5 bodies, the limit (MAX_BODIES = 5); remove one first"
+    )
+    assert len(world) == 5 and world.bodies.tolist() == ids
+    world.remove(ids[0])
+    world.add(Circle(1.0), (0.0, 10.0, 0.0))  # room again
+    world.step(1 / 60)
+    assert len(world) == 5
+
+
+def test_the_body_limit_is_written_in_the_readme_and_above_what_a_level_can_make():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"`MAX_BODIES` = {world_module.MAX_BODIES:,}" in readme
+    # The most bodies a level inside the loader's limits makes: a body per wall part, one per object
+    # (props, pickups, markers), the debris kept, the enemies alive and the player; half the limit
+    # stays for bullets.
+    level = MAX_WALL_PARTS + MAX_OBJECTS + PropRules().max_debris + Rules().max_enemies + 1
+    assert level <= world_module.MAX_BODIES // 2

@@ -46,10 +46,17 @@ def test_a_box_translating_at_a_wall_hits_at_the_analytic_fraction(speed, radius
     target = default_target(wall, box)
     out = time_of_impact(wall, Sweep.still((5.5, 0.0, 0.0)), box, moving((0.0, 0.0), (speed, 0.0)))
     if speed < core_gap - target:
-        assert out == (TOIState.SEPARATED, 1.0)
+        assert out[:2] == (TOIState.SEPARATED, 1.0)
+        assert all(map(math.isnan, (*out.point, *out.normal)))  # no impact, nowhere to place it
         return
     assert out.state == TOIState.HIT
     assert out.fraction == pytest.approx((core_gap - target) / speed, abs=TOLERANCE / speed)
+    # Normal from A (the wall) to B (the box): -x. The point is half-way between the wall's face (4.5) and
+    # the box's (its core's face, d from the wall's, carried out by the radius): 4.5 + (radius − d) / 2,
+    # d within the tolerance of the target; anywhere along the faces' shared stretch in y.
+    assert out.normal == pytest.approx((-1.0, 0.0), abs=1e-12)
+    assert out.point[0] == pytest.approx(4.5 + (radius - target) / 2, abs=TOLERANCE / 2 + 1e-12)
+    assert -0.5 <= out.point[1] <= 0.5
 
 
 @pytest.mark.parametrize("turn", [0.6, 1.0, 1.4])
@@ -76,6 +83,14 @@ def test_a_turning_bar_meets_the_wall_its_tip_sweeps_into_at_the_analytic_time(t
     assert core_distance(
         wall, (0.0, wall_y + 0.5, 0.0), bar, (0.0, 0.0, out.fraction * turn)
     ) == pytest.approx(target, abs=TOLERANCE)
+    # The tip meets the wall's face from below: the normal from A (the wall) to B (the bar) is −y, and the
+    # point is above the tip's core corner (L cos q − h sin q), half-way between the wall's face and the
+    # bar's surface: W + (radius − d) / 2 with d the target to within the tolerance.
+    q = out.fraction * turn
+    radius = float(bar.packed[1])
+    assert out.normal == pytest.approx((0.0, -1.0), abs=1e-9)
+    assert out.point[0] == pytest.approx(half_length * math.cos(q) - half_thickness * math.sin(q), abs=1e-9)
+    assert out.point[1] == pytest.approx(wall_y + (radius - target) / 2, abs=TOLERANCE / 2 + 1e-9)
 
 
 def test_a_spinning_bar_whose_tip_dips_through_a_thin_wall_and_back_is_a_hit():
@@ -101,13 +116,13 @@ def test_a_spinning_bar_whose_tip_dips_through_a_thin_wall_and_back_is_a_hit():
 def test_cores_overlapping_at_the_start_are_overlapped_at_fraction_zero():
     box = Polygon.box(1.0, 1.0)
     out = time_of_impact(box, Sweep.still((0.0, 0.0, 0.0)), box, moving((0.5, 0.0), (5.0, 0.0)))
-    assert out == (TOIState.OVERLAPPED, 0.0)
+    assert out[:2] == (TOIState.OVERLAPPED, 0.0)
 
 
 def test_t_max_bounds_the_search():
     box, wall = Polygon.box(0.5, 0.5), Polygon.box(1.0, 10.0)
     out = time_of_impact(wall, Sweep.still((5.5, 0.0, 0.0)), box, moving((0.0, 0.0), (10.0, 0.0)), t_max=0.3)
-    assert out == (TOIState.SEPARATED, 0.3)
+    assert out[:2] == (TOIState.SEPARATED, 0.3)
 
 
 @pytest.mark.parametrize(

@@ -307,3 +307,22 @@ def test_the_batched_call_ends_where_single_calls_end_on_random_scenes(seed):
             assert_outside_every_wall(world, int(body))
         blocked += int((np.abs(batched - (start + moves)) > 1e-3).any(axis=1).sum())
     assert blocked >= 10  # the scene really makes bodies meet walls
+
+
+def test_a_slide_keeps_the_world_boxes_and_they_are_the_ones_a_rebuild_gives():
+    """A slide refreshes the moved bodies' boxes in place (the next cast need not rebuild every
+    body's box): each box is the one a rebuild from scratch computes, bit for bit."""
+    world = World()
+    world.add(Polygon([(0, 0), (400, 0), (400, 20), (0, 20)]), (0, 0, 0), static=True, layer=WALLS)
+    movers = [
+        world.add(Capsule((-6, 0), (6, 0), 4), (40.0 * k + 10, 40, 0.3 * k), layer=MOVERS) for k in range(6)
+    ]
+    world.add(Circle(5.0), (300, 200, 0), layer=MOVERS)  # a bystander: its box stays as it was
+    world.pairs()  # builds the boxes
+    moves = [(3.0 * k - 7, -30.0) for k in range(6)]
+    world.move_and_slide_bodies(movers, moves, WALLS)
+    world.move_and_slide(movers[2], (5.0, -4.0), WALLS)
+    kept = world._frame.kept_boxes
+    assert kept is not None
+    world._frame.changed(False)
+    assert np.array_equal(kept, world._frame.boxes())

@@ -59,3 +59,16 @@ def test_the_shipped_levels_have_no_props_in_walls_or_on_each_other():
     for path in list_levels():
         checked = check_file(path)
         assert not [f for f in checked.findings if "prop" in f.problem or "starts inside" in f.problem], path
+
+
+def test_a_prop_resting_against_a_wall_is_not_inside_it_one_a_pixel_in_is(tmp_path):
+    """Sticker Knight's push block stands on its platform, edge to edge: touching is not inside (the
+    engine separates nothing); a block 1 px into the wall is."""
+    dynamic = [{"name": "bodyType", "type": "string", "value": "dynamic"}]
+    resting = maps.rect(30, 100, 16, 40, 40, name="block", properties=dynamic)  # its top on wall 1's bottom
+    sunk = maps.rect(31, 200, 15, 40, 40, name="block", properties=dynamic)
+    data = level_with([])
+    data["layers"].append(maps.layer(7, "game", [resting, sunk]))
+    found = problems(tmp_path, data)
+    inside = [p for p in found if "starts inside" in p[2]]
+    assert inside == [("error", 31, "dynamic body starts inside wall 1 ()")]

@@ -5,6 +5,7 @@ import os
 
 import arcade
 import pytest
+from arcade.clock import GLOBAL_CLOCK
 
 from game.files.safe_read import FileRefused
 from game.headless.script import (
@@ -120,7 +121,13 @@ def test_a_fifo_as_the_script_is_refused_without_blocking(tmp_path):
         read_script(fifo)
 
 
-def test_play_script_runs_a_file_through_the_window_to_the_simulation(window, isolated_storage, tmp_path):
+@pytest.mark.parametrize("earlier", [0.0, 4.0], ids=["fresh", "after-a-clock-ticked-by-hand"])
+def test_play_script_runs_a_file_through_the_window_to_the_simulation(
+    window, isolated_storage, tmp_path, earlier
+):
+    """Also after something else ticked arcade's process-wide clock and not its fixed clock (the views'
+    sound test ticks it 4 s): the session replays none of that (it walked the player to y 1550)."""
+    GLOBAL_CLOCK.tick(earlier)
     script = tmp_path / "walk.jsonl"
     script.write_text(
         "\n".join(

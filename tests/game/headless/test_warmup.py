@@ -407,3 +407,38 @@ def test_every_kernel_has_exactly_one_compiled_signature_after_the_warmup_and_pl
     assert len(used) >= 15, sorted(kernels)  # the warm-up reached the engine's top-level kernels
     twice = {name: sigs for name, sigs in used.items() if len(sigs) > 1}
     assert not twice, json.dumps(twice, indent=1)
+
+
+#: On an empty cache: kernels that other kernels call get each one signature, which a warm cache
+#: cannot show (it loads the callers whole). Prints each such kernel's signatures.
+NESTED_SIGNATURES = """
+import json
+import numpy as np
+from engine import World
+from engine.collision import Circle, Polygon, contact, distance
+from engine.collision import epa, gjk
+from engine.world import boxes
+distance(Circle(1.0), (0.0, 0.0, 0.0), Polygon.box(1.0, 1.0), (5.0, 0.0, 0.0))
+contact(Circle(1.0), (0.0, 0.0, 0.0), Polygon.box(1.0, 1.0), (1.0, 0.0, 0.0))
+world = World()
+body = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0))
+world.query_shape(Circle(1.0), (50.0, 0.0, 0.0))  # nothing there: the box, not the narrow phase
+world.set_transforms(np.array([body]), np.array([1.0]), np.array([0.0]), np.array([0.0]))  # store_transforms
+world.query_aabb((-5.0, -5.0), (5.0, 5.0))
+print(json.dumps({k.py_func.__name__: [str(s) for s in k.signatures]
+                  for k in (gjk.gjk, epa.epa, epa._enclose_origin, boxes.aabb_of)}))
+"""
+
+
+def test_the_kernels_called_inside_the_queries_and_the_boxes_compile_once(tmp_path):
+    """The queries passed a literal 0 as the shapes' offsets down to ``gjk`` and ``epa`` (a second
+    compile of each, and of EPA's helpers, beside the batch loops' int64); ``World.query_shape``
+    passed a read-only buffer to ``aabb_of`` (another type to numba than the view the bodies' boxes
+    pass)."""
+    result = run_python(NESTED_SIGNATURES, {"NUMBA_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 0, result.stderr[-3000:]
+    signatures = json.loads(result.stdout.splitlines()[-1])
+    assert signatures["aabb_of"] and signatures["gjk"] and signatures["epa"]  # the calls reached them
+    twice = {name: sigs for name, sigs in signatures.items() if len(sigs) > 1}
+    assert not twice, json.dumps(twice, indent=1)
+    assert not [s for sigs in signatures.values() for s in sigs if "Literal" in s]

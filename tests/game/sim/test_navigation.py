@@ -132,3 +132,31 @@ def test_the_bot_walks_round_a_wall_of_crates_as_the_enemies_do_and_leaves_them_
         assert moved.max() < 2.0, f"the bot went through the crates: one moved {moved.max():.1f} px"
     else:  # props ignored (the bot before): straight into the row, shoving crates
         assert moved.max() > 20.0
+
+
+@pytest.mark.parametrize(
+    "x, y", [(65.0, 45.0), (0.0, 0.0), (-5.0, 1e9), (129.99, 89.99), (130.0, 90.0), (-1e-300, 31.999999999)]
+)
+def test_the_goal_cell_in_plain_floats_is_the_grid_index(x, y):
+    grid = navigation.NavGrid(np.ones((9, 13), bool), 10.0)
+    assert navigation._goal_cell(grid, x, y) == tuple(int(v) for v in grid.index(x, y))
+
+
+def test_a_field_needing_more_pushes_than_the_first_queue_holds_is_searched_again():
+    """``_dial`` says when its queue is full; ``_cheapest`` then searches again with the whole
+    room (the rare grid whose cells are queued more than twice each)."""
+    free = np.ones((6, 7), bool)
+    cost = np.zeros((6, 7), np.int32)
+    cost[::2, 1::2] = 9
+    width, size = 9, 8 * 9
+    open_ = np.zeros(size, bool)
+    enter = np.zeros(size, np.int32)
+    for j in range(6):
+        open_[(j + 1) * width + 1 : (j + 1) * width + 8] = True
+        enter[(j + 1) * width + 1 : (j + 1) * width + 8] = 1 + cost[j]
+    dist = np.empty(size, np.int32)
+    assert not navigation._dial(open_, enter, width + 1, width, 11, dist, 3)
+    assert navigation._dial(open_, enter, width + 1, width, 11, dist, 8 * 42 + 1)
+    field = dist.reshape(8, 9)[1:7, 1:8]
+    assert (field == cheapest_by_heap(free, cost, 0, 0)).all()
+    assert (navigation.flow_field(navigation.NavGrid(free, 10.0), 5.0, 5.0, cost) == field).all()

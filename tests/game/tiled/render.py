@@ -10,8 +10,11 @@ import numpy as np
 from PIL import Image
 
 
-def tiled_alpha(map_path: Path, layer: str, folder: Path, *options: str) -> np.ndarray:
-    """The alpha channel of ``tmxrasterizer --show-layer LAYER`` on ``map_path`` (rows top to bottom).
+def tiled_alpha(
+    map_path: Path, layer: str, folder: Path, *options: str, rasterizer: str = "tmxrasterizer"
+) -> np.ndarray:
+    """The alpha channel of ``tmxrasterizer --show-layer LAYER`` on ``map_path`` (rows top to bottom);
+    ``rasterizer`` another build of it (``newer_rasterizer``).
 
     Tests using it ask for the ``tiled_tools`` fixture (skipped without Tiled, failed in CI).
     """
@@ -20,7 +23,7 @@ def tiled_alpha(map_path: Path, layer: str, folder: Path, *options: str) -> np.n
     out = folder / f"{map_path.stem}-{layer}.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_RUNTIME_DIR": str(runtime)}
     done = subprocess.run(
-        ["tmxrasterizer", "--show-layer", layer, *options, str(map_path), str(out)],
+        [rasterizer, "--show-layer", layer, *options, str(map_path), str(out)],
         env=env,
         capture_output=True,
         text=True,

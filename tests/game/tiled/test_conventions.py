@@ -156,7 +156,7 @@ def text_prop(name: str, value: str) -> list[dict]:
     return [{"name": name, "type": "string", "value": value}]
 
 
-def test_solar2d_body_types_static_and_kinematic_are_walls_dynamic_is_not_in_any_layer(tmp_path):
+def test_solar2d_body_types_static_and_kinematic_are_walls_dynamic_is_a_prop_in_any_layer(tmp_path):
     bodies = maps.layer(
         3,
         "game",
@@ -181,16 +181,74 @@ def test_solar2d_body_types_static_and_kinematic_are_walls_dynamic_is_not_in_any
     )
     level, findings = load(tmp_path, [bodies, walls])
     assert sorted(w.object_id for w in level.walls) == [10, 11]
-    assert (
-        "info",
-        "layer 'game': 1 object with bodyType 'dynamic' not read (a body that moves in Solar2D; a movable "
-        'thing here is a prop: levels/README.md, "Props")',
-    ) in findings
-    assert (
-        "info",
-        "layer 'walls': 1 object with bodyType 'dynamic' not read (a body that moves in Solar2D; a movable "
-        'thing here is a prop: levels/README.md, "Props")',
-    ) in findings
+    # The dynamic ones move: props of their own box, centred where Tiled draws them (y up, 256 px map).
+    assert [(p.object_id, p.kind, p.x, p.y) for p in level.props] == [
+        (12, "dynamic body", 144.0, 240.0),
+        (15, "dynamic body", 16.0, 176.0),
+    ]
+    assert not [f for f in findings if "not read" in f[1] and "dynamic" in f[1]]
+
+
+def test_a_solar2d_dynamic_body_takes_its_density_friction_and_bounce_and_solar2ds_defaults(tmp_path):
+    """Solar2D's ``physics.addBody`` options: density per square metre of 30 px (so / 900 per px²),
+    friction, bounce (restitution); Solar2D's defaults (1, 0.3, 0.2) where the object says none."""
+    dynamic = text_prop("bodyType", "dynamic")
+    numbers = [
+        {"name": "density", "type": "float", "value": 2.0},
+        {"name": "friction", "type": "float", "value": 0.45},
+        {"name": "bounce", "type": "string", "value": "0.5"},  # added as text: read as the number
+    ]
+    layer = maps.layer(
+        3,
+        "game",
+        [
+            maps.rect(10, 0, 0, 64, 32, properties=[*dynamic, *numbers]),
+            {**maps.ellipse(11, 96, 0, 40, 40), "properties": dynamic},
+            {**maps.ellipse(12, 160, 0, 40, 20), "properties": dynamic},
+            {**maps.polygon(13, 200, 100, [(0, 0), (40, 0), (20, 30)]), "properties": dynamic},
+        ],
+    )
+    level, _ = load(tmp_path, [layer])
+    box, circle, oval, triangle = (p.body for p in level.props)
+    assert (box.density, box.friction, box.restitution) == pytest.approx((2.0 / 900, 0.45, 0.5))
+    assert (circle.density, circle.friction, circle.restitution) == pytest.approx((1.0 / 900, 0.3, 0.2))
+    assert (box.width, box.height, box.health) == (64, 32, 0.0)  # it never breaks
+    assert type(circle.shape).__name__ == "Circle" and circle.shape.radius == 20.0
+    assert type(oval.shape).__name__ == "Ellipse" and (oval.shape.rx, oval.shape.ry) == (20.0, 10.0)
+    assert sorted(triangle.shape.points) == sorted([(-20.0, 15.0), (20.0, 15.0), (0.0, -15.0)])
+    assert (level.props[3].x, level.props[3].y) == (220.0, 256 - 115.0)
+
+
+@pytest.mark.parametrize(
+    ("obj", "problem"),
+    [
+        (
+            maps.rect(10, 0, 0, 32, 32, properties=[{"name": "bounce", "type": "float", "value": 1.5}]),
+            "Solar2D property bounce must be a number from 0 to 1, got 1.5",
+        ),
+        (
+            maps.rect(10, 0, 0, 32, 32, properties=[{"name": "density", "type": "string", "value": "heavy"}]),
+            "Solar2D property density must be a number from 0.0009 to 90000, got 'heavy'",
+        ),
+        (
+            maps.polyline(10, 0, 0, [(0, 0), (40, 0)]),
+            "dynamic polyline not read (a moving body is a rectangle, an ellipse, a convex polygon or a tile "
+            "object)",
+        ),
+        (
+            maps.rect(10, 0, 0, 300, 32),
+            "dynamic rectangle is 300 × 32 px; a moving body is at most 256 px a side: not read",
+        ),
+    ],
+    ids=["bounce-over-1", "density-text", "polyline", "too-big"],
+)
+def test_a_solar2d_dynamic_body_it_cannot_make_is_one_line_naming_the_object(tmp_path, obj, problem):
+    obj = {**obj, "properties": [*text_prop("bodyType", "dynamic"), *obj.get("properties", [])]}
+    data = tile_map([maps.layer(3, "game", [obj])], [{"firstgid": 1, **blocks(tmp_path)}], W, R)
+    level, findings = read_level(maps.write(tmp_path, data))
+    said = [f for f in findings if f.problem == problem]
+    assert len(said) == 1 and said[0].object_id == 10, [str(f) for f in findings]
+    assert level is None or level.props == ()
 
 
 def test_a_hidden_layer_keeps_the_objects_their_own_property_marks_solid_and_says_so(tmp_path):

@@ -16,6 +16,7 @@ from game.tiled import load_level, read_level
 from game.tiled import walls as walls_module
 
 from . import maps
+from .tilemaps import tile_layer
 
 GOOD = maps.with_walls(maps.rect(1, 10, 10, 40, 20, name="crate"))
 
@@ -395,21 +396,7 @@ def test_a_broken_tmx_map_gives_one_line_too(tmp_path, text, line):
 
 def test_an_empty_tile_layer_says_nothing_and_a_marker_off_the_map_is_the_one_error(tmp_path):
     data = copy.deepcopy(GOOD)
-    data["layers"].insert(
-        0,
-        {
-            "id": 30,
-            "name": "floor",
-            "type": "tilelayer",
-            "width": 10,
-            "height": 8,
-            "data": [0] * 80,
-            "opacity": 1,
-            "visible": True,
-            "x": 0,
-            "y": 0,
-        },
-    )
+    data["layers"].insert(0, tile_layer(30, "floor", [0] * 80, 10, 8))
     data["layers"].append(maps.layer(31, "pickups", [maps.point(40, "ammo", 400, 10, name="lost")]))
     level, findings = read_level(write_case(tmp_path, data))
     assert level is None  # the game refuses it with the checker's line (issue 22)

@@ -35,6 +35,7 @@ from game.tiled.limits import (
 )
 
 from . import maps
+from .tilemaps import tile_layer
 
 YARD = json.loads((LEVELS_DIR / "yard.tmj").read_text())
 
@@ -279,21 +280,7 @@ def test_a_compressed_tile_layer_far_bigger_than_its_cells_is_refused_before_it_
     bomb = base64.b64encode(zlib.compress(bytes(256 * 2**20), 9)).decode()
     data = maps.with_walls(maps.rect(1, 10, 10, 40, 20))
     data["layers"].insert(
-        0,
-        {
-            "id": 30,
-            "name": "floor",
-            "type": "tilelayer",
-            "width": 10,
-            "height": 8,
-            "encoding": "base64",
-            "compression": "zlib",
-            "data": bomb,
-            "opacity": 1,
-            "visible": True,
-            "x": 0,
-            "y": 0,
-        },
+        0, {**tile_layer(30, "floor", [], 10, 8), "encoding": "base64", "compression": "zlib", "data": bomb}
     )
     path = maps.write(tmp_path, data)
     tracemalloc.start()

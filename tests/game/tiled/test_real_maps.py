@@ -21,9 +21,11 @@ import shapely
 from PIL import Image
 from shapely.ops import unary_union
 
+from engine.collision import Transform, aabb
 from game.check import check_file
 from game.tiled import read_level
 from game.tiled.files import display_name
+from tests.game.test_cli import run_game
 
 from .geometry import wall_geometry
 from .render import tiled_alpha
@@ -259,12 +261,13 @@ def body_types(path: Path) -> dict[str, tuple[str, tuple[float, float, float, fl
 
 
 @pytest.mark.parametrize("path", [KNIGHT, KNIGHT_1_0], ids=["tiled-1.8", "tiled-1.0"])
-def test_sticker_knights_solar2d_body_types_make_its_static_bodies_walls_and_leave_its_dynamic_ones(
+def test_sticker_knights_solar2d_body_types_make_its_static_bodies_walls_and_its_dynamic_ones_props(
     path, tmp_path, tiled_tools
 ):
     """Tiled's Sticker Knight example (Solar2D): ``bodyType`` ``static`` objects (its ground platforms, and
     its hidden ``bounds`` layer's two side walls) are walls, each the box Tiled draws its object in;
-    its two ``dynamic`` blocks are not (a note says so). Saved by Tiled 1.8 (templates) and 1.0 alike."""
+    its two ``dynamic`` push blocks are props that move, each a body of the box Tiled draws its tile in, with
+    the template's Solar2D density and friction. Saved by Tiled 1.8 (templates) and 1.0 alike."""
     level, findings = read_level(path)
     assert level is not None and [f for f in findings if f.severity == "error"] == []
     bodies = body_types(path)
@@ -280,8 +283,18 @@ def test_sticker_knights_solar2d_body_types_make_its_static_bodies_walls_and_lea
     solid = unary_union(list(walls.values()))
     for x0, y0, x1, y1 in dynamic.values():
         assert not solid.contains(shapely.Point((x0 + x1) / 2, height - (y0 + y1) / 2))
+    # The dynamic blocks: props, each its object's box (96 px) placed where Tiled draws it.
+    props = {str(p.object_id): p for p in level.props}
+    assert props.keys() == dynamic.keys()
+    for oid, (x0, y0, x1, y1) in dynamic.items():
+        spot = props[oid]
+        assert (spot.kind, spot.name, spot.angle) == ("dynamic body", "block", 0.0)
+        lo_x, lo_y, hi_x, hi_y = aabb(spot.body.shape, Transform(spot.x, spot.y, spot.angle))
+        assert (lo_x, lo_y, hi_x, hi_y) == pytest.approx((x0, height - y1, x1, height - y0)), oid
+        assert (spot.body.density, spot.body.friction) == pytest.approx((2.0 / 900, 0.45))
+        assert spot.body.image.name == "pushBlock3.png"
     notes = [f.problem for f in findings if f.severity == "info"]
-    assert "layer 'game': 2 objects with bodyType 'dynamic' not read" in " ".join(notes)
+    assert "bodyType 'dynamic' not read" not in " ".join(notes)
     assert "hidden layer 'bounds': 2 objects still collide (their own property 'bodyType' 'static')" in (
         " ".join(notes)
     )
@@ -293,6 +306,12 @@ def test_sticker_knights_solar2d_body_types_make_its_static_bodies_walls_and_lea
     for oid in ground:
         x0, y0, x1, y1 = static[oid]
         assert alpha[int((y0 + y1) / 2), int((x0 + x1) / 2)] > 0, oid
+    # And of the game layer: Tiled draws each block's image over its prop's centre (the prop's image,
+    # its tile's, is opaque there). The Tiled 1.0 file's render for both: Debian's tmxrasterizer (1.8)
+    # draws no tile object placed by a template (the 1.8 file's blocks), the 1.0 file has them inline.
+    alpha = tiled_alpha(KNIGHT_1_0, "game", tmp_path)
+    for spot in level.props:
+        assert alpha[int(height - spot.y), int(spot.x)] > 0, spot.object_id
 
 
 @pytest.mark.parametrize(
@@ -319,14 +338,7 @@ def test_a_map_not_orthogonal_is_refused_in_one_line_naming_its_orientation(path
     script = tmp_path / "session.jsonl"
     script.write_text('{"frame": 1, "event": "key_down", "key": "W"}\n')
     for mode in (["--demo", "--frames", "2"], ["--play-script", str(script), "--frames", "2"]):
-        played = subprocess.run(
-            [sys.executable, "-m", "game", *mode, "--level", str(path)],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            cwd=ROOT,
-            env={**__import__("os").environ, "ARCADE_HEADLESS": "1"},
-        )
+        played = run_game(*mode, "--level", str(path), timeout=300)
         assert played.returncode == 2, played.stderr
         assert played.stderr.strip().splitlines() == [f"gjk-shooter: {shown}: {expected}"]
 
@@ -393,3 +405,23 @@ def test_a_real_pre_12_json_map_is_drawn_as_tiled_draws_it_and_checks_clean(tmp_
 def tile_image_width(tile) -> int:
     with Image.open(tile.image) as image:
         return image.size[0]
+
+
+def test_sticker_knights_push_blocks_are_dynamic_bodies_in_the_game_and_it_plays(tmp_path):
+    """In the simulation each block is a dynamic body of its Solar2D density (2 per square metre of 30 px:
+    96² × 2 / 900 ≈ 20.5) that a push moves; ``python -m game --level`` plays the map."""
+    from game.sim import Inputs, Simulation
+
+    level, _ = read_level(KNIGHT)
+    sim = Simulation(level, 3)
+    t = sim.props
+    assert len(t) == 2
+    for k in range(2):
+        assert sim.world.mass(int(t.body[k])).mass == pytest.approx(96 * 96 * 2 / 900)
+    sim.world.set_velocity(int(t.body[0]), (200.0, 0.0), 0.0)
+    for _ in range(10):
+        sim.step(Inputs())
+    assert sim.props.x[0] > sim.props.x0[0] + 5.0  # it moved: a wall would not
+    played = run_game("--level", str(KNIGHT), "--demo", "--frames", "60", timeout=900)
+    assert played.returncode == 0, played.stderr
+    assert "demo level=sandbox frames=60" in played.stdout

@@ -3,17 +3,21 @@ drawn at another size fills it (``fillmode``, ``tilerendersize``, Tiled 1.9), wi
 
 ``objectalignment`` is compared with Tiled's own render (Debian's Tiled 1.8 draws it); ``fillmode`` and
 ``tilerendersize`` are newer than that Tiled, which ignores them, so those are checked against the
-boxes Tiled 1.9's ``CellRenderer::render`` computes, written out by hand below.
+boxes Tiled 1.9's ``CellRenderer::render`` computes, written out by hand below, and against the render
+of a newer tmxrasterizer where one is given (``newer_rasterizer``: skipped without it, as in CI).
 """
 
 from __future__ import annotations
 
 import pytest
+from shapely import Point, box
+from shapely.ops import unary_union
 
 from game.tiled import read_level
 
 from . import maps
 from .geometry import wall_geometry
+from .render import tiled_alpha
 from .test_tile_objects import OBJECTS, R, W, assert_solid_where_tiled_draws, tile_object
 from .tilemaps import blocks, grid, tile_layer, tile_map
 
@@ -83,6 +87,52 @@ def test_tilerendersize_grid_with_preserve_aspect_fit_centres_a_wide_tile_in_its
     assert wall_geometry(wall).bounds == pytest.approx((96, 512 - 152, 112, 512 - 136), abs=1e-9)
     (placed,) = level.tile_layers[0].tiles
     assert (placed.width, placed.height) == (32, 16)
+
+
+@pytest.mark.parametrize("fillmode", ["stretch", "preserve-aspect-fit"])
+def test_tile_objects_of_each_fill_mode_collide_where_a_newer_tiled_draws_them(
+    tmp_path, fillmode, newer_rasterizer
+):
+    """Stretched, turned and flipped tile objects of other sizes than their tile: with
+    preserve-aspect-fit the image is scaled by the smaller ratio and centred in the object's box, and so is
+    its collision; Tiled 1.11's tmxrasterizer draws it there."""
+    path, level, _ = level_with(tmp_path, OBJECTS, fillmode=fillmode, objectalignment="center")
+    assert_solid_where_tiled_draws(path, level, tmp_path, rasterizer=newer_rasterizer, least_in=300)
+
+
+@pytest.mark.parametrize("fillmode", ["stretch", "preserve-aspect-fit"])
+def test_tilerendersize_grid_tiles_are_drawn_where_a_newer_tiled_draws_them(
+    tmp_path, fillmode, newer_rasterizer
+):
+    """A 64 × 32 tileset (opaque images) on the 32 px grid drawn at the grid's size: squeezed to 32 × 32
+    (stretch) or 32 × 16 in the middle of the cell (preserve-aspect-fit). The game's tiles (the box each
+    is drawn in, which its collision follows: the tests above) cover what Tiled 1.11 draws, pixel for
+    pixel 1.5 px in from their edges."""
+    wide = {"tilewidth": 64, "tileheight": 32, "imagewidth": 256, "imageheight": 64}
+    painted = {(c, r): 1 for c in (1, 3, 5, 7) for r in (1, 3, 5)}  # apart, so each cell's box shows
+    layer = tile_layer(1, "ground", grid(W, R, painted), W, R)
+    path, level, _ = level_with(tmp_path, layers=[layer], tilerendersize="grid", fillmode=fillmode, **wide)
+    drawn = unary_union(
+        [
+            box(
+                t.center_x - t.width / 2,
+                t.center_y - t.height / 2,
+                t.center_x + t.width / 2,
+                t.center_y + t.height / 2,
+            )
+            for t in level.tile_layers[0].tiles
+        ]
+    )
+    assert drawn.area == len(painted) * 32 * (32 if fillmode == "stretch" else 16)
+    alpha = tiled_alpha(path, "ground", tmp_path, "--no-smoothing", rasterizer=newer_rasterizer)
+    inner, outer = drawn.buffer(-1.5), drawn.buffer(1.5)
+    for row in range(0, alpha.shape[0], 2):
+        for col in range(0, alpha.shape[1], 2):
+            centre = Point(col + 0.5, level.height - (row + 0.5))
+            if inner.contains(centre):
+                assert alpha[row, col] > 0, (col, row)
+            elif not outer.contains(centre):
+                assert alpha[row, col] == 0, (col, row)
 
 
 def test_an_unknown_alignment_or_fill_mode_is_a_warning_naming_the_field(tmp_path):

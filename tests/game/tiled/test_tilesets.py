@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 import subprocess
 from pathlib import Path
@@ -219,7 +220,11 @@ BAD = {
         "tileset 'blocks': tile 1, collision object 4: uses an object template; templates are not read: "
         "detach it in Tiled",
     ),
-    "a NaN": ('{"type": "tileset", "tilewidth": NaN}', "holds a number that is not finite (NaN)"),
+    # Kept and named where it is read, as a map's (before: "holds a number that is not finite (NaN)").
+    "a NaN": (
+        json.dumps({**TSJ_SAME, "tilewidth": math.nan}),
+        "tileset 'blocks': 'tilewidth' must be a whole number, got nan",
+    ),
     "a control character in an image path": (
         json.dumps({**TSJ_SAME, "image": "a\nb.png"}),
         "tileset 'blocks': an image path holds control characters ('a\\nb.png')",

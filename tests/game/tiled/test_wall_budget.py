@@ -14,8 +14,14 @@ import time
 import tracemalloc
 import zlib
 
+import numpy as np
 import pytest
 
+from engine.collision import distances_batch
+from engine.world.box_pairs import pairs_among
+from game.check import check_file, checks
+from game.check.hitbox import player_parts, reach_radius
+from game.check.parts import wall_parts
 from game.tiled import read_level
 from game.tiled.limits import MAX_WALL_PARTS, MAX_WALL_POINTS
 
@@ -47,18 +53,7 @@ def circle(n: int, size: float = 32.0) -> list[dict]:
 def one_tile_map(folder, outline: list[dict], cols: int, rows: int, painted: int):
     """A ``cols × rows`` map whose first ``painted`` cells (row by row, the top-left 2 × 2 left free for the
     start) hold one tile whose collision is the polygon ``outline``."""
-    shape = {
-        "id": 1,
-        "name": "",
-        "type": "",
-        "x": 0,
-        "y": 0,
-        "width": 0,
-        "height": 0,
-        "rotation": 0,
-        "visible": True,
-        "polygon": outline,
-    }
+    shape = maps.obj(1, polygon=outline)
     ts = tileset("stars", [tile(0, shape)], columns=1, count=1, image="stars.png")
     png(folder, "stars.png", 32, 32)
     cells, k = [0] * (cols * rows), 0
@@ -104,6 +99,51 @@ def test_the_same_tile_on_as_many_cells_as_the_limit_allows_loads_with_every_par
     (tmp_path / "map.tmj").unlink()
     _, errors, _, _ = read_measured(one_tile_map(tmp_path, star(1000), 40, 40, cells + 1))
     assert len(errors) == 1 and f"{(cells + 1) * 501:,} convex parts" in errors[0]
+
+
+def test_the_largest_star_map_inside_the_limits_checks_without_the_checkers_pair_limit(tmp_path):
+    # 15 stars of 501 parts in a row: 2.75 million pairs of parts of neighbouring stars lie within the
+    # gap check's reach, and the checker refused the map with "too many walls and markers close
+    # together" though the loader takes it. Only the few pairs that could be two stars' closest are
+    # measured now; every star is a very thin wall (its spikes are 0.1 px across at the root).
+    cells = MAX_WALL_PARTS // 501
+    checked = check_file(one_tile_map(tmp_path, star(1000), 40, 40, cells))
+    assert not checked.errors, [str(f) for f in checked.errors]
+    assert [f.problem for f in checked.findings] == [
+        "very thin wall (0.1 px across; at least 6 px is easy to see and hit)"
+    ] * cells
+
+
+def test_the_gap_check_measures_few_star_pairs_and_finds_what_measuring_all_finds(tmp_path):
+    level, errors, _, _ = read_measured(one_tile_map(tmp_path, star(1000), 40, 40, 3))
+    assert not errors
+    parts = wall_parts(level)
+    table, xf = checks._table(parts)
+    limit = 2.0 * reach_radius(player_parts())
+    boxes = np.array([p.box for p in parts], np.float64)
+    every, complete = pairs_among(boxes, checks._part_walls(parts), limit, 10**7, 10**9)
+    assert complete and len(every) > 200_000
+    d = distances_batch(table, every[:, 0], xf[every[:, 0]], every[:, 1], xf[every[:, 1]])
+    near, measured = checks._closest_candidates(parts, table, xf, limit)
+    assert len(near) < 100
+    walls = checks._part_walls(parts)
+
+    def closest(pairs, distance):
+        keep = (distance > 0.0) & (distance < limit)
+        rows, lo, hi = checks._wall_pairs(walls, pairs, distance, keep)
+        return list(zip(lo.tolist(), hi.tolist(), pairs[rows].tolist(), distance[rows].tolist()))
+
+    assert closest(near, measured.distance) == closest(every, d.distance)
+    assert len(closest(every, d.distance)) == 3  # stars 1-2, 2-3 and 1-3
+
+
+def test_part_pairs_past_the_gap_checks_box_limit_are_still_one_error_line(tmp_path, monkeypatch):
+    path = one_tile_map(tmp_path, star(1000), 40, 40, 3)
+    monkeypatch.setattr(checks, "MAX_GAP_BOX_PAIRS", 1000)
+    assert [f.problem for f in check_file(path).errors] == [
+        "too many walls and markers close together to check the gaps between walls: more than "
+        "1,000 nearby pairs (or 50,000,000 box comparisons), the checker's limit"
+    ]
 
 
 def test_a_many_point_convex_tile_is_counted_by_its_points(tmp_path):
