@@ -548,7 +548,13 @@ def spawn(cmd: list[str], **popen) -> subprocess.Popen:
     """Start a warm-up child (``subprocess.Popen`` with ``popen``; no stdin) that knows its parent:
     this process's id goes into its environment as ``PARENT_VAR``."""
     env = {**os.environ, PARENT_VAR: str(os.getpid())}
-    return subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env, **popen)
+    child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env, **popen)
+    _children[:] = [c for c in _children if c.poll() is None] + [child]
+    return child
+
+
+#: Every child ``spawn`` started, so that SIGTERM can end them without the main thread's help.
+_children: list[subprocess.Popen] = []
 
 
 def exit_with_parent(poll: float = PARENT_POLL) -> None:
@@ -582,15 +588,50 @@ def exit_with_parent(poll: float = PARENT_POLL) -> None:
     threading.Thread(target=watch, name="warmup-parent-watch", daemon=True).start()
 
 
+#: Seconds the main thread has, after SIGTERM, to unwind before the process ends without it.
+TERM_GRACE = 10.0
+
+
 def end_on_sigterm() -> None:
-    """From now on SIGTERM ends this process as closing it does: ``SystemExit`` (status 143) is raised
-    in the main thread, so its ``finally`` blocks run and end the warm-up children (``Warmup.stop``, the
-    demo's helper) instead of leaving them compiling. Python's default would end it on the spot."""
+    """From now on SIGTERM ends this process as closing it does, within ``TERM_GRACE`` seconds, and
+    its warm-up children with it. Python's default would end it on the spot and leave them compiling.
+
+    The handler ends the children ``spawn`` started at once, then raises ``SystemExit`` (status 143)
+    in the main thread so that its ``finally`` blocks run (``Warmup.stop``, the demo's helper, the
+    window's close). That exception can be lost: Python runs a signal handler wherever the main thread
+    is, and where that is a ``__del__``, a weakref callback or a ctypes callback (numba's compile
+    calls llvmlite's object-cache callback for every module), Python prints "Exception ignored"
+    and carries on. Seen: a demo compiling on an empty cache ran on for minutes after SIGTERM. So a
+    watchdog thread ends the process (``os._exit``, same status) if it is still there after the grace.
+    """
     signal.signal(signal.SIGTERM, _terminated)
 
 
 def _terminated(signum: int, frame) -> None:
-    raise SystemExit(128 + signum)
+    status = 128 + signum
+    _end_children(signal.SIGTERM)
+    threading.Thread(target=_exit_after_grace, args=(status,), name="sigterm-watchdog", daemon=True).start()
+    raise SystemExit(status)
+
+
+def _end_children(how: int) -> None:
+    """Send ``how`` to every ``spawn``-ed child not yet reaped (its id cannot have been reused)."""
+    for child in _children:
+        if child.returncode is None:
+            with contextlib.suppress(OSError):
+                os.kill(child.pid, how)
+
+
+def _exit_after_grace(status: int) -> None:
+    time.sleep(TERM_GRACE)
+    print(
+        f"gjk-shooter: still running {TERM_GRACE:.0f} s after SIGTERM (the exit was lost inside a "
+        "callback); ending now",
+        file=sys.stderr,
+        flush=True,
+    )
+    _end_children(signal.SIGKILL)
+    os._exit(status)
 
 
 def _end(process: subprocess.Popen | None) -> None:
