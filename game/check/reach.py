@@ -1,35 +1,15 @@
 """Where an actor can go: a flood fill from the player start over placements (x, y, turn).
 
-The map is cut into square cells ``CELL`` px wide, and at each cell the
-actor's hitbox (``hitbox.actor_parts``, the player's by default) is tried at
-``TURNS`` angles: a hitbox that is not round turns to fit (the player turns
-to aim, enemies to walk), so whether it gets somewhere depends on the angle
-it holds there. A placement (cell, turn) is free when the hitbox at the
-cell's centre, at that angle, overlaps no wall. First a disc around the
-whole hitbox (its ``reach_radius``) is tested against every wall part whose
-box is near (the engine's ``box_pairs.cells_near``: the parts in the world's
-walls' grid, each cell's disc walking it): where that disc is clear, every
-turn is; only the cells it hits are tried turn by turn. Every verdict comes from the engine's batched
-``intersects``.
+The player's hitbox (``hitbox.player_parts``) is placed at ``TURNS`` angles
+on a grid of ``CELL`` px cells, and the placements are flood-filled from the
+start; how, and what a move between placements may miss, is set out in
+``game.geometry.grid``.
 
-Moves: to a free neighbouring cell at the same turn (4-way), or to the next
-or previous turn in the same cell. A move between two free placements is
-safe but for slivers at the side: a shift of one cell leaves notches of at
-most about half a cell beside a sharp corner of the hitbox (1.6 px beside a
-disc of radius 12), and a turn of 2π/TURNS sweeps past its two ends by
-R·(1 − cos(π/TURNS)), 0.35 px for the player's 18 px reach. So a wall
-thinner than that poking into a path may be missed (the checker's thin-wall
-warning names walls under 6 px).
-
-The grid itself (placements, their labelling, ``grid_for``) lives in
-``game.geometry.grid``, shared with the loader's start-mover; this module
-reads it for the player and turns what it finds into findings.
-
-The placements are grouped once by a compiled labelling pass (linear in
-them: at most 683 × 683 cells × ``TURNS`` on the largest map allowed).
-Placements the fill from the start does not reach are pockets the player can
-never enter; a marker there is an enemy that never arrives or a pickup never
-picked up.
+The grid itself (placements, their labelling, ``grid_for``) lives there,
+shared with the loader's start-mover; this module reads it for the player
+and turns what it finds into findings. Placements the fill from the start
+does not reach are pockets the player can never enter; a marker there is an
+enemy that never arrives or a pickup never picked up.
 """
 
 from __future__ import annotations
