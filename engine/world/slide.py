@@ -2,7 +2,9 @@
 
 Outline, per body: cast it along what is left of its move until it comes
 within half a skin of the first solid body (``sweep.first_hits``, escaping a
-wall it starts in when the move leads out), then back it up along the move
+wall it starts in when the move leads out; a body that starts inside or
+within half a skin of a wall and whose move does not lead out is pushed out
+first, ``_out_first``, and cast again, so its move is not lost), then back it up along the move
 until it is a whole skin from that body (``back_off``); keep the part of the rest that runs
 along the wall (``slide_row``); if that would go back into a wall met earlier
 in the step, keep only the part along the crease of the two, or nothing when
@@ -251,23 +253,10 @@ def slide_bodies(
             bodies, walls, targets, slots[active], active, start, at, box, moves, 0.5 * skin[active],
             np.bool_(True),
         )  # fmt: skip
-        if slide == 0:
+        if slide == 0:  # a body that starts inside a wall: out first, then its move
             _out_first(
-                bodies,
-                walls,
-                targets,
-                slots,
-                active,
-                start,
-                at,
-                box,
-                moves,
-                skin,
-                winner,
-                fraction,
-                point,
-                normal,
-            )
+                bodies, walls, targets, slots, active, start, at, box, moves, skin, winner, fraction, point, normal
+            )  # fmt: skip
         active = _advance(active, fraction, normal, winner, point, at, box, rest, earlier, count, skin, hits)
     keep_skin(bodies, walls, targets, slots, start, at, box, skin)
     return -1, start, at, hits, earlier, count
