@@ -54,6 +54,7 @@ class App:
     # --- scores -----------------------------------------------------------
 
     def best_score(self, level_name: str) -> int:
+        """The best score kept under ``level_name``: a shipped level's name or a ``score_key``."""
         return int(storage.best_score(level_name))
 
     def record_score(self, level_name: str, score: int, run: RunResult | None = None) -> bool:
@@ -123,19 +124,20 @@ class App:
     def game_over(self, play_view) -> None:
         play_view.stop_perf()
         score, name = play_view.score, play_view.level.name
+        key = play_view.score_key  # a map opened by path keeps its own best (``tiled.files.score_key``)
         run = play_view.result()
-        new_best = self.record_score(name, score, run)
+        new_best = self.record_score(key, score, run)
         self.audio.play("game_over", self.window.time)
         self.window.show_view(
             GameOverView(
                 self,
                 name,
                 score,
-                self.best_score(name),
+                self.best_score(key),
                 new_best=new_best,
                 last_frame=play_view,
                 run=run,
-                best_run=self.best_run(name),
+                best_run=self.best_run(key),
                 level=self.last_level,
             )
         )

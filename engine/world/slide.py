@@ -2,7 +2,9 @@
 
 Outline, per body: cast it along what is left of its move until it comes
 within half a skin of the first solid body (``sweep.first_hits``, escaping a
-wall it starts in when the move leads out), then back it up along the move
+wall it starts in when the move leads out; a body that starts inside or
+within half a skin of a wall and whose move does not lead out is pushed out
+first, ``_out_first``, and cast again, so its move is not lost), then back it up along the move
 until it is a whole skin from that body (``back_off``); keep the part of the rest that runs
 along the wall (``slide_row``); if that would go back into a wall met earlier
 in the step, keep only the part along the crease of the two, or nothing when
@@ -240,7 +242,7 @@ def slide_bodies(
         ex, ey = start[q, 0] + rest[q, 0], start[q, 1] + rest[q, 1]
         if not (abs(ex) <= limit and abs(ey) <= limit):
             return q, start, at, hits, earlier, count
-    for _ in range(MAX_SLIDES):
+    for slide in range(MAX_SLIDES):
         if active.shape[0] == 0:
             break
         moves = np.empty((active.shape[0], 2))
@@ -251,9 +253,61 @@ def slide_bodies(
             bodies, walls, targets, slots[active], active, start, at, box, moves, 0.5 * skin[active],
             np.bool_(True),
         )  # fmt: skip
+        if slide == 0:  # a body that starts inside a wall: out first, then its move
+            _out_first(
+                bodies, walls, targets, slots, active, start, at, box, moves, skin, winner, fraction, point, normal
+            )  # fmt: skip
         active = _advance(active, fraction, normal, winner, point, at, box, rest, earlier, count, skin, hits)
     keep_skin(bodies, walls, targets, slots, start, at, box, skin)
     return -1, start, at, hits, earlier, count
+
+
+@kernel
+def _out_first(
+    bodies, walls, targets, slots, active, start, at, box, moves, skin, winner, fraction, point, normal
+):
+    """Bodies that start inside a wall (or nearer than half a skin) and whose move does not lead out
+    hit it at fraction 0 and, slide after slide, go nowhere: ``keep_skin`` pushed them out at the end
+    and the move was lost. Those rows (``active[i]``, first cast ``winner``/``fraction``/...) are
+    pushed out first (``keep_skin`` on them alone) and cast again from there, their results written
+    in place, so the move goes on from outside. A body a skin or more away is never pushed: rows
+    that merely rest against a wall cast as before."""
+    n = 0
+    for i in range(active.shape[0]):
+        if winner[i] >= 0 and fraction[i] == 0.0:
+            n += 1
+    if n == 0:
+        return
+    stuck = np.empty(n, dtype=np.int64)
+    n = 0
+    for i in range(active.shape[0]):
+        if winner[i] >= 0 and fraction[i] == 0.0:
+            stuck[n] = i
+            n += 1
+    rows = active[stuck]
+    sub_at, sub_box = at[rows].copy(), box[rows].copy()
+    keep_skin(bodies, walls, targets, slots[rows], start[rows], sub_at, sub_box, skin[rows])
+    m = 0
+    pushed = np.empty(n, dtype=np.int64)
+    for j in range(n):
+        r = rows[j]
+        if sub_at[j, 0] != at[r, 0] or sub_at[j, 1] != at[r, 1]:
+            at[r, 0], at[r, 1] = sub_at[j, 0], sub_at[j, 1]
+            for c in range(4):
+                box[r, c] = sub_box[j, c]
+            pushed[m] = j
+            m += 1
+    if m == 0:
+        return
+    again = stuck[pushed[:m]]
+    _, w2, f2, p2, n2 = first_hits(
+        bodies, walls, targets, slots[active[again]], active[again], start, at, box, moves[again],
+        0.5 * skin[active[again]], np.bool_(True),
+    )  # fmt: skip
+    for j in range(m):
+        i = again[j]
+        winner[i], fraction[i] = w2[j], f2[j]
+        point[i, 0], point[i, 1], normal[i, 0], normal[i, 1] = p2[j, 0], p2[j, 1], n2[j, 0], n2[j, 1]
 
 
 @kernel

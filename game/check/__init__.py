@@ -8,7 +8,9 @@ from the player start), ``tiles`` (what tile collision gets wrong),
 ``reach`` and ``tiles``), ``doors`` (a level's narrowest door),
 ``report`` (per file, text and JSON),
 ``sheet`` (the PNG), ``cli``. Imports go one way: hitbox, parts <- reach
-<- tiles <- checks <- report <- sheet, cli.
+<- tiles <- checks <- report <- sheet, cli. The geometry the loader's
+start-mover shares (wall parts, a hitbox's reach, markers in walls, the
+placement grid) lives below both in ``game.geometry``.
 """
 
 from .checks import check_level

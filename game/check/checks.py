@@ -49,7 +49,9 @@ from engine.collision import (
     distances_batch,
     intersects_batch,
 )
-from engine.world.box_pairs import pairs_among, pairs_between
+from engine.world.box_pairs import pairs_among
+from game.geometry import overlap
+from game.geometry.overlap import TooMany, checked, first_overlaps, part_table
 from game.level import Finding, Level, Wall
 
 from .hitbox import actor_parts, narrowest_way, player_parts, player_width, reach_radius
@@ -96,30 +98,11 @@ def check_level(level: Level, file: str, known: list[Finding] | tuple = ()) -> l
     return findings
 
 
-class TooMany(Exception):
-    """More candidate pairs than ``MAX_PAIRS`` (or boxes looked at than ``MAX_SWEEP_STEPS``)."""
-
-
-def _checked(found: tuple[np.ndarray, bool]) -> np.ndarray:
-    pairs, complete = found
-    if not complete:
-        raise TooMany()
-    return pairs
-
-
 def near_parts(parts: list[Part], boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(part, box) index arrays of the wall parts and ``boxes`` (rows min_x, min_y, max_x, max_y) that
-    touch or overlap: the engine's ``pairs_between`` under the checker's limits; raises ``TooMany``
-    past them."""
-    part_boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
-    pairs = _checked(pairs_between(part_boxes, boxes, 0.0, MAX_PAIRS, MAX_SWEEP_STEPS))
-    return pairs[:, 0], pairs[:, 1]
-
-
-def _table(parts: list[Part]) -> tuple[ShapeTable, np.ndarray]:
-    return ShapeTable([p.shape for p in parts]), np.array([tuple(p.xf) for p in parts], np.float64).reshape(
-        -1, 3
-    )
+    touch or overlap (``game.geometry.overlap.near_parts``) under the checker's limits; raises
+    ``TooMany`` past them."""
+    return overlap.near_parts(parts, boxes, MAX_PAIRS, MAX_SWEEP_STEPS)
 
 
 def _too_many(file: str, what: str, pairs: int | None = None) -> Finding:
@@ -148,32 +131,21 @@ def _body(level: Level, marker) -> tuple[tuple, str]:
 
 def markers_in_walls(level: Level, parts: list[Part], file: str) -> list[Finding]:
     """The start or a spawn where the actor the game puts there would overlap a wall (its hitbox at
-    angle 0, as the game places it), or a pickup inside one."""
+    angle 0, as the game places it), or a pickup inside one (``game.geometry.overlap``, the test the
+    loader's start-mover makes too)."""
     markers = ((level.player_start,) if level.start_given else ()) + (*level.spawns, *level.pickups)
     if not parts or not markers:
         return []
     bodies = [_body(level, m) for m in markers]
-    radii = [reach_radius(body) for body, _ in bodies]
-    boxes = np.array([(m.x - r, m.y - r, m.x + r, m.y + r) for m, r in zip(markers, radii)], np.float64)
     try:
-        part_k, marker_k = near_parts(parts, boxes)
+        first = first_overlaps(
+            parts, [body for body, _ in bodies], [(m.x, m.y) for m in markers], MAX_PAIRS, MAX_SWEEP_STEPS
+        )
     except TooMany:
         return [_too_many(file, "whether markers are inside walls")]
-    if not len(part_k):
-        return []
-    table, part_xf = _table(parts)
-    index: dict[int, int] = {}
-    shapes_of = [[index.setdefault(id(s), table.add(s)) for s in body] for body, _ in bodies]
-    rows = [(m, k, s) for m, k in zip(marker_k.tolist(), part_k.tolist()) for s in shapes_of[m]]
-    m_of, k_of, s_of = (np.array(col, np.int64) for col in zip(*rows))
-    at = np.array([(float(m.x), float(m.y), 0.0) for m in markers]).reshape(-1, 3)
-    hit = intersects_batch(table, s_of, at[m_of], k_of, part_xf[k_of])
-    first: dict[int, int] = {}
-    for m, k in zip(m_of[hit].tolist(), k_of[hit].tolist()):
-        first[m] = min(k, first.get(m, k))
     found = []
     for m, marker in enumerate(markers):
-        if m not in first:
+        if first[m] < 0:
             continue
         wall = parts[first[m]].wall
         word = marker_word(level, marker)
@@ -189,7 +161,7 @@ def _near_pairs(parts: list[Part], margin: float) -> np.ndarray:
     """(k, 2) indices of parts of different walls whose boxes come within ``margin`` of each other,
     smaller first; raises ``TooMany`` past the checker's limits."""
     boxes = np.array([p.box for p in parts], np.float64).reshape(-1, 4)
-    return _checked(pairs_among(boxes, _part_walls(parts), margin, MAX_PAIRS, MAX_SWEEP_STEPS))
+    return checked(pairs_among(boxes, _part_walls(parts), margin, MAX_PAIRS, MAX_SWEEP_STEPS))
 
 
 def _wall_pairs(ids: np.ndarray, pairs: np.ndarray, value: np.ndarray, keep: np.ndarray):
@@ -250,7 +222,7 @@ def _hull_free(parts: list[Part], body: tuple, at: np.ndarray) -> np.ndarray | N
     if not parts or not len(at):
         return free
     radius = reach_radius(body)
-    table, part_xf = _table(parts)
+    table, part_xf = part_table(parts)
     shapes = [table.add(shape) for shape in body]
     for start in range(0, len(at), GAP_BATCH):
         chunk = at[start : start + GAP_BATCH]
@@ -436,7 +408,7 @@ def narrow_gaps(parts: list[Part], file: str) -> list[Finding]:
     and at no placement in it."""
     body = player_parts()
     width, limit = player_width(), 2.0 * reach_radius(player_parts())
-    table, xf = _table(parts)
+    table, xf = part_table(parts)
     try:
         near, d = _closest_candidates(parts, table, xf, limit)
         touching_pairs = _near_pairs(parts, 0.0)
@@ -520,7 +492,7 @@ def _filled(parts: list[Part], points: np.ndarray, own: np.ndarray) -> np.ndarra
     part_k, point_k = part_k[~mine], point_k[~mine]
     if not len(part_k):
         return inside
-    table, part_xf = _table(parts)
+    table, part_xf = part_table(parts)
     dot = table.add(POINT_SHAPE)
     at = np.column_stack([points[point_k], np.zeros(len(point_k))])
     hit = intersects_batch(table, np.full(len(point_k), dot, np.int64), at, part_k, part_xf[part_k])
@@ -536,7 +508,7 @@ def overlapping_walls(parts: list[Part], file: str) -> list[Finding]:
         return [_too_many(file, "which walls overlap")]
     if not len(pairs):
         return []
-    table, xf = _table(parts)
+    table, xf = part_table(parts)
     c = contacts_batch(table, pairs[:, 0], xf[pairs[:, 0]], pairs[:, 1], xf[pairs[:, 1]])
     # Two tiles' collisions overlapping is how tiles are painted, not two walls to merge.
     tiles = np.array([p.wall.tile is not None for p in parts], bool)

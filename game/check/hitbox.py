@@ -26,15 +26,12 @@ from typing import Any
 
 import numpy as np
 
-from engine.collision import Capsule, Circle, Ellipse, Polygon
-from game.render.outline import outline
+from engine.collision import Circle, Polygon  # noqa: F401 (the doctests' shapes)
+from game.geometry.extent import ARC_SAMPLES, reach_radius, sampled_outline, shape_core
 from game.tiled.actors import actor_hitboxes
 
 #: The actor the checks measure gaps, marker room and reachability against.
 PLAYER = "player"
-#: Support directions sampled per curved part when the width cannot be found exactly (an ellipse,
-#: or parts of different roundness): the error is below radius × (1 − cos(π/ARC_SAMPLES)), 5e-6 of it.
-ARC_SAMPLES = 1024
 
 
 def actor_names() -> tuple[str, ...]:
@@ -71,39 +68,6 @@ def player_width() -> float:
     return minimum_width(player_parts())
 
 
-def reach_radius(parts) -> float:
-    """How far the hitbox reaches from the actor's centre, any way it turns (px).
-
-    >>> reach_radius([Circle(3.0)])
-    3.0
-    """
-
-    def reach(shape) -> float:
-        core = _core(shape)
-        if core is None:  # an ellipse: its outline, sampled finely
-            return max(math.hypot(*p) for p in _outline(shape))
-        return max(math.hypot(*p) for p in core[0]) + core[1]
-
-    return max(reach(shape) for shape in parts)
-
-
-def _outline(shape) -> list[tuple[float, float]]:
-    return outline(shape, (0.0, 0.0, 0.0), ARC_SAMPLES)
-
-
-def _core(shape) -> tuple[list[tuple[float, float]], float] | None:
-    """The shape as core points swept by a disc (points, radius), or None for an ellipse."""
-    if isinstance(shape, Polygon):
-        return [tuple(p) for p in shape.points], float(shape.radius)
-    if isinstance(shape, Circle):
-        return [tuple(shape.center)], float(shape.radius)
-    if isinstance(shape, Capsule):
-        return [tuple(shape.p1), tuple(shape.p2)], float(shape.radius)
-    if isinstance(shape, Ellipse):
-        return None
-    raise TypeError(f"unknown shape {type(shape).__name__}")
-
-
 def minimum_width(parts) -> float:
     """The hitbox's width across its narrowest way, every part together (px).
 
@@ -119,12 +83,12 @@ def minimum_width(parts) -> float:
     >>> round(minimum_width([Polygon([(0, 0), (30, 0), (0, 40)])]), 6)  # 30 · 40 / 50 across the slope
     24.0
     """
-    cores = [_core(shape) for shape in parts]
+    cores = [shape_core(shape) for shape in parts]
     radii = {c[1] for c in cores if c is not None}
     if all(c is not None for c in cores) and len(radii) == 1:
         points = [p for c in cores for p in c[0]]
         return hull_width(points) + 2.0 * radii.pop()
-    return hull_width([p for shape in parts for p in _outline(shape)])
+    return hull_width([p for shape in parts for p in sampled_outline(shape)])
 
 
 def narrowest_way(parts) -> tuple[float, float]:
@@ -136,7 +100,7 @@ def narrowest_way(parts) -> tuple[float, float]:
     >>> round(abs(math.sin(angle)), 9), round(centre, 9)
     (1.0, 0.0)
     """
-    hull = convex_hull([p for shape in parts for p in _outline(shape)])
+    hull = convex_hull([p for shape in parts for p in sampled_outline(shape)])
     if len(hull) < 3:
         return 0.0, 0.0
     pts, edges, widths = _calipers(hull)
@@ -199,6 +163,7 @@ def convex_hull(points) -> list[tuple[float, float]]:
 
 
 __all__ = [
+    "ARC_SAMPLES",
     "PLAYER",
     "actor_names",
     "actor_parts",

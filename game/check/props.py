@@ -95,6 +95,8 @@ def _sealed(level: Level, file: str, kinds) -> list[Finding]:
     parts = wall_parts(level)
     extra = []
     for spot in level.props:
+        if spot_kind(spot, kinds).sensor:
+            continue  # a sensor body (Solar2D's isSensor) stands in nobody's way
         shape, xf = spot_kind(spot, kinds).shape, Transform(spot.x, spot.y, spot.angle)
         wall = Wall(spot.object_id, spot.name, "prop", ((shape, xf),))
         extra.append(Part(wall, shape, xf, aabb(shape, xf), len(level.walls) + len(extra)))

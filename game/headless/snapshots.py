@@ -22,6 +22,9 @@ def write_snapshots(folder: str | Path, level: str | None, seed: int) -> list[Pa
     """
     folder = Path(folder)
     name = resolve_level(level).stem
+    # What ``--level`` said, as play takes it: a map given by path is that file, not the shipped level
+    # of the same name (``name`` alone would open ``levels/<name>.tmj``).
+    asked = name if level is None else level
     app = hidden_app(seed)
     window = app.window
     shots = []
@@ -32,7 +35,7 @@ def write_snapshots(folder: str | Path, level: str | None, seed: int) -> list[Pa
 
     app.show_title()
     shot(window.current_view, "title")
-    play = app.start_level(name)
+    play = app.start_level(asked)
     if play is None:
         raise LevelError(Finding("error", name, None, "", window.current_view.message.text))
     for key in (arcade.key.D, arcade.key.W, arcade.key.SPACE):

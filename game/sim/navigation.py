@@ -5,8 +5,9 @@ batched ``intersects`` call for every cell–part pair whose boxes meet, found
 by the engine's ``box_pairs.cells_near`` through the world's walls' grid;
 made once per level). A flow field is the breadth-first step count from a goal
 cell over free 8-neighbours (a diagonal only when both sides are free, so
-no corner is cut); a body follows it by heading for the neighbouring cell
-with the lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
+no corner is cut; ``game.geometry.grid.steps_from``, shared with the
+loader); a body follows it by heading for the neighbouring cell with the
+lowest count. Rows are ``j`` from the bottom (y up), columns ``i``.
 
 Props are not walls (they move, and an enemy can push one out of its way),
 so they make cells dear instead of blocked: ``prop_costs`` adds steps for
@@ -26,8 +27,8 @@ from numba import njit
 
 from engine.collision import Circle, ShapeTable, Transform, aabb, intersects_batch
 from engine.world.box_pairs import cells_near
+from game.geometry.grid import UNREACHED, steps_from
 
-UNREACHED = np.iinfo(np.int32).max
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -75,7 +76,7 @@ def flow_field(grid: NavGrid, goal_x: float, goal_y: float, cost: np.ndarray | N
     gi, gj = _goal_cell(grid, goal_x, goal_y)
     gi, gj = _nearest_free(grid.free, gi, gj)
     if cost is None or not cost.any():
-        return _breadth_first(grid.free, gi, gj)
+        return steps_from(grid.free, gi, gj)
     return _cheapest(grid.free, np.ascontiguousarray(cost, dtype=np.int32), gi, gj)
 
 
@@ -99,37 +100,6 @@ def prop_costs(grid: NavGrid, x, y, radius, clearance: float, steps: int) -> np.
     if len(x) and steps > 0:
         _mark(cost, float(grid.cell), x, y, np.ascontiguousarray(reach), int(steps))
     return cost
-
-
-@njit(cache=True)
-def _breadth_first(free, gi, gj):
-    """Breadth-first step counts over free 8-neighbours, diagonals only past two free sides.
-
-    Compiled: the field is refreshed several times a second on maps of ~10,000 cells.
-    """
-    nj, ni = free.shape
-    field = np.full(free.shape, UNREACHED, dtype=np.int32)
-    queue = np.empty(ni * nj, dtype=np.int64)
-    field[gj, gi] = 0
-    queue[0] = gj * ni + gi
-    head, tail = 0, 1
-    while head < tail:
-        j, i = divmod(queue[head], ni)
-        head += 1
-        d = field[j, i] + 1
-        for di in range(-1, 2):
-            for dj in range(-1, 2):
-                a, b = i + di, j + dj
-                if (di == 0 and dj == 0) or a < 0 or a >= ni or b < 0 or b >= nj:
-                    continue
-                if not free[b, a] or field[b, a] <= d:
-                    continue
-                if di != 0 and dj != 0 and not (free[j, a] and free[b, i]):
-                    continue
-                field[b, a] = d
-                queue[tail] = b * ni + a
-                tail += 1
-    return field
 
 
 @njit(cache=True)

@@ -178,7 +178,8 @@ def add_prop(
     kind = kinds[k]
     body = world.add(kind.shape, (x, y, angle), dynamic=True, density=kind.density, friction=kind.friction,
                      restitution=kind.restitution, linear_damping=kind.linear_damping,
-                     angular_damping=kind.angular_damping, layer=layer, mask=mask)  # fmt: skip
+                     angular_damping=kind.angular_damping, sensor=kind.sensor, layer=layer,
+                     mask=mask)  # fmt: skip
     if velocity != (0.0, 0.0) or spin:
         world.set_velocity(body, velocity, spin)
     table.append(

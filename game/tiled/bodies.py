@@ -21,8 +21,12 @@ them (``density``, ``friction``, ``bounce``), Solar2D's defaults otherwise
 (1, 0.3, 0.2). Solar2D's density is per square metre at its default scale
 of 30 px a metre (``physics.setScale``); a prop's is per square pixel, so
 it is divided by 900: Sticker Knight's blocks (96 px, density 2) weigh
-about 20, two crates' worth. Damping is a prop's default (it stands for the
-floor's friction in a top-down game). It never breaks.
+about 20, two crates' worth. Its body's ``linearDamping`` and
+``angularDamping`` (1/s, as Box2D's and ours) are the prop's damping, within
+the props' own limits (0 to 100); without them the damping is a prop's
+default, not Solar2D's 0 (it stands for the floor's friction in a top-down
+game). ``isSensor`` (true or false) makes it a sensor body (``World.add``'s
+``sensor``): nothing collides with it, nothing pushes it. It never breaks.
 
 Limits: the props' ``MAX_PROP_SIZE`` a side (a bigger body is not read,
 with a warning) and ``MAX_PROPS`` props a map, counted with the ``props``
@@ -42,22 +46,27 @@ from game.level import PropSpot
 
 from .frame import MapFrame, tiled_to_world
 from .prop_kinds import MAX_PROP_SIZE, PropKind
-from .props import drawn_box, object_tile, outside_warning
+from .props import PROPERTIES, drawn_box, object_tile, outside_warning
 from .tilesets import Tileset
 from .walls import object_kind
 
-__all__ = ["BODY_KIND", "PIXELS_PER_METRE", "SOLAR2D", "body_spot"]
+__all__ = ["BODY_KIND", "PIXELS_PER_METRE", "SENSOR", "SOLAR2D", "body_spot"]
 
 #: ``PropSpot.kind`` of a Solar2D body (what the checker's findings call it).
 BODY_KIND = "dynamic body"
 #: Solar2D's default ``physics.setScale``: how many px its metre is.
 PIXELS_PER_METRE = 30.0
-#: Solar2D's ``physics.addBody`` options read: name -> (the prop number it sets, low, high, Solar2D's default).
-SOLAR2D: dict[str, tuple[str, float, float, float]] = {
+#: Solar2D's ``physics.addBody`` options and body properties read: name -> (the prop number it sets, low,
+#: high, the default: Solar2D's, or None for the prop's own). Damping keeps the props' own limits.
+SOLAR2D: dict[str, tuple[str, float, float, float | None]] = {
     "density": ("density", 1e-6 * PIXELS_PER_METRE**2, 100.0 * PIXELS_PER_METRE**2, 1.0),
     "friction": ("friction", 0.0, 10.0, 0.3),
     "bounce": ("restitution", 0.0, 1.0, 0.2),
+    "linearDamping": ("linear_damping", *PROPERTIES["linear_damping"][1:3], None),
+    "angularDamping": ("angular_damping", *PROPERTIES["angular_damping"][1:3], None),
 }
+#: Solar2D's ``isSensor``: a body others pass through (``World.add``'s ``sensor``).
+SENSOR = "isSensor"
 
 
 def body_spot(
@@ -129,11 +138,20 @@ def body_spot(
     return PropSpot(int(obj.id), obj.name or "", BODY_KIND, x, y, float(xf.angle), {}, kind)
 
 
-def _numbers(properties: dict, obj: Any, where, report: Any) -> dict[str, float] | None:
-    """The prop numbers the object's Solar2D options set (Solar2D's defaults for the rest), or None
-    with one error per bad one (the property, the range and the value)."""
-    numbers, bad = {}, False
+def _numbers(properties: dict, obj: Any, where, report: Any) -> dict[str, Any] | None:
+    """The prop fields the object's Solar2D options set (Solar2D's defaults for the rest, the prop's
+    for damping), or None with one error per bad one (the property, the range and the value)."""
+    numbers: dict[str, Any] = {}
+    sensor = _sensor(properties.get(SENSOR, False))
+    bad = sensor is None
+    if sensor is None:
+        value = properties.get(SENSOR)
+        report.error(f"Solar2D property {SENSOR} must be true or false, got {value!r}", obj, where)
+    elif sensor:
+        numbers["sensor"] = True
     for name, (field, low, high, default) in SOLAR2D.items():
+        if default is None and name not in properties:
+            continue
         value = properties.get(name, default)
         if isinstance(value, str):  # a property added as text in Tiled
             with contextlib.suppress(ValueError):
@@ -152,3 +170,13 @@ def _numbers(properties: dict, obj: Any, where, report: Any) -> dict[str, float]
             continue
         numbers[field] = float(value) / PIXELS_PER_METRE**2 if name == "density" else float(value)
     return None if bad else numbers
+
+
+def _sensor(value: Any) -> bool | None:
+    """``isSensor`` as a flag: a Tiled bool, or the text ``true``/``false`` (a property added as text);
+    None for anything else."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from game.files.safe_read import read_bytes
+from game.files.storage import MAX_LEVEL_NAME
 from game.level import Finding, LevelError
 
 from .limits import MAX_FILE_BYTES
@@ -75,6 +77,33 @@ def resolve_level(name: str | None) -> Path:
     if path.suffix in MAP_SUFFIXES or len(path.parts) > 1:
         return path
     return level_path(name)
+
+
+def score_key(name: str, path: Path | str | None) -> str:
+    """The key a level's scores are kept under (``game.files.storage``): a shipped level's name, as
+    score files have always had it; for any other map (opened by path), its resolved path, so a
+    foreign ``yard.tmx`` keeps a best of its own beside the shipped ``yard``. A path too long for a key
+    (``MAX_LEVEL_NAME``) gives the map's name and the sha256 of its path.
+
+    >>> score_key("yard", LEVELS_DIR / "yard.tmj")
+    'yard'
+    """
+    if path is None:
+        return name
+    where = _resolved(Path(path))
+    if where == _resolved(LEVELS_DIR / f"{name}.tmj"):
+        return name
+    key = str(where)
+    if len(key) <= MAX_LEVEL_NAME:
+        return key
+    return f"{name[:200]} (path sha256 {hashlib.sha256(key.encode('utf-8', 'surrogateescape')).hexdigest()})"
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop, an unreadable folder: the path made absolute
+        return path.absolute()
 
 
 def display_name(path: Path) -> str:

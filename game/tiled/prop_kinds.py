@@ -81,6 +81,8 @@ class PropKind:
     blast_impulse: float = 0.0
     debris: int = 0
     debris_kind: str = DEBRIS
+    #: A sensor body (``World.add``'s ``sensor``): nothing collides with it (Solar2D's ``isSensor``).
+    sensor: bool = False
 
     @property
     def breakable(self) -> bool:

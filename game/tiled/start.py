@@ -25,7 +25,11 @@ import math
 
 import numpy as np
 
-from engine.collision import Transform, aabb, intersects
+from engine.collision import Polygon, Transform, aabb
+from game.geometry.extent import reach_radius
+from game.geometry.grid import UNREACHED, Grid, TooManyPlacements, grid_for, label_cells, steps_from
+from game.geometry.overlap import first_overlaps
+from game.geometry.parts import wall_name, wall_parts
 from game.level import Finding, Level, Marker, Wall
 
 from .files import display_name
@@ -81,26 +85,6 @@ def _blocked(walls, width: float, height: float, radius: float) -> tuple[np.ndar
     return blocked, cell
 
 
-def _region(blocked: np.ndarray, cell: float, at: tuple[float, float], most: int) -> np.ndarray:
-    """The free cells 4-connected to the one at ``at`` (world px), found breadth first; the search stops
-    past ``most`` cells (a caller asking "is it small?" needs no more)."""
-    rows, cols = blocked.shape
-    start = (min(max(int(at[1] // cell), 0), rows - 1), min(max(int(at[0] // cell), 0), cols - 1))
-    seen = np.zeros_like(blocked)
-    if blocked[start]:
-        return seen
-    seen[start] = True
-    queue, count = [start], 1
-    while queue and count <= most:
-        r, c = queue.pop()
-        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if 0 <= nr < rows and 0 <= nc < cols and not blocked[nr, nc] and not seen[nr, nc]:
-                seen[nr, nc] = True
-                queue.append((nr, nc))
-                count += 1
-    return seen
-
-
 #: A start is sealed in when the player's centre can roam fewer than this many of the checker's 12 px
 #: cells from it (about a 96 px square) while the map has room elsewhere: a cage, not a room.
 SEALED_CELLS = 64
@@ -116,15 +100,19 @@ def playable_level(level: Level) -> tuple[Level, tuple[Finding, ...]]:
     hitbox. A map whose markers are fine is returned as it is, for a few box tests a marker."""
     level, said = playable_start(level)
     found = [said] if said is not None else []
+    bodies = [_hitbox(spawn.kind) for spawn in level.spawns]
+    placed = [k for k, parts in enumerate(bodies) if parts]  # a kind with no hitbox stays where it is
+    under = _walls_under(level, [level.spawns[k] for k in placed], [bodies[k] for k in placed])
+    walls: list[Wall | None] = [None] * len(level.spawns)
+    for k, wall in zip(placed, under):
+        walls[k] = wall
     spawns = []
-    for spawn in level.spawns:
-        parts = _hitbox(spawn.kind)
-        wall = _wall_under(level, spawn, parts) if parts else None
+    for spawn, parts, wall in zip(level.spawns, bodies, walls):
         if wall is None:
             spawns.append(spawn)
             continue
-        problem = f"{spawn.kind} spawn is inside {_named(wall)}"
-        radius = max(START_RADIUS, _reach(parts))
+        problem = f"{spawn.kind} spawn is inside {wall_name(wall)}"
+        radius = max(START_RADIUS, _box_reach(parts))
         spot = free_spot(level.walls, level.width, level.height, radius, near=(spawn.x, spawn.y))
         if spot is None:
             found.append(_said(level, spawn, f"{problem}; no free spot to move it to"))
@@ -146,12 +134,13 @@ def playable_start(level: Level) -> tuple[Level, Finding | None]:
     start = level.player_start
     if not level.start_given:
         return level, None
-    wall = _wall_under(level, start, _hitbox("player"))
+    player = _hitbox("player")
+    wall = _walls_under(level, [start], [player])[0] if player else None
     if wall is not None:
-        problem = f"player start is inside {_named(wall)}"
+        problem = f"player start is inside {wall_name(wall)}"
         spot = free_spot(level.walls, level.width, level.height, near=(start.x, start.y))
     else:
-        grid = _sealed(level, start)
+        grid = _sealed(level, start, player)
         if grid is None:
             return level, None
         problem = "player start is sealed in (the player's hitbox cannot move from it)"
@@ -178,57 +167,46 @@ def _hitbox(kind: str) -> tuple:
     return tuple(found.parts) if found is not None else ()
 
 
-def _reach(parts) -> float:
-    """How far the hitbox's box at angle 0 reaches from its centre (px)."""
+def _box_reach(parts) -> float:
+    """How far the hitbox's part boxes at angle 0 reach from its centre (px): ``reach_radius`` of those
+    boxes, as ``free_spot`` tests boxes. A little past the hitbox's own reach (the brute: 36.1 px, not
+    34.5), and kept so: the spots spawns move to stay where they were."""
     boxes = [aabb(s, Transform(0.0, 0.0, 0.0)) for s in parts]
-    return max(math.hypot(max(abs(b[0]), abs(b[2])), max(abs(b[1]), abs(b[3]))) for b in boxes)
+    return reach_radius([Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]) for x0, y0, x1, y1 in boxes])
 
 
-def _wall_under(level: Level, marker: Marker, parts) -> Wall | None:
-    """The first wall the hitbox ``parts`` at the marker (angle 0) overlaps, or None."""
-    boxes = [aabb(s, Transform(marker.x, marker.y, 0.0)) for s in parts]
-    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    for wall in level.walls:
-        for shape, xf in wall.parts:
-            wx0, wy0, wx1, wy1 = aabb(shape, Transform(*xf))
-            if wx0 > x1 or wx1 < x0 or wy0 > y1 or wy1 < y0:
-                continue
-            if any(intersects(p, (marker.x, marker.y, 0.0), shape, tuple(xf)) for p in parts):
-                return wall
-    return None
+def _walls_under(level: Level, markers: list[Marker], bodies: list[tuple]) -> list[Wall | None]:
+    """For each marker, the first wall (in the level's order) that hitbox ``bodies[k]`` at the marker
+    (angle 0) overlaps, or None: the checker's own test (``game.geometry.overlap``), in one batch."""
+    if not markers:
+        return []
+    parts = wall_parts(level)
+    first = first_overlaps(parts, bodies, [(m.x, m.y) for m in markers])
+    return [parts[k].wall if k >= 0 else None for k in first.tolist()]
 
 
-def _named(wall: Wall) -> str:
-    """A wall as the checker names it (``game.check.parts.wall_name``)."""
-    from game.check.parts import wall_name  # deferred: the checker imports this package
-
-    return wall_name(wall)
-
-
-def _sealed(level: Level, start: Marker):
+def _sealed(level: Level, start: Marker, player: tuple) -> Grid | None:
     """The checker's reach grid when the player cannot move from the start, else None: first on the
     coarse grid (cheap; room there is room), then, only if that finds none, by the checker's grid (the
     real hull, at every turn)."""
     blocked, cell = _blocked(level.walls, level.width, level.height, START_RADIUS)
-    if _region(blocked, cell, (start.x, start.y), _COARSE_ROOM).sum() > _COARSE_ROOM:
+    rows, cols = blocked.shape
+    i, j = min(max(int(start.x // cell), 0), cols - 1), min(max(int(start.y // cell), 0), rows - 1)
+    # The start's 4-connected group of free coarse cells, by the enemies' compiled breadth-first count
+    # (a diagonal step only past two free sides joins nothing a side step does not).
+    if not blocked[j, i] and int((steps_from(~blocked, i, j) != UNREACHED).sum()) > _COARSE_ROOM:
         return None
-    from game.check.parts import wall_parts  # deferred: the checker imports this package
-    from game.check.reach import TooManyPlacements, grid_for  # deferred: the checker imports this package
-
     try:
-        grid = grid_for(level, wall_parts(level))
+        grid = grid_for(level, wall_parts(level), player)
     except TooManyPlacements:
         return None  # too big to tell: the checker says so; play the start as given
     reached = int(grid.reached.sum())
     return grid if reached < SEALED_CELLS and int(grid.free.sum()) > reached else None
 
 
-def _way_out(grid, start: Marker) -> tuple[float, float] | None:
+def _way_out(grid: Grid, start: Marker) -> tuple[float, float] | None:
     """The centre of the cell nearest the start, outside its pocket, in a pocket with room
     (``SEALED_CELLS``), where the player fits at angle 0 (as the game places it); None without one."""
-    from game.check.reach import label_cells  # deferred: the checker imports this package
-
     labels, count = label_cells(grid.free & ~grid.reached)
     sizes = np.bincount(labels.ravel(), minlength=count + 1)
     roomy = (sizes >= SEALED_CELLS)[labels] & (labels > 0) & grid.placements[0]

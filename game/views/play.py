@@ -27,6 +27,7 @@ from game.render.sprites import SpriteMirror
 from game.render.walls import VOID_COLOR, build_ground, build_walls
 from game.sim import Simulation
 from game.sim.reload import reload
+from game.tiled.files import score_key
 
 from . import bridge
 from .controls import Controls
@@ -114,7 +115,10 @@ class PlayView(arcade.View):
         self.recorder = getattr(app, "recorder", None)
         if self.recorder is not None:
             self.recorder.start_run(level, self.seed, self.sim)
-        self.best = app.best_score(level.name) if app is not None else 0
+        #: What this run's scores are kept under: the level's name, or for a map opened by path its
+        #: resolved path (a foreign ``yard.tmx`` has its own best, not the shipped ``yard``'s).
+        self.score_key = score_key(level.name, level.path)
+        self.best = app.best_score(self.score_key) if app is not None else 0
         #: Where the camera looks before its knock (the knock is added on top, never followed).
         self.look = clamp_to_level(*bridge.player_xy(self.sim), self.view_size, self.level_size, self.margins)
         self.camera.position = self.look

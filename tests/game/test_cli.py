@@ -115,6 +115,19 @@ def test_snapshot_runs_keep_their_scores_out_of_the_players_file_unless_keep_sco
     assert "yard" in (home / "scores.json").read_text()
 
 
+def test_a_foreign_yard_opened_by_path_on_the_command_line_keeps_its_score_under_its_path(home, tmp_path):
+    import json
+
+    from tests.game.tiled import maps
+
+    foreign = maps.write(tmp_path, maps.with_walls(maps.rect(7, 200, 60, 32, 32)), "yard.tmj")
+    done = run_game("--snapshots", str(tmp_path / "shots"), "--level", str(foreign), "--keep-score")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "shots" / "game_over.png").is_file()  # the run did reach game over
+    kept = json.loads((home / "scores.json").read_text())
+    assert list(kept) == [str(foreign.resolve())]  # not "yard": the shipped yard's best is not its
+
+
 # --- files the person names are never replaced unless regular (issue 24) -------------
 
 

@@ -65,6 +65,32 @@ def test_moving_into_a_wall_at_any_angle_stops_at_it_and_keeps_the_tangential_pa
     assert y == pytest.approx(move[1], abs=1e-6)  # the whole sliding part is kept
 
 
+@pytest.mark.parametrize("depth", [0.5, 3.0, 7.0])
+@pytest.mark.parametrize("sideways", [-5.0, 5.0])
+def test_a_body_inside_a_wall_moving_sideways_is_pushed_out_and_keeps_that_frames_move(
+    slide, depth, sideways
+):
+    """Regression: a body starting inside a wall with a move along it hit the wall at fraction 0
+    slide after slide and went nowhere; the final push-out put it outside, but the move was lost
+    (x stayed 0 frame after frame). It is now pushed out first and makes its move from there."""
+    world = World()
+    world.add(Polygon.box(100, 10), (0, 0, 0), static=True)  # top face at y = 10
+    player = world.add(PLAYER, (0, 18 - depth, 0), layer=MOVERS)
+    x, y = slide(world, player, (sideways, 0.0))
+    assert_outside_every_wall(world, player)
+    assert x == pytest.approx(sideways, abs=1e-6)  # the whole move, along the wall
+    assert y == pytest.approx(18.0, abs=0.01)  # out on top, a skin clear
+
+
+def test_a_body_inside_a_wall_moving_down_along_it_is_pushed_out_and_slides_the_rest(slide):
+    world = World()
+    world.add(Polygon.box(100, 10), (0, 0, 0), static=True)
+    player = world.add(PLAYER, (0, 15, 0), layer=MOVERS)
+    x, y = slide(world, player, (6.0, -4.0))
+    assert_outside_every_wall(world, player)
+    assert (x, y) == pytest.approx((6.0, 18.0), abs=0.01)  # into the floor: stays on it, keeps the x
+
+
 def test_the_single_call_reports_the_wall_it_slid_along():
     world = World()
     wall = world.add(Polygon.box(10, 500), (0, 0, 0), static=True)

@@ -220,11 +220,11 @@ def test_the_compiled_placement_labelling_reaches_what_a_breadth_first_search_ov
 
 
 def test_too_many_placements_to_test_is_one_error_line_not_unbounded_work(tmp_path, monkeypatch):
-    from game.check import reach
+    from game.geometry import grid  # the placement grid the checker reads (shared with the loader)
 
     path = write(tmp_path, gap_map(40.0))
     assert not check_file(path).errors
-    monkeypatch.setattr(reach, "MAX_PLACEMENT_TESTS", 50)
+    monkeypatch.setattr(grid, "MAX_PLACEMENT_TESTS", 50)
     assert [f.problem for f in check_file(path).errors] == [
         "too many walls close together to check what the player can reach: more than 50 placements to test, "
         "the checker's limit"

@@ -219,6 +219,41 @@ def test_a_solar2d_dynamic_body_takes_its_density_friction_and_bounce_and_solar2
     assert (level.props[3].x, level.props[3].y) == (220.0, 256 - 115.0)
 
 
+def test_a_solar2d_dynamic_body_takes_its_damping_and_is_sensor_and_the_props_damping_without(tmp_path):
+    """Solar2D's ``linearDamping``/``angularDamping`` (1/s) are the prop's damping; without them a prop's
+    default (3: the floor's friction), not Solar2D's 0. ``isSensor`` makes a sensor body in the world."""
+    from game.sim import Simulation
+    from game.tiled.prop_kinds import PropKind
+
+    dynamic = text_prop("bodyType", "dynamic")
+    damped = [
+        {"name": "linearDamping", "type": "float", "value": 0.5},
+        {"name": "angularDamping", "type": "string", "value": "7"},  # added as text: read as the number
+    ]
+    layer = maps.layer(
+        3,
+        "game",
+        [
+            maps.rect(10, 0, 0, 32, 32, properties=[*dynamic, *damped]),
+            maps.rect(11, 64, 0, 32, 32, properties=[*dynamic, *bool_prop("isSensor", True)]),
+            maps.rect(12, 128, 0, 32, 32, properties=[*dynamic, *text_prop("isSensor", "false")]),
+        ],
+    )
+    level, findings = load(tmp_path, [layer])
+    assert not [f for f in findings if "Solar2D" in f[1]]
+    damped_box, sensor, plain = (p.body for p in level.props)
+    assert (damped_box.linear_damping, damped_box.angular_damping) == (0.5, 7.0)
+    default = PropKind("x", 0, None, Circle(1.0), 1, 1)
+    assert (sensor.linear_damping, sensor.angular_damping) == (
+        default.linear_damping,
+        default.angular_damping,
+    )
+    assert (damped_box.sensor, sensor.sensor, plain.sensor) == (False, True, False)
+    sim = Simulation(level, seed=1)
+    bodies = [int(b) for b in sim.props.body[: len(sim.props)]]
+    assert [sim.world.is_sensor(b) for b in bodies] == [False, True, False]
+
+
 @pytest.mark.parametrize(
     ("obj", "problem"),
     [
@@ -231,6 +266,24 @@ def test_a_solar2d_dynamic_body_takes_its_density_friction_and_bounce_and_solar2
             "Solar2D property density must be a number from 0.0009 to 90000, got 'heavy'",
         ),
         (
+            maps.rect(
+                10, 0, 0, 32, 32, properties=[{"name": "linearDamping", "type": "float", "value": 101}]
+            ),
+            "Solar2D property linearDamping must be a number from 0 to 100, got 101",
+        ),
+        (
+            maps.rect(
+                10, 0, 0, 32, 32, properties=[{"name": "angularDamping", "type": "float", "value": -1}]
+            ),
+            "Solar2D property angularDamping must be a number from 0 to 100, got -1",
+        ),
+        (
+            maps.rect(
+                10, 0, 0, 32, 32, properties=[{"name": "isSensor", "type": "string", "value": "maybe"}]
+            ),
+            "Solar2D property isSensor must be true or false, got 'maybe'",
+        ),
+        (
             maps.polyline(10, 0, 0, [(0, 0), (40, 0)]),
             "dynamic polyline not read (a moving body is a rectangle, an ellipse, a convex polygon or a tile "
             "object)",
@@ -240,7 +293,15 @@ def test_a_solar2d_dynamic_body_takes_its_density_friction_and_bounce_and_solar2
             "dynamic rectangle is 300 × 32 px; a moving body is at most 256 px a side: not read",
         ),
     ],
-    ids=["bounce-over-1", "density-text", "polyline", "too-big"],
+    ids=[
+        "bounce-over-1",
+        "density-text",
+        "damping-over-100",
+        "angular-damping-below-0",
+        "sensor-text",
+        "polyline",
+        "too-big",
+    ],
 )
 def test_a_solar2d_dynamic_body_it_cannot_make_is_one_line_naming_the_object(tmp_path, obj, problem):
     obj = {**obj, "properties": [*text_prop("bodyType", "dynamic"), *obj.get("properties", [])]}

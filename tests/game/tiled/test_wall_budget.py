@@ -22,6 +22,7 @@ from engine.world.box_pairs import pairs_among
 from game.check import check_file, checks
 from game.check.hitbox import player_parts, reach_radius
 from game.check.parts import wall_parts
+from game.geometry.overlap import part_table
 from game.tiled import read_level
 from game.tiled.limits import MAX_WALL_PARTS, MAX_WALL_POINTS
 
@@ -118,7 +119,7 @@ def test_the_gap_check_measures_few_star_pairs_and_finds_what_measuring_all_find
     level, errors, _, _ = read_measured(one_tile_map(tmp_path, star(1000), 40, 40, 3))
     assert not errors
     parts = wall_parts(level)
-    table, xf = checks._table(parts)
+    table, xf = part_table(parts)
     limit = 2.0 * reach_radius(player_parts())
     boxes = np.array([p.box for p in parts], np.float64)
     every, complete = pairs_among(boxes, checks._part_walls(parts), limit, 10**7, 10**9)
