@@ -52,12 +52,11 @@ from engine.collision import Circle, Polygon, Sweep, time_of_impact
 from engine.collision.jit import kernel_name, watch_compiles  # the jit module chooses config.CACHE_DIR
 from game.files.safe_read import FileRefused, read_json
 from game.messages import first_line
-from game.sim import ENEMY_KINDS, Bot, Inputs, Rules, Simulation, actor_shapes
+from game.sim import ENEMY_KINDS, Bot, Inputs, Simulation
 from game.sim import props as props_system
 from game.sim.navigation import flow_field
 from game.sim.rules import DEBRIS, DT, ENEMY, PICKUP, PLAYER, PROP, WALL
 from game.tiled import load_level
-from game.tiled.actors import actor_hitboxes
 from game.tiled.files import resolve_level
 
 __all__ = [
@@ -196,10 +195,15 @@ def _stage_bullets(state: dict) -> None:
             )
     for tick in range(30):
         sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), True))
-    # Both ways a single cast reaches the narrow phase: a ray (a point shape) and a shape's own buffer.
+    _casts(sim.world, (p.x, p.y), sim.shapes.player)
+
+
+def _casts(world: World, at: tuple[float, float], shape) -> None:
+    """Both ways a single cast reaches the narrow phase: a ray (a point shape) and a shape's own buffer."""
+    x, y = at
     for a in (0.0, 1.6, 3.1, 4.7):
-        sim.world.raycast((p.x, p.y), (math.cos(a), math.sin(a)), 500.0, WALL)
-        sim.world.shape_cast(sim.shapes.player, (p.x, p.y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
+        world.raycast((x, y), (math.cos(a), math.sin(a)), 500.0, WALL)
+        world.shape_cast(shape, (x, y, a), (300 * math.cos(a), 300 * math.sin(a)), WALL)
 
 
 def _stage_props(state: dict) -> None:
@@ -241,16 +245,15 @@ def _stage_tumbling_ahead(state: dict) -> None:
     game's actors, dynamic props knocked into each other and the walls. The main process reaches
     them only after the level, the overlaps and the enemies' slide, by when they are in the cache.
 
-    No level is read and the props are plain boxes and circles (the kernels' signatures do not
-    depend on the shapes, nor on the numbers): the level reader's and the props file's kernels
-    compile in the main process and the title meanwhile, and would compile here a third time."""
+    No level is read, and the actors and props are plain boxes and circles (the kernels' signatures
+    do not depend on the shapes, nor on the numbers): the level reader's kernels, which the actors'
+    and props' files use too, compile in the main process and the title meanwhile."""
     world = World(units_per_meter=props_system.PropRules().units_per_meter)
     for x, y, hw, hh in ((0.0, -40.0, 200.0, 8.0), (-200.0, 60.0, 8.0, 100.0), (200.0, 60.0, 8.0, 100.0)):
         world.add(Polygon.box(hw, hh), (x, y, 0.0), static=True, layer=WALL, user_data=0)
-    shapes = actor_shapes(actor_hitboxes(), Rules())  # the shapes Simulation moves, from assets/actors.tsj
-    world.add(shapes.player, (0.0, 120.0, 0.0), layer=PLAYER, mask=ENEMY | PICKUP | PROP)
-    for k, shape in enumerate(shapes.enemies):
-        world.add(shape, (-120.0 + 40.0 * k, 150.0, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
+    world.add(Circle(12.0), (0.0, 120.0, 0.0), layer=PLAYER, mask=ENEMY | PICKUP | PROP)  # the actors
+    for k in range(3):
+        world.add(Circle(10.0), (-120.0 + 40.0 * k, 150.0, 0.0), layer=ENEMY, mask=PLAYER | ENEMY)
     for k in range(8):  # as ``props.add_prop`` adds a prop
         shape = Polygon.box(10.0, 8.0) if k % 2 else Circle(9.0)
         body = world.add(shape, (-150.0 + 40.0 * k, 10.0 + 5.0 * k, 0.3 * k), dynamic=True, density=1.0,
@@ -259,11 +262,13 @@ def _stage_tumbling_ahead(state: dict) -> None:
         world.apply_impulse(body, (300.0 * world.mass(body).mass, -200.0 * world.mass(body).mass))
     for _ in range(20):
         world.step(DT)
+    state["world"] = world
 
 
 def _stage_impacts_ahead(state: dict) -> None:
-    """The time of impact, which the main process reaches last (``_stage_props``)."""
+    """The time of impact and the single casts, which the main process reaches last."""
     _time_of_impact()
+    _casts(state["world"], (0.0, 120.0), Circle(12.0))
 
 
 #: A second process runs these while the first runs ``STAGES`` (``python -m game.headless.warmup --ahead``):
@@ -271,7 +276,7 @@ def _stage_impacts_ahead(state: dict) -> None:
 #: Split by the compile seconds ``benchmarks/compile_times.py`` measures (README, "The first run").
 AHEAD: tuple[Stage, ...] = (
     Stage("tumbling ahead", 45.0, _stage_tumbling_ahead),
-    Stage("impacts ahead", 5.0, _stage_impacts_ahead),
+    Stage("impacts and casts ahead", 6.0, _stage_impacts_ahead),
 )
 
 #: In the order the play view first needs them; the seconds are a fresh cache's on this machine.
