@@ -13,7 +13,8 @@ stage and per kernel it compiles; ``Warmup`` reads them on a thread and
 gives the title's loading bar and the terminal a ``Progress``. When the
 player starts a level, its kernels load from the cache in milliseconds.
 On an empty cache a second, silent process (``--ahead``) compiles the
-world's casts and moves at the same time, so the two cores share the work.
+rigid-body step, the time of impact and the single casts at the same time
+(``AHEAD``: what the main one reaches last), so the two cores share the work.
 
 In-process work (the headless demo, ``python -m engine``) wraps itself in
 ``report_compiles``, which prints a line naming each kernel as it compiles.
@@ -317,7 +318,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--level", help="level name or map path to warm up on (default: the first level)")
     parser.add_argument("--no-nice", action="store_true", help="run at normal priority")
-    parser.add_argument("--ahead", action="store_true", help="the second process's part: casts and moves")
+    parser.add_argument(
+        "--ahead", action="store_true", help="the second process's part: the rigid-body step, impacts, casts"
+    )
     args = parser.parse_args(argv)
     exit_with_parent()
     if not args.no_nice and hasattr(os, "nice") and niceness():
@@ -538,9 +541,10 @@ def start_ahead(level: str | None = None) -> subprocess.Popen | None:
     """Start the second warm-up process (``--ahead``, low priority, silent) when the cache is
     empty; None if it is not (it would only load what is there) or cannot start.
 
-    On two cores it compiles the casts and moves while the caller (the main
-    warm-up, or the demo in-process) compiles the level and the overlaps, so
-    a first run waits for about the longer of the two instead of their sum.
+    On two cores it compiles the rigid-body step, the time of impact and the
+    single casts while the caller (the main warm-up, or the demo in-process)
+    compiles the level, the overlaps and the slides, so a first run waits for
+    about the longer of the two instead of their sum.
     """
     if not cache_is_empty():
         return None
