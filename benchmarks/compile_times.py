@@ -19,6 +19,16 @@ to compare, the wall ones move with the load.
 
 ``--stages`` runs only the named stages (comma-separated; the level is
 always read first), to see one stage's kernels alone.
+
+``--split`` runs a cold start's two warm-up processes instead, at once on
+one empty cache (``STAGES`` and the second process's ``AHEAD``): each one's
+outermost compiles with their start and end (wall seconds from launch) and
+CPU seconds, each process's CPU and end, and the kernels compiled in both
+(a kernel one process compiled loads in the other only if it was saved
+before the other looked). The two should end together, and few kernels but
+numba's own small helpers compile twice.
+
+    flock /tmp/bench.lock .venv/bin/python benchmarks/compile_times.py --split   # ~2 min
 """
 
 from __future__ import annotations
@@ -74,6 +84,67 @@ print(json.dumps([records, inlining]))
 """
 
 
+#: Runs in each child of ``--split``: one warm-up process's stages, recording its compile events.
+SPLIT_CHILD = r"""
+import json, sys, time
+began = float(sys.argv[2])
+from numba.core import event
+from game.headless import warmup
+from engine.collision.jit import kernel_name
+
+records, stack = [], []
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        stack.append((kernel_name(ev.data["dispatcher"]), time.time() - began, time.process_time(), len(stack)))
+    def on_end(self, ev):
+        name, at, cpu, depth = stack.pop()
+        records.append((name, depth, at, time.time() - began, time.process_time() - cpu))
+
+event.register("numba:compile", Listener())
+state = {"level": None}
+for stage in warmup.AHEAD if sys.argv[1] == "ahead" else warmup.STAGES:
+    at, cpu = time.time() - began, time.process_time()
+    stage.run(state)
+    records.append(("stage: " + stage.name, -1, at, time.time() - began, time.process_time() - cpu))
+print(json.dumps([records, time.process_time()]))
+"""
+
+
+def split() -> None:
+    """``--split``: both warm-up processes at once on one empty cache, as a cold start runs them."""
+    with tempfile.TemporaryDirectory(prefix="gjk-compile-") as tmp:
+        env = {**os.environ, "NUMBA_CACHE_DIR": tmp, "GJK_SHOOTER_DATA": os.path.join(tmp, "data")}
+        began = time.time()
+        children = {
+            which: subprocess.Popen(
+                [sys.executable, "-c", SPLIT_CHILD, which, str(began)],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for which in ("ahead", "main")  # the game starts the second process first
+        }
+        results = {}
+        for which, child in children.items():
+            out, err = child.communicate()
+            if child.returncode != 0:
+                raise SystemExit(f"compile_times: the {which} warm-up failed:\n{err[-3000:]}")
+            results[which] = json.loads(out.splitlines()[-1])
+    print(f"compile_times --split: {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}; "
+          "wall seconds from launch, CPU seconds, empty cache")  # fmt: skip
+    names = {}
+    for which, (records, cpu) in results.items():
+        print(f"{which}: {cpu:.1f} s CPU, ends at {max(r[3] for r in records):.1f} s")
+        for name, depth, start, end, spent in sorted(records, key=lambda r: r[2]):
+            if depth <= 0:
+                print(f"  {name:<58} {start:6.1f} -{end:6.1f} {spent:8.2f}")
+        names[which] = {r[0] for r in records if r[1] >= 0}
+    print("compiled in both:", ", ".join(sorted(names["main"] & names["ahead"])) or "none")
+
+
 def profile(stages: str) -> tuple[list, dict, float, float]:
     """The child's compile records, its seconds inlining per kernel, its wall seconds and its
     user+sys CPU seconds."""
@@ -97,7 +168,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=30, help="kernels to list, by self CPU (default 30)")
     parser.add_argument("--stages", default="", help="comma-separated stage names (default: all)")
+    parser.add_argument("--split", action="store_true", help="both warm-up processes at once, as cold")
     args = parser.parse_args(argv)
+    if args.split:
+        split()
+        return
     records, inlining, wall, cpu = profile(args.stages)
 
     # Self time: a compile's own time less that of the compiles nested directly in it. The records

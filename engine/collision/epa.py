@@ -170,7 +170,7 @@ def epa(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly):
     count = _enclose_origin(data_a, off_a, data_b, off_b, c, s, tx, ty, simplex, tol, poly)
     if count < 3:
         nx, ny = _flat_normal(poly, count, tx, ty)
-        pax, pay, pbx, pby = _edge_witness(poly, 0, count)
+        pax, pay, pbx, pby = _edge_witness(poly, np.int64(0), count)  # int64, not a literal 0: one signature
         return STATUS_OK, nx, ny, 0.0, pax, pay, pbx, pby
 
     best, dist, nx, ny = _closest_edge(poly, count)

@@ -87,7 +87,8 @@ def _walk(boxes, obb, walls, first, group, among, max_pairs, max_steps):
                 return found[:count].copy(), False
             if count == found.shape[0]:
                 grown = np.empty((min(2 * count, max_pairs + 1), 2), dtype=np.int64)
-                grown[:count] = found[:count]
+                for r in range(count):  # not ``grown[:count] = found[:count]``: numba compiles that
+                    grown[r, 0], grown[r, 1] = found[r, 0], found[r, 1]  # slice's error message, 2 s
                 found = grown
             if among:
                 found[count, 0], found[count, 1] = q, j

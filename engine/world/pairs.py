@@ -579,7 +579,8 @@ def contacts_of(data, offsets, shape, xf, boxes, obb, layer, mask, static, senso
     kept = 0
     for k in range(slots.shape[0]):
         if hit[k]:
-            values[kept] = values[k]
+            for v in range(CONTACT_VALUES):  # element by element: a row's copy compiles an error message
+                values[kept, v] = values[k, v]
             found[kept, 0], found[kept, 1] = ids[slots[k, 0]], ids[slots[k, 1]]
             kept += 1
     return found[:kept], values[:kept]

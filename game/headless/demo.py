@@ -2,7 +2,7 @@
 
 When the bot dies the level restarts (a new run, seed + deaths) and the
 totals carry on. On a fresh numba cache each kernel is named on stderr as it
-compiles, while a second process compiles the casts (``warmup.start_ahead``).
+compiles, while a second process compiles the rigid-body step (``warmup.start_ahead``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def run_demo(
     of every tick are written to that file; with ``screenshot`` the last frame.
     """
     with report_compiles() as compiled:
-        helper = start_ahead(level)  # a second process compiles the casts meanwhile (cold cache)
+        helper = start_ahead(level)  # a second process compiles the step meanwhile (cold cache)
         try:
             return _run_demo(level, frames, seed, screenshot, record)
         finally:

@@ -426,7 +426,7 @@ world.query_shape(Circle(1.0), (50.0, 0.0, 0.0))  # nothing there: the box, not 
 world.set_transforms(np.array([body]), np.array([1.0]), np.array([0.0]), np.array([0.0]))  # store_transforms
 world.query_aabb((-5.0, -5.0), (5.0, 5.0))
 print(json.dumps({k.py_func.__name__: [str(s) for s in k.signatures]
-                  for k in (gjk.gjk, epa.epa, epa._enclose_origin, boxes.aabb_of)}))
+                  for k in (gjk.gjk, epa.epa, epa._enclose_origin, epa._edge_witness, boxes.aabb_of)}))
 """
 
 
@@ -434,11 +434,12 @@ def test_the_kernels_called_inside_the_queries_and_the_boxes_compile_once(tmp_pa
     """The queries passed a literal 0 as the shapes' offsets down to ``gjk`` and ``epa`` (a second
     compile of each, and of EPA's helpers, beside the batch loops' int64); ``World.query_shape``
     passed a read-only buffer to ``aabb_of`` (another type to numba than the view the bodies' boxes
-    pass)."""
+    pass); ``epa`` passed a literal 0 as the first edge to ``_edge_witness`` where the loop passes
+    an int64 (two compiles of it on every cold start)."""
     result = run_python(NESTED_SIGNATURES, {"NUMBA_CACHE_DIR": str(tmp_path / "cache")})
     assert result.returncode == 0, result.stderr[-3000:]
     signatures = json.loads(result.stdout.splitlines()[-1])
-    assert signatures["aabb_of"] and signatures["gjk"] and signatures["epa"]  # the calls reached them
+    assert all(signatures.values()), signatures  # the calls reached them
     twice = {name: sigs for name, sigs in signatures.items() if len(sigs) > 1}
     assert not twice, json.dumps(twice, indent=1)
     assert not [s for sigs in signatures.values() for s in sigs if "Literal" in s]
