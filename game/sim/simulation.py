@@ -599,7 +599,8 @@ class Simulation:
             weight = np.asarray(pr.enemy_weights)[e.kind[k]]
             np.add.at(e.kx, k, along[on_enemy, 0] * impulses[0] / weight)
             np.add.at(e.ky, k, along[on_enemy, 1] * impulses[0] / weight)
-            e.columns["kx"], e.columns["ky"] = _capped_many(e.kx, e.ky, pr.max_knockback)
+            # Only the enemies hit can be over the cap (every other knockback was capped when set).
+            e.kx[k], e.ky[k] = _capped_many(e.kx[k], e.ky[k], pr.max_knockback)
         on_player = (bodies == self.player.body) & (owner == 1)
         kinds = np.where(on_prop, 0, np.where(on_enemy, 1, np.where(on_player, 2, 3))).tolist()
         names = ("prop_hit", "enemy_hit", None, "wall_hit")
