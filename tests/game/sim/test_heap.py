@@ -35,3 +35,12 @@ def test_an_object_made_after_settle_is_collected_as_before(frozen_after):
     settle()
     node = Node()
     assert any(o is node for o in gc.get_objects())
+
+
+def test_a_later_run_is_not_frozen_so_its_garbage_is_collected(frozen_after):
+    settle()  # the first level
+    later = Node()  # the next run's objects
+    frozen = gc.get_freeze_count()
+    settle()
+    assert gc.get_freeze_count() == frozen
+    assert any(o is later for o in gc.get_objects())
