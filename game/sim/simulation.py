@@ -143,6 +143,25 @@ def _table(**columns):
     return {name: np.zeros(0, dtype=dtype) for name, dtype in columns.items()}
 
 
+class _Column:
+    """``table.name`` read from ``table.columns`` (always the column there now), a descriptor on the
+    class: a column read through ``__getattr__`` alone costs a failed lookup and its exception
+    (0.66 us against about 0.2 us; a tick reads some 115 columns)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, table, owner=None):
+        if table is None:
+            return self
+        try:
+            return table.__dict__["columns"][self.name]
+        except KeyError:  # a table without this column: as if the class had no such attribute
+            raise AttributeError(self.name) from None
+
+
 @dataclass
 class Table:
     """Rows of equal-length numpy columns; row k of every column is one thing."""
@@ -150,10 +169,12 @@ class Table:
     columns: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __getattr__(self, name):
-        try:
-            return self.__dict__["columns"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+        columns = self.__dict__.get("columns")
+        if columns is None or name not in columns:
+            raise AttributeError(name)
+        # The first read of a column name: later reads of it, on any table, go through ``_Column``.
+        setattr(Table, name, _Column(name))
+        return columns[name]
 
     def __len__(self) -> int:
         return len(next(iter(self.columns.values())))
