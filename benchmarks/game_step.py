@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import math
 import time
 
@@ -37,6 +38,7 @@ from engine.crosscheck.twins import twin
 from game.cli import MAX_FRAMES, MAX_SEED  # the command line's limits are the game's (README "Limits")
 from game.headless.warmup import run_stages
 from game.sim import DT, Bot, Simulation
+from game.sim.heap import settle
 from game.tiled import level_path, load_level
 
 ENEMY_COUNT, BULLET_COUNT, PROP_COUNT, MOVING = 200, 1000, 300, 100
@@ -200,6 +202,16 @@ def main() -> None:
     run_stages(lambda record: None, "ruins")
     sim, bot, rng = scene(args.seed)
     space, sync, twins = pymunk_twin(sim)
+    settle()  # as the play view does once its level is loaded (``game.sim.heap``)
+    pauses, in_tick, started = [], [False], [0.0]  # the collector's pauses inside timed ticks, ms
+
+    def collector(phase, info):
+        if phase == "start":
+            started[0] = time.perf_counter()
+        elif in_tick[0]:
+            pauses.append((time.perf_counter() - started[0]) * 1e3)
+
+    gc.callbacks.append(collector)
     ours, theirs, place, moving, counted, rigid, cpu = [], [], [], [], [], [], []
     world_step, stepped = sim.world.step, []
 
@@ -218,8 +230,10 @@ def main() -> None:
         inputs = bot.inputs(sim)
         t, c = time.perf_counter(), time.thread_time()
         stepped.clear()
+        in_tick[0] = frame >= 30
         sim.step(inputs)
         dt_ours, dt_cpu = time.perf_counter() - t, time.thread_time() - c
+        in_tick[0] = False
         top_up(sim, rng)
         dt_place = sync()
         t = time.perf_counter()
@@ -246,6 +260,10 @@ def main() -> None:
     print(f"| the tick's own CPU time (thread time: what neighbours on a busy machine do not add) | {ms(cpu, 50):.2f} | {ms(cpu, 99):.2f} |")  # fmt: skip
     print(f"| pymunk space.step (collision only) | {ms(theirs, 50):.2f} | {ms(theirs, 99):.2f} |")
     print(f"| pymunk placing the bodies (Python) | {ms(place, 50):.2f} | {ms(place, 99):.2f} |")
+    print(
+        f"garbage collections inside timed ticks: {len(pauses)}"
+        + (f", longest {max(pauses):.2f} ms" if pauses else "")
+    )
     print(f"ratio ours / pymunk step: p50 {ms(ours, 50) / ms(theirs, 50):.2f}, p99 {ms(ours, 99) / ms(theirs, 99):.2f}; "
           f"with pymunk's placing: p50 {ms(ours, 50) / (ms(theirs, 50) + ms(place, 50)):.2f}")  # fmt: skip
 

@@ -243,6 +243,8 @@ def finite_rows(values: np.ndarray, bodies: np.ndarray, name: str, *, coordinate
     """Refuse (one line naming the body) a row of (k, 2) ``values`` that is not finite, or, for a
     ``coordinate``, that lies beyond ``MAX_COORDINATE``."""
     limit = MAX_COORDINATE if coordinate else np.finfo(np.float64).max  # inf <= inf: not the limit
+    if not values.size or np.abs(values).max() <= limit:  # one reduction (a NaN's max is NaN: not <=)
+        return
     bad = np.flatnonzero(~(np.abs(values) <= limit).all(axis=1))
     if len(bad):
         k = int(bad[0])

@@ -25,11 +25,20 @@ def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.nd
     """Put the bodies at ``slots`` whose box now leaves the range back to ``before`` (their
     (k, 3) transforms when the step began) and zero their velocity; returns the slots held.
 
-    A body's reach (bound + radius) about its origin settles nearly every body in a few array
-    operations; only a body within its reach of the edge has its box computed, as ``add`` does."""
+    The farthest body and the farthest-reaching shape settle all of them at once when both are well
+    inside; else a body's reach (bound + radius) about its origin settles nearly every body in a
+    few array operations; only a body within its reach of the edge has its box computed, as
+    ``add`` does."""
     if not len(slots):
         return slots
     xf = arrays.xf[slots]
+    # Every body at once first: the farthest coordinate plus the farthest reach of any shape in
+    # the table within range (a game's whole world, every step) settles them all in a few
+    # operations; NaN and inf fail the comparisons and go on to the body-by-body check.
+    most = table.data[table.offsets + H_BOUND] + table.data[table.offsets + H_RADIUS]
+    with np.errstate(invalid="ignore", over="ignore"):
+        if np.abs(xf[:, :2]).max() + most.max() <= MAX_COORDINATE and np.isfinite(xf[:, 2]).all():
+            return slots[:0]
     off = table.offsets[arrays.shape[slots]]
     reach = table.data[off + H_BOUND] + table.data[off + H_RADIUS]
     with np.errstate(invalid="ignore", over="ignore"):  # NaN or inf: not within, held

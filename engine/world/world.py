@@ -267,14 +267,14 @@ class World:
             arguments.at_most(() if given is None else given, arguments.MAX_IMPULSES, f"{name} {what}")
         bodies = arguments.ids(bodies, f"{name} bodies")
         slots = self._a.slots(bodies)
-        impulse = arguments.rows(impulses, len(slots), f"{name} impulses")
+        impulse = arguments.rows_fast(impulses, len(slots), f"{name} impulses")  # read, never written
         arguments.finite_rows(impulse, bodies, f"{name} impulses")
         fx, fy = impulse.T
         a = self._a
         torque = np.zeros(len(slots))
         with np.errstate(over="ignore", invalid="ignore"):  # an overflow is refused below, named
             if points is not None:
-                p = arguments.rows(points, len(slots), f"{name} points")
+                p = arguments.rows_fast(points, len(slots), f"{name} points")
                 arguments.finite_rows(p, bodies, f"{name} points", coordinate=True)
                 x, y, angle = a.xf[slots].T
                 c, s = np.cos(angle), np.sin(angle)
@@ -283,17 +283,17 @@ class World:
                 torque = np.where(a.inv_inertia[slots] != 0.0, rx * fy - ry * fx, 0.0)
             moving = np.flatnonzero(a.dynamic[slots])
             rows, slots = moving, slots[moving]
-            pushed = np.unique(slots)
             # Each body's velocity after all its rows (``after``, one row per body in ``pushed``),
             # checked before any is written.
-            if len(pushed) == len(slots):  # each body once: one addition each, as np.add.at would do
-                order = np.argsort(slots)
-                after = a.vel[slots]
+            if _distinct(slots, a.n):  # each body once: one addition each, as np.add.at would do
+                pushed = slots
+                per_row = after = a.vel[slots]
                 after[:, 0] += a.inv_mass[slots] * fx[rows]
                 after[:, 1] += a.inv_mass[slots] * fy[rows]
                 after[:, 2] += a.inv_inertia[slots] * torque[rows]
-                per_row, after = after, after[order]
-            else:
+            else:  # a body hit twice (two bullets in one crate): its rows add up in row order
+                ordered = np.sort(slots)
+                pushed = ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))]
                 after = a.vel[pushed]
                 at = np.searchsorted(pushed, slots)
                 np.add.at(after[:, 0], at, a.inv_mass[slots] * fx[rows])
@@ -311,9 +311,9 @@ class World:
                 + _too_fast(a.vel[slots[j]], per_row[j])
             )
         a.vel[pushed] = after
-        # ``woken`` for each: the sleeping ones' islands wake (one by one, as single calls would),
-        # then every pushed body's sleep clock starts again.
-        for slot in pushed[~a.awake[pushed]].tolist():
+        # ``woken`` for each sleeping one, in slot order (its island wakes, as single calls would
+        # wake them one by one), then every pushed body's sleep clock starts again.
+        for slot in np.sort(pushed[~a.awake[pushed]]).tolist():
             self._dynamics.woken(slot)
         a.sleep_time[pushed] = 0.0
 
@@ -364,7 +364,7 @@ class World:
         or one given twice, is refused before any goes."""
         bodies = arguments.ids(bodies, "World.remove_bodies bodies")
         slots = self._a.slots(bodies)
-        if len(np.unique(slots)) != len(slots):
+        if not _distinct(slots, self._a.n):
             raise ValueError("World.remove_bodies got the same body twice")
         if len(slots):
             self._frame.changed(self._a.remove_many(bodies), members=True)
@@ -573,7 +573,7 @@ class World:
         slots = self._a.slots(arguments.ids(bodies, "World.move_and_slide_bodies bodies"))
         rest = arguments.rows(displacements, len(slots), "World.move_and_slide_bodies displacements")
         mask = arguments.bits(mask, "World.move_and_slide_bodies mask")
-        if len(np.unique(slots)) != len(slots):
+        if not _distinct(slots, self._a.n):
             raise ValueError("move_and_slide_bodies got the same body twice")
         return self._slide(slots, rest, mask)[0][:, :2].copy()
 
@@ -638,6 +638,14 @@ class World:
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         return slots_in_box(self._frame.boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
+
+
+def _distinct(slots: np.ndarray, n: int) -> bool:
+    """Whether no slot (each in 0..n-1) repeats: one mark per slot, counted. A few microseconds
+    for a tick's batch, where ``np.unique`` sorted or hashed in 15-50 us a call."""
+    marks = np.zeros(n, dtype=bool)
+    marks[slots] = True
+    return int(np.count_nonzero(marks)) == len(slots)
 
 
 def _too_fast(before, after) -> str:

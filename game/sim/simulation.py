@@ -143,6 +143,25 @@ def _table(**columns):
     return {name: np.zeros(0, dtype=dtype) for name, dtype in columns.items()}
 
 
+class _Column:
+    """``table.name`` read from ``table.columns`` (always the column there now), a descriptor on the
+    class: a column read through ``__getattr__`` alone costs a failed lookup and its exception
+    (0.66 us against about 0.2 us; a tick reads some 115 columns)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, table, owner=None):
+        if table is None:
+            return self
+        try:
+            return table.__dict__["columns"][self.name]
+        except KeyError:  # a table without this column: as if the class had no such attribute
+            raise AttributeError(self.name) from None
+
+
 @dataclass
 class Table:
     """Rows of equal-length numpy columns; row k of every column is one thing."""
@@ -150,10 +169,12 @@ class Table:
     columns: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __getattr__(self, name):
-        try:
-            return self.__dict__["columns"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+        columns = self.__dict__.get("columns")
+        if columns is None or name not in columns:
+            raise AttributeError(name)
+        # The first read of a column name: later reads of it, on any table, go through ``_Column``.
+        setattr(Table, name, _Column(name))
+        return columns[name]
 
     def __len__(self) -> int:
         return len(next(iter(self.columns.values())))
@@ -599,7 +620,8 @@ class Simulation:
             weight = np.asarray(pr.enemy_weights)[e.kind[k]]
             np.add.at(e.kx, k, along[on_enemy, 0] * impulses[0] / weight)
             np.add.at(e.ky, k, along[on_enemy, 1] * impulses[0] / weight)
-            e.columns["kx"], e.columns["ky"] = _capped_many(e.kx, e.ky, pr.max_knockback)
+            # Only the enemies hit can be over the cap (every other knockback was capped when set).
+            e.kx[k], e.ky[k] = _capped_many(e.kx[k], e.ky[k], pr.max_knockback)
         on_player = (bodies == self.player.body) & (owner == 1)
         kinds = np.where(on_prop, 0, np.where(on_enemy, 1, np.where(on_player, 2, 3))).tolist()
         names = ("prop_hit", "enemy_hit", None, "wall_hit")

@@ -26,6 +26,7 @@ from game.render.hud import STRIP, Hud, low_ammo, low_health
 from game.render.sprites import SpriteMirror
 from game.render.walls import VOID_COLOR, build_ground, build_walls
 from game.sim import Simulation
+from game.sim.heap import settle
 from game.sim.reload import reload
 from game.tiled.files import score_key
 
@@ -111,6 +112,7 @@ class PlayView(arcade.View):
         self.explained: set[str] = set()
         self._set_level(level)
         self.sim = Simulation(level, self.seed)
+        settle()  # the loaded heap out of the collector's full collections (``game.sim.heap``)
         #: ``game.headless.replay.Recorder`` of the session (``--record``), told of every run, reload and tick.
         self.recorder = getattr(app, "recorder", None)
         if self.recorder is not None:
@@ -177,6 +179,7 @@ class PlayView(arcade.View):
         if self.recorder is not None:
             self.recorder.reload(level, self.seed, self.sim)
         self._set_level(level)
+        settle()
         # Warnings are worth a look, not an alarm: a calm banner (errors above keep the red one).
         self.hud.show_banner(
             f"Reloaded {level.path.name}" + (f" ({len(findings)} warnings)" if findings else ""),
