@@ -126,11 +126,16 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt):
     plus the way a placed body was moved from where the last step left it;
     a static body's box as it is). Returns (boxes (n, 4), the slots of ``moving``
     that can push (neither sensors nor meeting nothing), which kinematic
-    bodies move this step (placed or with a velocity))."""
+    bodies move this step (placed or with a velocity), the movers: the slots
+    of the awake dynamic bodies and of the kinematic bodies with a velocity,
+    ascending, as the solver moves them). One pass for what the step asked of
+    several numpy calls (each a few µs on a small world)."""
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     vel, start = motion.vel, motion.start
     boxes = np.empty((n, 4))
     moving_kinematic = np.zeros(n, np.bool_)
+    movers = np.empty(n, np.int64)
+    n_movers = 0
     for i in range(n):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
         grow = 0.0
@@ -140,8 +145,16 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt):
                 data[off + H_BOUND] + data[off + H_RADIUS]
             )
             grow = speculative + dt * speed
-            if not motion.dynamic[i]:
-                moving_kinematic[i] = placed or vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
+            if motion.dynamic[i]:
+                if motion.awake[i]:
+                    movers[n_movers] = i
+                    n_movers += 1
+            else:
+                with_velocity = vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
+                moving_kinematic[i] = placed or with_velocity
+                if with_velocity:
+                    movers[n_movers] = i
+                    n_movers += 1
         if placed:  # a placed body swept the way from where it was
             grow += np.hypot(xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1])
         boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
@@ -152,7 +165,7 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt):
         if not bodies.sensor[s] and bodies.mask[s] != 0:
             pushers[k] = s
             k += 1
-    return boxes, pushers[:k], moving_kinematic
+    return boxes, pushers[:k], moving_kinematic, movers[:n_movers]
 
 
 @kernel

@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import kernel
-from ..collision.limits import MIN_SIZE
+from ..collision.limits import MAX_COORDINATE, MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
@@ -157,6 +157,27 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     return count
 
 
+@kernel
+def near_edge(xf, shape, offsets, data, slots, out):
+    """Write to ``out`` the rows of ``slots`` whose body may now leave the coordinate range, and
+    return how many: those within their reach (bound + radius) of its edge, or not finite
+    (``bounds.hold_in_range``'s first look, in one compiled pass: it settles the rest exactly)."""
+    count = 0
+    for k in range(slots.shape[0]):
+        i = slots[k]
+        off = offsets[shape[i]]
+        reach = data[off + H_BOUND] + data[off + H_RADIUS]
+        inside = (
+            abs(xf[i, 0]) + reach <= MAX_COORDINATE
+            and abs(xf[i, 1]) + reach <= MAX_COORDINATE
+            and math.isfinite(xf[i, 2])
+        )
+        if not inside:
+            out[count] = k
+            count += 1
+    return count
+
+
 class Dynamics:
     """What a world keeps from step to step: its settings and last step's contacts."""
 
@@ -172,8 +193,8 @@ class Dynamics:
         n = a.n
         motion = a.motion()
         dynamic = a.dynamic[:n]
-        kinematic = ~dynamic & ~a.static[:n]
-        if not (dynamic & a.awake[:n]).any():
+        live = dynamic & a.awake[:n]
+        if not live.any():
             a.start[:n] = a.xf[:n]
             a.force[:n] = 0.0
             return _NO_EVENTS
@@ -181,13 +202,18 @@ class Dynamics:
         # 1. Boxes grown by how far each body can reach this step.
         view = frame.view()
         bodies = view.bodies
-        boxes, pushers, moving_kinematic = reach_boxes(bodies, motion, n, view.moving, tune.speculative, dt)
+        boxes, pushers, moving_kinematic, movers = reach_boxes(
+            bodies, motion, n, view.moving, tune.speculative, dt
+        )
         grown = bodies._replace(boxes=boxes)
         candidates = frame_candidates(grown, pushers, view.inv_cell, view.walls)
 
         # 2. Wake islands touched by what moves.
-        if self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any():
-            self._wake(bodies, candidates, dynamic & ~a.awake[:n], (dynamic & a.awake[:n]) | moving_kinematic)
+        sleeping = self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any()
+        if sleeping and self._wake(bodies, candidates, dynamic & ~a.awake[:n], live | moving_kinematic):
+            live = dynamic & a.awake[:n]  # the woken bodies move this step too
+            kinematic = ~dynamic & ~a.static[:n]
+            movers = np.flatnonzero(live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
 
         # 3. Contacts.
         cons, keys, ids, cached = find_contacts(  # (the boxes as they are: two dynamic bodies' margin)
@@ -195,15 +221,13 @@ class Dynamics:
         )
 
         # 4. The soft step.
-        live = dynamic & a.awake[:n]
-        movers = live
-        if kinematic.any():  # (a row-wise test over every velocity costs a scene without any)
-            movers = live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
-        movers = np.flatnonzero(movers)
         before = a.xf[movers]
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
         self._continuous(bodies, live)
-        hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
+        near = np.empty(len(movers), np.int64)
+        near = near[: near_edge(a.xf, a.shape, bodies.offsets, bodies.data, movers, near)]
+        if len(near):  # nothing stored past the coordinate range
+            hold_in_range(a, frame.table, movers[near], before[near])
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
@@ -374,18 +398,20 @@ class Dynamics:
             self._extents[shape] = out[k] = max(min(reach), 0.0)
         return out
 
-    def _wake(self, bodies, candidates, sleeping, waker) -> None:
-        """Wake the islands of sleeping bodies that touch a waker."""
+    def _wake(self, bodies, candidates, sleeping, waker) -> bool:
+        """Wake the islands of sleeping bodies that touch a waker; returns whether any woke."""
         c0, c1 = candidates[:, 0], candidates[:, 1]
         pick = (sleeping[c0] & waker[c1]) | (sleeping[c1] & waker[c0])
         if not pick.any():
-            return
+            return False
         pairs = np.ascontiguousarray(candidates[pick])
         hit = np.zeros(len(pairs), np.bool_)
         collide_slots(bodies, pairs, np.int64(MODE_VERDICT), hit, np.zeros((0, 7)))
-        if hit.any():
-            touched = pairs[hit].ravel()
-            wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
+        if not hit.any():
+            return False
+        touched = pairs[hit].ravel()
+        wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
+        return True
 
     def woken(self, slots) -> None:
         """Bodies (a slot or an array of them) were pushed, placed or given a velocity: their islands wake."""
