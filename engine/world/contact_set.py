@@ -120,7 +120,7 @@ def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
 
 
 @kernel
-def reach_boxes(bodies, motion, n, moving, speculative, dt):
+def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
     """The broad phase's boxes for a step (outline, step 1): each body's box grown
     by how far it can reach in ``dt`` (``speculative`` plus its speed times dt,
     plus the way a placed body was moved from where the last step left it;
@@ -128,14 +128,18 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt):
     that can push (neither sensors nor meeting nothing), which kinematic
     bodies move this step (placed or with a velocity), the movers: the slots
     of the awake dynamic bodies and of the kinematic bodies with a velocity,
-    ascending, as the solver moves them). One pass for what the step asked of
-    several numpy calls (each a few µs on a small world)."""
+    ascending, as the solver moves them, whether every moving body's box lies
+    within its row of ``fat`` (the boxes the broad phase last ran on: no
+    new candidate can be found while they hold; fewer than n rows: no)). One
+    pass for what the step asked of several numpy calls (each a few µs on a
+    small world)."""
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     vel, start = motion.vel, motion.start
     boxes = np.empty((n, 4))
     moving_kinematic = np.zeros(n, np.bool_)
     movers = np.empty(n, np.int64)
     n_movers = 0
+    fits = fat.shape[0] >= n
     for i in range(n):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
         grow = 0.0
@@ -159,13 +163,20 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt):
             grow += np.hypot(xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1])
         boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
         boxes[i, 2], boxes[i, 3] = bodies.boxes[i, 2] + grow, bodies.boxes[i, 3] + grow
+        if fits and not bodies.static[i]:
+            fits = (
+                fat[i, 0] <= boxes[i, 0]
+                and fat[i, 1] <= boxes[i, 1]
+                and boxes[i, 2] <= fat[i, 2]
+                and boxes[i, 3] <= fat[i, 3]
+            )
     pushers = np.empty(moving.shape[0], np.int64)
     k = 0
     for s in moving:
         if not bodies.sensor[s] and bodies.mask[s] != 0:
             pushers[k] = s
             k += 1
-    return boxes, pushers[:k], moving_kinematic, movers[:n_movers]
+    return boxes, pushers[:k], moving_kinematic, movers[:n_movers], fits
 
 
 @kernel

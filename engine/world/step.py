@@ -4,7 +4,14 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
 
 1. candidates: the world's broad phase (``pairs``) over every body's box
    grown by how far it can reach this step (``speculative`` plus its speed
-   times dt), so every pair that could meet in the step is found;
+   times dt), so every pair that could meet in the step is found; as Box2D's
+   fat boxes, the broad phase runs on those boxes grown by ``FAT_MARGIN``
+   more, and its candidates stand while every moving body's box stays inside
+   its fat box and no body came or went (``Frame.epoch``): a resting pyramid
+   runs it once in many steps. The extra pairs change nothing: two dynamic
+   bodies farther apart than ``speculative`` are dropped before their
+   manifold, a pair with a wall or a kinematic body gets no point beyond its
+   margin, and the contacts are ordered by key, not by candidate;
 2. wake: a sleeping island whose body an awake dynamic body or a moving
    kinematic body touches wakes whole (``sleep``);
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
@@ -53,6 +60,9 @@ SLEEP_THRESHOLD = 0.05
 #: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops; ours 0.2 (see contact_set).
 RECYCLE_SLOPS = 0.2
 TIME_TO_SLEEP = 0.5
+#: Box2D v3's ``B2_AABB_MARGIN`` (0.1 m): the broad phase runs on each moving body's box grown this
+#: much more, and its candidates stand for the next steps while every body's box stays inside.
+FAT_MARGIN = 0.1
 
 
 class Tuning(NamedTuple):
@@ -67,13 +77,15 @@ class Tuning(NamedTuple):
     sleep_threshold: float
     #: A contact's manifold is recycled while its pair moved less than this since it was computed.
     recycle: float
+    #: How far the broad phase's boxes reach past the step's own (Box2D's ``B2_AABB_MARGIN``).
+    fat_margin: float
 
 
 def tuning(substeps: int, units_per_meter: float) -> Tuning:
     u = units_per_meter
     return Tuning(
         substeps, LINEAR_SLOP * u, SPECULATIVE_DISTANCE * u, CONTACT_SPEED * u, RESTITUTION_THRESHOLD * u,
-        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u,
+        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u, FAT_MARGIN * u,
     )  # fmt: skip
 
 
@@ -89,6 +101,7 @@ def step_settings(dt: float, tune: Tuning, gravity: tuple[float, float]) -> Step
     )  # fmt: skip
 
 
+_NO_BOXES = np.zeros((0, 4))
 _NO_EVENTS = ContactEvents(
     np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2), np.int64)
 )
@@ -184,6 +197,9 @@ class Dynamics:
     def __init__(self, frame: Frame, gravity: tuple[float, float], sleep: bool, tune: Tuning) -> None:
         self.frame, self.gravity, self.sleep, self.tune = frame, gravity, sleep, tune
         self.kept = no_contacts()
+        #: The boxes the broad phase last ran on (each moving body's grown box and ``fat_margin``
+        #: about it), its candidates, and the frame's epoch then (see ``step``, 1).
+        self._fat, self._candidates, self._fat_epoch = _NO_BOXES, np.zeros((0, 2), np.int64), -1
         #: Each shape's smallest extent (NaN until first needed), for the continuous fallback.
         self._extents = np.zeros(0)
 
@@ -202,11 +218,18 @@ class Dynamics:
         # 1. Boxes grown by how far each body can reach this step.
         view = frame.view()
         bodies = view.bodies
-        boxes, pushers, moving_kinematic, movers = reach_boxes(
-            bodies, motion, n, view.moving, tune.speculative, dt
+        fat = self._fat if self._fat_epoch == frame.epoch else _NO_BOXES
+        boxes, pushers, moving_kinematic, movers, fits = reach_boxes(
+            bodies, motion, n, view.moving, tune.speculative, dt, fat
         )
-        grown = bodies._replace(boxes=boxes)
-        candidates = frame_candidates(grown, pushers, view.inv_cell, view.walls)
+        if fits:  # every box still inside its fat box: the candidates found then hold them all
+            candidates = self._candidates
+        else:
+            fat = boxes
+            fat[view.moving, :2] -= tune.fat_margin
+            fat[view.moving, 2:] += tune.fat_margin
+            candidates = frame_candidates(bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls)
+            self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
 
         # 2. Wake islands touched by what moves.
         sleeping = self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any()
