@@ -58,17 +58,15 @@ from .solver import NO_CONSTRAINTS
 RECYCLE_COS = 0.9998
 
 
-class Cached(NamedTuple):
-    """Each contact's manifold as it was computed, in the first body's frame, to
-    recycle while the pair barely moves: the relative pose then (``pose``:
-    cos, sin, tx, ty of B in A's frame), the normal (A's frame), and per point
-    the midpoint fixed to A (A's frame) and to B (B's frame) and the separation."""
-
-    pose: np.ndarray
-    normal: np.ndarray
-    point_a: np.ndarray
-    point_b: np.ndarray
-    separation: np.ndarray
+#: Columns of a cached manifold's row (``KeptContacts.cached``): the manifold as it was computed,
+#: in the first body's frame, to recycle while the pair barely moves: the relative pose then
+#: (cos, sin, tx, ty of B in A's frame), the normal (A's frame), and per point j the midpoint
+#: fixed to A (A's frame, at ``K_POINT_A + 2 j``), fixed to B (B's frame, ``K_POINT_B + 2 j``)
+#: and the separation (``K_SEPARATION + j``). One row of 16 numbers (two cache lines) per
+#: contact, not five arrays: a row is copied from step to step in one piece, and a kernel
+#: returns one array where it returned five (numba boxes each array it returns: ~1 µs each).
+K_POSE, K_NORMAL, K_POINT_A, K_POINT_B, K_SEPARATION = 0, 4, 6, 10, 14
+K_WIDTH = 16
 
 
 class KeptContacts(NamedTuple):
@@ -81,19 +79,14 @@ class KeptContacts(NamedTuple):
     tangent_impulse: np.ndarray
     touching: np.ndarray
     count: np.ndarray
-    cached: Cached
-
-
-#: No cached manifolds: each field's type and its shape past the row axis, for ``jit.zeros_rows``.
-NO_CACHED = Cached(
-    np.zeros((0, 4)), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2, 2)), np.zeros((0, 2))
-)
+    #: (k, ``K_WIDTH``) cached manifolds (see ``K_POSE``).
+    cached: np.ndarray
 
 
 def no_contacts() -> KeptContacts:
     return KeptContacts(
         np.zeros(0, np.int64), np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)),
-        np.zeros(0, np.bool_), np.zeros(0, np.int64), NO_CACHED,
+        np.zeros(0, np.bool_), np.zeros(0, np.int64), np.zeros((0, K_WIDTH)),
     )  # fmt: skip
 
 
@@ -120,24 +113,33 @@ def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
     moved less than ``recycle_distance`` and turned less than ``RECYCLE_COS`` says
     relative to each other since it was computed (Box2D v3's contact recycling)."""
     c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
-    pose = kept.cached.pose[p]
-    moved = (tx - pose[2]) ** 2 + (ty - pose[3]) ** 2
-    turned = c * pose[0] + s * pose[1]  # cos of the turn since
+    pose = kept.cached[p]
+    moved = (tx - pose[K_POSE + 2]) ** 2 + (ty - pose[K_POSE + 3]) ** 2
+    turned = c * pose[K_POSE] + s * pose[K_POSE + 1]  # cos of the turn since
     return moved < recycle_distance * recycle_distance and turned > RECYCLE_COS, c, s, tx, ty
 
 
 @kernel
-def reach_boxes(bodies, motion, n, moving, speculative, dt):
+def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
     """The broad phase's boxes for a step (outline, step 1): each body's box grown
     by how far it can reach in ``dt`` (``speculative`` plus its speed times dt,
     plus the way a placed body was moved from where the last step left it;
     a static body's box as it is). Returns (boxes (n, 4), the slots of ``moving``
     that can push (neither sensors nor meeting nothing), which kinematic
-    bodies move this step (placed or with a velocity))."""
+    bodies move this step (placed or with a velocity), the movers: the slots
+    of the awake dynamic bodies and of the kinematic bodies with a velocity,
+    ascending, as the solver moves them, whether every moving body's box lies
+    within its row of ``fat`` (the boxes the broad phase last ran on: no
+    new candidate can be found while they hold; fewer than n rows: no)). One
+    pass for what the step asked of several numpy calls (each a few µs on a
+    small world)."""
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     vel, start = motion.vel, motion.start
     boxes = np.empty((n, 4))
     moving_kinematic = np.zeros(n, np.bool_)
+    movers = np.empty(n, np.int64)
+    n_movers = 0
+    fits = fat.shape[0] >= n
     for i in range(n):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
         grow = 0.0
@@ -147,19 +149,34 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt):
                 data[off + H_BOUND] + data[off + H_RADIUS]
             )
             grow = speculative + dt * speed
-            if not motion.dynamic[i]:
-                moving_kinematic[i] = placed or vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
+            if motion.dynamic[i]:
+                if motion.awake[i]:
+                    movers[n_movers] = i
+                    n_movers += 1
+            else:
+                with_velocity = vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
+                moving_kinematic[i] = placed or with_velocity
+                if with_velocity:
+                    movers[n_movers] = i
+                    n_movers += 1
         if placed:  # a placed body swept the way from where it was
             grow += np.hypot(xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1])
         boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
         boxes[i, 2], boxes[i, 3] = bodies.boxes[i, 2] + grow, bodies.boxes[i, 3] + grow
+        if fits and not bodies.static[i]:
+            fits = (
+                fat[i, 0] <= boxes[i, 0]
+                and fat[i, 1] <= boxes[i, 1]
+                and boxes[i, 2] <= fat[i, 2]
+                and boxes[i, 3] <= fat[i, 3]
+            )
     pushers = np.empty(moving.shape[0], np.int64)
     k = 0
     for s in moving:
         if not bodies.sensor[s] and bodies.mask[s] != 0:
             pushers[k] = s
             k += 1
-    return boxes, pushers[:k], moving_kinematic
+    return boxes, pushers[:k], moving_kinematic, movers[:n_movers], fits
 
 
 @kernel
@@ -227,7 +244,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
             put += 1
 
     cons = zeros_rows(NO_CONSTRAINTS, m)
-    cache = zeros_rows(NO_CACHED, m)
+    cache = np.zeros((m, K_WIDTH))
     keys = np.empty(m, np.int64)
     ids = np.zeros((m, 2), np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
@@ -260,27 +277,22 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         if reuse:
             # The kept manifold, its points carried along with B since it was computed.
             count = kept.count[p]
-            lnx, lny = kept.cached.normal[p, 0], kept.cached.normal[p, 1]
+            row = kept.cached[p]
+            lnx, lny = row[K_NORMAL], row[K_NORMAL + 1]
             nx, ny = ca * lnx - sa * lny, sa * lnx + ca * lny
             for j in range(count):
-                pax, pay = kept.cached.point_a[p, j, 0], kept.cached.point_a[p, j, 1]
-                qx, qy = kept.cached.point_b[p, j, 0], kept.cached.point_b[p, j, 1]
+                pax, pay = row[K_POINT_A + 2 * j], row[K_POINT_A + 2 * j + 1]
+                qx, qy = row[K_POINT_B + 2 * j], row[K_POINT_B + 2 * j + 1]
                 qx, qy = c * qx - s * qy + tx, s * qx + c * qy + ty
-                cons.separation[rows, j] = kept.cached.separation[p, j] + (qx - pax) * lnx + (qy - pay) * lny
+                cons.separation[rows, j] = row[K_SEPARATION + j] + (qx - pax) * lnx + (qy - pay) * lny
                 mx, my = 0.5 * (pax + qx), 0.5 * (pay + qy)
                 cons.point[rows, j, 0], cons.point[rows, j, 1] = (
                     xa + ca * mx - sa * my,
                     ya + sa * mx + ca * my,
                 )
                 ids[rows, j] = kept.ids[p, j]
-            for d in range(4):
-                cache.pose[rows, d] = kept.cached.pose[p, d]
-            cache.normal[rows, 0], cache.normal[rows, 1] = lnx, lny
-            for j in range(count):
-                for d in range(2):
-                    cache.point_a[rows, j, d] = kept.cached.point_a[p, j, d]
-                    cache.point_b[rows, j, d] = kept.cached.point_b[p, j, d]
-                cache.separation[rows, j] = kept.cached.separation[p, j]
+            for d in range(K_WIDTH):  # the whole row: a one-point manifold's second point is zeros
+                cache[rows, d] = row[d]
         else:
             margin = speculative + closing if pair_stiff[e] else speculative
             mf = manifold_pair(data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, margin, poly)
@@ -293,14 +305,20 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
             ids[rows, 0], ids[rows, 1] = mf.id1, mf.id2
             # Cache it in A's frame (the midpoints fixed to A and to B) to recycle next steps.
             c, s, tx, ty = relative_transform(xa, ya, ca, sa, xb, yb, cb, sb)
-            cache.pose[rows, 0], cache.pose[rows, 1], cache.pose[rows, 2], cache.pose[rows, 3] = c, s, tx, ty
-            cache.normal[rows, 0], cache.normal[rows, 1] = ca * nx + sa * ny, -sa * nx + ca * ny
+            cache[rows, K_POSE], cache[rows, K_POSE + 1], cache[rows, K_POSE + 2], cache[rows, K_POSE + 3] = (
+                c, s, tx, ty,
+            )  # fmt: skip
+            cache[rows, K_NORMAL], cache[rows, K_NORMAL + 1] = ca * nx + sa * ny, -sa * nx + ca * ny
             for j in range(count):
                 dx, dy = cons.point[rows, j, 0] - xa, cons.point[rows, j, 1] - ya
-                cache.point_a[rows, j, 0], cache.point_a[rows, j, 1] = ca * dx + sa * dy, -sa * dx + ca * dy
+                cache[rows, K_POINT_A + 2 * j], cache[rows, K_POINT_A + 2 * j + 1] = (
+                    ca * dx + sa * dy, -sa * dx + ca * dy,
+                )  # fmt: skip
                 dx, dy = cons.point[rows, j, 0] - xb, cons.point[rows, j, 1] - yb
-                cache.point_b[rows, j, 0], cache.point_b[rows, j, 1] = cb * dx + sb * dy, -sb * dx + cb * dy
-                cache.separation[rows, j] = cons.separation[rows, j]
+                cache[rows, K_POINT_B + 2 * j], cache[rows, K_POINT_B + 2 * j + 1] = (
+                    cb * dx + sb * dy, -sb * dx + cb * dy,
+                )  # fmt: skip
+                cache[rows, K_SEPARATION + j] = cons.separation[rows, j]
         cons.a[rows], cons.b[rows], cons.count[rows] = a, b, count
         cons.normal[rows, 0], cons.normal[rows, 1] = nx, ny
         # Box2D's mixing: friction by geometric mean, restitution by the larger.
@@ -319,7 +337,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                         cons.tangent_impulse[rows, j] = kept.tangent_impulse[p, q]
         rows += 1
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
-    return first_rows(cons, rows), keys[:rows], ids[:rows], first_rows(cache, rows)
+    return first_rows(cons, rows), keys[:rows], ids[:rows], cache[:rows]
 
 
 @inline
@@ -366,7 +384,7 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
     out = KeptContacts(
         np.empty(rows + n_kept, np.int64), np.empty((rows + n_kept, 2), np.int64),
         np.empty((rows + n_kept, 2)), np.empty((rows + n_kept, 2)), np.empty(rows + n_kept, np.bool_),
-        np.empty(rows + n_kept, np.int64), zeros_rows(NO_CACHED, rows + n_kept),
+        np.empty(rows + n_kept, np.int64), np.empty((rows + n_kept, K_WIDTH)),
     )  # fmt: skip
     was = np.zeros(rows, np.bool_)
     ended = np.empty((n_kept, 2), np.int64)
@@ -423,7 +441,7 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
             k += 1
     kept_now = KeptContacts(
         out.keys[:q], out.ids[:q], out.normal_impulse[:q], out.tangent_impulse[:q], out.touching[:q],
-        out.count[:q], first_rows(out.cached, q),
+        out.count[:q], out.cached[:q],
     )  # fmt: skip
     return touching, ContactEvents(began, normal, point, impulse, ended[:n_ended]), kept_now
 
@@ -444,17 +462,12 @@ def _keep_row(out, q, key, ids, normal_impulse, tangent_impulse, touching, count
     for j in range(2):
         out.ids[q, j] = ids[r, j]
         out.normal_impulse[q, j], out.tangent_impulse[q, j] = normal_impulse[r, j], tangent_impulse[r, j]
-        out.cached.normal[q, j] = cached.normal[r, j]
-        out.cached.separation[q, j] = cached.separation[r, j]
-        for d in range(2):
-            out.cached.point_a[q, j, d] = cached.point_a[r, j, d]
-            out.cached.point_b[q, j, d] = cached.point_b[r, j, d]
-    for d in range(4):
-        out.cached.pose[q, d] = cached.pose[r, d]
+    for d in range(K_WIDTH):
+        out.cached[q, d] = cached[r, d]
 
 
 __all__ = [
-    "Cached",
+    "K_WIDTH",
     "ContactEvents",
     "KeptContacts",
     "find_contacts",

@@ -66,6 +66,10 @@ class Frame:
         self._moving: np.ndarray | None = None
         self._chosen: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
         self._pairs: tuple[np.ndarray, np.ndarray] | None = None
+        #: Counts the changes of who is in the world and of the walls (a body added or removed, a
+        #: wall moved): what the broad phase finds depends on those and on the boxes only, so a
+        #: step may keep its candidates while this holds (``step.Dynamics``'s fat boxes).
+        self.epoch = 0
 
     # --- what drops what ---------------------------------------------------
 
@@ -74,6 +78,8 @@ class Frame:
         slot); ``members``: a body was added or removed."""
         self._boxes = None
         self._pairs = None
+        if walls or members:
+            self.epoch += 1
         if walls:
             self._walls = None
         if members:

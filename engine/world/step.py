@@ -4,7 +4,14 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
 
 1. candidates: the world's broad phase (``pairs``) over every body's box
    grown by how far it can reach this step (``speculative`` plus its speed
-   times dt), so every pair that could meet in the step is found;
+   times dt), so every pair that could meet in the step is found; as Box2D's
+   fat boxes, the broad phase runs on those boxes grown by ``FAT_MARGIN``
+   more, and its candidates stand while every moving body's box stays inside
+   its fat box and no body came or went (``Frame.epoch``): a resting pyramid
+   runs it once in many steps. The extra pairs change nothing: two dynamic
+   bodies farther apart than ``speculative`` are dropped before their
+   manifold, a pair with a wall or a kinematic body gets no point beyond its
+   margin, and the contacts are ordered by key, not by candidate;
 2. wake: a sleeping island whose body an awake dynamic body or a moving
    kinematic body touches wakes whole (``sleep``);
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
@@ -29,7 +36,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import kernel
-from ..collision.limits import MIN_SIZE
+from ..collision.limits import MAX_COORDINATE, MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
@@ -53,6 +60,9 @@ SLEEP_THRESHOLD = 0.05
 #: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops; ours 0.2 (see contact_set).
 RECYCLE_SLOPS = 0.2
 TIME_TO_SLEEP = 0.5
+#: Box2D v3's ``B2_AABB_MARGIN`` (0.1 m): the broad phase runs on each moving body's box grown this
+#: much more, and its candidates stand for the next steps while every body's box stays inside.
+FAT_MARGIN = 0.1
 
 
 class Tuning(NamedTuple):
@@ -67,13 +77,15 @@ class Tuning(NamedTuple):
     sleep_threshold: float
     #: A contact's manifold is recycled while its pair moved less than this since it was computed.
     recycle: float
+    #: How far the broad phase's boxes reach past the step's own (Box2D's ``B2_AABB_MARGIN``).
+    fat_margin: float
 
 
 def tuning(substeps: int, units_per_meter: float) -> Tuning:
     u = units_per_meter
     return Tuning(
         substeps, LINEAR_SLOP * u, SPECULATIVE_DISTANCE * u, CONTACT_SPEED * u, RESTITUTION_THRESHOLD * u,
-        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u,
+        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u, FAT_MARGIN * u,
     )  # fmt: skip
 
 
@@ -89,6 +101,7 @@ def step_settings(dt: float, tune: Tuning, gravity: tuple[float, float]) -> Step
     )  # fmt: skip
 
 
+_NO_BOXES = np.zeros((0, 4))
 _NO_EVENTS = ContactEvents(
     np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2), np.int64)
 )
@@ -157,12 +170,36 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     return count
 
 
+@kernel
+def near_edge(xf, shape, offsets, data, slots, out):
+    """Write to ``out`` the rows of ``slots`` whose body may now leave the coordinate range, and
+    return how many: those within their reach (bound + radius) of its edge, or not finite
+    (``bounds.hold_in_range``'s first look, in one compiled pass: it settles the rest exactly)."""
+    count = 0
+    for k in range(slots.shape[0]):
+        i = slots[k]
+        off = offsets[shape[i]]
+        reach = data[off + H_BOUND] + data[off + H_RADIUS]
+        inside = (
+            abs(xf[i, 0]) + reach <= MAX_COORDINATE
+            and abs(xf[i, 1]) + reach <= MAX_COORDINATE
+            and math.isfinite(xf[i, 2])
+        )
+        if not inside:
+            out[count] = k
+            count += 1
+    return count
+
+
 class Dynamics:
     """What a world keeps from step to step: its settings and last step's contacts."""
 
     def __init__(self, frame: Frame, gravity: tuple[float, float], sleep: bool, tune: Tuning) -> None:
         self.frame, self.gravity, self.sleep, self.tune = frame, gravity, sleep, tune
         self.kept = no_contacts()
+        #: The boxes the broad phase last ran on (each moving body's grown box and ``fat_margin``
+        #: about it), its candidates, and the frame's epoch then (see ``step``, 1).
+        self._fat, self._candidates, self._fat_epoch = _NO_BOXES, np.zeros((0, 2), np.int64), -1
         #: Each shape's smallest extent (NaN until first needed), for the continuous fallback.
         self._extents = np.zeros(0)
 
@@ -172,8 +209,8 @@ class Dynamics:
         n = a.n
         motion = a.motion()
         dynamic = a.dynamic[:n]
-        kinematic = ~dynamic & ~a.static[:n]
-        if not (dynamic & a.awake[:n]).any():
+        live = dynamic & a.awake[:n]
+        if not live.any():
             a.start[:n] = a.xf[:n]
             a.force[:n] = 0.0
             return _NO_EVENTS
@@ -181,13 +218,25 @@ class Dynamics:
         # 1. Boxes grown by how far each body can reach this step.
         view = frame.view()
         bodies = view.bodies
-        boxes, pushers, moving_kinematic = reach_boxes(bodies, motion, n, view.moving, tune.speculative, dt)
-        grown = bodies._replace(boxes=boxes)
-        candidates = frame_candidates(grown, pushers, view.inv_cell, view.walls)
+        fat = self._fat if self._fat_epoch == frame.epoch else _NO_BOXES
+        boxes, pushers, moving_kinematic, movers, fits = reach_boxes(
+            bodies, motion, n, view.moving, tune.speculative, dt, fat
+        )
+        if fits:  # every box still inside its fat box: the candidates found then hold them all
+            candidates = self._candidates
+        else:
+            fat = boxes
+            fat[view.moving, :2] -= tune.fat_margin
+            fat[view.moving, 2:] += tune.fat_margin
+            candidates = frame_candidates(bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls)
+            self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
 
         # 2. Wake islands touched by what moves.
-        if self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any():
-            self._wake(bodies, candidates, dynamic & ~a.awake[:n], (dynamic & a.awake[:n]) | moving_kinematic)
+        sleeping = self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any()
+        if sleeping and self._wake(bodies, candidates, dynamic & ~a.awake[:n], live | moving_kinematic):
+            live = dynamic & a.awake[:n]  # the woken bodies move this step too
+            kinematic = ~dynamic & ~a.static[:n]
+            movers = np.flatnonzero(live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
 
         # 3. Contacts.
         cons, keys, ids, cached = find_contacts(  # (the boxes as they are: two dynamic bodies' margin)
@@ -195,15 +244,13 @@ class Dynamics:
         )
 
         # 4. The soft step.
-        live = dynamic & a.awake[:n]
-        movers = live
-        if kinematic.any():  # (a row-wise test over every velocity costs a scene without any)
-            movers = live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
-        movers = np.flatnonzero(movers)
         before = a.xf[movers]
         solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
         self._continuous(bodies, live)
-        hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
+        near = np.empty(len(movers), np.int64)
+        near = near[: near_edge(a.xf, a.shape, bodies.offsets, bodies.data, movers, near)]
+        if len(near):  # nothing stored past the coordinate range
+            hold_in_range(a, frame.table, movers[near], before[near])
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
@@ -374,18 +421,20 @@ class Dynamics:
             self._extents[shape] = out[k] = max(min(reach), 0.0)
         return out
 
-    def _wake(self, bodies, candidates, sleeping, waker) -> None:
-        """Wake the islands of sleeping bodies that touch a waker."""
+    def _wake(self, bodies, candidates, sleeping, waker) -> bool:
+        """Wake the islands of sleeping bodies that touch a waker; returns whether any woke."""
         c0, c1 = candidates[:, 0], candidates[:, 1]
         pick = (sleeping[c0] & waker[c1]) | (sleeping[c1] & waker[c0])
         if not pick.any():
-            return
+            return False
         pairs = np.ascontiguousarray(candidates[pick])
         hit = np.zeros(len(pairs), np.bool_)
         collide_slots(bodies, pairs, np.int64(MODE_VERDICT), hit, np.zeros((0, 7)))
-        if hit.any():
-            touched = pairs[hit].ravel()
-            wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
+        if not hit.any():
+            return False
+        touched = pairs[hit].ravel()
+        wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
+        return True
 
     def woken(self, slots) -> None:
         """Bodies (a slot or an array of them) were pushed, placed or given a velocity: their islands wake."""
