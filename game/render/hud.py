@@ -37,6 +37,9 @@ LOW_AMMO = 20
 LOW_HEALTH = 0.3
 #: Height of the HUD strip at the top of the window, in pixels.
 STRIP = 44
+#: Where the wave label starts, and room kept for the widest one ("Wave 99  ·  999 left").
+WAVE_X = 800
+WAVE_ROOM = 215
 
 
 class HudState(NamedTuple):
@@ -102,7 +105,7 @@ class Hud:
             "health": arcade.Text("", 20 + 170, y, **opts),
             "ammo": arcade.Text("", 325, y, **opts),
             "score": arcade.Text("", 525, y, **opts),
-            "wave": arcade.Text("", 800, y, **opts),
+            "wave": arcade.Text("", WAVE_X, y, **opts),
             "level": arcade.Text("", width - 20, y, anchor_x="right", **opts),
         }
         self.banner = arcade.Text(
@@ -126,9 +129,13 @@ class Hud:
         self._panel.append(create_rectangle_filled(100, self._bar_y + 9, 160, 18, HEALTH_BACK))
         self._bar: tuple[float, ShapeElementList] | None = None  # (fraction drawn, its shape)
         self._banner_back: tuple[str, ShapeElementList] | None = None  # (text backed, its shape)
+        self._level_name: str | None = None  # the name given, before any cut
 
     def update(self, state: HudState, dt: float = 0.0) -> None:
         for key, value in labels(state).items():
+            if key == "level":
+                self._set_level(value)
+                continue
             text = self.texts[key]
             if text.text != value:
                 text.text = value
@@ -141,6 +148,27 @@ class Hud:
         )
         self.banner_left = max(0.0, self.banner_left - dt)
         self.flash_left = max(0.0, self.flash_left - dt)
+
+    def _set_level(self, name: str) -> None:
+        """The level's name, cut with "…" to end before the wave label: a map opened by path is
+        named by its file, and "multiple_layers_with_colliders" ran over "Wave 1  ·  0 left"."""
+        if name == self._level_name:
+            return
+        self._level_name = name
+        text = self.texts["level"]
+        room = self.width - 20 - (WAVE_X + WAVE_ROOM)
+        text.text = name
+        if text.content_width <= room:
+            return
+        short, long = 0, len(name)  # the longest cut that fits: name[:short] + "…" fits
+        while short < long:
+            middle = (short + long + 1) // 2
+            text.text = name[:middle].rstrip() + "…"
+            if text.content_width <= room:
+                short = middle
+            else:
+                long = middle - 1
+        text.text = name[:short].rstrip() + "…"
 
     def show_banner(self, message: str, seconds: float = 6.0, calm: bool = False) -> None:
         """A one-line message under the strip: red for a problem (a level finding), ``calm`` blue to inform."""

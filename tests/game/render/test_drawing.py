@@ -65,6 +65,18 @@ def test_the_hud_draws_over_its_strip_and_shows_the_state(window):
     assert pixel(image, 20 + 160 * 0.6, y) == hud.HEALTH_BACK
 
 
+def test_a_long_level_name_is_cut_to_end_before_the_widest_wave_label(window):
+    panel = hud.Hud(window.width, window.height)
+    name = "multiple_layers_with_colliders_from_a_designer_who_likes_long_names"
+    panel.update(hud.HudState(100, 100, 50, 0, 99, name, enemies=999))
+    level, wave = panel.texts["level"], panel.texts["wave"]
+    assert level.text.endswith("…") and name.startswith(level.text[:-1])
+    assert wave.x + wave.content_width < level.x - level.content_width  # no overlap, on the screen
+    assert wave.x + wave.content_width <= hud.WAVE_X + hud.WAVE_ROOM  # the room kept is enough
+    panel.update(hud.HudState(100, 100, 50, 0, 1, "yard"))
+    assert level.text == "yard"  # a short name is shown whole
+
+
 def test_a_banner_shows_for_its_time_then_goes(window):
     panel = hud.Hud(window.width, window.height)
     panel.show_banner("levels/yard.tmj:12 (crate): polygon self-intersects", seconds=1.0)
