@@ -18,6 +18,9 @@ class Node:
 
 @pytest.fixture
 def frozen_after():
+    # A process that has played a level (an earlier view test here) is frozen already, and settle
+    # freezes only the first time: each test starts from a process that has not.
+    gc.unfreeze()
     yield
     gc.unfreeze()  # the other tests' collector as they expect it
 
