@@ -194,6 +194,17 @@ S_VX, S_VY, S_W, S_DX, S_DY, S_QC, S_QS = 0, 1, 2, 3, 4, 5, 6
 S_WIDTH = 8
 
 
+#: A cache line, bytes, and the float64s an array needs beyond its data to start one at a line.
+CACHE_LINE = 64
+ALIGN_PAD = CACHE_LINE // 8
+
+
+@inline
+def _aligned(address):
+    """The first cache line's address at or after ``address``."""
+    return (address + CACHE_LINE - 1) // CACHE_LINE * CACHE_LINE
+
+
 @inline
 def _cross(ax, ay, bx, by):
     return ax * by - ay * bx
@@ -459,7 +470,7 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
 
 
 @kernel
-def solve_step(cons, motion, xf, movers, settings):
+def solve_step(cons, motion, xf, movers, settings, workspace):
     """Advance the bodies at slots ``movers`` (awake dynamic bodies, and
     kinematic bodies with a velocity) by one step, pushing on one another
     through ``cons`` (see the module's outline). Writes ``xf`` and
@@ -469,6 +480,10 @@ def solve_step(cons, motion, xf, movers, settings):
     kinematic body that was placed since the last step also pushes with the
     velocity that placement implies, which the caller adds in ``push``
     (``motion.start`` to ``xf`` over dt) without moving it again.
+
+    ``workspace`` (float64, the caller's, kept across steps) holds the
+    prepared bundles when it is large enough; returns how many float64 they
+    needed, so the caller can grow it for the next step.
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
@@ -528,11 +543,20 @@ def solve_step(cons, motion, xf, movers, settings):
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
     order, groups = _color_order(ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1], cons.stiff, rows)
     n_bundles = order.shape[0] // LANES
-    bundles_owner = np.zeros((n_bundles, C_WIDTH, LANES))
+    # The bundles live in the caller's ``workspace`` while it is large enough (a 40-row pyramid's are
+    # 0.9 MB: allocated each step, glibc's malloc may map them fresh from the kernel each time, and
+    # their 215 page faults took longer than the solve; measured 310 -> 650 µs once pymunk and
+    # pybox2d had stepped in the same process), else in an array of their own, and the size they
+    # need is returned so the caller can grow it. They start on a cache line (numba aligns its
+    # arrays to 32 bytes only): a lane row is then one line, one vector load, not two.
+    need = n_bundles * C_WIDTH * LANES + ALIGN_PAD
+    bundles_owner = workspace if workspace.shape[0] >= need else np.empty(need)
+    bundles_at = _aligned(bundles_owner.ctypes.data)
+    flat = view_at(bundles_at, (n_bundles * C_WIDTH * LANES,))
+    flat[:] = 0.0
     # Rows each lane reads, then the rows it writes (the spare one for a body that cannot be pushed).
     lane_ends_owner = np.empty((n_bundles, LANES, 4), np.int64)
-    bundles, lane_ends = unmanaged(bundles_owner), unmanaged(lane_ends_owner)
-    bundles_at = bundles_owner.ctypes.data
+    bundles, lane_ends = view_at(bundles_at, (n_bundles, C_WIDTH, LANES)), unmanaged(lane_ends_owner)
     widths = np.full(n_bundles, LANES, np.int64)
     rolling_any = False
     for u in range(order.shape[0]):
@@ -711,11 +735,13 @@ def solve_step(cons, motion, xf, movers, settings):
             c, s = math.cos(angle), math.sin(angle)
             xf[i, 0] -= c * lx - s * ly
             xf[i, 1] -= s * lx + c * ly
-    # Keeps the owners alive past their last use through the views.
-    return (
+    # The size the bundles needed; reading the owners here keeps them alive past their last use
+    # through the views.
+    alive = (
         state_owner.shape[0] + center_owner.shape[0] + bundles_owner.shape[0] + lane_ends_owner.shape[0]
         + ends_owner.shape[0]
     )  # fmt: skip
+    return need if alive >= 0 else -1
 
 
 __all__ = ["NO_CONSTRAINTS", "Constraints", "Softness", "StepSettings", "make_soft", "solve_step"]

@@ -202,6 +202,8 @@ class Dynamics:
         self._fat, self._candidates, self._fat_epoch = _NO_BOXES, np.zeros((0, 2), np.int64), -1
         #: Each shape's smallest extent (NaN until first needed), for the continuous fallback.
         self._extents = np.zeros(0)
+        #: The solver's scratch memory for its bundles, kept from step to step (see ``solve_step``).
+        self._workspace = np.zeros(0)
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
@@ -245,7 +247,9 @@ class Dynamics:
 
         # 4. The soft step.
         before = a.xf[movers]
-        solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity))
+        need = solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace)
+        if need > len(self._workspace):  # kept for the next steps, with room to grow
+            self._workspace = np.empty(need + need // 4)
         self._continuous(bodies, live)
         near = np.empty(len(movers), np.int64)
         near = near[: near_edge(a.xf, a.shape, bodies.offsets, bodies.data, movers, near)]
