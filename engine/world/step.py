@@ -247,7 +247,9 @@ class Dynamics:
 
         # 4. The soft step.
         before = a.xf[movers]
-        need = solve_step(cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace)
+        need = solve_step(
+            cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace
+        )
         if need > len(self._workspace):  # kept for the next steps, with room to grow
             self._workspace = np.empty(need + need // 4)
         self._continuous(bodies, live)

@@ -51,7 +51,9 @@ def _state_hash(scene, steps: int, starve: bool) -> str:
         if starve:  # the kernel allocates the bundles itself each step
             run.world._dynamics._workspace = np.zeros(0)
         run.step()
-    return hashlib.sha256(np.ascontiguousarray(run.poses()).tobytes() + run.velocities().tobytes()).hexdigest()
+    return hashlib.sha256(
+        np.ascontiguousarray(run.poses()).tobytes() + run.velocities().tobytes()
+    ).hexdigest()
 
 
 @pytest.mark.parametrize("scene", [pyramid(12), pile(200)], ids=lambda s: s.name)
