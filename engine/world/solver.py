@@ -319,7 +319,10 @@ def _solve_contacts(bundles, widths, ends, groups, state, warm, use_bias, inv_h,
     """
     for q in range(groups.shape[0] - 1):
         for g in range(groups[q], groups[q + 1]):
-            _gather(_bundle(bundles, g), ends[g], state, not warm, widths[g])
+            # The motion since the step began changes only with the positions, between the biased
+            # pass and the relaxing one: the relaxing pass gathers it, and the next sub-step's biased
+            # pass reads it there (the first sub-step's is none: set when prepared).
+            _gather(_bundle(bundles, g), ends[g], state, not warm and not use_bias, widths[g])
         for g in range(groups[q], groups[q + 1]):
             w, width = _bundle(bundles, g), widths[g]
             for t in range(width):
@@ -578,6 +581,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace):
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
         ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
         w[C_NX, t], w[C_NY, t] = nx, ny
+        w[C_QCA, t], w[C_QCB, t] = 1.0, 1.0  # no turn yet (the first biased pass reads these)
         w[C_MA, t], w[C_IA, t], w[C_MB, t], w[C_IB, t] = ma, ia, mb, ib
         w[C_FRICTION, t], w[C_RESTITUTION, t], w[C_ROLLING, t] = (
             cons.friction[k], cons.restitution[k], cons.rolling[k],
