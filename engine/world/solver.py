@@ -80,7 +80,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel, unmanaged, view_at, viewed_record
+from ..collision.jit import fused_kernel, inline, unmanaged, view_at, viewed_record
 
 
 class Softness(NamedTuple):
@@ -472,7 +472,7 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
     return order, groups[:n_groups].copy()
 
 
-@kernel
+@fused_kernel
 def solve_step(cons, motion, xf, movers, settings, workspace):
     """Advance the bodies at slots ``movers`` (awake dynamic bodies, and
     kinematic bodies with a velocity) by one step, pushing on one another
