@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import kernel
+from ..collision.jit import bind_on_first_call, kernel
 from ..collision.limits import MAX_COORDINATE, MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
@@ -189,6 +189,19 @@ def near_edge(xf, shape, offsets, data, slots, out):
             out[count] = k
             count += 1
     return count
+
+
+# The kernels a step calls, called through their compiled entry point once the first call has
+# compiled or loaded their one signature (``jit.entry_point``: numba's dispatch types every field
+# of every record again on each call; 2-5 µs a call on the 40-row pyramid's step). The step always
+# hands them the same types, arrays of its own (``tests/game/headless/test_warmup.py`` holds
+# every kernel to one signature).
+reach_boxes = bind_on_first_call(reach_boxes, globals(), "reach_boxes")
+find_contacts = bind_on_first_call(find_contacts, globals(), "find_contacts")
+solve_step = bind_on_first_call(solve_step, globals(), "solve_step")
+finish_contacts = bind_on_first_call(finish_contacts, globals(), "finish_contacts")
+nearly_fast = bind_on_first_call(nearly_fast, globals(), "nearly_fast")
+near_edge = bind_on_first_call(near_edge, globals(), "near_edge")
 
 
 class Dynamics:
