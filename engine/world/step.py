@@ -143,7 +143,8 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     its reach, more than 0.49 of their smallest extent (``extents``, per shape; NaN or past its
     end: not known yet, so maybe fast). A conservative first look, in one compiled pass, so a step
     where nothing is fast skips the numpy work over every awake body; the bodies it keeps get
-    the exact test (the margin covers rounding: the numpy test's sines may differ by an ulp)."""
+    the exact test (the margin covers rounding: the numpy test's sines, and its ``hypot`` against the
+    square root here, cheaper for coordinates bounded by ``MAX_COORDINATE``, may differ by an ulp)."""
     count = 0
     for i in range(awake_dynamic.shape[0]):
         if not awake_dynamic[i]:
@@ -160,7 +161,7 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
             dx += (c1 - c0) * lx - (s1 - s0) * ly
             dy += (s1 - s0) * lx + (c1 - c0) * ly
         off = offsets[shape[i]]
-        moved = math.hypot(dx, dy) + abs(xf[i, 2] - start[i, 2]) * (
+        moved = math.sqrt(dx * dx + dy * dy) + abs(xf[i, 2] - start[i, 2]) * (
             data[off + H_BOUND] + data[off + H_RADIUS]
         )
         extent = extents[shape[i]] if shape[i] < extents.shape[0] else math.nan
