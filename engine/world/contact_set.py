@@ -249,8 +249,10 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     ids = np.zeros((m, 2), np.int64)
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly = unmanaged(polytope)
-    # cos and sin of each body's angle, computed when first needed.
+    # cos and sin of each body's angle, and how fast any point of it can move, computed when
+    # first needed (once a body, not once a row: the square roots were a sixth of the time).
     trig = np.empty((xf.shape[0], 2))
+    speed = np.empty(xf.shape[0])
     known = np.zeros(xf.shape[0], np.bool_)
     n_kept = kept.keys.shape[0]
     rows = 0
@@ -266,9 +268,10 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         for i in (a, b):
             if not known[i]:
                 trig[i, 0], trig[i, 1] = math.cos(xf[i, 2]), math.sin(xf[i, 2])
+                speed[i] = _reach_speed(data, offsets[shape[i]], motion.vel, i)
                 known[i] = True
         oa, ob = offsets[shape[a]], offsets[shape[b]]
-        closing = dt * (_reach_speed(data, oa, motion.vel, a) + _reach_speed(data, ob, motion.vel, b))
+        closing = dt * (speed[a] + speed[b])
         xa, ya, xb, yb = xf[a, 0], xf[a, 1], xf[b, 0], xf[b, 1]
         ca, sa, cb, sb = trig[a, 0], trig[a, 1], trig[b, 0], trig[b, 1]
         reuse = False
