@@ -8,9 +8,18 @@ Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all three)
 3. Box2D v3's large pyramid, 100 rows (5,050 boxes): its benchmark scene,
    first ``--large-steps`` steps (Box2D v3 itself, C with SIMD, takes 3.6 ms
    a step on it on this machine, pymunk 14 ms and pybox2d 22 ms);
-4. the tallest pyramid that stands: rows 20, 30, ... each run for 10 s;
-   standing means the top box is within half a box of where it started and
-   no box moved more than half a box sideways.
+4. the tallest pyramid that stands: rows 20, 30, ... each run for 10 s, by
+   two tests. *Still*, the issue's own (``test_dynamics_stability``): from
+   5 s to 10 s the top box stays within 0.05 box sizes of where it stood at
+   5 s (settled), and no box moved more than half a box sideways. *Shape
+   kept*, the looser test this benchmark used first: at 10 s the top box is
+   within half a box of the height it started at, and no box moved more
+   than half a box sideways. They part on tall stacks: soft contacts (ours,
+   as Box2D v3's) give a few millimetres under load, so an 85-row pyramid
+   stands still with its top 0.54 box sizes lower than built (every box in
+   place), while pybox2d's position correction keeps pushing its boxes
+   apart (its 40-row pyramid's top still rose 0.15 box sizes from 5 s to
+   10 s).
 
 Matched: dt, and 8 solver passes a step (ours: 4 sub-steps of one biased
 and one relaxing pass; pymunk ``iterations = 8``; pybox2d 8 velocity
@@ -54,14 +63,20 @@ def time_scene(scene, steps: int, warm: int = 2) -> dict[str, float]:
     return {name: 1e3 * float(np.median(t)) for name, t in times.items()}
 
 
-def stands(scene, build, seconds: float = 10.0) -> bool:
+def stands(scene, build, seconds: float = 10.0) -> tuple[bool, bool]:
+    """Whether the pyramid stands (still, shape kept): see the module's scene 4."""
     run = build(scene)
     start = run.poses()
-    for _ in range(round(seconds * 60)):
+    for _ in range(round(seconds * 30)):
+        run.step()
+    settled = run.poses()
+    for _ in range(round(seconds * 60) - round(seconds * 30)):
         run.step()
     end = run.poses()
-    moved = np.abs(end[1:, :2] - start[1:, :2])
-    return bool(moved[:, 0].max() < 0.5 and abs(end[-1, 1] - start[-1, 1]) < 0.5)
+    in_place = bool(np.abs(end[1:, 0] - start[1:, 0]).max() < 0.5)
+    still = in_place and abs(end[-1, 1] - settled[-1, 1]) < 0.05
+    shape_kept = in_place and abs(end[-1, 1] - start[-1, 1]) < 0.5
+    return still, shape_kept
 
 
 def main() -> None:
@@ -69,7 +84,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a smoke run: few steps, small scenes")
     parser.add_argument("--steps", type=int, default=300, help="timed steps per scene (default 300)")
     parser.add_argument("--large-steps", type=int, default=100, help="timed steps of the 100-row pyramid")
-    parser.add_argument("--tallest", type=int, default=60, help="tallest pyramid tried for standing (rows)")
+    parser.add_argument("--tallest", type=int, default=120, help="tallest pyramid tried for standing (rows)")
     args = parser.parse_args()
     steps = 20 if args.quick else args.steps
     scenes = [pyramid(20), pyramid(40), pile(2000 if not args.quick else 300)]
@@ -85,14 +100,19 @@ def main() -> None:
             flush=True,
         )
     rows = [20] if args.quick else list(range(20, args.tallest + 1, 10))
-    print("tallest standing pyramid after 10 s (rows):")
+    print("tallest standing pyramid after 10 s (rows tried: " + ", ".join(map(str, rows)) + "):")
+    print("           still   shape kept")
     for name, build in BUILDERS.items():
-        best = 0
+        best = [0, 0]  # each test's tallest before its first failure
+        going = [True, True]
         for r in rows:
-            if not stands(pyramid(r), build, 2.0 if args.quick else 10.0):
+            for test, ok in enumerate(stands(pyramid(r), build, 2.0 if args.quick else 10.0)):
+                going[test] = going[test] and ok
+                best[test] = r if going[test] else best[test]
+            if not any(going):
                 break
-            best = r
-        print(f"  {name:<8} {best}" + ("+" if best == rows[-1] else ""), flush=True)
+        shown = [f"{b}" + ("+" if b == rows[-1] else "") for b in best]
+        print(f"  {name:<8} {shown[0]:>5}   {shown[1]:>5}", flush=True)
 
 
 if __name__ == "__main__":

@@ -69,3 +69,21 @@ def test_the_workspace_grows_to_what_the_bundles_need_and_is_then_kept():
     for _ in range(30):  # a settling pyramid's contacts change little: the room to grow holds them
         run.step()
     assert run.world._dynamics._workspace is kept
+
+
+def test_after_its_first_step_a_world_calls_the_step_kernels_through_their_entry_points():
+    # numba's dispatch typed every field of every record again on each call (2-5 µs a call, a
+    # few percent of a 40-row step); after the first call the step holds each kernel's compiled
+    # entry point (without the JIT, the function itself: ``entry_point`` gives it back).
+    import engine.world.contact_set as contact_set
+    import engine.world.solver as solver
+    import engine.world.step as step
+    from engine.collision.jit import entry_point
+
+    run = build_ours(pyramid(3))
+    run.step()
+    for module, name in [
+        (contact_set, "reach_boxes"), (contact_set, "find_contacts"), (solver, "solve_step"),
+        (contact_set, "finish_contacts"),
+    ]:  # fmt: skip
+        assert getattr(step, name) is entry_point(getattr(module, name)), name
