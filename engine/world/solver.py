@@ -69,6 +69,18 @@ Friction is solved in both stages, as in Box2D v3.1 (main solves it in the
 relax stage only: measured here, a box landing flat on the ground then slid
 4 cm on its own spin, against 0.2 mm).
 
+The solve is compiled with LLVM's ``contract`` (``jit.fused_kernel``): a
+product and the sum it feeds may round once, as a fused multiply-add. Its
+chains of dependent products are the passes' time, and the fused form is
+shorter (measured: the 40-row benchmark 0.544-0.554 -> 0.515-0.524 ms a
+step). Results move by rounding against the unfused, and stay the same from
+run to run and process to process on one machine.
+
+The prepared bundles live in a workspace the world keeps (``workspace``):
+allocated per step, glibc gave their 0.9 MB back to the kernel and took it
+again every step once pymunk and pybox2d had run in the process, 211 page
+faults a 40-row step (measured: the solve 310 -> 650 µs).
+
 Frames and signs: world frame throughout; a contact's normal points from
 body a to body b; an impulse λ ≥ 0 pushes b along the normal and a against it.
 """
