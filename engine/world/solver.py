@@ -560,7 +560,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace):
     n_bundles = order.shape[0] // LANES
     # The bundles live in the caller's ``workspace`` while it is large enough (a 40-row pyramid's are
     # 0.9 MB: allocated each step, glibc's malloc may map them fresh from the kernel each time, and
-    # their 215 page faults took longer than the solve; measured 310 -> 650 µs once pymunk and
+    # their 211 page faults a step took longer than the solve: 310 -> 650 µs once pymunk and
     # pybox2d had stepped in the same process), else in an array of their own, and the size they
     # need is returned so the caller can grow it. They start on a cache line (numba aligns its
     # arrays to 32 bytes only): a lane row is then one line, one vector load, not two.
