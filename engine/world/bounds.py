@@ -13,43 +13,52 @@ Frames: world (x, y, angle), as ``bodies``.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..collision import Transform
+from ..collision.jit import bind_on_first_call, kernel
 from ..collision.limits import MAX_COORDINATE
 from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
+
+
+@kernel
+def near_edge(xf, shape, offsets, data, slots, out):
+    """Write to ``out`` the rows of ``slots`` whose body may now leave the coordinate range, and
+    return how many: those within their reach (bound + radius) about their origin of its edge, or
+    not finite. ``hold_in_range``'s first look, in one compiled pass over a step's movers: nearly
+    every body is settled here, and only the few it keeps have their box computed."""
+    count = 0
+    for k in range(slots.shape[0]):
+        i = slots[k]
+        off = offsets[shape[i]]
+        reach = data[off + H_BOUND] + data[off + H_RADIUS]
+        inside = (
+            abs(xf[i, 0]) + reach <= MAX_COORDINATE
+            and abs(xf[i, 1]) + reach <= MAX_COORDINATE
+            and math.isfinite(xf[i, 2])
+        )
+        if not inside:
+            out[count] = k
+            count += 1
+    return count
 
 
 def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.ndarray:
     """Put the bodies at ``slots`` whose box now leaves the range back to ``before`` (their
     (k, 3) transforms when the step began) and zero their velocity; returns the slots held.
 
-    The farthest body and the farthest-reaching shape settle all of them at once when both are well
-    inside; else a body's reach (bound + radius) about its origin settles nearly every body in a
-    few array operations; only a body within its reach of the edge has its box computed, as
-    ``add`` does."""
+    ``near_edge`` settles nearly every body by its reach about its origin; only a body within its
+    reach of the edge has its box computed, as ``add`` does."""
     if not len(slots):
         return slots
-    xf = arrays.xf[slots]
-    # Every body at once first: the farthest coordinate plus the farthest reach of any shape in
-    # the table within range (a game's whole world, every step) settles them all in a few
-    # operations; NaN and inf fail the comparisons and go on to the body-by-body check.
-    most = table.data[table.offsets + H_BOUND] + table.data[table.offsets + H_RADIUS]
-    with np.errstate(invalid="ignore", over="ignore"):
-        if np.abs(xf[:, :2]).max() + most.max() <= MAX_COORDINATE and np.isfinite(xf[:, 2]).all():
-            return slots[:0]
-    off = table.offsets[arrays.shape[slots]]
-    reach = table.data[off + H_BOUND] + table.data[off + H_RADIUS]
-    with np.errstate(invalid="ignore", over="ignore"):  # NaN or inf: not within, held
-        near = ~(
-            (np.abs(xf[:, 0]) + reach <= MAX_COORDINATE)
-            & (np.abs(xf[:, 1]) + reach <= MAX_COORDINATE)
-            & np.isfinite(xf[:, 2])
-        )
+    near = np.empty(len(slots), np.int64)
+    near = near[: _near_edge(arrays.xf, arrays.shape, table.offsets, table.data, slots, near)]
     held = []
-    for k in np.flatnonzero(near).tolist():
-        x, y, angle = xf[k].tolist()
+    for k in near.tolist():
+        x, y, angle = arrays.xf[slots[k]].tolist()
         if abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE and np.isfinite(angle):
             try:
                 arguments.within_range(table[int(arrays.shape[slots[k]])], Transform(x, y, angle), "step")
@@ -65,4 +74,7 @@ def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.nd
     return slots[:0]
 
 
-__all__ = ["hold_in_range"]
+#: Called through its compiled entry point after the first call, as the step's kernels are.
+_near_edge = bind_on_first_call(near_edge, globals(), "_near_edge")
+
+__all__ = ["hold_in_range", "near_edge"]

@@ -36,7 +36,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import bind_on_first_call, kernel
-from ..collision.limits import MAX_COORDINATE, MIN_SIZE
+from ..collision.limits import MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
@@ -144,7 +144,7 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     end: not known yet, so maybe fast). A conservative first look, in one compiled pass, so a step
     where nothing is fast skips the numpy work over every awake body; the bodies it keeps get
     the exact test (the margin covers rounding: the numpy test's sines, and its ``hypot`` against the
-    square root here, cheaper for coordinates bounded by ``MAX_COORDINATE``, may differ by an ulp)."""
+    square root here, cheaper for coordinates bounded by ``limits.MAX_COORDINATE``, may differ by an ulp)."""
     count = 0
     for i in range(awake_dynamic.shape[0]):
         if not awake_dynamic[i]:
@@ -171,27 +171,6 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     return count
 
 
-@kernel
-def near_edge(xf, shape, offsets, data, slots, out):
-    """Write to ``out`` the rows of ``slots`` whose body may now leave the coordinate range, and
-    return how many: those within their reach (bound + radius) of its edge, or not finite
-    (``bounds.hold_in_range``'s first look, in one compiled pass: it settles the rest exactly)."""
-    count = 0
-    for k in range(slots.shape[0]):
-        i = slots[k]
-        off = offsets[shape[i]]
-        reach = data[off + H_BOUND] + data[off + H_RADIUS]
-        inside = (
-            abs(xf[i, 0]) + reach <= MAX_COORDINATE
-            and abs(xf[i, 1]) + reach <= MAX_COORDINATE
-            and math.isfinite(xf[i, 2])
-        )
-        if not inside:
-            out[count] = k
-            count += 1
-    return count
-
-
 # The kernels a step calls, called through their compiled entry point once the first call has
 # compiled or loaded their one signature (``jit.entry_point``: numba's dispatch types every field
 # of every record again on each call; 2-5 µs a call on the 40-row pyramid's step). The step always
@@ -202,7 +181,6 @@ find_contacts = bind_on_first_call(find_contacts, globals(), "find_contacts")
 solve_step = bind_on_first_call(solve_step, globals(), "solve_step")
 finish_contacts = bind_on_first_call(finish_contacts, globals(), "finish_contacts")
 nearly_fast = bind_on_first_call(nearly_fast, globals(), "nearly_fast")
-near_edge = bind_on_first_call(near_edge, globals(), "near_edge")
 
 
 class Dynamics:
@@ -267,10 +245,7 @@ class Dynamics:
         if need > len(self._workspace):  # kept for the next steps, with room to grow
             self._workspace = np.empty(need + need // 4)
         self._continuous(bodies, live)
-        near = np.empty(len(movers), np.int64)
-        near = near[: near_edge(a.xf, a.shape, bodies.offsets, bodies.data, movers, near)]
-        if len(near):  # nothing stored past the coordinate range
-            hold_in_range(a, frame.table, movers[near], before[near])
+        hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
