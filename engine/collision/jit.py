@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
+from llvmlite import ir
 from numba import carray, config, njit, types
 from numba.extending import intrinsic, overload
 
@@ -177,6 +178,30 @@ def unmanaged(array):
 
 
 @intrinsic
+def _trailing_zeros(typingctx, x):
+    """LLVM's count of trailing zero bits of an int64 (64 for 0)."""
+    if not isinstance(x, types.Integer):
+        raise TypeError(f"trailing zeros of an integer, got {x}")
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return sig, codegen
+
+
+@inline
+def lowest_clear_bit(bits):
+    """The index of the lowest 0 bit of int64 ``bits`` (64 when every bit is set): one instruction
+    where a loop over the bits mispredicts its exit once a call.
+
+    >>> lowest_clear_bit(0b1011), lowest_clear_bit(0), lowest_clear_bit(-1)
+    (2, 0, 64)
+    """
+    return _trailing_zeros(~np.int64(bits))
+
+
+@intrinsic
 def _float64_pointer(typingctx, address):
     """An integer address as a pointer to float64."""
     if not isinstance(address, types.Integer):
@@ -290,6 +315,10 @@ zeros_rows = _field_wise("zeros_rows", "k", "np.zeros((k,) + {f}.shape[1:], {f}.
 viewed_record = _field_wise("viewed_record", "", "unmanaged({f})", "{f}", other="{f}")
 
 if config.DISABLE_JIT:  # plain Python has no reference counts to skip
+
+    def lowest_clear_bit(bits):
+        clear = ~int(bits) & 0xFFFF_FFFF_FFFF_FFFF
+        return (clear & -clear).bit_length() - 1 if clear else 64
 
     def unmanaged(array):
         return array

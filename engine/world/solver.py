@@ -92,7 +92,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import fused_kernel, inline, unmanaged, view_at, viewed_record
+from ..collision.jit import fused_kernel, inline, lowest_clear_bit, unmanaged, view_at, viewed_record
 
 
 class Softness(NamedTuple):
@@ -448,9 +448,7 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
                 taken |= used[a_rows[k]]
             if pushable_b[k]:
                 taken |= used[b_rows[k]]
-            c = 0
-            while c < COLORS - 1 and (taken >> c) & 1:
-                c += 1
+            c = min(lowest_clear_bit(taken), COLORS - 1)
             if c < COLORS - 1:
                 bit = np.int64(1) << c
                 if pushable_a[k]:
