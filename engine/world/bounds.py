@@ -47,8 +47,8 @@ def near_edge(xf, shape, offsets, data, slots, out):
 
 
 def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.ndarray:
-    """Put the bodies at ``slots`` whose box now leaves the range back to ``before`` (their
-    (k, 3) transforms when the step began) and zero their velocity; returns the slots held.
+    """Put the bodies at ``slots`` whose box now leaves the range back to ``before`` (every slot's
+    transform when the step began, (n, 3)) and zero their velocity; returns the slots held.
 
     ``near_edge`` settles nearly every body by its reach about its origin; only a body within its
     reach of the edge has its box computed, as ``add`` does."""
@@ -68,7 +68,7 @@ def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.nd
         held.append(k)
     if held:
         out = slots[held]
-        arrays.xf[out] = before[held]
+        arrays.xf[out] = before[out]
         arrays.vel[out] = 0.0
         return out
     return slots[:0]
