@@ -1,10 +1,14 @@
 """The record helpers of ``engine.collision.jit``: written once, field by field for any record."""
 
+import json
+import os
+import subprocess
+import sys
 from typing import NamedTuple
 
 import numpy as np
 
-from engine.collision.jit import kernel, take_rows, viewed_record, zeros_rows
+from engine.collision.jit import kernel, lowest_clear_bit, take_rows, viewed_record, zeros_rows
 
 
 class Pair(NamedTuple):
@@ -79,3 +83,47 @@ def test_a_viewed_record_keeps_its_numbers_and_nested_records_and_writes_through
     assert record.values.tolist() == [0.0, 7.5, 0.0, 0.0]
     assert record.inner.normal[0, 0] == -1.0
     assert viewed_record(record) == record
+
+
+@kernel
+def _lowest_clear_bits(values):
+    out = np.empty(values.shape[0], np.int64)
+    for k in range(values.shape[0]):
+        out[k] = lowest_clear_bit(values[k])
+    return out
+
+
+def _lowest_clear_bit_by_loop(bits: int) -> int:
+    """The solver's colouring as it was written before: walk the bits up to the first clear one."""
+    c = 0
+    while c < 64 and (bits >> c) & 1:
+        c += 1
+    return c
+
+
+def _edge_and_random_bits() -> np.ndarray:
+    rng = np.random.default_rng(7)
+    ones_below = [(1 << c) - 1 for c in range(63)]  # c low bits set: the answer is c
+    edges = [0, -1, np.iinfo(np.int64).max, np.iinfo(np.int64).min, *ones_below, *[-(1 << c) for c in range(63)]]
+    return np.array(edges + rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, 2000).tolist(), np.int64)
+
+
+def test_lowest_clear_bit_is_the_first_zero_bit_a_walk_over_the_bits_finds():
+    values = _edge_and_random_bits()
+    expected = [_lowest_clear_bit_by_loop(int(v)) for v in values]
+    assert _lowest_clear_bits(values).tolist() == expected
+    assert max(expected) == 64 and min(expected) == 0
+
+
+def test_lowest_clear_bit_without_jit_gives_the_same_answers():
+    script = (
+        "import sys, json, numpy as np; from engine.collision.jit import lowest_clear_bit; "
+        "print(json.dumps([lowest_clear_bit(v) for v in json.loads(sys.stdin.read())]))"
+    )
+    values = _edge_and_random_bits()
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    done = subprocess.run(
+        [sys.executable, "-c", script], input=json.dumps(values.tolist()), env=env, capture_output=True,
+        text=True, check=True,
+    )  # fmt: skip
+    assert json.loads(done.stdout) == [_lowest_clear_bit_by_loop(int(v)) for v in values]

@@ -1,0 +1,59 @@
+"""``contact_set``: the contacts a step keeps for the next, by key, with a sleeping island's carried on."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import World
+from engine.collision import Circle, Polygon
+from engine.crosscheck.scenes import DT
+
+
+def _stack(world: World, x: float) -> list[int]:
+    return [world.add(Polygon.box(0.5, 0.5), (x, 0.5 + k, 0.0), dynamic=True) for k in range(3)]
+
+
+def _key(a: int, b: int) -> int:
+    return (min(a, b) << 32) | max(a, b)
+
+
+def test_the_kept_contacts_are_in_key_order_and_a_sleeping_islands_are_carried_on_unchanged():
+    world = World(gravity=(0.0, -10.0))
+    floor = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    left = _stack(world, -5.0)
+    for _ in range(150):
+        world.step(DT)
+    assert not any(world.is_awake(b) for b in left)
+    asleep = world._dynamics.kept
+    stack_keys = {_key(floor, left[0]), _key(left[0], left[1]), _key(left[1], left[2])}
+    assert stack_keys <= set(asleep.keys.tolist())
+    before = {k: (asleep.normal_impulse[i].copy(), asleep.cached[i].copy()) for i, k in enumerate(asleep.keys.tolist())}
+
+    # A second stack falls and settles beside the sleeping one: the sleeping stack's contacts are
+    # not met by the steps (its bodies take no part), yet kept, in order, as they were.
+    right = _stack(world, 5.0)
+    ball = world.add(Circle(0.3), (5.0, 6.0, 0.0), dynamic=True)
+    for _ in range(40):
+        world.step(DT)
+        kept = world._dynamics.kept
+        keys = kept.keys.tolist()
+        assert keys == sorted(set(keys))  # ascending, no key twice
+        assert stack_keys <= set(keys)
+        for i, k in enumerate(keys):
+            if k in stack_keys:
+                assert np.array_equal(kept.normal_impulse[i], before[k][0])
+                assert np.array_equal(kept.cached[i], before[k][1])
+        assert any(k == _key(floor, right[0]) for k in keys)
+    assert not any(world.is_awake(b) for b in left) and world.is_awake(ball)
+
+
+def test_with_nothing_asleep_the_kept_contacts_are_the_steps_own_rows():
+    world = World(gravity=(0.0, -10.0), sleep=False)
+    floor = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    boxes = _stack(world, 0.0) + _stack(world, 2.0)
+    for _ in range(60):
+        world.step(DT)
+    keys = world._dynamics.kept.keys.tolist()
+    expected = {_key(floor, boxes[0]), _key(floor, boxes[3])}
+    expected |= {_key(boxes[k], boxes[k + 1]) for k in (0, 1, 3, 4)}
+    assert keys == sorted(expected)
