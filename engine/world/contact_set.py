@@ -285,6 +285,11 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                     ya + sa * mx + ca * my,
                 )
                 ids[rows, j] = kept.ids[p, j]
+                # Warm start (3. below) without searching: the same points, so point j takes kept
+                # point j's impulses, or the second's where both carry one id, as the search would.
+                q = 1 if count > 1 and kept.ids[p, 1] == kept.ids[p, j] else j
+                cons.normal_impulse[rows, j] = kept.normal_impulse[p, q]
+                cons.tangent_impulse[rows, j] = kept.tangent_impulse[p, q]
             for d in range(K_WIDTH):  # the whole row: a one-point manifold's second point is zeros
                 cache[rows, d] = row[d]
         else:
@@ -323,7 +328,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         )
         cons.stiff[rows] = pair_stiff[e]
         keys[rows] = key
-        if found:  # 3. warm start: the same features, last step's impulses
+        if found and not reuse:  # 3. warm start: the same features, last step's impulses
             for j in range(count):
                 for q in range(2):
                     if kept.ids[p, q] == ids[rows, j] and q < kept.count[p]:
