@@ -146,11 +146,7 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
         grow = 0.0
         if not bodies.static[i]:
-            off = offsets[shape[i]]
-            speed = np.hypot(vel[i, 0], vel[i, 1]) + abs(vel[i, 2]) * (
-                data[off + H_BOUND] + data[off + H_RADIUS]
-            )
-            grow = speculative + dt * speed
+            grow = speculative + dt * _reach_speed(data, offsets[shape[i]], vel, i)
             if motion.dynamic[i]:
                 if motion.awake[i]:
                     movers[n_movers] = i
