@@ -52,7 +52,11 @@ Order: Box2D v3's graph colouring. A contact takes the first colour
 neither of its pushable bodies has yet; contacts between two dynamic
 bodies come first, in their colours, and those with a static or kinematic
 body after them, in colours of their own (their last word, as before
-colouring; Box2D mixes them into its colours 1 and up).
+colouring; Box2D mixes them into its colours 1 and up). The colouring is kept
+from step to step (``plan``) and read back while the contacts, their bodies'
+rows and what can be pushed are those it was made for (measured: the
+colouring on a resting 40-row pyramid 12.8 -> 4.4 µs a step, the comparison
+included).
 
 As in Box2D v3, the contacts of a bundle are solved side by side: the
 loops over a bundle's lanes compile to vector instructions, each the same
@@ -482,8 +486,57 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
     return order, groups[:n_groups].copy()
 
 
+#: The head of a kept colouring (``solve_step``'s ``plan``): how many contacts it was made for (−1:
+#: none), its lanes and its groups; then per contact its two body rows and its flags (pushable a,
+#: pushable b, stiff: what the colouring reads), then the lanes' contacts and the groups.
+PLAN_HEAD = 3
+
+
+@inline
+def _flags(pushable_a, pushable_b, stiff):
+    return np.int64(pushable_a) | (np.int64(pushable_b) << 1) | (np.int64(stiff) << 2)
+
+
+@inline
+def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff):
+    """Whether ``plan`` holds the colouring of these very contacts (``_color_order``'s inputs)."""
+    k_count = a_rows.shape[0]
+    if plan.shape[0] < PLAN_HEAD or plan[0] != k_count:
+        return False
+    for k in range(k_count):
+        at = PLAN_HEAD + 3 * k
+        if (
+            plan[at] != a_rows[k]
+            or plan[at + 1] != b_rows[k]
+            or plan[at + 2] != _flags(pushable_a[k], pushable_b[k], stiff[k])
+        ):
+            return False
+    return True
+
+
+@inline
+def _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, order, groups):
+    """Write the colouring into ``plan`` when it is large enough (else mark it empty); returns the
+    size it needs."""
+    k_count = a_rows.shape[0]
+    base = PLAN_HEAD + 3 * k_count
+    need = base + order.shape[0] + groups.shape[0]
+    if plan.shape[0] < need:
+        if plan.shape[0] > 0:
+            plan[0] = -1
+        return need
+    plan[0], plan[1], plan[2] = k_count, order.shape[0], groups.shape[0]
+    for k in range(k_count):
+        at = PLAN_HEAD + 3 * k
+        plan[at], plan[at + 1] = a_rows[k], b_rows[k]
+        plan[at + 2] = _flags(pushable_a[k], pushable_b[k], stiff[k])
+    plan[base : base + order.shape[0]] = order
+    plan[base + order.shape[0] : need] = groups
+    return need
+
+
 @fused_kernel
-def solve_step(cons, motion, xf, movers, settings, workspace):
+def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     """Advance the bodies at slots ``movers`` (awake dynamic bodies, and
     kinematic bodies with a velocity) by one step, pushing on one another
     through ``cons`` (see the module's outline). Writes ``xf`` and
@@ -495,8 +548,12 @@ def solve_step(cons, motion, xf, movers, settings, workspace):
     (``motion.start`` to ``xf`` over dt) without moving it again.
 
     ``workspace`` (float64, the caller's, kept across steps) holds the
-    prepared bundles when it is large enough; returns how many float64 they
-    needed, so the caller can grow it for the next step.
+    prepared bundles when it is large enough, and ``plan`` (int64, kept
+    too) the colouring: while the contacts, their bodies' rows and
+    what can be pushed stay as they were (a resting stack's do, step after
+    step), the colouring is read back, not made again. Returns how many
+    float64 and int64 they needed, so the caller can grow them for the
+    next step.
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
@@ -554,7 +611,14 @@ def solve_step(cons, motion, xf, movers, settings, workspace):
         for side in range(2):
             i = cons.a[k] if side == 0 else cons.b[k]
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
-    order, groups = _color_order(ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1], cons.stiff, rows)
+    a_rows, b_rows, pushable_a, pushable_b = ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1]
+    if _planned(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff):
+        base = PLAN_HEAD + 3 * k_count
+        plan_need = base + plan[1] + plan[2]
+        order, groups = plan[base : base + plan[1]], plan[base + plan[1] : plan_need]
+    else:
+        order, groups = _color_order(a_rows, b_rows, pushable_a, pushable_b, cons.stiff, rows)
+        plan_need = _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, order, groups)
     n_bundles = order.shape[0] // LANES
     # The bundles live in the caller's ``workspace`` while it is large enough (a 40-row pyramid's are
     # 0.9 MB: allocated each step, glibc's malloc may map them fresh from the kernel each time, and
@@ -755,7 +819,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace):
         state_owner.shape[0] + center_owner.shape[0] + bundles_owner.shape[0] + lane_ends_owner.shape[0]
         + ends_owner.shape[0]
     )  # fmt: skip
-    return need if alive >= 0 else -1
+    return (need if alive >= 0 else -1), plan_need
 
 
 __all__ = ["NO_CONSTRAINTS", "Constraints", "Softness", "StepSettings", "make_soft", "solve_step"]

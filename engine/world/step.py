@@ -196,6 +196,8 @@ class Dynamics:
         self._extents = np.zeros(0)
         #: The solver's scratch memory for its bundles, kept from step to step (see ``solve_step``).
         self._workspace = np.zeros(0)
+        #: And its colouring of the contacts, kept while they stay the same (see ``solve_step``).
+        self._plan = np.zeros(0, np.int64)
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
@@ -239,11 +241,13 @@ class Dynamics:
 
         # 4. The soft step.
         before = a.xf[:n].copy()  # (every row: one block copy, where picking the movers' took 7 µs)
-        need = solve_step(
-            cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace
+        need, plan_need = solve_step(
+            cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan
         )
         if need > len(self._workspace):  # kept for the next steps, with room to grow
             self._workspace = np.empty(need + need // 4)
+        if plan_need > len(self._plan):
+            self._plan = np.full(plan_need + plan_need // 4, -1, np.int64)  # (a plan of no contacts)
         self._continuous(bodies, live)
         hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
 

@@ -45,11 +45,17 @@ def test_a_step_maps_no_fresh_memory_for_the_solver_when_malloc_would_map_it():
     assert float(out.stdout) < 5.0
 
 
-def _state_hash(scene, steps: int, starve: bool) -> str:
+def _state_hash(scene, steps: int, starve: bool, forget_plan: bool = False, remove_at: int = -1) -> str:
     run = build_ours(scene)
-    for _ in range(steps):
+    for k in range(steps):
         if starve:  # the kernel allocates the bundles itself each step
             run.world._dynamics._workspace = np.zeros(0)
+        if forget_plan:  # the kernel colours the contacts afresh each step
+            run.world._dynamics._plan = np.zeros(0, np.int64)
+        if k == remove_at:  # a box leaves mid-stack: the bodies' slots and rows move
+            body = run.ids[len(run.ids) // 2]
+            run.world.remove(body)
+            run.ids.remove(body)  # (the list the run's poses read)
         run.step()
     return hashlib.sha256(
         np.ascontiguousarray(run.poses()).tobytes() + run.velocities().tobytes()
@@ -59,6 +65,27 @@ def _state_hash(scene, steps: int, starve: bool) -> str:
 @pytest.mark.parametrize("scene", [pyramid(12), pile(200)], ids=lambda s: s.name)
 def test_a_workspace_too_small_gives_the_same_steps_to_the_bit(scene):
     assert _state_hash(scene, 120, starve=True) == _state_hash(scene, 120, starve=False)
+
+
+@pytest.mark.parametrize("scene", [pyramid(12), pile(200)], ids=lambda s: s.name)
+@pytest.mark.parametrize("remove_at", [-1, 60])
+def test_a_colouring_kept_from_step_to_step_gives_the_same_steps_to_the_bit(scene, remove_at):
+    # The pile's contacts change as it settles and its islands fall asleep; the removed box moves
+    # other bodies' slots, and so the rows the solver gives them.
+    kept = _state_hash(scene, 120, starve=False, remove_at=remove_at)
+    assert kept == _state_hash(scene, 120, starve=False, forget_plan=True, remove_at=remove_at)
+
+
+def test_a_resting_stack_keeps_its_colouring_from_step_to_step():
+    run = build_ours(pyramid(12))
+    for _ in range(200):
+        run.step()
+    plan = run.world._dynamics._plan
+    before = plan.copy()
+    for _ in range(5):
+        run.step()
+    assert run.world._dynamics._plan is plan and np.array_equal(plan, before)
+    assert plan[0] == len(run.world._dynamics.kept.keys)  # made for the step's contacts, every one
 
 
 def test_the_workspace_grows_to_what_the_bundles_need_and_is_then_kept():
