@@ -198,6 +198,8 @@ class Dynamics:
         self._workspace = np.zeros(0)
         #: And its colouring of the contacts, kept while they stay the same (see ``solve_step``).
         self._plan = np.zeros(0, np.int64)
+        #: Room for the slots of the bodies that may be fast (``_continuous``), kept.
+        self._fast = np.zeros(0, np.int64)
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
@@ -298,12 +300,13 @@ class Dynamics:
         this pass) left it, as Box2D's bullets meet the others' final poses.
         """
         a = self.frame.arrays
-        if not (bodies.static[: a.n].any() or a.bullet[: a.n].any()):
+        if len(self.frame.moving()) == a.n and not a.bullet[: a.n].any():  # no static body, no bullet
             return
-        slots = np.empty(a.n, np.int64)
-        slots = slots[
+        if len(self._fast) < a.n:
+            self._fast = np.empty(a.n + a.n // 4, np.int64)
+        slots = self._fast[
             : nearly_fast(awake_dynamic, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
-                          self._extents, slots)
+                          self._extents, self._fast)
         ]  # fmt: skip
         if not len(slots):
             return
