@@ -186,7 +186,11 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
 
     The pairs are keyed and put in key order first, so each row is written
     once where it belongs, and ``kept`` (ascending keys) is met by one merge;
-    each body's cos and sin are computed once.
+    each body's cos and sin are computed once. When they needed sorting,
+    ``candidates`` (the step's own, in no order the broad phase promises)
+    is left reordered, the pairs taken first in key order: while it stands,
+    the next steps' pairs come in order and need no sort (6 of a resting
+    40-row pyramid's 96 µs).
 
     The margin: between two dynamic bodies Box2D v3's fixed ``speculative``
     (a pair whose boxes, ``bodies.boxes`` as they are, are farther apart
@@ -206,6 +210,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     pair = np.empty((k_max, 2), np.int64)
     pair_keys = np.empty(k_max, np.int64)
     pair_stiff = np.empty(k_max, np.bool_)
+    source = np.empty(k_max, np.int64)
     m = 0
     for k in range(k_max):
         a, b = candidates[k, 0], candidates[k, 1]
@@ -226,11 +231,17 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         pair[m, 0], pair[m, 1] = a, b
         pair_keys[m] = (bodies.ids[a] << 32) | bodies.ids[b]
         pair_stiff[m] = stiff
+        source[m] = k
         m += 1
     # 2. By key. (The solver colours the contacts between two dynamic bodies first and the stiff ones
     # after them, each in this order; ``kept`` is met in one merge, and ``finish_contacts`` can keep
-    # these rows as they are.)
-    order = _in_key_order(pair_keys[:m])
+    # these rows as they are.) Sorted once: the candidates are then left in that order, and while the
+    # broad phase's candidates stand, the next steps find their pairs in order already.
+    if _ascending(pair_keys, m):
+        order = np.arange(m)
+    else:
+        order = _in_key_order(pair_keys[:m])
+        _put_in_order(candidates, source, order)
 
     cons = zeros_rows(NO_CONSTRAINTS, m)
     cache = np.zeros((m, K_WIDTH))
@@ -333,6 +344,32 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         rows += 1
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
     return first_rows(cons, rows), keys[:rows], ids[:rows], cache[:rows]
+
+
+@inline
+def _ascending(keys, m):
+    """Whether the first ``m`` keys rise (a key is never met twice)."""
+    for e in range(1, m):
+        if keys[e - 1] >= keys[e]:
+            return False
+    return True
+
+
+@inline
+def _put_in_order(candidates, source, order):
+    """Reorder the rows of ``candidates``: first those of the pairs taken (``source``: each pair's
+    row), in ``order``, then the others as they were."""
+    held = candidates.copy()
+    taken = np.zeros(held.shape[0], np.bool_)
+    for r in range(order.shape[0]):
+        k = source[order[r]]
+        candidates[r, 0], candidates[r, 1] = held[k, 0], held[k, 1]
+        taken[k] = True
+    r = order.shape[0]
+    for k in range(held.shape[0]):
+        if not taken[k]:
+            candidates[r, 0], candidates[r, 1] = held[k, 0], held[k, 1]
+            r += 1
 
 
 @inline
