@@ -349,7 +349,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
 @inline
 def _ascending(keys, m):
     """Whether the first ``m`` keys rise (a key is never met twice)."""
-    for e in range(1, m):
+    for e in range(1, m):  # noqa: SIM110 (a loop: numba compiles no generator expression for ``all``)
         if keys[e - 1] >= keys[e]:
             return False
     return True
@@ -420,12 +420,13 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
     r = 0
     for p in range(n_kept):
         key = kept.keys[p]
+        first, second = key >> 32, key & 0xFFFFFFFF
         while r < rows and keys[r] < key:
             r += 1
         if r < rows and keys[r] == key:
             was[r] = kept.touching[p]
             gone = was[r] and not touching[r]
-        elif _sleeps(key >> 32, slot_of, dynamic, awake) or _sleeps(key & 0xFFFFFFFF, slot_of, dynamic, awake):
+        elif _sleeps(first, slot_of, dynamic, awake) or _sleeps(second, slot_of, dynamic, awake):
             # Not met this step, and a body of it sleeps: carried on.
             carried[p] = True
             n_carried += 1
@@ -433,7 +434,7 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
         else:
             gone = kept.touching[p]
         if gone:
-            ended[n_ended, 0], ended[n_ended, 1] = key >> 32, key & 0xFFFFFFFF
+            ended[n_ended, 0], ended[n_ended, 1] = first, second
             n_ended += 1
     n_began = 0
     for r in range(rows):
@@ -454,8 +455,10 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
             k += 1
     events = ContactEvents(began, normal, point, impulse, ended[:n_ended])
     if n_carried == 0:
-        return touching, events, KeptContacts(
-            keys, ids, cons.normal_impulse, cons.tangent_impulse, touching, cons.count, cached
+        return (
+            touching,
+            events,
+            KeptContacts(keys, ids, cons.normal_impulse, cons.tangent_impulse, touching, cons.count, cached),
         )
     q_count = rows + n_carried
     out = KeptContacts(

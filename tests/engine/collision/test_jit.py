@@ -104,8 +104,17 @@ def _lowest_clear_bit_by_loop(bits: int) -> int:
 def _edge_and_random_bits() -> np.ndarray:
     rng = np.random.default_rng(7)
     ones_below = [(1 << c) - 1 for c in range(63)]  # c low bits set: the answer is c
-    edges = [0, -1, np.iinfo(np.int64).max, np.iinfo(np.int64).min, *ones_below, *[-(1 << c) for c in range(63)]]
-    return np.array(edges + rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, 2000).tolist(), np.int64)
+    edges = [
+        0,
+        -1,
+        np.iinfo(np.int64).max,
+        np.iinfo(np.int64).min,
+        *ones_below,
+        *[-(1 << c) for c in range(63)],
+    ]
+    return np.array(
+        edges + rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, 2000).tolist(), np.int64
+    )
 
 
 def test_lowest_clear_bit_is_the_first_zero_bit_a_walk_over_the_bits_finds():

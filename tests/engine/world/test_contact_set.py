@@ -29,7 +29,10 @@ def test_the_kept_contacts_are_in_key_order_and_a_sleeping_islands_are_carried_o
     asleep = world._dynamics.kept
     stack_keys = {_key(floor, left[0]), _key(left[0], left[1]), _key(left[1], left[2])}
     assert stack_keys <= set(asleep.keys.tolist())
-    before = {k: (asleep.normal_impulse[i].copy(), asleep.cached[i].copy()) for i, k in enumerate(asleep.keys.tolist())}
+    before = {
+        k: (asleep.normal_impulse[i].copy(), asleep.cached[i].copy())
+        for i, k in enumerate(asleep.keys.tolist())
+    }
 
     # A second stack falls and settles beside the sleeping one: the sleeping stack's contacts are
     # not met by the steps (its bodies take no part), yet kept, in order, as they were.
@@ -71,7 +74,9 @@ def _pile_hash(shuffle_seed: int | None) -> str:
             dynamics = run.world._dynamics
             dynamics._candidates = dynamics._candidates[rng.permutation(len(dynamics._candidates))]
         run.step()
-    return hashlib.sha256(np.ascontiguousarray(run.poses()).tobytes() + run.velocities().tobytes()).hexdigest()
+    return hashlib.sha256(
+        np.ascontiguousarray(run.poses()).tobytes() + run.velocities().tobytes()
+    ).hexdigest()
 
 
 def test_a_step_does_not_depend_on_the_order_of_its_candidates():
@@ -91,5 +96,7 @@ def test_the_candidates_are_left_with_the_pairs_taken_first_in_key_order():
     ids = world._a.ids
     taken = len(dynamics.kept.keys)
     pairs = dynamics._candidates[:taken]
-    keys = (np.minimum(ids[pairs[:, 0]], ids[pairs[:, 1]]) << 32) | np.maximum(ids[pairs[:, 0]], ids[pairs[:, 1]])
+    keys = (np.minimum(ids[pairs[:, 0]], ids[pairs[:, 1]]) << 32) | np.maximum(
+        ids[pairs[:, 0]], ids[pairs[:, 1]]
+    )
     assert keys.tolist() == dynamics.kept.keys.tolist()
