@@ -101,6 +101,13 @@ def step_settings(dt: float, tune: Tuning, gravity: tuple[float, float]) -> Step
     )  # fmt: skip
 
 
+def _room(scratch: np.ndarray, need: int) -> np.ndarray:
+    """``scratch`` (memory the step keeps from step to step) while it holds ``need`` items, else a
+    new one with a quarter more room, its contents not kept: every item -1 (the solver's ``plan``
+    reads that as no colouring)."""
+    return scratch if len(scratch) >= need else np.full(need + need // 4, -1, scratch.dtype)
+
+
 _NO_BOXES = np.zeros((0, 4))
 _NO_EVENTS = ContactEvents(
     np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2), np.int64)
@@ -246,10 +253,7 @@ class Dynamics:
         need, plan_need = solve_step(
             cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan
         )
-        if need > len(self._workspace):  # kept for the next steps, with room to grow
-            self._workspace = np.empty(need + need // 4)
-        if plan_need > len(self._plan):
-            self._plan = np.full(plan_need + plan_need // 4, -1, np.int64)  # (a plan of no contacts)
+        self._workspace, self._plan = _room(self._workspace, need), _room(self._plan, plan_need)
         self._continuous(bodies, live)
         hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
 
@@ -302,8 +306,7 @@ class Dynamics:
         a = self.frame.arrays
         if len(self.frame.moving()) == a.n and not a.bullet[: a.n].any():  # no static body, no bullet
             return
-        if len(self._fast) < a.n:
-            self._fast = np.empty(a.n + a.n // 4, np.int64)
+        self._fast = _room(self._fast, a.n)
         slots = self._fast[
             : nearly_fast(awake_dynamic, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
                           self._extents, self._fast)
