@@ -309,6 +309,9 @@ first_rows = _field_wise("first_rows", "k", "{f}[:k]")
 #: ``zeros_rows(template, k)``: a record like ``template`` with ``k`` rows of zeros (each
 #: field's shape past the row axis and its dtype as the template's, which may have 0 rows).
 zeros_rows = _field_wise("zeros_rows", "k", "np.zeros((k,) + {f}.shape[1:], {f}.dtype)")
+#: ``empty_rows(template, k)``: the same with ``k`` rows not filled in, for a kernel that writes
+#: every row's every field (zeroing first would stream the memory through the cache twice).
+empty_rows = _field_wise("empty_rows", "k", "np.empty((k,) + {f}.shape[1:], {f}.dtype)")
 #: ``viewed_record(record)``: in a kernel, the record with every array field an ``unmanaged`` view
 #: and its other fields (numbers, nested records) as they are (the caller keeps ``record`` alive
 #: meanwhile); from Python, the record as it is.
