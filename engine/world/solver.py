@@ -212,7 +212,7 @@ L_VAX, L_VAY, L_WA, L_VBX, L_VBY, L_WB = 0, 1, 2, 3, 4, 5
 L_DXA, L_DYA, L_QCA, L_QSA, L_DXB, L_DYB, L_QCB, L_QSB = 6, 7, 8, 9, 10, 11, 12, 13
 L_WIDTH = 14
 #: Bundles gathered, solved and scattered at a time: their gathered rows (12 KB) stay in the
-#: first-level cache, where rows of their own in every bundle made each pass stream 0.4 MB more
+#: first-level cache, where rows of their own in every bundle made each pass stream 0.27 MB more
 #: through the second level on a 40-row pyramid (see ``_solve_contacts``).
 CHUNK = 14
 #: Contacts per bundle: two AVX vectors of float64, so the processor has two independent
@@ -356,15 +356,14 @@ def _solve_contacts(
     A colour's bundles are gathered, solved and scattered ``CHUNK`` at a time (``groups`` holds
     no more), their gathered rows in the room at ``gathered`` (one chunk's, reused). Those rows
     stay in the first-level cache, and a pass streams through the bundles' own rows only. On a
-    40-row pyramid the bundles were 1 MB with rows of their own for what was gathered, more
-    than an Intel Xeon's second level (2 MB a core, with the contacts and the bodies) streams at
-    full speed, and each pass was bound by it; the bundles are now 0.8 MB, and the relaxing
-    pass keeps the bodies' motion along the normal and turns in them for the next biased pass
-    (5 rows where gathering the motion again was 8 scalar loads and stores a lane). Measured,
-    solve_step alone: 460-472 -> 386-388 µs with the workspace written once, not zeroed first
-    (the passes: warm start 15 -> 12, biased 27 -> 25, relaxing 33 -> 30 µs a sub-step). A chunk
-    is gathered whole before any of it is solved: a vector load of a lane row just filled by
-    eight scalar stores waits for them.
+    40-row pyramid the bundles were 1 MB with rows of their own for what was gathered, on an
+    Intel Xeon whose second level holds 2 MB a core (with the contacts and the bodies); they are
+    now 0.8 MB, and the relaxing pass keeps the bodies' motion along the normal and their turns
+    in them for the next biased pass (5 rows, where gathering the motion again took 8 scalar
+    loads and stores a lane). Measured, solve_step alone: 460-472 -> 386-388 µs, with the
+    workspace written once, not zeroed first (the passes: warm start 15 -> 12, biased 27 -> 25,
+    relaxing 33 -> 30 µs a sub-step). A chunk is gathered whole before any of it is solved: a
+    vector load of a lane row just filled by eight scalar stores waits for them.
 
     The loop over the lanes hands its helpers numbers, never the bundle: numba counts the
     references of an array handed to an inlined helper with branches, and those calls are
