@@ -294,7 +294,7 @@ def _field_wise(
         return namespace[name]
 
     # numba wants the typing function to take the Python function's own parameters. Not
-    # inline="always": so inlined, the arrays zeros_rows made dropped the kernel's writes
+    # inline="always": so inlined, the arrays the record helpers made dropped the kernel's writes
     # (numba 0.68; tests/engine/collision/test_jit.py); LLVM inlines the call anyway.
     typing = {"compiled": compiled}
     exec(f"def typing({signature}):\n    return compiled(record)\n", typing)
@@ -306,11 +306,10 @@ def _field_wise(
 take_rows = _field_wise("take_rows", "rows", "{f}[rows]")
 #: ``first_rows(record, k)``: the record's first ``k`` rows (views, not copies).
 first_rows = _field_wise("first_rows", "k", "{f}[:k]")
-#: ``zeros_rows(template, k)``: a record like ``template`` with ``k`` rows of zeros (each
-#: field's shape past the row axis and its dtype as the template's, which may have 0 rows).
-zeros_rows = _field_wise("zeros_rows", "k", "np.zeros((k,) + {f}.shape[1:], {f}.dtype)")
-#: ``empty_rows(template, k)``: the same with ``k`` rows not filled in, for a kernel that writes
-#: every row's every field (zeroing first would stream the memory through the cache twice).
+#: ``empty_rows(template, k)``: a record like ``template`` with ``k`` rows not filled in (each
+#: field's shape past the row axis and its dtype as the template's, which may have 0 rows), for a
+#: kernel that writes every row's every field (zeroing first streamed the memory through the cache
+#: twice).
 empty_rows = _field_wise("empty_rows", "k", "np.empty((k,) + {f}.shape[1:], {f}.dtype)")
 #: ``viewed_record(record)``: in a kernel, the record with every array field an ``unmanaged`` view
 #: and its other fields (numbers, nested records) as they are (the caller keeps ``record`` alive

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from engine.collision.jit import empty_rows, kernel, lowest_clear_bit, take_rows, viewed_record, zeros_rows
+from engine.collision.jit import empty_rows, kernel, lowest_clear_bit, take_rows, viewed_record
 
 
 class Pair(NamedTuple):
@@ -29,12 +29,12 @@ WIDER = Wider(np.zeros(0, np.int64), np.zeros((0, 2)), np.zeros((0, 2, 2)), np.z
 
 @kernel
 def _filled(template, k, rows):
-    """k rows of zeros like ``template``, written through views, then the rows at ``rows``."""
-    record = zeros_rows(template, k)
+    """k rows like ``template``, written through views, then the rows at ``rows``."""
+    record = empty_rows(template, k)
     view = viewed_record(record)
     for i in range(k):
         view.index[i] = i
-        view.normal[i, 1] = 2.0 * i
+        view.normal[i, 0], view.normal[i, 1] = -1.0 * i, 2.0 * i
     return take_rows(record, rows)
 
 
@@ -47,31 +47,13 @@ def test_a_kernel_makes_writes_and_takes_rows_of_any_record_by_its_fields():
         assert got.normal[:, 1].tolist() == [6.0, 2.0, 2.0]
         for field, like in zip(got, template, strict=True):
             assert field.dtype == like.dtype and field.shape == (3, *like.shape[1:])
-
-
-@kernel
-def _written(template, k):
-    """k rows like ``template``, not zeroed, each field's every row then written."""
-    record = empty_rows(template, k)
-    view = viewed_record(record)
-    for i in range(k):
-        view.index[i] = i
-        view.normal[i, 0], view.normal[i, 1] = -1.0 * i, 2.0 * i
-    return record
-
-
-def test_a_kernel_makes_a_record_of_empty_rows_of_the_template_s_fields():
-    for template in (PAIR, WIDER):
-        got = _written(template, 4)
-        assert type(got) is type(template)
-        assert got.index.tolist() == [0, 1, 2, 3] and got.normal[:, 1].tolist() == [0.0, 2.0, 4.0, 6.0]
-        for field, like in zip(got, template, strict=True):
-            assert field.dtype == like.dtype and field.shape == (4, *like.shape[1:])
+        every = _filled(template, 4, np.arange(4))
+        assert every.index.tolist() == [0, 1, 2, 3] and every.normal[:, 1].tolist() == [0.0, 2.0, 4.0, 6.0]
     assert all(f.shape == (0, *g.shape[1:]) for f, g in zip(empty_rows(WIDER, 0), WIDER, strict=True))
 
 
 def test_python_calls_give_what_the_kernel_gives():
-    record = zeros_rows(WIDER, 5)
+    record = empty_rows(WIDER, 5)
     record.index[:] = np.arange(5) * 10
     record.point[2, 1, 0] = 7.0
     taken = take_rows(record, np.array([2, 0]))
