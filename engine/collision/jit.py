@@ -201,18 +201,25 @@ def lowest_clear_bit(bits):
     return _trailing_zeros(~np.int64(bits))
 
 
-@intrinsic
-def _float64_pointer(typingctx, address):
-    """An integer address as a pointer to float64."""
-    if not isinstance(address, types.Integer):
-        raise TypeError(f"an address is an integer, got {address}")
-    pointer = types.CPointer(types.float64)
-    sig = pointer(address)
+def _pointer_to(numba_type):
+    """An intrinsic that reads an integer address as a pointer to ``numba_type``."""
 
-    def codegen(context, builder, signature, args):
-        return builder.inttoptr(args[0], context.get_value_type(pointer))
+    @intrinsic
+    def pointer(typingctx, address):
+        if not isinstance(address, types.Integer):
+            raise TypeError(f"an address is an integer, got {address}")
+        to = types.CPointer(numba_type)
 
-    return sig, codegen
+        def codegen(context, builder, signature, args):
+            return builder.inttoptr(args[0], context.get_value_type(to))
+
+        return to(address), codegen
+
+    return pointer
+
+
+_float64_pointer = _pointer_to(types.float64)
+_float32_pointer = _pointer_to(types.float32)
 
 
 @inline
@@ -226,6 +233,13 @@ def view_at(address, shape):
     as ``shape`` says (see ``shapes.packed_at``); nothing checks it.
     """
     return carray(_float64_pointer(address), shape)
+
+
+@inline
+def view_at_float32(address, shape):
+    """``view_at`` for float32: the solver's bundles (``world.solver``) hold float32 lanes in a
+    float64 workspace."""
+    return carray(_float32_pointer(address), shape)
 
 
 def entry_point(dispatcher):
@@ -325,10 +339,18 @@ if config.DISABLE_JIT:  # plain Python has no reference counts to skip
     def unmanaged(array):
         return array
 
-    def view_at(address, shape):
+    def _view(address, shape, c_type):
         import ctypes
 
         count = int(np.prod(shape))
-        return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(ctypes.c_double)), (count,)).reshape(
-            shape
-        )
+        return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(c_type)), (count,)).reshape(shape)
+
+    def view_at(address, shape):
+        import ctypes
+
+        return _view(address, shape, ctypes.c_double)
+
+    def view_at_float32(address, shape):
+        import ctypes
+
+        return _view(address, shape, ctypes.c_float)

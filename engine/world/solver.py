@@ -39,6 +39,16 @@ bodies that take part get a compact row of solver state each (``S_*``:
 velocity, motion and turn since the step began; the movers first), and a
 static or kinematic body's row is read, never written.
 
+The lanes are float32, as Box2D v3's: a bundle is half the bytes, and a
+vector holds twice the lanes (measured on a 40-row pyramid: the bundles
+0.8 -> 0.4 MB, solve_step 412-417 -> 356-369 µs). A pass adds up the
+impulses each lane applies, and the scatter applies those sums to the
+bodies' float64 velocities with their float64 inverse masses: the push on
+one body is exactly the opposite of the push on the other, so momentum is
+kept to float64's rounding (Box2D's to float32's; writing back the lanes'
+float32 velocities measured no faster). The rest of the step, and every
+body's state, stays float64.
+
 Where we differ from Box2D v3 in the arithmetic: a point keeps its anchors
 only as r × n and r × t (t = (ny, −nx), so r × t = −r · n), Box2D the
 anchors themselves. Every speed along n or t, every impulse's turn and the
@@ -98,7 +108,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import fused_kernel, inline, lowest_clear_bit, unmanaged, view_at, viewed_record
+from ..collision.jit import fused_kernel, inline, lowest_clear_bit, unmanaged, view_at_float32, viewed_record
 
 
 class Softness(NamedTuple):
@@ -210,14 +220,21 @@ C_WIDTH = C_POINT + 2 * P_WIDTH
 #: way): the two bodies' velocities, and their motion and turn (cos, sin) since the step began.
 L_VAX, L_VAY, L_WA, L_VBX, L_VBY, L_WB = 0, 1, 2, 3, 4, 5
 L_DXA, L_DYA, L_QCA, L_QSA, L_DXB, L_DYB, L_QCB, L_QSB = 6, 7, 8, 9, 10, 11, 12, 13
-L_WIDTH = 14
-#: Bundles gathered, solved and scattered at a time: their gathered rows (12 KB) stay in the
+#: And what the pass's impulses add up to, for the scatter to apply in float64: the push on b
+#: (on a its opposite) and its moments about each centre (``_pushed``'s px, py, turn_a, turn_b).
+L_PX, L_PY, L_TA, L_TB = 14, 15, 16, 17
+L_WIDTH = 18
+#: Bundles gathered, solved and scattered at a time: their gathered rows (8 KB) stay in the
 #: first-level cache, where rows of their own in every bundle made each pass stream 0.27 MB more
 #: through the second level on a 40-row pyramid (see ``_solve_contacts``).
 CHUNK = 14
-#: Contacts per bundle: two AVX vectors of float64, so the processor has two independent
-#: chains of products in flight (the last bundle of a colour is filled up with empty lanes).
+#: Contacts per bundle: one AVX vector of float32 (the last bundle of a colour is filled up with
+#: empty lanes).
 LANES = 8
+#: A lane's numbers are float32 (Box2D v3's); these are its constants, and the largest inverse mass or
+#: inertia it holds (see ``solve_step``'s prepare).
+_F0, _F1 = np.float32(0.0), np.float32(1.0)
+LANE_MAX_INVERSE = 1e30
 #: Columns of a body's solver state, one row of 8 (a cache line) per body that takes part
 #: (Box2D's ``b2BodyState``): velocity, centre's motion and turn (cos, sin) since the step began.
 S_VX, S_VY, S_W, S_DX, S_DY, S_QC, S_QS = 0, 1, 2, 3, 4, 5, 6
@@ -275,26 +292,27 @@ def _bundle(address, g):
     carry their shape at run time; a loop over their rows kept scalar). The loops over lanes run
     to a count read at run time (``LANES`` for every bundle), as a loop of constant count would
     be unrolled and then left scalar (numba turns LLVM's vectorizer of straight code off)."""
-    return view_at(address + g * (C_WIDTH * LANES * 8), (C_WIDTH, LANES))
+    return view_at_float32(address + g * (C_WIDTH * LANES * 4), (C_WIDTH, LANES))
 
 
 @inline
 def _gathered(address, c):
     """The gathered rows (``L_*``) of the ``c``-th bundle of a chunk, in the room at ``address``:
     a view of constant shape, as ``_bundle``."""
-    return view_at(address + c * (L_WIDTH * LANES * 8), (L_WIDTH, LANES))
+    return view_at_float32(address + c * (L_WIDTH * LANES * 4), (L_WIDTH, LANES))
 
 
 @inline
-def _gather(v, ends, state, motion, width):
-    """Copy the velocities of a bundle's bodies into its gathered rows ``v`` (``ends``: the bundle's
-    rows of the body rows its contacts read), and with ``motion`` their motion and turn since the
-    step began."""
+def _gather(v, ends, state, velocity, motion, width):
+    """Start a bundle's sums of impulses at zero and, with ``velocity``, copy the velocities of its
+    bodies into its gathered rows ``v`` (``ends``: the bundle's rows of the body rows its contacts
+    read), and with ``motion`` their motion and turn since the step began."""
     for t in range(width):
+        v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = _F0, _F0, _F0, _F0
         a, b = ends[t, 0], ends[t, 1]
-        _set_lane(
-            v, t, state[a, S_VX], state[a, S_VY], state[a, S_W], state[b, S_VX], state[b, S_VY], state[b, S_W]
-        )
+        if velocity:
+            _set_lane(v, t, state[a, S_VX], state[a, S_VY], state[a, S_W], state[b, S_VX], state[b, S_VY],
+                      state[b, S_W])  # fmt: skip
         if motion:
             v[L_DXA, t], v[L_DYA, t], v[L_QCA, t], v[L_QSA, t] = (
                 state[a, S_DX], state[a, S_DY], state[a, S_QC], state[a, S_QS],
@@ -305,14 +323,23 @@ def _gather(v, ends, state, motion, width):
 
 
 @inline
-def _scatter(v, ends, state, width):
-    """Write the lanes' velocities back to their bodies' written rows (``ends[t, 2:]``): a static or
-    kinematic body's, and an empty lane's, is the spare row, never read, so the contacts of one
-    colour share no written row."""
+def _scatter(v, ends, state, inverse, width):
+    """Apply each lane's sums of impulses to its bodies' written rows (``ends[t, 2:]``), in float64
+    with the bodies' own inverse masses and inertias (``inverse``, by body row): the push on one is
+    exactly the opposite of the push on the other, so momentum is kept to float64 rounding, where
+    writing back the lanes' float32 velocities kept it to float32's. A static or kinematic body's
+    written row, and an empty lane's, is the spare row, never read (its inverse mass and inertia
+    zero), so the contacts of one colour share no written row."""
     for t in range(width):
         a, b = ends[t, 2], ends[t, 3]
-        state[a, S_VX], state[a, S_VY], state[a, S_W] = v[L_VAX, t], v[L_VAY, t], v[L_WA, t]
-        state[b, S_VX], state[b, S_VY], state[b, S_W] = v[L_VBX, t], v[L_VBY, t], v[L_WB, t]
+        px, py = np.float64(v[L_PX, t]), np.float64(v[L_PY, t])
+        ta, tb = np.float64(v[L_TA, t]), np.float64(v[L_TB, t])
+        state[a, S_VX] -= inverse[a, 0] * px
+        state[a, S_VY] -= inverse[a, 0] * py
+        state[a, S_W] -= inverse[a, 1] * ta
+        state[b, S_VX] += inverse[b, 0] * px
+        state[b, S_VY] += inverse[b, 0] * py
+        state[b, S_W] += inverse[b, 1] * tb
 
 
 @inline
@@ -329,15 +356,15 @@ def _normal_impulse(sep, vn, old, normal_mass, inv_h, contact_speed, bias_rate, 
     # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
     speculative = sep > 0.0
     bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
-    mass_scale = 1.0 if speculative else soft_mass
-    impulse_scale = 0.0 if speculative else soft_impulse
+    mass_scale = _F1 if speculative else soft_mass
+    impulse_scale = _F0 if speculative else soft_impulse
     impulse = -normal_mass * mass_scale * (vn + bias) - impulse_scale * old
-    return max(old + impulse, 0.0)
+    return max(old + impulse, _F0)
 
 
 @inline
 def _solve_contacts(
-    bundles, gathered, widths, ends, groups, state, warm, use_bias, inv_h, contact_speed, rolling_any
+    bundles, gathered, widths, ends, groups, state, inverse, warm, use_bias, inv_h, contact_speed, rolling_any
 ):
     """One pass over every prepared contact, bundle by bundle: with ``warm``, the warm start
     (apply the impulses each point carries: last step's, matched by feature id, then each
@@ -350,15 +377,17 @@ def _solve_contacts(
     lanes, each step of the solve runs over every lane of a bundle (a loop over rows at fixed
     offsets, which LLVM turns into vector instructions: the points' chains of dependent products
     then run several contacts at a time, where one contact after another left the processor
-    waiting on each product), and the velocities are scattered back. A contact's own arithmetic
-    and order are those of solving it alone.
+    waiting on each product), and the sums of the impulses each lane applied are scattered back
+    (``_scatter``: in float64, with the bodies' own masses). A contact's own arithmetic and order
+    are those of solving it alone. The warm start needs no velocities: it only adds up its
+    impulses.
 
     A colour's bundles are gathered, solved and scattered ``CHUNK`` at a time (``groups`` holds
     no more), their gathered rows in the room at ``gathered`` (one chunk's, reused). Those rows
     stay in the first-level cache, and a pass streams through the bundles' own rows only. On a
     40-row pyramid the bundles were 1 MB with rows of their own for what was gathered, on an
     Intel Xeon whose second level holds 2 MB a core (with the contacts and the bodies); they are
-    now 0.8 MB, and the relaxing pass keeps the bodies' motion along the normal and their turns
+    now 0.4 MB (0.8 in float64), and the relaxing pass keeps the bodies' motion along the normal and their turns
     in them for the next biased pass (5 rows, where gathering the motion again took 8 scalar
     loads and stores a lane). Measured, solve_step alone: 460-472 -> 386-388 µs, with the
     workspace written once, not zeroed first (the passes: warm start 15 -> 12, biased 27 -> 25,
@@ -369,26 +398,29 @@ def _solve_contacts(
     references of an array handed to an inlined helper with branches, and those calls are
     opaque to LLVM, which then leaves the loop scalar.
     """
+    relaxing = not warm and not use_bias
     for q in range(groups.shape[0] - 1):
         first, last = groups[q], groups[q + 1]
         for g in range(first, last):
             # The motion since the step began changes only with the positions, between the biased
             # pass and the relaxing one: the relaxing pass gathers it, and keeps what the next
             # sub-step's biased pass reads of it in the bundle (the first sub-step's: none, as prepared).
-            _gather(_gathered(gathered, g - first), ends[g], state, not warm and not use_bias, widths[g])
+            _gather(_gathered(gathered, g - first), ends[g], state, not warm, relaxing, widths[g])
         for g in range(first, last):
             w, v, width = _bundle(bundles, g), _gathered(gathered, g - first), widths[g]
             for t in range(width):
-                ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _lane(w, v, t)
-                if warm:
+                if warm:  # the impulses' sums only: the scatter applies them
+                    nx, ny = w[C_NX, t], w[C_NY, t]
+                    sx, sy, sa, sb = _F0, _F0, _F0, _F0
                     for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
                         pn, pt = w[p + P_NORMAL_IMPULSE, t], w[p + P_TANGENT_IMPULSE, t]
-                        vax, vay, wa, vbx, vby, wb = _pushed(
-                            vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, pn * nx + pt * ny, pn * ny - pt * nx,
-                            pn * w[p + P_RNA, t] + pt * w[p + P_RTA, t], pn * w[p + P_RNB, t] + pt * w[p + P_RTB, t],
-                        )  # fmt: skip
-                    _set_lane(v, t, vax, vay, wa, vbx, vby, wb)
+                        sx, sy = sx + (pn * nx + pt * ny), sy + (pn * ny - pt * nx)
+                        sa += pn * w[p + P_RNA, t] + pt * w[p + P_RTA, t]
+                        sb += pn * w[p + P_RNB, t] + pt * w[p + P_RTB, t]
+                    v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = sx, sy, sa, sb
                     continue
+                ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _lane(w, v, t)
+                sx, sy, sa, sb = _F0, _F0, _F0, _F0
                 # The bodies' motion since the step began, along the normal, for the points' current separation.
                 if use_bias:  # as the last relaxing pass left them
                     ddn, qac, qas, qbc, qbs = w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t]  # fmt: skip
@@ -396,7 +428,7 @@ def _solve_contacts(
                     ddn = (v[L_DXB, t] - v[L_DXA, t]) * nx + (v[L_DYB, t] - v[L_DYA, t]) * ny
                     qac, qas, qbc, qbs = v[L_QCA, t], v[L_QSA, t], v[L_QCB, t], v[L_QSB, t]
                     w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t] = ddn, qac, qas, qbc, qbs  # fmt: skip
-                bias_rate, soft_mass, soft_impulse = 0.0, 1.0, 0.0
+                bias_rate, soft_mass, soft_impulse = _F0, _F1, _F0
                 if use_bias:
                     bias_rate, soft_mass, soft_impulse = (
                         w[C_BIAS_RATE, t],
@@ -430,6 +462,8 @@ def _solve_contacts(
                     vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny, impulse * rna,
                     impulse * rnb,
                 )  # fmt: skip
+                    sx, sy = sx + impulse * nx, sy + impulse * ny
+                    sa, sb = sa + impulse * rna, sb + impulse * rnb
                 # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
                 # Box2D's main does, let a box landing flat slide 4 cm on its own spin), along
                 # t = (ny, −nx), bounded by μ·λn.
@@ -446,8 +480,11 @@ def _solve_contacts(
                     vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * ny, -impulse * nx, impulse * rta,
                     impulse * rtb,
                 )  # fmt: skip
+                    sx, sy = sx + impulse * ny, sy - impulse * nx
+                    sa, sb = sa + impulse * rta, sb + impulse * rtb
                 _set_lane(v, t, vax, vay, wa, vbx, vby, wb)
-            if not warm and not use_bias and rolling_any:
+                v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = sx, sy, sa, sb
+            if relaxing and rolling_any:
                 # Box2D v3: resist the relative spin, up to rr × the push (last in each contact's solve;
                 # a loop of its own, so a step without rolling resistance runs none of it).
                 for t in range(width):
@@ -462,8 +499,10 @@ def _solve_contacts(
                         impulse = new - old
                         w[C_ROLLING_IMPULSE, t] = new
                         v[L_WA, t], v[L_WB, t] = wa - ia * impulse, wb + ib * impulse
+                        v[L_TA, t] += impulse
+                        v[L_TB, t] += impulse
         for g in range(first, last):
-            _scatter(_gathered(gathered, g - first), ends[g], state, widths[g])
+            _scatter(_gathered(gathered, g - first), ends[g], state, inverse, widths[g])
 
 
 #: Colours of the constraint graph: a contact takes the first colour neither of its pushable
@@ -626,10 +665,13 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     # (an empty lane's bodies).
     state_owner = np.zeros((rows + 2, S_WIDTH))
     center_owner = np.empty((rows, 2))
-    state, center = unmanaged(state_owner), unmanaged(center_owner)
+    # Each body row's inverse mass and inertia, in float64 (the spare row's and the zeros row's: zero).
+    inverse_owner = np.zeros((rows + 2, 2))
+    state, center, inverse = unmanaged(state_owner), unmanaged(center_owner), unmanaged(inverse_owner)
     inv_dt = 1.0 / settings.dt
     for r in range(rows):
         i = slots[r]
+        inverse[r, 0], inverse[r, 1] = inv_mass[i], inv_inertia[i]
         state[r, S_QC] = 1.0
         center[r, 0], center[r, 1] = xf[i, 0], xf[i, 1]
         lx, ly = motion.center[i, 0], motion.center[i, 1]
@@ -670,15 +712,16 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     # pybox2d had stepped in the same process), else in an array of their own, and the size they
     # need is returned so the caller can grow it. They start on a cache line (numba aligns its
     # arrays to 32 bytes only): a lane row is then one line, one vector load, not two.
-    need = (n_bundles * C_WIDTH + CHUNK * L_WIDTH) * LANES + ALIGN_PAD  # (and a chunk's gathered rows)
+    # (float32 lanes, two to a float64 of the workspace; and a chunk's gathered rows)
+    need = (n_bundles * C_WIDTH + CHUNK * L_WIDTH) * LANES // 2 + ALIGN_PAD
     bundles_owner = workspace if workspace.shape[0] >= need else np.empty(need)
     bundles_at = _aligned(bundles_owner.ctypes.data)
     # Rows each lane reads, then the rows it writes (the spare one for a body that cannot be pushed).
     lane_ends_owner = np.empty((n_bundles, LANES, 4), np.int64)
-    bundles, lane_ends = view_at(bundles_at, (n_bundles, C_WIDTH, LANES)), unmanaged(lane_ends_owner)
-    gathered_at = bundles_at + n_bundles * C_WIDTH * LANES * 8
+    bundles, lane_ends = view_at_float32(bundles_at, (n_bundles, C_WIDTH, LANES)), unmanaged(lane_ends_owner)
+    gathered_at = bundles_at + n_bundles * C_WIDTH * LANES * 4
     widths = np.full(n_bundles, LANES, np.int64)
-    rolling_any = False
+    rolling_any, restitution_any = False, False
     for u in range(order.shape[0]):
         k, g, t = order[u], u // LANES, u % LANES
         w = bundles[g]
@@ -700,7 +743,11 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         nx, ny = cons.normal[k, 0], cons.normal[k, 1]
         ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
         w[C_NX, t], w[C_NY, t] = nx, ny
-        w[C_MA, t], w[C_IA, t], w[C_MB, t], w[C_IB, t] = ma, ia, mb, ib
+        # (float32 holds an inverse mass or inertia up to 3.4e38, and a body 1e-12 across has an inverse
+        # inertia near 1e48: capped, it only lets the lane's own velocities, which order its points'
+        # solves, under-turn such a body; its effective masses and what the scatter applies are exact.)
+        w[C_MA, t], w[C_IA, t] = min(ma, LANE_MAX_INVERSE), min(ia, LANE_MAX_INVERSE)
+        w[C_MB, t], w[C_IB, t] = min(mb, LANE_MAX_INVERSE), min(ib, LANE_MAX_INVERSE)
         # No motion nor turn yet (the first biased pass reads these).
         w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t] = 0.0, 1.0, 0.0, 1.0, 0.0
         w[C_ROLLING_IMPULSE, t] = 0.0
@@ -708,6 +755,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             cons.friction[k], cons.restitution[k], cons.rolling[k],
         )  # fmt: skip
         rolling_any |= cons.rolling[k] > 0.0
+        restitution_any |= cons.restitution[k] > 0.0
         soft = settings.soft_stiff if cons.stiff[k] else settings.soft
         w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_IMPULSE_SCALE, t] = soft
         for j in range(cons.count[k]):
@@ -748,7 +796,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     max_speed2 = settings.max_linear_speed * settings.max_linear_speed
     # The turn is capped per step, so the step's whole turn is below π and its angle unambiguous.
     max_turn = settings.max_rotation / settings.dt
-    inv_h = 1.0 / h
+    inv_h, contact_speed = np.float32(1.0 / h), np.float32(settings.contact_speed)
     for _ in range(settings.substeps):
         # 2a. Velocities.
         for r in range(n_movers):
@@ -758,13 +806,13 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
                 state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
         # 2b. Warm start.
         _solve_contacts(
-            bundles_at, gathered_at, widths, lane_ends, groups, state,
-            True, False, inv_h, settings.contact_speed, rolling_any,
+            bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
+            True, False, inv_h, contact_speed, rolling_any,
         )  # fmt: skip
         # 2c. Solve with the soft push-out.
         _solve_contacts(
-            bundles_at, gathered_at, widths, lane_ends, groups, state,
-            False, True, inv_h, settings.contact_speed, rolling_any,
+            bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
+            False, True, inv_h, contact_speed, rolling_any,
         )  # fmt: skip
         # 2d. Positions.
         for r in range(n_movers):
@@ -787,20 +835,22 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             state[r, S_QC], state[r, S_QS] = qc * norm, qs * norm
         # 2e. Relax.
         _solve_contacts(
-            bundles_at, gathered_at, widths, lane_ends, groups, state,
-            False, False, inv_h, settings.contact_speed, rolling_any,
+            bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
+            False, False, inv_h, contact_speed, rolling_any,
         )  # fmt: skip
 
-    # 3. Restitution, one contact after another.
+    # 3. Restitution, one contact after another (a step where nothing restitutes reads no bundle).
     threshold = settings.restitution_threshold
-    for u in range(order.shape[0]):
+    for u in range(order.shape[0] if restitution_any else 0):
         k, g, t = order[u], u // LANES, u % LANES
         w = bundles[g]
         e = w[C_RESTITUTION, t]
         if k < 0 or e == 0.0:
             continue
-        nx, ny, ma, ia, mb, ib = w[C_NX, t], w[C_NY, t], w[C_MA, t], w[C_IA, t], w[C_MB, t], w[C_IB, t]
         ra, rb = lane_ends[g, t, 0], lane_ends[g, t, 1]
+        # The bodies' own float64 masses, as the passes' scatter applies the impulses.
+        nx, ny = w[C_NX, t], w[C_NY, t]
+        ma, ia, mb, ib = inverse[ra, 0], inverse[ra, 1], inverse[rb, 0], inverse[rb, 1]
         vax, vay, wa = state[ra, S_VX], state[ra, S_VY], state[ra, S_W]
         vbx, vby, wb = state[rb, S_VX], state[rb, S_VY], state[rb, S_W]
         for j in range(cons.count[k]):
@@ -867,7 +917,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     # through the views.
     alive = (
         state_owner.shape[0] + center_owner.shape[0] + bundles_owner.shape[0] + lane_ends_owner.shape[0]
-        + ends_owner.shape[0]
+        + ends_owner.shape[0] + inverse_owner.shape[0]
     )  # fmt: skip
     return (need if alive >= 0 else -1), plan_need
 
