@@ -387,8 +387,8 @@ def _solve_contacts(
     stay in the first-level cache, and a pass streams through the bundles' own rows only. On a
     40-row pyramid the bundles were 1 MB with rows of their own for what was gathered, on an
     Intel Xeon whose second level holds 2 MB a core (with the contacts and the bodies); they are
-    now 0.4 MB (0.8 in float64), and the relaxing pass keeps the bodies' motion along the normal and their turns
-    in them for the next biased pass (5 rows, where gathering the motion again took 8 scalar
+    now 0.4 MB (0.8 in float64), and the relaxing pass keeps the bodies' motion along the normal
+    and their turns in them for the next biased pass (5 rows, where gathering the motion again took 8 scalar
     loads and stores a lane). Measured, solve_step alone: 460-472 -> 386-388 µs, with the
     workspace written once, not zeroed first (the passes: warm start 15 -> 12, biased 27 -> 25,
     relaxing 33 -> 30 µs a sub-step). A chunk is gathered whole before any of it is solved: a
@@ -711,7 +711,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     # their 211 page faults a step took longer than the solve: 310 -> 650 µs once pymunk and
     # pybox2d had stepped in the same process), else in an array of their own, and the size they
     # need is returned so the caller can grow it. They start on a cache line (numba aligns its
-    # arrays to 32 bytes only): a lane row is then one line, one vector load, not two.
+    # arrays to 32 bytes only): a lane row (32 bytes) then lies within one line, one vector load.
     # (float32 lanes, two to a float64 of the workspace; and a chunk's gathered rows)
     need = (n_bundles * C_WIDTH + CHUNK * L_WIDTH) * LANES // 2 + ALIGN_PAD
     bundles_owner = workspace if workspace.shape[0] >= need else np.empty(need)
