@@ -339,18 +339,14 @@ if config.DISABLE_JIT:  # plain Python has no reference counts to skip
     def unmanaged(array):
         return array
 
-    def _view(address, shape, c_type):
-        import ctypes
+    import ctypes
 
+    def _view(address, shape, c_type):
         count = int(np.prod(shape))
         return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(c_type)), (count,)).reshape(shape)
 
     def view_at(address, shape):
-        import ctypes
-
         return _view(address, shape, ctypes.c_double)
 
     def view_at_float32(address, shape):
-        import ctypes
-
         return _view(address, shape, ctypes.c_float)

@@ -482,7 +482,7 @@ def _solve_contacts(
                 )  # fmt: skip
                     sx, sy = sx + impulse * ny, sy - impulse * nx
                     sa, sb = sa + impulse * rta, sb + impulse * rtb
-                _set_lane(v, t, vax, vay, wa, vbx, vby, wb)
+                _set_lane(v, t, vax, vay, wa, vbx, vby, wb)  # (for the rolling resistance below)
                 v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = sx, sy, sa, sb
             if relaxing and rolling_any:
                 # Box2D v3: resist the relative spin, up to rr × the push (last in each contact's solve;
@@ -498,8 +498,7 @@ def _solve_contacts(
                         new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
                         impulse = new - old
                         w[C_ROLLING_IMPULSE, t] = new
-                        v[L_WA, t], v[L_WB, t] = wa - ia * impulse, wb + ib * impulse
-                        v[L_TA, t] += impulse
+                        v[L_TA, t] += impulse  # (the lane's velocities are not read again: only its sums)
                         v[L_TB, t] += impulse
         for g in range(first, last):
             _scatter(_gathered(gathered, g - first), ends[g], state, inverse, widths[g])
