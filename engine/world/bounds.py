@@ -18,44 +18,30 @@ import math
 import numpy as np
 
 from ..collision import Transform
-from ..collision.jit import bind_on_first_call, kernel
+from ..collision.jit import inline
 from ..collision.limits import MAX_COORDINATE
-from ..collision.shapes import H_BOUND, H_RADIUS
 from . import arguments
 
 
-@kernel
-def near_edge(xf, shape, offsets, data, slots, out):
-    """Write to ``out`` the rows of ``slots`` whose body may now leave the coordinate range, and
-    return how many: those within their reach (bound + radius) about their origin of its edge, or
-    not finite. ``hold_in_range``'s first look, in one compiled pass over a step's movers: nearly
-    every body is settled here, and only the few it keeps have their box computed."""
-    count = 0
-    for k in range(slots.shape[0]):
-        i = slots[k]
-        off = offsets[shape[i]]
-        reach = data[off + H_BOUND] + data[off + H_RADIUS]
-        inside = (
-            abs(xf[i, 0]) + reach <= MAX_COORDINATE
-            and abs(xf[i, 1]) + reach <= MAX_COORDINATE
-            and math.isfinite(xf[i, 2])
-        )
-        if not inside:
-            out[count] = k
-            count += 1
-    return count
+@inline
+def may_leave(xf, i, reach):
+    """Whether body ``i`` (row of ``xf``), reaching ``reach`` (bound + radius) about its origin, may
+    now leave the coordinate range: within its reach of the edge, or not finite."""
+    return not (
+        abs(xf[i, 0]) + reach <= MAX_COORDINATE
+        and abs(xf[i, 1]) + reach <= MAX_COORDINATE
+        and math.isfinite(xf[i, 2])
+    )
 
 
-def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.ndarray:
-    """Put the bodies at ``slots`` whose box now leaves the range back to ``before`` (every slot's
-    transform when the step began, (n, 3)) and zero their velocity; returns the slots held.
+def hold(arrays, table, slots: np.ndarray, near: np.ndarray, before: np.ndarray) -> np.ndarray:
+    """Of the bodies at ``slots[near]`` (the rows of ``slots`` that ``may_leave``), put those whose
+    box now leaves the range back to ``before`` (every slot's transform when the step began,
+    (n, 3)) and zero their velocity; returns the slots held.
 
-    ``near_edge`` settles nearly every body by its reach about its origin; only a body within its
-    reach of the edge has its box computed, as ``add`` does."""
-    if not len(slots):
-        return slots
-    near = np.empty(len(slots), np.int64)
-    near = near[: _near_edge(arrays.xf, arrays.shape, table.offsets, table.data, slots, near)]
+    The first look (``may_leave``, in the step's compiled ``finalize_bodies``) settles nearly every
+    body by its reach about its origin; only a body within its reach of the edge has its box
+    computed here, as ``add`` does."""
     held = []
     for k in near.tolist():
         x, y, angle = arrays.xf[slots[k]].tolist()
@@ -74,7 +60,4 @@ def hold_in_range(arrays, table, slots: np.ndarray, before: np.ndarray) -> np.nd
     return slots[:0]
 
 
-#: Called through its compiled entry point after the first call, as the step's kernels are.
-_near_edge = bind_on_first_call(near_edge, globals(), "_near_edge")
-
-__all__ = ["hold_in_range", "near_edge"]
+__all__ = ["hold", "may_leave"]

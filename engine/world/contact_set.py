@@ -132,15 +132,16 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
     of the awake dynamic bodies and of the kinematic bodies with a velocity,
     ascending, as the solver moves them, whether every moving body's box lies
     within its row of ``fat`` (the boxes the broad phase last ran on: no
-    new candidate can be found while they hold; fewer than n rows: no)). One
-    pass for what the step asked of several numpy calls (each a few µs on a
-    small world)."""
+    new candidate can be found while they hold; fewer than n rows: no), and
+    how many dynamic bodies are awake and how many asleep). One pass for what
+    the step asked of several numpy calls (each a few µs on a small world, and
+    several times that at the start of a step, its code and data cold)."""
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     vel, start = motion.vel, motion.start
     boxes = np.empty((n, 4))
     moving_kinematic = np.zeros(n, np.bool_)
     movers = np.empty(n, np.int64)
-    n_movers = 0
+    n_movers, n_awake, n_asleep = 0, 0, 0
     fits = fat.shape[0] >= n
     for i in range(n):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
@@ -151,6 +152,9 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
                 if motion.awake[i]:
                     movers[n_movers] = i
                     n_movers += 1
+                    n_awake += 1
+                else:
+                    n_asleep += 1
             else:
                 with_velocity = vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
                 moving_kinematic[i] = placed or with_velocity
@@ -174,7 +178,7 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
         if not bodies.sensor[s] and bodies.mask[s] != 0:
             pushers[k] = s
             k += 1
-    return boxes, pushers[:k], moving_kinematic, movers[:n_movers], fits
+    return boxes, pushers[:k], moving_kinematic, movers[:n_movers], fits, n_awake, n_asleep
 
 
 @kernel

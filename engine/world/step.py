@@ -35,12 +35,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import bind_on_first_call, kernel
+from ..collision.jit import bind_on_first_call, kernel, unmanaged
 from ..collision.limits import MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
-from .bounds import hold_in_range
+from .bounds import hold, may_leave
+from .boxes import aabb_of
 from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
@@ -144,8 +145,8 @@ def _swept_pairs(rows, lo, hi, targets, boxes) -> tuple[np.ndarray, np.ndarray]:
 
 
 @kernel
-def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents, out):
-    """Write to ``out`` the slots of the awake dynamic bodies that may be fast this step (see
+def nearly_fast(n, dynamic, awake, start, xf, center, shape, data, offsets, extents, out):
+    """Write to ``out`` the slots (below ``n``) of the awake dynamic bodies that may be fast this step (see
     ``Dynamics._continuous``) and return how many: those whose centre moved, or whose turn swept
     its reach, more than 0.49 of their smallest extent (``extents``, per shape; NaN or past its
     end: not known yet, so maybe fast). A conservative first look, in one compiled pass, so a step
@@ -153,8 +154,8 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     the exact test (the margin covers rounding: the numpy test's sines, and its ``hypot`` against the
     square root here, cheaper for coordinates bounded by ``limits.MAX_COORDINATE``, may differ by an ulp)."""
     count = 0
-    for i in range(awake_dynamic.shape[0]):
-        if not awake_dynamic[i]:
+    for i in range(n):
+        if not (dynamic[i] and awake[i]):
             continue
         dx, dy = xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1]
         lx, ly = center[i, 0], center[i, 1]
@@ -178,6 +179,34 @@ def nearly_fast(awake_dynamic, start, xf, center, shape, data, offsets, extents,
     return count
 
 
+@kernel
+def finalize_bodies(n, xf, start, force, shape, offsets, data, movers, boxes, near):
+    """The step's last look at its bodies, after the solve and the continuous pass (Box2D v3's
+    ``b2FinalizeBodiesTask``, which also refreshes the boxes): each mover's row of ``boxes`` (the
+    frame's world boxes, when it keeps them; else no rows) as ``compute_aabbs`` would write it,
+    every body's force cleared and its pose the next step's start; writes to ``near`` the rows of
+    ``movers`` whose body may now leave the coordinate range (``bounds.may_leave``: the caller holds
+    those that do, ``bounds.hold``) and returns how many. One compiled pass where the next step
+    rebuilt every body's box and this one ran five numpy steps, each several µs with the step's
+    data and code cold after the solve (measured on a 40-row pyramid: 60 µs)."""
+    data = unmanaged(data)  # (as ``compute_aabbs`` reads it: a read-only array is another type)
+    count = 0
+    for k in range(movers.shape[0]):
+        i = movers[k]
+        off = offsets[shape[i]]
+        if may_leave(xf, i, data[off + H_BOUND] + data[off + H_RADIUS]):
+            near[count] = k
+            count += 1
+        if i < boxes.shape[0]:
+            boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = aabb_of(
+                data, off, xf[i, 0], xf[i, 1], xf[i, 2]
+            )
+    for i in range(n):
+        force[i, 0], force[i, 1], force[i, 2] = 0.0, 0.0, 0.0
+        start[i, 0], start[i, 1], start[i, 2] = xf[i, 0], xf[i, 1], xf[i, 2]
+    return count
+
+
 # The kernels a step calls, called through their compiled entry point once the first call has
 # compiled or loaded their one signature (``jit.entry_point``: numba's dispatch types every field
 # of every record again on each call; 2-5 µs a call on the 40-row pyramid's step). The step always
@@ -188,6 +217,7 @@ find_contacts = bind_on_first_call(find_contacts, globals(), "find_contacts")
 solve_step = bind_on_first_call(solve_step, globals(), "solve_step")
 finish_contacts = bind_on_first_call(finish_contacts, globals(), "finish_contacts")
 nearly_fast = bind_on_first_call(nearly_fast, globals(), "nearly_fast")
+finalize_bodies = bind_on_first_call(finalize_bodies, globals(), "finalize_bodies")
 
 
 class Dynamics:
@@ -205,28 +235,28 @@ class Dynamics:
         self._workspace = np.zeros(0)
         #: And its colouring of the contacts, kept while they stay the same (see ``solve_step``).
         self._plan = np.zeros(0, np.int64)
-        #: Room for the slots of the bodies that may be fast (``_continuous``), kept.
+        #: Room for the slots of the bodies that may be fast (``_continuous``), kept; and for the rows of
+        #: the movers that may leave the coordinate range (``finalize_bodies``).
         self._fast = np.zeros(0, np.int64)
+        self._near = np.zeros(0, np.int64)
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
         frame, a, tune = self.frame, self.frame.arrays, self.tune
         n = a.n
         motion = a.motion()
-        dynamic = a.dynamic[:n]
-        live = dynamic & a.awake[:n]
-        if not live.any():
-            a.start[:n] = a.xf[:n]
-            a.force[:n] = 0.0
-            return _NO_EVENTS
 
         # 1. Boxes grown by how far each body can reach this step.
         view = frame.view()
         bodies = view.bodies
         fat = self._fat if self._fat_epoch == frame.epoch else _NO_BOXES
-        boxes, pushers, moving_kinematic, movers, fits = reach_boxes(
+        boxes, pushers, moving_kinematic, movers, fits, n_awake, n_asleep = reach_boxes(
             bodies, motion, n, view.moving, tune.speculative, dt, fat
         )
+        if not n_awake:  # no awake dynamic body: nothing moves
+            a.start[:n] = a.xf[:n]
+            a.force[:n] = 0.0
+            return _NO_EVENTS
         if fits:  # every box still inside its fat box: the candidates found then hold them all
             candidates = self._candidates
         else:
@@ -237,11 +267,14 @@ class Dynamics:
             self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
 
         # 2. Wake islands touched by what moves.
-        sleeping = self.sleep and len(candidates) and (dynamic & ~a.awake[:n]).any()
-        if sleeping and self._wake(bodies, candidates, dynamic & ~a.awake[:n], live | moving_kinematic):
-            live = dynamic & a.awake[:n]  # the woken bodies move this step too
-            kinematic = ~dynamic & ~a.static[:n]
-            movers = np.flatnonzero(live | (kinematic & np.any(a.vel[:n] != 0.0, axis=1)))
+        if self.sleep and n_asleep and len(candidates):
+            dynamic = a.dynamic[:n]
+            waker = (dynamic & a.awake[:n]) | moving_kinematic
+            if self._wake(bodies, candidates, dynamic & ~a.awake[:n], waker):
+                kinematic = ~dynamic & ~a.static[:n]  # the woken bodies move this step too
+                movers = np.flatnonzero(
+                    (dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
+                )
 
         # 3. Contacts.
         cons, keys, ids, cached = find_contacts(  # (the boxes as they are: two dynamic bodies' margin)
@@ -254,14 +287,23 @@ class Dynamics:
             cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan
         )
         self._workspace, self._plan = _room(self._workspace, need), _room(self._plan, plan_need)
-        self._continuous(bodies, live)
-        hold_in_range(a, frame.table, movers, before)  # nothing stored past the coordinate range
+        self._continuous(bodies)
+        # The movers' boxes, forces cleared, the next step's start; nothing stored past the coordinate range.
+        kept_boxes = frame.kept_boxes
+        self._near = _room(self._near, len(movers))
+        near = self._near[
+            : finalize_bodies(n, a.xf, a.start, a.force, a.shape, bodies.offsets, bodies.data, movers,
+                              _NO_BOXES if kept_boxes is None else kept_boxes, self._near)
+        ]  # fmt: skip
+        if len(near):  # rare: a body at the edge of the range
+            held = hold(a, frame.table, movers, near, before)
+            a.start[held] = a.xf[held]
+            frame.moved_slots(held, False)
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
             cons, keys, ids, cached, self.kept, a.slot_of, a.dynamic, a.awake, tune.slop
         )
-        a.force[:n] = 0.0
         # 6. Sleep.
         if self.sleep:
             fall_asleep(
@@ -275,11 +317,13 @@ class Dynamics:
                 tune.sleep_threshold,
                 TIME_TO_SLEEP,
             )
-        a.start[:n] = a.xf[:n]
-        frame.changed(False)
+        if kept_boxes is None:
+            frame.changed(False)
+        else:
+            frame.moved_in_place(False)
         return found
 
-    def _continuous(self, bodies, awake_dynamic: np.ndarray) -> None:
+    def _continuous(self, bodies) -> None:
         """Box2D v3's continuous collision of fast bodies against static ones (``b2SolveContinuous``,
         ``src/solver.c``, v3.1.1): each fast body's sweep this step (centre of mass and angle from
         the step's start to its end) against every static body its swept box meets, by the time of
@@ -308,7 +352,7 @@ class Dynamics:
             return
         self._fast = _room(self._fast, a.n)
         slots = self._fast[
-            : nearly_fast(awake_dynamic, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
+            : nearly_fast(a.n, a.dynamic, a.awake, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
                           self._extents, self._fast)
         ]  # fmt: skip
         if not len(slots):

@@ -1,4 +1,4 @@
-"""``bounds.hold_in_range``: a step never carries a body's box past the coordinate range."""
+"""``bounds``: a step never carries a body's box past the coordinate range."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_a_body_the_step_would_carry_past_the_range_stays_put_with_no_velocity()
 
 
 def test_far_inside_bodies_move_while_one_at_the_edge_is_held():
-    """The first look (``bounds.near_edge``) must not let the body at the edge through with the rest."""
+    """The first look (``bounds.may_leave``, in ``step.finalize_bodies``) must not let the body at the edge through with the rest."""
     world = World(sleep=False)
     inner = [world.add(Polygon.box(2.0, 2.0), (10.0 * k, 0.0, 0.0), dynamic=True) for k in range(20)]
     edge = world.add(Circle(1.0), (0.0, -(MAX_COORDINATE - 3.0), 0.0), dynamic=True)

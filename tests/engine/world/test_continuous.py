@@ -154,12 +154,19 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     moved = np.hypot(*(c1 - c0).T) + np.abs(a.xf[slots, 2] - a.start[slots, 2]) * reach
     fast = set(slots[moved > 0.5 * extents].tolist())
     out = np.empty(n, np.int64)
-    kept = set(
-        out[
-            : nearly_fast(
-                awake, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets, dyn._extents, out
-            )
-        ].tolist()
+    count = nearly_fast(
+        n,
+        a.dynamic,
+        a.awake,
+        a.start,
+        a.xf,
+        a.center,
+        a.shape,
+        bodies.data,
+        bodies.offsets,
+        dyn._extents,
+        out,
     )
+    kept = set(out[:count].tolist())
     assert fast and fast <= kept
     assert not kept & set(slots[moved < 0.45 * extents].tolist())
