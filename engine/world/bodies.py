@@ -184,6 +184,7 @@ class BodyArrays:
         self.slot_of = np.full(capacity, -1, dtype=np.int64)
         self.user: list[Any] = []
         self.next_id = 0
+        self._motion: Motion | None = None
 
     _ROWS = (
         "xf", "shape", "layer", "mask", "static", "sensor", "bullet", "ids",
@@ -199,6 +200,7 @@ class BodyArrays:
             for name in self._ROWS:
                 arr = getattr(self, name)
                 setattr(self, name, np.concatenate([arr, np.zeros_like(arr)]))
+            self._motion = None
         slot, body = self.n, self.next_id
         self.next_id += 1
         if body >= len(self.slot_of):
@@ -222,12 +224,14 @@ class BodyArrays:
         return body
 
     def motion(self) -> Motion:
-        """The motion arrays as one record (full capacity; rows past n unused)."""
-        return Motion(
-            self.dynamic, self.vel, self.force, self.inv_mass, self.inv_inertia, self.center, self.friction,
-            self.restitution, self.rolling, self.damping, self.gravity_scale, self.awake, self.sleep_time, self.island,
-            self.start,
-        )  # fmt: skip
+        """The motion arrays as one record (full capacity; rows past n unused), kept until they grow."""
+        if self._motion is None:
+            self._motion = Motion(
+                self.dynamic, self.vel, self.force, self.inv_mass, self.inv_inertia, self.center, self.friction,
+                self.restitution, self.rolling, self.damping, self.gravity_scale, self.awake, self.sleep_time,
+                self.island, self.start,
+            )  # fmt: skip
+        return self._motion
 
     def remove(self, slot: int) -> bool:
         """Remove the body at ``slot`` (the last body takes its slot); returns

@@ -286,11 +286,13 @@ class Dynamics:
         need, plan_need = solve_step(
             cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan
         )
-        self._workspace, self._plan = _room(self._workspace, need), _room(self._plan, plan_need)
+        if need > len(self._workspace) or plan_need > len(self._plan):
+            self._workspace, self._plan = _room(self._workspace, need), _room(self._plan, plan_need)
         self._continuous(bodies)
         # The movers' boxes, forces cleared, the next step's start; nothing stored past the coordinate range.
         kept_boxes = frame.kept_boxes
-        self._near = _room(self._near, len(movers))
+        if len(movers) > len(self._near):
+            self._near = _room(self._near, len(movers))
         near = self._near[
             : finalize_bodies(n, a.xf, a.start, a.force, a.shape, bodies.offsets, bodies.data, movers,
                               _NO_BOXES if kept_boxes is None else kept_boxes, self._near)
@@ -350,7 +352,8 @@ class Dynamics:
         a = self.frame.arrays
         if len(self.frame.moving()) == a.n and not a.bullet[: a.n].any():  # no static body, no bullet
             return
-        self._fast = _room(self._fast, a.n)
+        if a.n > len(self._fast):
+            self._fast = _room(self._fast, a.n)
         slots = self._fast[
             : nearly_fast(a.n, a.dynamic, a.awake, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
                           self._extents, self._fast)
