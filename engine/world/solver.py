@@ -510,21 +510,23 @@ COLORS = 64
 
 
 @inline
-def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
+def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, count, rows):
     """Solver order of the contacts: by colour, contacts between two dynamic bodies first and
     those with a static or kinematic body in colours of their own after them (the last word,
     as before colouring); in a colour, in the given order. No two contacts of one colour push
     the same body, so they can be solved side by side (Box2D v3's graph colouring).
 
     Returns the contact in each lane of the bundles, in solver order (−1: an empty lane). A
-    colour fills bundles of its own; a contact of a sequential tail has a bundle to itself."""
+    colour fills bundles of its own; a contact of a sequential tail has a bundle to itself. A
+    contact of no points (``count`` 0: kept in its row while its pair stands, see
+    ``contact_set.find_contacts``) takes no lane, as if it were not there."""
     k_count = a_rows.shape[0]
     used = np.zeros(rows, np.int64)
-    color = np.empty(k_count, np.int64)
+    color = np.full(k_count, -1, np.int64)
     for pass_stiff in (False, True):
         used[:] = 0
         for k in range(k_count):
-            if stiff[k] != pass_stiff:
+            if stiff[k] != pass_stiff or count[k] == 0:
                 continue
             taken = np.int64(0)
             if pushable_a[k]:
@@ -541,7 +543,8 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
             color[k] = c + (COLORS if pass_stiff else 0)
     size = np.zeros(2 * COLORS, np.int64)
     for k in range(k_count):
-        size[color[k]] += 1
+        if color[k] >= 0:
+            size[color[k]] += 1
     # Each colour's first lane, and the step between its contacts' lanes.
     fill = np.empty(2 * COLORS, np.int64)
     step = np.empty(2 * COLORS, np.int64)
@@ -552,8 +555,9 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
         lanes += LANES * (size[c] if tail else (size[c] + LANES - 1) // LANES)
     order = np.full(lanes, -1, np.int64)
     for k in range(k_count):
-        order[fill[color[k]]] = k
-        fill[color[k]] += step[color[k]]
+        if color[k] >= 0:
+            order[fill[color[k]]] = k
+            fill[color[k]] += step[color[k]]
     # The groups of bundles solved together: a colour's, ``CHUNK`` at a time, and each bundle of a
     # tail alone (no more groups than bundles).
     groups = np.empty(2 * COLORS + k_count + 1, np.int64)
@@ -570,17 +574,22 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, rows):
 
 #: The head of a kept colouring (``solve_step``'s ``plan``): how many contacts it was made for (−1:
 #: none), its lanes and its groups; then per contact its two body rows and its flags (pushable a,
-#: pushable b, stiff: what the colouring reads), then the lanes' contacts and the groups.
+#: pushable b, stiff, has points: what the colouring reads), then the lanes' contacts and the groups.
 PLAN_HEAD = 3
 
 
 @inline
-def _flags(pushable_a, pushable_b, stiff):
-    return np.int64(pushable_a) | (np.int64(pushable_b) << 1) | (np.int64(stiff) << 2)
+def _flags(pushable_a, pushable_b, stiff, count):
+    return (
+        np.int64(pushable_a)
+        | (np.int64(pushable_b) << 1)
+        | (np.int64(stiff) << 2)
+        | (np.int64(count > 0) << 3)
+    )
 
 
 @inline
-def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff):
+def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count):
     """Whether ``plan`` holds the colouring of these very contacts (``_color_order``'s inputs)."""
     k_count = a_rows.shape[0]
     if plan.shape[0] < PLAN_HEAD or plan[0] != k_count:
@@ -590,14 +599,14 @@ def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff):
         if (
             plan[at] != a_rows[k]
             or plan[at + 1] != b_rows[k]
-            or plan[at + 2] != _flags(pushable_a[k], pushable_b[k], stiff[k])
+            or plan[at + 2] != _flags(pushable_a[k], pushable_b[k], stiff[k], count[k])
         ):
             return False
     return True
 
 
 @inline
-def _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, order, groups):
+def _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count, order, groups):
     """Write the colouring into ``plan`` when it is large enough (else mark it empty); returns the
     size it needs."""
     k_count = a_rows.shape[0]
@@ -611,7 +620,7 @@ def _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, order, group
     for k in range(k_count):
         at = PLAN_HEAD + 3 * k
         plan[at], plan[at + 1] = a_rows[k], b_rows[k]
-        plan[at + 2] = _flags(pushable_a[k], pushable_b[k], stiff[k])
+        plan[at + 2] = _flags(pushable_a[k], pushable_b[k], stiff[k], count[k])
     plan[base : base + order.shape[0]] = order
     plan[base + order.shape[0] : need] = groups
     return need
@@ -697,13 +706,15 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             i = cons.a[k] if side == 0 else cons.b[k]
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
     a_rows, b_rows, pushable_a, pushable_b = ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1]
-    if _planned(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff):
+    if _planned(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count):
         base = PLAN_HEAD + 3 * k_count
         plan_need = base + plan[1] + plan[2]
         order, groups = plan[base : base + plan[1]], plan[base + plan[1] : plan_need]
     else:
-        order, groups = _color_order(a_rows, b_rows, pushable_a, pushable_b, cons.stiff, rows)
-        plan_need = _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, order, groups)
+        order, groups = _color_order(a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, rows)
+        plan_need = _keep_plan(
+            plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, order, groups
+        )
     n_bundles = order.shape[0] // LANES
     # The bundles live in the caller's ``workspace`` while it is large enough (a 40-row pyramid's are
     # 0.9 MB: allocated each step, glibc's malloc may map them fresh from the kernel each time, and

@@ -46,7 +46,7 @@ from .contact_set import ContactEvents, find_contacts, finish_contacts, no_conta
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
-from .solver import StepSettings, make_soft, solve_step
+from .solver import NO_CONSTRAINTS, StepSettings, make_soft, solve_step
 
 #: Box2D v3's defaults, in metres and seconds (``constants.h``, ``types.c``).
 LINEAR_SLOP = 0.005
@@ -226,6 +226,8 @@ class Dynamics:
     def __init__(self, frame: Frame, gravity: tuple[float, float], sleep: bool, tune: Tuning) -> None:
         self.frame, self.gravity, self.sleep, self.tune = frame, gravity, sleep, tune
         self.kept = no_contacts()
+        #: Last step's contacts (``find_contacts`` writes over them in place while the pairs stand).
+        self._last = NO_CONSTRAINTS
         #: The boxes the broad phase last ran on (each moving body's grown box and ``fat_margin``
         #: about it), its candidates, and the frame's epoch then (see ``step``, 1).
         self._fat, self._candidates, self._fat_epoch = _NO_BOXES, np.zeros((0, 2), np.int64), -1
@@ -278,8 +280,9 @@ class Dynamics:
 
         # 3. Contacts.
         cons, keys, ids, cached = find_contacts(  # (the boxes as they are: two dynamic bodies' margin)
-            bodies, motion, candidates, tune.speculative, dt, self.kept, np.float64(tune.recycle)
+            bodies, motion, candidates, tune.speculative, dt, self.kept, np.float64(tune.recycle), self._last
         )
+        self._last = cons
 
         # 4. The soft step.
         before = a.xf[:n].copy()  # (every row: one block copy, where picking the movers' took 7 µs)
