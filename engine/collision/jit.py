@@ -343,7 +343,9 @@ if config.DISABLE_JIT:  # plain Python has no reference counts to skip
 
     def _view(address, shape, c_type):
         count = int(np.prod(shape))
-        return np.ctypeslib.as_array(ctypes.cast(address, ctypes.POINTER(c_type)), (count,)).reshape(shape)
+        # (``int``: ctypes takes no numpy integer, and record fields hold addresses as np.int64)
+        pointer = ctypes.cast(int(address), ctypes.POINTER(c_type))
+        return np.ctypeslib.as_array(pointer, (count,)).reshape(shape)
 
     def view_at(address, shape):
         return _view(address, shape, ctypes.c_double)

@@ -19,6 +19,17 @@ for i, a in enumerate(shapes):
 table = ShapeTable(shapes)
 ids = np.arange(5)
 out.append(intersects_batch(table, ids, np.zeros((5, 3)), ids[::-1].copy(), np.ones((5, 3))).tolist())
+# Kernels that read shapes and workspaces at addresses (np.int64 in their records): the time of impact,
+# and a step of a small world (the solver's float32 lanes).
+from engine.collision.toi import Sweep, time_of_impact
+from engine import World
+hit = time_of_impact(shapes[0], Sweep((0, 0), (0, 0), (3, 0), 0.0, 1.0), shapes[4], Sweep((0, 0), (4, 0), (4, 0), 0.0, 0.0))
+world = World(gravity=(0.0, -10.0))
+world.add(Polygon.box(10, 1), (0.0, -0.5, 0.0), static=True)
+bodies = [world.add(s, (1.5 * k - 3.0, 0.6 + 0.2 * k, 0.1 * k), dynamic=True) for k, s in enumerate(shapes)]
+for _ in range(5):
+    world.step(1 / 60)
+out.append([int(hit.state), hit.fraction] + [list(world.transform(b)) for b in bodies])
 print(json.dumps(out))
 """
 
@@ -31,10 +42,14 @@ def run(disable_jit: bool):
 
 def test_plain_python_and_compiled_kernels_agree():
     compiled, python = run(False), run(True)
-    assert len(compiled) == len(python) == 26
-    for c, p in zip(compiled[:-1], python[:-1]):
+    assert len(compiled) == len(python) == 27
+    for c, p in zip(compiled[:-2], python[:-2]):
         assert abs(c[0] - p[0]) <= 1e-12
         assert (c[1] is None) == (p[1] is None)
         if c[1] is not None:
             assert all(abs(x - y) <= 1e-9 for x, y in zip(c[1], p[1]))
-    assert compiled[-1] == python[-1]
+    assert compiled[-2] == python[-2]
+    (state, fraction, *poses), (state_p, fraction_p, *poses_p) = compiled[-1], python[-1]
+    assert state == state_p and abs(fraction - fraction_p) <= 1e-12
+    # (the compiled solver fuses products and sums, plain Python rounds each: float32 lanes, 5 steps)
+    assert max(abs(x - y) for c, p in zip(poses, poses_p) for x, y in zip(c, p)) <= 1e-5
