@@ -28,7 +28,8 @@ Outline of a step's contacts (Box2D v3 ``b2UpdateContact`` and
 Last step's contacts (ascending keys) are met by merging, not searching:
 ``find_contacts`` and ``finish_contacts`` each walk them alongside the step's
 rows (ascending keys too) in one pass, and while no contact is carried on,
-the step's rows are kept as they are.
+the step's rows are kept as they are; while the pairs are last step's too,
+``find_contacts`` writes each row over its own (see there).
 
 Touching: a contact touches when it pushed during the step, or one of its
 points is within ``slop`` of touching (separation ≤ slop); a speculative

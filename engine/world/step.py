@@ -18,8 +18,11 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
 4. the soft step over the awake dynamic bodies and the kinematic bodies
    that move (``solver.solve_step``), then the continuous pass: fast bodies
    against static ones, and fast bullets also against the other moving bodies;
-   (a body it would carry out of the coordinate range stays where it was: ``bounds``);
-5. events, the contacts kept for the next step, forces cleared;
+   then ``finalize_bodies`` (Box2D's ``b2FinalizeBodiesTask``): the movers' world
+   boxes refreshed in the frame, every force cleared, each pose the next step's
+   start (a body the step would carry out of the coordinate range stays where it
+   was: ``bounds``);
+5. events, and the contacts kept for the next step;
 6. sleep: islands still long enough fall asleep (``sleep``).
 
 Lengths scale with ``units_per_meter`` (Box2D's ``b2SetLengthUnitsPerMeter``):
