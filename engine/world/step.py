@@ -186,7 +186,7 @@ def nearly_fast(n, dynamic, awake, start, xf, center, shape, data, offsets, exte
 def finalize_bodies(n, xf, start, force, shape, offsets, data, movers, boxes, near):
     """The step's last look at its bodies, after the solve and the continuous pass (Box2D v3's
     ``b2FinalizeBodiesTask``, which also refreshes the boxes): each mover's row of ``boxes`` (the
-    frame's world boxes, when it keeps them; else no rows) as ``compute_aabbs`` would write it,
+    frame's world boxes, every body's) as ``compute_aabbs`` would write it,
     every body's force cleared and its pose the next step's start; writes to ``near`` the rows of
     ``movers`` whose body may now leave the coordinate range (``bounds.may_leave``: the caller holds
     those that do, ``bounds.hold``) and returns how many. One compiled pass where the next step
@@ -200,10 +200,7 @@ def finalize_bodies(n, xf, start, force, shape, offsets, data, movers, boxes, ne
         if may_leave(xf, i, data[off + H_BOUND] + data[off + H_RADIUS]):
             near[count] = k
             count += 1
-        if i < boxes.shape[0]:
-            boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = aabb_of(
-                data, off, xf[i, 0], xf[i, 1], xf[i, 2]
-            )
+        boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = aabb_of(data, off, xf[i, 0], xf[i, 1], xf[i, 2])
     for i in range(n):
         force[i, 0], force[i, 1], force[i, 2] = 0.0, 0.0, 0.0
         start[i, 0], start[i, 1], start[i, 2] = xf[i, 0], xf[i, 1], xf[i, 2]
@@ -296,12 +293,11 @@ class Dynamics:
             self._workspace, self._plan = _room(self._workspace, need), _room(self._plan, plan_need)
         self._continuous(bodies)
         # The movers' boxes, forces cleared, the next step's start; nothing stored past the coordinate range.
-        kept_boxes = frame.kept_boxes
         if len(movers) > len(self._near):
             self._near = _room(self._near, len(movers))
         near = self._near[
             : finalize_bodies(n, a.xf, a.start, a.force, a.shape, bodies.offsets, bodies.data, movers,
-                              _NO_BOXES if kept_boxes is None else kept_boxes, self._near)
+                              bodies.boxes, self._near)
         ]  # fmt: skip
         if len(near):  # rare: a body at the edge of the range
             held = hold(a, frame.table, movers, near, before)
@@ -325,10 +321,7 @@ class Dynamics:
                 tune.sleep_threshold,
                 TIME_TO_SLEEP,
             )
-        if kept_boxes is None:
-            frame.changed(False)
-        else:
-            frame.moved_in_place(False)
+        frame.moved_in_place(False)  # (the boxes of the step's view, refreshed above)
         return found
 
     def _continuous(self, bodies) -> None:
