@@ -55,6 +55,10 @@ Where this differs from Box2D, and why:
   wall), which Box2D then misses. The rate bounds of step 2 close that gap;
   without rotation they cost nothing (s is then linear in t and the first
   false-position step lands on the root).
+- Box2D's root finder stops after 50 evaluations; ours after 50 in a row
+  that clear nothing (at most ``MAX_ROOT_EVALUATIONS`` in all), since the
+  rate bounds can need many short intervals to clear a sweep that stays
+  just beyond the target.
 
 Frames and signs: sweeps, the normal and the fractions are world-frame; a
 fraction is in [0, ``t_max``]; states are Box2D's ``b2TOIState``.
@@ -79,8 +83,10 @@ from .shapes import H_BOUND, H_RADIUS, Capsule, Circle, Ellipse, Polygon, packed
 LINEAR_SLOP = 0.005
 #: Distances computed before giving up (Box2D's ``k_maxIterations``).
 MAX_TOI_ITERATIONS = 20
-#: Root-finder evaluations on one separating axis (Box2D: 50).
+#: Root-finder evaluations on one separating axis without clearing any of it (Box2D: 50 in all).
 MAX_ROOT_ITERATIONS = 50
+#: And in all, on one axis: Box2D's whole budget (its 20 distances of 50 evaluations each).
+MAX_ROOT_EVALUATIONS = MAX_TOI_ITERATIONS * MAX_ROOT_ITERATIONS
 
 # A number numba does not see as a constant, as queries passes it (a literal would compile
 # ``_collide_pair_once`` a second time, specialised on it).
@@ -300,14 +306,21 @@ def _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, end
     before it below −tol; ``_CLEAR`` when nothing in [t1, t_max] is below −tol; ``_STUCK``
     with the last fraction up to which that is known. ``ends[1:]`` and ``gaps[1:]`` hold the
     measured right ends still to clear, nearest last (a stack); ``gaps[0]`` the cleared left end.
+
+    The search goes on while it clears: it gives up after ``MAX_ROOT_ITERATIONS`` splits in a
+    row with nothing cleared, or ``MAX_ROOT_EVALUATIONS`` in all, or a full stack. (Counting every
+    split, as Box2D does, gave up on a separation that stays just above the target along the
+    whole sweep: the bounds clear only short intervals there, about 0.005 of the sweep, and
+    each distance's search cleared 0.04 of it, so the 20 distances ended ``FAILED`` at 0.845 where
+    the answer is ``SEPARATED``.)
     """
     a = t1
     ga = max(gaps[0, 0], gaps[0, 1], gaps[0, 2])
     ends[1] = t_max
     _gaps(data_a, sw_a, data_b, sw_b, k, axis, t_max, target, gaps, np.int64(1))
-    top, splits = 2, 0
-    for _ in range(2 * MAX_ROOT_ITERATIONS + 1):  # each split is cleared or split again
-        if splits == MAX_ROOT_ITERATIONS:
+    top, splits, stalled = 2, 0, 0
+    for _ in range(2 * MAX_ROOT_EVALUATIONS + 1):  # each split is cleared or split again
+        if stalled == MAX_ROOT_ITERATIONS or splits == MAX_ROOT_EVALUATIONS or top == ends.shape[0]:
             break
         b = ends[top - 1]
         gb = max(gaps[top - 1, 0], gaps[top - 1, 1], gaps[top - 1, 2])
@@ -315,6 +328,7 @@ def _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, end
             if gb <= tol:  # reached the target at b, with nothing deeper before it
                 return _ROOT, b
             top -= 1
+            stalled = 0
             a, ga = b, gb
             gaps[0, 0], gaps[0, 1], gaps[0, 2] = gaps[top, 0], gaps[top, 1], gaps[top, 2]
             if top == 1:
@@ -329,6 +343,7 @@ def _first_root(data_a, sw_a, data_b, sw_b, k, axis, t1, t_max, target, tol, end
         _gaps(data_a, sw_a, data_b, sw_b, k, axis, t, target, gaps, np.int64(top))
         top += 1
         splits += 1
+        stalled += 1
     return _STUCK, a
 
 
@@ -411,8 +426,9 @@ def _time_of_impact(pairs, k, ends, gaps, none):
 @kernel
 def impacts(pairs, out):
     """``time_of_impact`` of every row of ``pairs`` (an ``ImpactPairs``), into ``out`` (an ``Impacts``)."""
-    ends = np.empty(MAX_ROOT_ITERATIONS + 2)
-    gaps = np.empty((MAX_ROOT_ITERATIONS + 2, 3))
+    # The root search's stack (a full one ends the search, as a stall does).
+    ends = np.empty(2 * MAX_ROOT_ITERATIONS + 2)
+    gaps = np.empty((2 * MAX_ROOT_ITERATIONS + 2, 3))
     for k in range(pairs.address_a.shape[0]):
         # A distance never runs EPA: an empty view stands in for its polytope (as the queries do).
         none = view_at(pairs.address_a[k], (0, ROW))
@@ -491,6 +507,7 @@ def time_of_impact(
 
 __all__ = [
     "LINEAR_SLOP",
+    "MAX_ROOT_EVALUATIONS",
     "MAX_ROOT_ITERATIONS",
     "MAX_TOI_ITERATIONS",
     "ImpactPairs",

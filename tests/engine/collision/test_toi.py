@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from engine.collision import Capsule, Circle, Polygon, contact, distance, toi
+from engine.collision import Capsule, Circle, Ellipse, Polygon, contact, distance, toi
 from engine.collision.queries import _collide_pair_once
 from engine.collision.toi import LINEAR_SLOP, Sweep, TOIState, default_target, impacts, time_of_impact
 
@@ -125,6 +125,20 @@ def test_t_max_bounds_the_search():
     assert out[:2] == (TOIState.SEPARATED, 0.3)
 
 
+def test_a_sweep_staying_just_beyond_the_target_all_along_is_separated_not_failed():
+    # The hypothesis example below: 1.5e-3 beyond the target over the whole sweep, which the rate bounds
+    # clear 0.005 of the sweep at a time. It ended FAILED at 0.845 when each distance's search gave up
+    # after 50 splits in all.
+    triangle = Polygon(
+        ((-0.4987820251299121, -0.6133542698342036), (-0.4980973490458728, -0.6416280819649441),
+         (0.26495963211660234, -1.8780781562541926))
+    )  # fmt: skip
+    sweep = Sweep((0.375, 0.0), (0.0, 0.453125), (0.0, 0.0), 1.0, 0.0)
+    ellipse, other = Ellipse(0.375, 1.46875), Sweep((0.0, 0.453125), (0.0, 0.453125), (0.0, 0.0), 1.0, 0.0)
+    assert time_of_impact(triangle, sweep, ellipse, other)[:2] == (TOIState.SEPARATED, 1.0)
+    assert time_of_impact(ellipse, other, triangle, sweep)[:2] == (TOIState.SEPARATED, 1.0)
+
+
 @pytest.mark.parametrize(
     ("call", "words"),
     [
@@ -180,6 +194,16 @@ def sweeps():
     Polygon(((1.0, -0.5), (0.9998476951563913, -0.4825475935627165), (0.9993908270190958, -0.465100503297499),
              (-0.9993908270190958, -0.5348994967025009))),
     Sweep((0.0, 0.0), (0.0, 0.0), (0.0, 0.0), 0.0, 1.0),
+)  # fmt: skip
+# Found by hypothesis: a triangle turning past an ellipse stays 1.5e-3 beyond the target (the tolerance
+# is 1.25e-3) all along; the bounds clear 0.005 of the sweep at a time, and with 50 splits a distance the
+# 20 distances ended FAILED at 0.845. The search now goes on while it clears: SEPARATED.
+@example(
+    Polygon(((-0.4987820251299121, -0.6133542698342036), (-0.4980973490458728, -0.6416280819649441),
+             (0.26495963211660234, -1.8780781562541926))),
+    Sweep((0.375, 0.0), (0.0, 0.453125), (0.0, 0.0), 1.0, 0.0),
+    Ellipse(0.375, 1.46875),
+    Sweep((0.0, 0.453125), (0.0, 0.453125), (0.0, 0.0), 1.0, 0.0),
 )  # fmt: skip
 def test_no_sampled_fraction_before_the_time_of_impact_comes_closer_than_the_target(a, sweep_a, b, sweep_b):
     out = time_of_impact(a, sweep_a, b, sweep_b)
