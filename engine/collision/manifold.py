@@ -214,6 +214,7 @@ def _max_separation(data_p, off_p, count_p, data_q, off_q, count_q, c, s, tx, ty
             along = qx * ex + qy * ey
             if qx * nx + qy * ny <= best + tol and 0.0 <= along <= ex * ex + ey * ey:
                 closest = True
+                break
     return best, best_i, closest
 
 

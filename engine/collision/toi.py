@@ -85,7 +85,7 @@ LINEAR_SLOP = 0.005
 MAX_TOI_ITERATIONS = 20
 #: Root-finder evaluations on one separating axis without clearing any of it (Box2D: 50 in all).
 MAX_ROOT_ITERATIONS = 50
-#: And in all, on one axis: Box2D's whole budget (its 20 distances of 50 evaluations each).
+#: And in all, on one axis: 20 of Box2D's root searches (one per distance it computes).
 MAX_ROOT_EVALUATIONS = MAX_TOI_ITERATIONS * MAX_ROOT_ITERATIONS
 
 # A number numba does not see as a constant, as queries passes it (a literal would compile
