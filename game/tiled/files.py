@@ -74,8 +74,17 @@ def resolve_level(name: str | None) -> Path:
             raise LevelError(Finding("error", "levels/", None, "", "no level files found"))
         name = names[0].stem
     path = Path(name)
-    if path.suffix in MAP_SUFFIXES or len(path.parts) > 1:
+    if path.suffix.lower() in MAP_SUFFIXES or len(path.parts) > 1:
         return path
+    if path.suffix and path.is_file():  # a file given by name, not a map: say so, not "no level named"
+        known = ", ".join(p.stem for p in list_levels()) or "none"
+        raise LevelError(
+            Finding(
+                "error", name, None, "",
+                f"not a Tiled map (a level is a name from levels/: {known}; or a map file ending in "
+                f"{', '.join(MAP_SUFFIXES)})",
+            )
+        )  # fmt: skip
     return level_path(name)
 
 

@@ -62,6 +62,21 @@ def test_an_unknown_level_is_one_line_on_stderr_and_exit_2(tmp_path):
     assert "no_such_level_anywhere" in done.stderr
 
 
+def test_a_file_that_is_not_a_map_given_as_the_level_is_named_as_not_a_map_and_exit_2(tmp_path):
+    # Regression: ``--level README.md`` was looked up as the level "README.md", and the one line named
+    # ``levels/README.md.tmj``, a file nobody gave.
+    (tmp_path / "notes.md").write_text("# not a map")
+    done = run_game("--demo", "--level", "notes.md", "--frames", "5", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert (
+        done.stderr.split(": ")[1] == "notes.md"
+        and "not a Tiled map" in done.stderr
+        and ".tmj" in done.stderr
+    )
+    assert "levels/notes.md" not in done.stderr
+
+
 def test_a_broken_level_file_is_one_line_naming_the_file_and_exit_2(tmp_path):
     broken = tmp_path / "broken.tmj"
     broken.write_text('{"type": "map", "layers": [')
