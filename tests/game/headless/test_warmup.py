@@ -409,6 +409,50 @@ def test_every_kernel_has_exactly_one_compiled_signature_after_the_warmup_and_pl
     assert not twice, json.dumps(twice, indent=1)
 
 
+#: On an empty cache: a rigid-body step's first call, each numba compile it makes named with the kernel
+#: of ours it was compiled for.
+STEP_COMPILES = """
+import json
+from numba.core import event
+from engine import World
+from engine.collision import Circle, Polygon
+from engine.collision.jit import kernel_name
+stack, inside = [], []
+class Listener(event.Listener):
+    def on_start(self, ev):
+        name = kernel_name(ev.data["dispatcher"])
+        ours = [n for n in stack if not n.startswith("numba.")]
+        inside.append([name, ours[-1] if ours else ""])
+        stack.append(name)
+    def on_end(self, ev):
+        stack.pop()
+world = World(gravity=(0.0, -10.0))
+world.add(Polygon.box(20.0, 1.0), (0.0, -1.0, 0.0), static=True)
+for k in range(3):
+    world.add(Polygon.box(0.5, 0.5), (0.1 * k, 0.5 + 1.2 * k, 0.0), dynamic=True)
+world.add(Circle(0.5), (3.0, 1.0, 0.0), dynamic=True)
+with event.install_listener("numba:compile", Listener()):
+    world.step(1 / 60)
+print(json.dumps(inside))
+"""
+
+
+def test_the_rigid_body_step_compiles_none_of_numbas_shape_mismatch_messages(tmp_path):
+    """A slice assigned from an array (``a[i:j] = b``) makes numba compile the message it raises when
+    the shapes differ: its str, repr and concatenation, 3.7 s of CPU in ``solve_step``'s first compile
+    (its colouring's ``plan``), paid on every cold start for a message no step can raise."""
+    result = run_python(STEP_COMPILES, {"NUMBA_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 0, result.stderr[-3000:]
+    compiled = json.loads(result.stdout.splitlines()[-1])
+    assert any(name.endswith("solve_step") for name, _ in compiled)  # compiled here, not loaded
+    messages = [
+        (name, kernel)
+        for name, kernel in compiled
+        if "raise_with_shape_context" in name or "str_generic" in name or "repr_generic" in name
+    ]
+    assert not messages, messages
+
+
 #: On an empty cache: kernels that other kernels call get each one signature, which a warm cache
 #: cannot show (it loads the callers whole). Prints each such kernel's signatures.
 NESTED_SIGNATURES = """
