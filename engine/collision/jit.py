@@ -114,7 +114,8 @@ def _inline_without_copies() -> None:
     inlined code is the same, and the copies' time is gone (measured: a first ``World.step``'s
     kernels 47.2 -> 38.0 s of CPU). ``inline_ir``'s other caller, the overloads' inlining,
     hands it a kept IR and keeps its copies. Left as numba has it unless its code is the
-    shape this reads (numba 0.59 to 0.68 at least)."""
+    shape this reads (written against numba 0.68; ``tests/engine/collision/test_jit_inlining.py``
+    says when a numba release no longer has that shape)."""
     import copy
     import inspect
 
