@@ -48,12 +48,18 @@ from numba import carray, config, njit, types
 from numba.extending import intrinsic, overload
 
 
-def _cache_dir() -> str:
-    # The kernels live in engine/collision and engine/world: the demo or the cross-check
-    # edited must not throw the compiled kernels away.
-    engine = Path(__file__).parents[1]
+def _cache_dir(engine: Path = Path(__file__).parents[1]) -> str:
+    """The cache folder of the engine at ``engine``: named after its kernels' sources and its place.
+
+    The kernels live in engine/collision and engine/world: the demo or the cross-check edited must
+    not throw the compiled kernels away. numba keeps each kernel under a folder named after its
+    source file's absolute path, so a second checkout of the same sources (a new clone, a worktree,
+    another install) finds none of them: the place is in the name too, or that checkout would read
+    the first one's warm-up mark (``game.headless.warmup.is_done``), skip the warm-up and compile
+    in play, the window frozen for seconds at each first call."""
     sources = sorted(p for room in ("collision", "world") for p in (engine / room).rglob("*.py"))
-    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:16]
+    place = os.path.abspath(engine).encode("utf-8", "surrogateescape")  # (numba's own: abspath, links kept)
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources) + place).hexdigest()[:16]
     root = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "gjk-shooter", "numba"
     )

@@ -139,3 +139,28 @@ def test_lowest_clear_bit_without_jit_gives_the_same_answers():
         text=True, check=True,
     )  # fmt: skip
     assert json.loads(done.stdout) == [_lowest_clear_bit_by_loop(int(v)) for v in values]
+
+
+def test_two_checkouts_of_one_engine_keep_their_kernels_in_folders_of_their_own(tmp_path):
+    # Regression: a second clone of the same sources read the first one's cache folder, and with it
+    # its warm-up mark; numba files each kernel under its source's path, so that clone found none
+    # of them cached, skipped the warm-up and froze in play, compiling at each first call.
+    import shutil
+    from pathlib import Path
+
+    from engine.collision.jit import _cache_dir
+
+    engine = Path(_cache_dir.__code__.co_filename).parents[1]
+    places = []
+    for name in ("first", "second"):
+        for room in ("collision", "world"):
+            shutil.copytree(
+                engine / room, tmp_path / name / "engine" / room, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        places.append(tmp_path / name / "engine")
+    first, second = (_cache_dir(place) for place in places)
+    assert first != second
+    assert _cache_dir(places[0]) == first  # the same sources in the same place: the same folder
+    edited = places[0] / "world" / "step.py"
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    assert _cache_dir(places[0]) != first  # an edited engine starts afresh

@@ -409,6 +409,31 @@ def test_every_kernel_has_exactly_one_compiled_signature_after_the_warmup_and_pl
     assert not twice, json.dumps(twice, indent=1)
 
 
+def test_a_second_checkout_of_the_same_code_does_not_take_the_first_ones_warm_up_as_its_own(tmp_path):
+    """Regression: a second clone of the same sources (another folder, one numba cache) read the first
+    one's warm-up mark, skipped the warm-up, and compiled in play: numba files each kernel under its
+    source's path, so none of the first checkout's kernels served the second (seen in a real window:
+    the title froze on Enter while ``cast_bodies`` compiled)."""
+    import shutil
+
+    second = tmp_path / "second"
+    for room in ("engine", "game"):
+        shutil.copytree(ROOT / room, second / room, ignore=shutil.ignore_patterns("__pycache__"))
+    env = {"NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    mark = "from game.headless.warmup import _mark_done, is_done; _mark_done({}); print(is_done())"
+    first = run_python(mark, env)
+    assert first.returncode == 0 and first.stdout.split() == ["True"], first.stderr[-2000:]
+    ask = "import game; from game.headless.warmup import is_done; print(game.__file__, is_done())"
+    there = subprocess.run(
+        [sys.executable, "-c", ask], cwd=second, capture_output=True, text=True, timeout=120,
+        env={**os.environ, **env, "PYTHONPATH": str(second)},
+    )  # fmt: skip
+    assert there.returncode == 0, there.stderr[-2000:]
+    where, done = there.stdout.split()
+    assert Path(where).is_relative_to(second)  # the copy's code, not the installed one
+    assert done == "False"
+
+
 #: On an empty cache: a rigid-body step's first call, each numba compile it makes named with the kernel
 #: of ours it was compiled for.
 STEP_COMPILES = """
