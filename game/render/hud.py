@@ -114,13 +114,18 @@ class Hud:
         self.banner_left = 0.0
         self.banner_calm = False
         center = {"anchor_x": "center", "anchor_y": "center"}
-        #: A big line in the middle of the screen (the get-ready count) and a smaller one under it.
+        #: A big line in the middle of the screen (the get-ready count) and a smaller one under it, of
+        #: up to two lines hung from a top just under the big line's own box: centred on a point, the
+        #: two lines ran up into the big one (seen in the real window).
         self.callout = arcade.Text("", width / 2, height / 2 + 110, TEXT, 44, bold=True, **center)
         self.callout_hint = arcade.Text(
-            "", width / 2, height / 2 + 60, TEXT, 15, multiline=True, width=900, align="center", **center
-        )
-        bottom = self.callout_hint.y - 50
-        self._callout_back = _box(width / 2 - 480, bottom, 960, self.callout.y + 40 - bottom, CALLOUT_BACK)
+            "", width / 2, self.callout.y - 40, TEXT, 15, multiline=True, width=900, align="center",
+            anchor_x="center", anchor_y="top",
+        )  # fmt: skip
+        bottom = self.callout_hint.y - 70
+        #: The backdrop behind both: (left, bottom, width, height).
+        self.callout_box = (width / 2 - 480, bottom, 960, self.callout.y + 40 - bottom)
+        self._callout_back = _box(*self.callout_box, CALLOUT_BACK)
         #: Seconds of the hurt flash left.
         self.flash_left = 0.0
         self._health_fraction = 1.0

@@ -62,6 +62,18 @@ def test_a_run_counts_down_get_ready_on_screen_with_the_controls_and_the_pickups
     assert play.hud.callout.text == "" and len(play.sim.enemies) >= 1
 
 
+def test_the_get_ready_hint_sits_under_the_count_and_both_inside_their_backdrop(app, window):
+    # Regression: the two-line hint was centred on a point, and its first line ran up into the count.
+    play = app.start_level("yard")
+    run_steps(play, 1, draw=True)
+    count, hint = play.hud.callout, play.hud.callout_hint
+    assert len(hint.text.splitlines()) == 2
+    assert hint.top <= count.bottom
+    left, bottom, width, height = play.hud.callout_box
+    assert bottom + 12 <= hint.bottom and count.top <= bottom + height
+    assert left <= min(count.left, hint.left) and max(count.right, hint.right) <= left + width
+
+
 def test_a_run_that_starts_after_the_loading_bar_waits_for_a_key(app, window):
     from .warmups import finished_loading
 
