@@ -46,6 +46,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from engine.crosscheck.scenes import build_box2d, build_ours, build_pymunk, pile, pyramid
 
 BUILDERS = {"ours": build_ours, "pymunk": build_pymunk, "pybox2d": build_box2d}
+#: The arguments' limits: steps timed per scene, and the tallest pyramid tried (rows; 200 rows is 20,100
+#: boxes, minutes a run for each engine).
+MAX_STEPS = 10_000
+MAX_TALLEST = 200
 
 
 def time_scene(scene, steps: int, warm: int = 2) -> dict[str, float]:
@@ -86,6 +90,15 @@ def main() -> None:
     parser.add_argument("--large-steps", type=int, default=100, help="timed steps of the 100-row pyramid")
     parser.add_argument("--tallest", type=int, default=120, help="tallest pyramid tried for standing (rows)")
     args = parser.parse_args()
+    # Written limits, checked before any work: no timed step gave a median of nothing (nan), and a
+    # tallest below the first pyramid tried (20 rows) left the standing table nothing to show.
+    for flag, value, low, high in (
+        ("--steps", args.steps, 1, MAX_STEPS),
+        ("--large-steps", args.large_steps, 1, MAX_STEPS),
+        ("--tallest", args.tallest, 20, MAX_TALLEST),
+    ):
+        if not low <= value <= high:
+            parser.error(f"{flag} {value}: must be {low}..{high}")
     steps = 20 if args.quick else args.steps
     scenes = [pyramid(20), pyramid(40), pile(2000 if not args.quick else 300)]
     if not args.quick:

@@ -1,4 +1,4 @@
-"""``benchmarks/game_step.py`` and ``benchmarks/balance.py`` refuse arguments past their written limits
+"""``benchmarks/game_step.py``, ``balance.py`` and ``dynamics.py`` refuse arguments past their written limits
 (README "Limits") with one line naming the argument and the value, before any work (nothing is timed)."""
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("balance.py", ["--seeds", "101"], ["--seeds 101", "1..100"]),
         ("balance.py", ["--minutes", "nan"], ["--minutes nan", "at most 60"]),
         ("balance.py", ["--levels", "nowhere"], ["--levels 'nowhere'"]),
+        ("dynamics.py", ["--steps", "0"], ["--steps 0", "1..10000"]),
+        ("dynamics.py", ["--large-steps", "-3"], ["--large-steps -3", "1..10000"]),
+        ("dynamics.py", ["--tallest", "5"], ["--tallest 5", "20..200"]),
+        ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
     ],
 )
 def test_a_benchmark_refuses_an_argument_past_its_limit_in_one_line(script, args, words):
