@@ -170,6 +170,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stages", default="", help="comma-separated stage names (default: all)")
     parser.add_argument("--split", action="store_true", help="both warm-up processes at once, as cold")
     args = parser.parse_args(argv)
+    if args.top < 1:
+        parser.error(f"--top {args.top}: must be at least 1")
+    from game.headless.warmup import STAGES  # (no kernel compiles on import)
+
+    known = [stage.name for stage in STAGES]
+    unknown = [name for name in args.stages.split(",") if name and name not in known]
+    if unknown:  # the child would skip it and time the level alone, as if that were the stage
+        parser.error(f"--stages: no stage {unknown[0]!r} (stages: {', '.join(known)})")
     if args.split:
         split()
         return

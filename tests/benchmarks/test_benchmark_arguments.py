@@ -1,5 +1,5 @@
-"""``benchmarks/game_step.py``, ``balance.py`` and ``dynamics.py`` refuse arguments past their written limits
-(README "Limits") with one line naming the argument and the value, before any work (nothing is timed)."""
+"""``benchmarks/game_step.py``, ``balance.py``, ``dynamics.py`` and ``compile_times.py`` refuse arguments
+past their written limits (README "Limits") with one line naming the argument and the value, before any work (nothing is timed)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,12 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("dynamics.py", ["--large-steps", "-3"], ["--large-steps -3", "1..10000"]),
         ("dynamics.py", ["--tallest", "5"], ["--tallest 5", "20..200"]),
         ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
+        ("compile_times.py", ["--top", "0"], ["--top 0", "at least 1"]),
+        (
+            "compile_times.py",
+            ["--stages", "props tumbling,nope"],
+            ["--stages", "no stage 'nope'", "bullets flying"],
+        ),
     ],
 )
 def test_a_benchmark_refuses_an_argument_past_its_limit_in_one_line(script, args, words):
