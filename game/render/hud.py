@@ -114,10 +114,11 @@ class Hud:
         self.banner_left = 0.0
         self.banner_calm = False
         center = {"anchor_x": "center", "anchor_y": "center"}
-        #: A big line in the middle of the screen (the get-ready count) and a smaller one under it, of
+        #: A big line above the middle of the screen (the get-ready count) and a smaller one under it, of
         #: up to two lines hung from a top just under the big line's own box: centred on a point, the
-        #: two lines ran up into the big one (seen in the real window).
-        self.callout = arcade.Text("", width / 2, height / 2 + 110, TEXT, 44, bold=True, **center)
+        #: two lines ran up into the big one (seen in the real window). Their backdrop ends 14 px above
+        #: the middle, where the camera keeps the player.
+        self.callout = arcade.Text("", width / 2, height / 2 + 124, TEXT, 44, bold=True, **center)
         self.callout_hint = arcade.Text(
             "", width / 2, self.callout.y - 40, TEXT, 15, multiline=True, width=900, align="center",
             anchor_x="center", anchor_y="top",
