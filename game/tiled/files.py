@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from game.files.safe_read import read_bytes
@@ -59,7 +60,7 @@ def _holds_a_map(path: Path) -> bool:
 def level_path(name: str, directory: Path | str = LEVELS_DIR) -> Path:
     """``levels/<name>.tmj``; an unknown name raises ``LevelError`` listing the ones there are."""
     path = Path(directory) / f"{name}.tmj"
-    if path.is_file():
+    if os.path.isfile(path):  # (False for a name the system cannot look up: too long, a NUL byte)
         return path
     known = ", ".join(p.stem for p in list_levels(directory)) or "none"
     raise LevelError(Finding("error", str(path), None, "", f"no level named {name!r} (levels: {known})"))
@@ -76,7 +77,7 @@ def resolve_level(name: str | None) -> Path:
     path = Path(name)
     if path.suffix.lower() in MAP_SUFFIXES or len(path.parts) > 1:
         return path
-    if path.suffix and path.is_file():  # a file given by name, not a map: say so, not "no level named"
+    if path.suffix and os.path.isfile(path):  # a file given by name, not a map: say so, not "no level named"
         known = ", ".join(p.stem for p in list_levels()) or "none"
         raise LevelError(
             Finding(

@@ -77,6 +77,16 @@ def test_a_file_that_is_not_a_map_given_as_the_level_is_named_as_not_a_map_and_e
     assert "levels/notes.md" not in done.stderr
 
 
+def test_a_level_name_too_long_for_the_file_system_is_one_short_line_and_exit_2(tmp_path):
+    # Regression: 5,000 characters named no level but raised the system's own "[Errno 36] File name
+    # too long", with every character of the name on the line.
+    done = run_game("--demo", "--level", "a" * 5000 + ".md", "--frames", "5", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert "no level named" in done.stderr and "Errno" not in done.stderr
+    assert len(done.stderr) < 1000
+
+
 def test_a_broken_level_file_is_one_line_naming_the_file_and_exit_2(tmp_path):
     broken = tmp_path / "broken.tmj"
     broken.write_text('{"type": "map", "layers": [')
