@@ -116,9 +116,9 @@ class Hud:
         center = {"anchor_x": "center", "anchor_y": "center"}
         #: A big line above the middle of the screen (the get-ready count) and a smaller one under it, of
         #: up to two lines hung from a top just under the big line's own box: centred on a point, the
-        #: two lines ran up into the big one (seen in the real window). Their backdrop ends 14 px above
-        #: the middle, where the camera keeps the player.
-        self.callout = arcade.Text("", width / 2, height / 2 + 124, TEXT, 44, bold=True, **center)
+        #: two lines ran up into the big one (seen in the real window). Their backdrop ends 40 px above
+        #: the middle, clear of the player the camera keeps there (a tank reaches ~25 px).
+        self.callout = arcade.Text("", width / 2, height / 2 + 150, TEXT, 44, bold=True, **center)
         self.callout_hint = arcade.Text(
             "", width / 2, self.callout.y - 40, TEXT, 15, multiline=True, width=900, align="center",
             anchor_x="center", anchor_y="top",

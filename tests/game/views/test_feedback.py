@@ -71,7 +71,7 @@ def test_the_get_ready_hint_sits_under_the_count_and_both_inside_their_backdrop(
     assert hint.top <= count.bottom
     left, bottom, width, height = play.hud.callout_box
     assert bottom + 12 <= hint.bottom and count.top <= bottom + height
-    assert bottom >= play.window.height / 2 + 10  # clear of the player, whom the camera keeps mid-screen
+    assert bottom >= play.window.height / 2 + 32  # clear of the player, whom the camera keeps mid-screen
     assert left <= min(count.left, hint.left) and max(count.right, hint.right) <= left + width
 
 
