@@ -62,8 +62,14 @@ def level_path(name: str, directory: Path | str = LEVELS_DIR) -> Path:
     path = Path(directory) / f"{name}.tmj"
     if os.path.isfile(path):  # (False for a name the system cannot look up: too long, a NUL byte)
         return path
-    known = ", ".join(p.stem for p in list_levels(directory)) or "none"
-    raise LevelError(Finding("error", str(path), None, "", f"no level named {name!r} (levels: {known})"))
+    raise LevelError(
+        Finding("error", str(path), None, "", f"no level named {name!r} (levels: {_known(directory)})")
+    )
+
+
+def _known(directory: Path | str = LEVELS_DIR) -> str:
+    """The level names in ``directory``, for a finding line."""
+    return ", ".join(p.stem for p in list_levels(directory)) or "none"
 
 
 def resolve_level(name: str | None) -> Path:
@@ -78,11 +84,10 @@ def resolve_level(name: str | None) -> Path:
     if path.suffix.lower() in MAP_SUFFIXES or len(path.parts) > 1:
         return path
     if path.suffix and os.path.isfile(path):  # a file given by name, not a map: say so, not "no level named"
-        known = ", ".join(p.stem for p in list_levels()) or "none"
         raise LevelError(
             Finding(
                 "error", name, None, "",
-                f"not a Tiled map (a level is a name from levels/: {known}; or a map file ending in "
+                f"not a Tiled map (a level is a name from levels/: {_known()}; or a map file ending in "
                 f"{', '.join(MAP_SUFFIXES)})",
             )
         )  # fmt: skip
