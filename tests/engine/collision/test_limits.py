@@ -277,16 +277,20 @@ KIND = st.sampled_from(["circle", "capsule", "poly", "rounded"])
 )
 @example(("poly", "circle"), 8.5, 1.0, 9.0, 0.3, 1.5, (0.2, -1.0))  # big shapes at the edge of the world
 @example(("poly", "poly"), -12.0, 1.0, 0.0, 0.3, 1.0, (0.2, -1.0))  # the smallest shapes near the origin
+@example(("circle", "circle"), 8.5, 1.0, 0.0, 0.0, 2.0, (0.0, 0.0))  # the largest shapes far apart
 def test_inside_the_limits_every_answer_agrees_with_exact_geometry(
     kinds, size_exponent, ratio, far_exponent, heading, reach, angles
 ):
     size = 10.0**size_exponent
     size_b = min(max(size * ratio, MIN_SIZE), 10.0**8.5)
     a, b = _shape(kinds[0], size), _shape(kinds[1], size_b)
-    room = MAX_COORDINATE - 4.0 * 10.0**8.5  # keeps B's origin inside the range too
+    # B's origin inside the range too: the offset is capped, and the centre leaves room for it (two
+    # shapes of 10^8.5 three reaches apart are 1.9e9 apart, past the range on their own; found in a
+    # newcomer's run, where the engine rightly refused the input the test had promised was inside).
+    offset = min(reach * (size + size_b), 0.5 * MAX_COORDINATE)
+    room = 0.999 * (MAX_COORDINATE - offset)
     centre = min(10.0**far_exponent, room)
     xa, ya = centre * math.cos(heading), centre * math.sin(heading)
-    offset = reach * (size + size_b)
     xf_a = (xa, ya, angles[0])
     xf_b = (xa + offset * math.cos(heading + 1.0), ya + offset * math.sin(heading + 1.0), angles[1])
     judged = judge_all([Pair(a, xf_a, b, xf_b)])[0]
