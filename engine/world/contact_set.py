@@ -280,6 +280,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     # first needed (once a body, not once a row: the square roots were a sixth of the time).
     trig = np.empty((xf.shape[0], 2))
     speed = np.empty(xf.shape[0])
+    spin = np.empty(xf.shape[0])
     known = np.zeros(xf.shape[0], np.bool_)
     rows = 0
     p = 0
@@ -292,7 +293,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         for i in (a, b):
             if not known[i]:
                 trig[i, 0], trig[i, 1] = math.cos(xf[i, 2]), math.sin(xf[i, 2])
-                speed[i] = _reach_speed(data, offsets[shape[i]], motion.vel, i)
+                off = offsets[shape[i]]
+                speed[i] = _reach_speed(data, off, motion.vel, i)
+                spin[i] = abs(motion.vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
                 known[i] = True
         oa, ob = offsets[shape[a]], offsets[shape[b]]
         closing = dt * (speed[a] + speed[b])
@@ -305,8 +308,16 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
             kept_count, id0, id1 = kept.count[p], kept.ids[p, 0], kept.ids[p, 1]
             n0, n1 = kept.normal_impulse[p, 0], kept.normal_impulse[p, 1]
             t0, t1 = kept.tangent_impulse[p, 0], kept.tangent_impulse[p, 1]
+        # Recycled while the pair moves relative to each other less than the recycling distance in
+        # the step (the manifold is the pair's relative pose's): a stack carried along, or settling
+        # as one, keeps its manifolds, where the two bodies' own speeds added up had a 40-row
+        # pyramid compute 2,380 afresh for its first 70 steps (450 against 80 µs a step). The two
+        # speeds added bound the relative one from above: checked first, as it is known already.
         reuse = False
-        if kept_count > 0 and closing < recycle_distance:
+        limit = recycle_distance / dt
+        if kept_count > 0 and (
+            closing < recycle_distance or _still_together(motion.vel, a, b, spin[a] + spin[b], limit)
+        ):
             reuse, c, s, tx, ty = _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance)
         if reuse:
             # The kept manifold, its points carried along with B since it was computed.
@@ -443,6 +454,15 @@ def _reach_speed(data, off, vel, i):
     """How fast any point of body ``i`` can move: |v| + |w|·(its reach)."""
     speed = np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1])
     return speed + abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
+
+
+@inline
+def _still_together(vel, a, b, spin, limit):
+    """Whether bodies ``a`` and ``b`` move relative to each other slower than ``limit`` at any of their
+    points: |v_b − v_a| + ``spin`` (each one's |w|·reach, added) below it, without a square root."""
+    room = limit - spin
+    dvx, dvy = vel[b, 0] - vel[a, 0], vel[b, 1] - vel[a, 1]
+    return room > 0.0 and dvx * dvx + dvy * dvy < room * room
 
 
 @kernel
