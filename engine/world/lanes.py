@@ -21,9 +21,10 @@ vector type and LLVM's vectorizer cannot prove the body rows and the lanes
 apart, so these are written in LLVM IR (``numba.extending.intrinsic``).
 
 The arithmetic is the scalar form's, rounding included: a body's new
-velocity is ``v − m·p`` (``v + m·p`` for the second body) with one rounding,
-as the scalar form compiled with ``contract`` (a fused multiply-add) gives
-it. Under ``NUMBA_DISABLE_JIT`` the plain Python forms below run instead
+velocity is ``v − m·p`` (``v + m·p`` for the second body) with one rounding
+on a processor with a fused multiply-add, as the scalar form compiled with
+``contract`` gives it (``llvm.fmuladd``: where there is none, a product and
+a sum, as the scalar form there). Under ``NUMBA_DISABLE_JIT`` the plain Python forms below run instead
 (no fused multiply-add, so their results move by rounding, as the rest of the
 solve's do).
 
@@ -173,8 +174,11 @@ def scatter_sums(typingctx, lanes, ends, state, inverse):
         rows_at = _data(context, builder, state_ty, args[2], _F64)
         inverse_at = _data(context, builder, inverse_ty, args[3], _F64)
         v8, d4, d2 = ir.VectorType(_F32, LANES), ir.VectorType(_F64, 4), ir.VectorType(_F64, 2)
-        fma = builder.module.globals.get("llvm.fma.v4f64") or ir.Function(
-            builder.module, ir.FunctionType(d4, [d4, d4, d4]), "llvm.fma.v4f64"
+        # ``fmuladd``: one rounding where the processor has a fused multiply-add, else a product
+        # and a sum, as ``contract`` compiles the scalar form (``llvm.fma`` would call libm's
+        # ``fma`` for each number on a processor without one).
+        fma = builder.module.globals.get("llvm.fmuladd.v4f64") or ir.Function(
+            builder.module, ir.FunctionType(d4, [d4, d4, d4]), "llvm.fmuladd.v4f64"
         )
         sums = []
         for k in range(4):
