@@ -45,6 +45,8 @@ from llvmlite import ir
 from numba import config, types
 from numba.extending import intrinsic
 
+from ..collision.jit import inline
+
 #: Contacts (lanes) a bundle gathers and scatters at once.
 LANES = 8
 #: float64 numbers in a body row.
@@ -155,8 +157,19 @@ def _gatherer(columns):
 
 
 #: The bodies' velocities (x, y, ω), and with their motion and turn since the step began (dx, dy, cos, sin).
-gather_velocities = _gatherer(3)
-gather_velocities_and_motion = _gatherer(7)
+_gather_velocities = _gatherer(3)
+_gather_velocities_and_motion = _gatherer(7)
+
+
+@inline
+def gather(state, ends, lanes, motion):
+    """Copy the velocities (x, y, ω) of a bundle's two bodies a lane, the body rows ``ends[t, 0]`` and
+    ``ends[t, 1]`` of ``state``, into its lane rows from ``FIRST`` and ``SECOND`` as float32, and with
+    ``motion`` their motion and turn since the step began too (dx, dy, cos, sin: the next four)."""
+    if motion:
+        _gather_velocities_and_motion(state, ends, lanes)
+    else:
+        _gather_velocities(state, ends, lanes)
 
 
 @intrinsic
@@ -222,8 +235,8 @@ if config.DISABLE_JIT:  # plain Python: the same, one number at a time
 
         return gather
 
-    gather_velocities = _gather_python(3)
-    gather_velocities_and_motion = _gather_python(7)
+    _gather_velocities = _gather_python(3)
+    _gather_velocities_and_motion = _gather_python(7)
 
     def scatter_sums(lanes, ends, state, inverse):
         for t in range(LANES):
@@ -238,13 +251,4 @@ if config.DISABLE_JIT:  # plain Python: the same, one number at a time
             state[b, 2] += inverse[b, 1] * tb
 
 
-__all__ = [
-    "FIRST",
-    "LANES",
-    "ROW",
-    "SECOND",
-    "SUMS",
-    "gather_velocities",
-    "gather_velocities_and_motion",
-    "scatter_sums",
-]
+__all__ = ["FIRST", "LANES", "ROW", "SECOND", "SUMS", "gather", "scatter_sums"]

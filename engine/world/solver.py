@@ -120,8 +120,7 @@ from .lanes import (
     ROW,
     SECOND,
     SUMS,
-    gather_velocities,
-    gather_velocities_and_motion,
+    gather,
     scatter_sums,
 )
 
@@ -317,28 +316,6 @@ def _gathered(address, c):
 
 
 @inline
-def _gather(v, ends, state, motion):
-    """Copy the velocities of a bundle's bodies into its gathered rows ``v`` (``ends``: the bundle's
-    rows of the body rows its contacts read), and with ``motion`` their motion and turn since the
-    step began (``lanes``: eight lanes at once)."""
-    if motion:
-        gather_velocities_and_motion(state, ends, v)
-    else:
-        gather_velocities(state, ends, v)
-
-
-@inline
-def _scatter(v, ends, state, inverse):
-    """Apply each lane's sums of impulses to its bodies' written rows (``ends[t, 2:]``), in float64
-    with the bodies' own inverse masses and inertias (``inverse``, by body row): the push on one is
-    exactly the opposite of the push on the other, so momentum is kept to float64 rounding, where
-    writing back the lanes' float32 velocities kept it to float32's. A static or kinematic body's
-    written row, and an empty lane's, is the spare row, never read (its inverse mass and inertia
-    zero), so the contacts of one colour share no written row but that one (``lanes``)."""
-    scatter_sums(v, ends, state, inverse)
-
-
-@inline
 def _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb):
     """The relative speed of b's anchor from a's along the normal at a point whose anchors cross
     the normal in ``rna``, ``rnb``: (v_b + ω_b × r_b − v_a − ω_a × r_a) · n."""
@@ -374,7 +351,7 @@ def _solve_contacts(
     offsets, which LLVM turns into vector instructions: the points' chains of dependent products
     then run several contacts at a time, where one contact after another left the processor
     waiting on each product), and the sums of the impulses each lane applied are scattered back
-    (``_scatter``: in float64, with the bodies' own masses). A contact's own arithmetic and order
+    (``lanes.scatter_sums``: in float64, with the bodies' own masses). A contact's own arithmetic and order
     are those of solving it alone. The warm start needs no velocities: it only adds up its
     impulses.
 
@@ -402,7 +379,7 @@ def _solve_contacts(
             # pass and the relaxing one: the relaxing pass gathers it, and keeps what the next
             # sub-step's biased pass reads of it in the bundle (the first sub-step's: none, as prepared).
             if not warm:
-                _gather(_gathered(gathered, g - first), ends[g], state, relaxing)
+                gather(state, ends[g], _gathered(gathered, g - first), relaxing)
         for g in range(first, last):
             w, v, width = _bundle(bundles, g), _gathered(gathered, g - first), widths[g]
             for t in range(width):
@@ -498,7 +475,13 @@ def _solve_contacts(
                         v[L_TA, t] += impulse  # (the lane's velocities are not read again: only its sums)
                         v[L_TB, t] += impulse
         for g in range(first, last):
-            _scatter(_gathered(gathered, g - first), ends[g], state, inverse)
+            # In float64 with the bodies' own inverse masses and inertias (``inverse``, by body row):
+            # the push on one body is exactly the opposite of the push on the other, so momentum is
+            # kept to float64 rounding, where writing back the lanes' float32 velocities kept it to
+            # float32's. A static or kinematic body's written row, and an empty lane's, is the spare
+            # row, never read (its inverse mass and inertia zero), so the contacts of one colour
+            # share no written row but that one.
+            scatter_sums(_gathered(gathered, g - first), ends[g], state, inverse)
 
 
 #: Colours of the constraint graph: a contact takes the first colour neither of its pushable

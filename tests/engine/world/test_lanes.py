@@ -17,8 +17,7 @@ from engine.world.lanes import (
     ROW,
     SECOND,
     SUMS,
-    gather_velocities,
-    gather_velocities_and_motion,
+    gather,
     scatter_sums,
 )
 
@@ -27,10 +26,7 @@ WIDTH = SUMS + 4
 
 @njit
 def _gather(state, ends, lanes, motion):
-    if motion:
-        gather_velocities_and_motion(state, ends, lanes)
-    else:
-        gather_velocities(state, ends, lanes)
+    gather(state, ends, lanes, motion)
 
 
 @njit
