@@ -282,6 +282,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     speed = np.empty(xf.shape[0])
     spin = np.empty(xf.shape[0])
     known = np.zeros(xf.shape[0], np.bool_)
+    limit = recycle_distance / dt  # the fastest a recycled pair may move relative to each other
     rows = 0
     p = 0
     for r in range(m):
@@ -314,7 +315,6 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         # pyramid compute 2,380 afresh for its first 70 steps (450 against 80 µs a step). The two
         # speeds added bound the relative one from above: checked first, as it is known already.
         reuse = False
-        limit = recycle_distance / dt
         if kept_count > 0 and (
             closing < recycle_distance or _still_together(motion.vel, a, b, spin[a] + spin[b], limit)
         ):
