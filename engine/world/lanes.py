@@ -24,9 +24,9 @@ The arithmetic is the scalar form's, rounding included: a body's new
 velocity is ``v − m·p`` (``v + m·p`` for the second body) with one rounding
 on a processor with a fused multiply-add, as the scalar form compiled with
 ``contract`` gives it (``llvm.fmuladd``: where there is none, a product and
-a sum, as the scalar form there). Under ``NUMBA_DISABLE_JIT`` the plain Python forms below run instead
-(no fused multiply-add, so their results move by rounding, as the rest of the
-solve's do).
+a sum, as the scalar form there). Under ``NUMBA_DISABLE_JIT`` the plain
+Python forms below run instead (no fused multiply-add, so their results move
+by rounding, as the rest of the solve's do).
 
 Layouts (the solver's): a body row is ``ROW`` float64 (velocity x, y, ω,
 then the motion x, y and turn cos, sin since the step began, then one not
