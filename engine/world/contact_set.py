@@ -148,7 +148,7 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
         grow = 0.0
         if not bodies.static[i]:
-            grow = speculative + dt * _reach_speed(data, offsets[shape[i]], vel, i)
+            grow = speculative + dt * _reach_speeds(data, offsets[shape[i]], vel, i)[0]
             if motion.dynamic[i]:
                 if motion.awake[i]:
                     movers[n_movers] = i
@@ -294,9 +294,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         for i in (a, b):
             if not known[i]:
                 trig[i, 0], trig[i, 1] = math.cos(xf[i, 2]), math.sin(xf[i, 2])
-                off = offsets[shape[i]]
-                speed[i] = _reach_speed(data, off, motion.vel, i)
-                spin[i] = abs(motion.vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
+                speed[i], spin[i] = _reach_speeds(data, offsets[shape[i]], motion.vel, i)
                 known[i] = True
         oa, ob = offsets[shape[a]], offsets[shape[b]]
         closing = dt * (speed[a] + speed[b])
@@ -450,10 +448,11 @@ def _apart(boxes, a, b, gap):
 
 
 @inline
-def _reach_speed(data, off, vel, i):
-    """How fast any point of body ``i`` can move: |v| + |w|·(its reach)."""
-    speed = np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1])
-    return speed + abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
+def _reach_speeds(data, off, vel, i):
+    """How fast any point of body ``i`` can move, and how much of that its turn makes:
+    (|v| + |w|·reach, |w|·reach), its reach taken about the body's origin."""
+    spin = abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
+    return np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1]) + spin, spin
 
 
 @inline
