@@ -140,7 +140,9 @@ class Sweep(NamedTuple):
 
     def transform(self, t: float) -> tuple[float, float, float]:
         """The shape's (x, y, angle) at fraction ``t`` (``b2GetSweepTransform``)."""
-        return _sweep_pose.py_func(*self.local_center, *self.c1, *self.c2, self.q1, self.q2, t)[:3]
+        return getattr(_sweep_pose, "py_func", _sweep_pose)(
+            *self.local_center, *self.c1, *self.c2, self.q1, self.q2, t
+        )[:3]
 
 
 class TOIOutput(NamedTuple):

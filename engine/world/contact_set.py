@@ -123,31 +123,45 @@ def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
 
 
 @kernel
-def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
+def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_spin):
     """The broad phase's boxes for a step (outline, step 1): each body's box grown
     by how far it can reach in ``dt`` (``speculative`` plus its speed times dt,
     plus the way a placed body was moved from where the last step left it;
     a static body's box as it is). Returns (boxes (n, 4), the slots of ``moving``
-    that can push (neither sensors nor meeting nothing), which kinematic
-    bodies move this step (placed or with a velocity), the movers: the slots
+    that can push (neither sensors nor meeting nothing), which static and
+    kinematic bodies move this step (placed since the last step, or a kinematic
+    body with a velocity), the movers: the slots
     of the awake dynamic bodies and of the kinematic bodies with a velocity,
     ascending, as the solver moves them, whether every moving body's box lies
     within its row of ``fat`` (the boxes the broad phase last ran on: no
     new candidate can be found while they hold; fewer than n rows: no), and
     how many dynamic bodies are awake and how many asleep). One pass for what
     the step asked of several numpy calls (each a few µs on a small world, and
-    several times that at the start of a step, its code and data cold)."""
+    several times that at the start of a step, its code and data cold).
+
+    First, each awake dynamic body's velocity is brought within the step's caps
+    (``max_speed``, world units/s, and ``max_spin``, rad/s), as Box2D v3 caps it when it
+    integrates velocities: a velocity set or pushed past them (up to ``World``'s
+    ``MAX_SPEED``) would otherwise reach the contacts' margins and the solver's float32
+    lanes, where 1e9 units/s left a head-on hit ±64 units/s of rounding sideways."""
     data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
     vel, start = motion.vel, motion.start
     boxes = np.empty((n, 4))
-    moving_kinematic = np.zeros(n, np.bool_)
+    moving_fixed = np.zeros(n, np.bool_)
     movers = np.empty(n, np.int64)
     n_movers, n_awake, n_asleep = 0, 0, 0
     fits = fat.shape[0] >= n
+    max_speed2 = max_speed * max_speed
     for i in range(n):
         placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
         grow = 0.0
         if not bodies.static[i]:
+            if motion.dynamic[i] and motion.awake[i]:
+                speed2 = vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1]
+                if speed2 > max_speed2:
+                    scale = max_speed / np.sqrt(speed2)
+                    vel[i, 0], vel[i, 1] = vel[i, 0] * scale, vel[i, 1] * scale
+                vel[i, 2] = min(max(vel[i, 2], -max_spin), max_spin)
             grow = speculative + dt * _reach_speeds(data, offsets[shape[i]], vel, i)[0]
             if motion.dynamic[i]:
                 if motion.awake[i]:
@@ -158,10 +172,12 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
                     n_asleep += 1
             else:
                 with_velocity = vel[i, 0] != 0.0 or vel[i, 1] != 0.0 or vel[i, 2] != 0.0
-                moving_kinematic[i] = placed or with_velocity
+                moving_fixed[i] = placed or with_velocity
                 if with_velocity:
                     movers[n_movers] = i
                     n_movers += 1
+        else:
+            moving_fixed[i] = placed  # a wall moved since the last step: what it touched wakes
         if placed:  # a placed body swept the way from where it was
             grow += np.hypot(xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1])
         boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
@@ -179,7 +195,7 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat):
         if not bodies.sensor[s] and bodies.mask[s] != 0:
             pushers[k] = s
             k += 1
-    return boxes, pushers[:k], moving_kinematic, movers[:n_movers], fits, n_awake, n_asleep
+    return boxes, pushers[:k], moving_fixed, movers[:n_movers], fits, n_awake, n_asleep
 
 
 @kernel

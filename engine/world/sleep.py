@@ -5,14 +5,18 @@ Box2D v3's rules (``src/solver.c`` ``b2FinalizeBodiesTask``, ``src/island.c``):
 - a body's sleep speed is the fastest any of its points moves,
   |v| + |ω|·(its reach from its origin); below ``threshold`` its still time
   grows by the step, above it restarts at 0; a body touching a kinematic
-  body that moves is never still;
+  body that moves (or a static body placed since the last step) is never still;
 - an island is the dynamic bodies linked by touching contacts (static and
   kinematic bodies do not link islands); it falls asleep when every body in
   it has been still for ``time_to_sleep``: their velocities become 0, they
   leave the step, and each remembers its island (the id of one of its bodies);
 - a sleeping island wakes whole when an awake dynamic body or a moving
   kinematic body touches one of its bodies, or when one of its bodies is
-  pushed, moved, or given a velocity through the world's API.
+  pushed, moved, or given a velocity through the world's API;
+- and, as Box2D's ``b2DestroyBody`` wakes what the body touched, when a body
+  it has a contact with is removed, or is a static or kinematic body that
+  moves (placed, or a kinematic body's velocity): what it rested on may be gone.
+  A kinematic body moves whether or not anything else is awake.
 
 Where we differ from Box2D v3: islands are found again each step with a
 union-find over the step's touching contacts (Box2D keeps them persistent
@@ -37,7 +41,7 @@ def _root(parent, i):
 
 
 @kernel
-def fall_asleep(cons, touching, bodies, motion, movers, moving_kinematic, dt, threshold, time_to_sleep):
+def fall_asleep(cons, touching, bodies, motion, movers, moving_fixed, dt, threshold, time_to_sleep):
     """Update each mover's still time and put to sleep the islands still for
     ``time_to_sleep`` (see the module); returns how many bodies fell asleep."""
     n = bodies.xf.shape[0]
@@ -63,9 +67,9 @@ def fall_asleep(cons, touching, bodies, motion, movers, moving_kinematic, dt, th
             ra, rb = _root(parent, a), _root(parent, b)
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
-        elif dynamic[a] and moving_kinematic[b]:
+        elif dynamic[a] and moving_fixed[b]:
             motion.sleep_time[a] = 0.0
-        elif dynamic[b] and moving_kinematic[a]:
+        elif dynamic[b] and moving_fixed[a]:
             motion.sleep_time[b] = 0.0
     # The least still time of each island, kept at its root.
     least = np.full(n, np.inf)

@@ -1,4 +1,4 @@
-"""The contact solver: Box2D v3's soft step, sequential, in one compiled call per step.
+"""The contact solver: Box2D v3's soft step, in one compiled call per step.
 
 Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 ``src/contact_solver.c``; Catto, "Solver2D", box2d.org 2024):
@@ -15,16 +15,21 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
       by feature id, then each sub-step's);
    c. solve, biased: each point pushes apart with a soft constraint
       (spring ``contact_hertz``, damping ratio ``damping_ratio``, twice as stiff
-      against static and kinematic bodies), at most ``contact_speed`` fast;
+      against static and kinematic bodies and between two bodies of masses more
+      than ``MAX_MASS_RATIO`` apart), at most ``contact_speed`` fast;
       a speculative point (not touching yet) lets the bodies close exactly its
-      gap in one sub-step and no more; Coulomb friction bounded by μ·λn;
+      gap in one sub-step and no more; a contact's two points are solved at
+      once (``_both_points``, Box2D v2's block solver with Box2D v3's soft
+      constraint at each point); Coulomb friction bounded by μ·λn;
    d. integrate positions, speeds capped (``max_linear_speed``, and
-      ``max_rotation`` per step: Box2D's quarter turn);
+      ``max_rotation`` per step: Box2D's quarter turn; the velocities the step
+      leaves are capped the same way);
    e. relax: the same solve without the bias, so the push-out does not
       remain as velocity (no bounce from correcting overlap), and rolling
       resistance;
 3. restitution, once: points that approached faster than
-   ``restitution_threshold`` and took impulse leave at e times that speed;
+   ``restitution_threshold`` and took impulse leave at e times that speed, a
+   contact's two points at once, out of the step's whole impulse;
 4. the bodies' transforms from their centres' motion.
 
 Each point's current separation inside the step is its separation at the
@@ -218,9 +223,14 @@ NO_CONSTRAINTS = Constraints(
 # ``_solve_contacts``).
 C_NX, C_NY, C_MA, C_IA, C_MB, C_IB = 0, 1, 2, 3, 4, 5
 C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
-C_BIAS_RATE, C_MASS_SCALE, C_IMPULSE_SCALE = 10, 11, 12
-C_MOTION, C_QCA, C_QSA, C_QCB, C_QSB = 13, 14, 15, 16, 17
-C_POINT = 18
+#: The push-out's softness: its bias rate and mass scale (its impulse scale is 1 less the mass scale).
+C_BIAS_RATE, C_MASS_SCALE = 10, 11
+C_MOTION, C_QCA, C_QSA, C_QCB, C_QSB = 12, 13, 14, 15, 16
+#: The two points' matrix K (the speeds along the normal an impulse at each point makes at both:
+#: k11, k12, k22), whether there is a second point (1 or 0) and, for two nearly one, the inverse of
+#: their summed K (else 0), for solving both points at once (``_both_points``).
+C_K11, C_K12, C_K22, C_SECOND, C_SPLIT = 17, 18, 19, 20, 21
+C_POINT = 22
 #: A point's rows (``b2ContactConstraintPoint``): its anchors from each centre of mass (world
 #: orientation, fixed for the step) crossed with the normal and with the tangent t = (ny, −nx)
 #: (r × n, r × t = −r · n: all the solve needs of them), separation with the anchors' offset
@@ -323,16 +333,105 @@ def _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb):
 
 
 @inline
-def _normal_impulse(sep, vn, old, normal_mass, inv_h, contact_speed, bias_rate, soft_mass, soft_impulse):
-    """A point's normal impulse after its solve, from its current separation ``sep``, the speed
-    ``vn`` along the normal and its impulse so far ``old`` (see ``_solve_contacts``)."""
-    # Speculative (apart): close the gap in the sub-step, no more; else the soft push-out.
+def _softness(sep, inv_h, contact_speed, bias_rate, soft_mass):
+    """A point's bias and mass scale (Box2D v3's ``b2SolveContact``; its impulse scale is 1 less the
+    mass scale) from its current separation ``sep``: speculative (apart), close the gap in the
+    sub-step and no more (rigid); else the soft push-out, at most ``contact_speed`` fast (relaxing:
+    bias rate 0 and mass scale 1, rigid)."""
     speculative = sep > 0.0
     bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
-    mass_scale = _F1 if speculative else soft_mass
-    impulse_scale = _F0 if speculative else soft_impulse
-    impulse = -normal_mass * mass_scale * (vn + bias) - impulse_scale * old
-    return max(old + impulse, _F0)
+    return bias, _F1 if speculative else soft_mass
+
+
+@inline
+def _restitutes(w, t, p, threshold):
+    """Whether the point at row ``p`` of lane ``t`` bounces (Box2D v3): it approached faster than
+    ``threshold`` and took an impulse in the step."""
+    return w[p + P_APPROACH, t] <= -threshold and w[p + P_MAX_IMPULSE, t] != 0.0
+
+
+@inline
+def _both_points(u0, u1, a0, a1, nm0, nm1, k11, k12, k22, split, ms0, ms1):
+    """A contact's two accumulated normal impulses after its points are solved at once (Box2D v2's
+    block solver, ``b2ContactSolver::SolveVelocityConstraints``, with Box2D v3's soft constraint at
+    each point), from each point's speed along the normal plus its bias ``u0``, ``u1``
+    (``_softness``), its impulse so far ``a0``, ``a1``, its effective mass ``nm0``, ``nm1``
+    (1/k11, 1/k22), the contact's matrix K (``C_K11``...), for two points nearly one the inverse of
+    their summed K, 1 / (k11 + 2 k12 + k22), else 0 (``split``), and each point's mass scale
+    ``ms0``, ``ms1``.
+
+    Each point's soft constraint (Box2D v3's, for one point (1 − impulse scale) a − mass scale ·
+    u / k11) asks, of the impulses x ≥ 0 it ends with, r = ms · (u + K (x − a)) + is · diag(K) · x
+    ≥ 0 (ms + is = 1; rigid: the speeds after, u + K (x − a)), each point pushing only while its r
+    is 0: a linear complementarity problem in x with the matrix A = ms K + is diag(K), whose
+    diagonal is K's and whose solution is one of four cases, the first that holds taken: both
+    push; the first alone; the second alone; neither. A resting contact then sinks as deep as
+    Box2D's, each point's spring as stiff as alone. Two points nearly one (K's condition past
+    ``MAX_CONDITION``) share the push equally, x0 = x1, that stops their summed r (its matrix
+    taken rigid: a soft spring's mass scale is within 6 % of 1).
+
+    Both points at once, not one after the other: one after the other, the first point's impulse
+    turned the body before the second's was known, so a face hitting a wall squarely left it
+    turning (a box at 100 units/s into a wall, the needle of ``test_dynamics_stability``), and with
+    restitution two bouncing corners gained energy. A contact of one point is the one point's solve
+    (its second point has zero speed, impulse and off-diagonal, and k22 = 1).
+
+    Every case is computed and one picked, without branches, so the loop over the lanes stays
+    vector instructions."""
+    b0 = u0 - (k11 * a0 + k12 * a1)  # the speeds (plus bias) with no impulse at all
+    b1 = u1 - (k12 * a0 + k22 * a1)
+    c0, c1 = ms0 * b0, ms1 * b1
+    a01, a10 = ms0 * k12, ms1 * k12  # A's off-diagonal
+    inv_det = _F1 / (k11 * k22 - a01 * a10)
+    x0, x1 = (a01 * c1 - k22 * c0) * inv_det, (a10 * c0 - k11 * c1) * inv_det
+    both = (x0 >= _F0) & (x1 >= _F0)
+    y0, y1 = -ms0 * nm0 * b0, -ms1 * nm1 * b1  # each alone, the other's impulse taken away
+    first = (y0 >= _F0) & (k12 * y0 + b1 >= _F0)
+    second = (y1 >= _F0) & (k12 * y1 + b0 >= _F0)
+    neither = (b0 >= _F0) & (b1 >= _F0)
+    # (Where rounding tips a boundary between cases, none may hold; the cases meet there, and both
+    # points' impulses clamped are the answer to rounding.)
+    x0 = x0 if both else (y0 if first else (_F0 if second | neither else max(x0, _F0)))
+    x1 = x1 if both else (_F0 if first else (y1 if second else (_F0 if neither else max(x1, _F0))))
+    shared = max(-(c0 + c1) * split, _F0)
+    return (shared, shared) if split != _F0 else (x0, x1)
+
+
+#: Past this ratio of two dynamic bodies' masses, their contact is as stiff as one with a static body.
+MAX_MASS_RATIO = 4.0
+#: Past this condition number (Box2D v2's ``k_maxConditionNumber``, on k11² / det K) a contact's two
+#: points are nearly one, and solving them apart is all rounding: they share the push equally.
+MAX_CONDITION = 1000.0
+
+
+@inline
+def _split(k11, k12, k22):
+    """For a two-point contact whose K = [[k11, k12], [k12, k22]] is past ``MAX_CONDITION`` (its
+    points nearly one), the inverse of its summed K, 1 / (k11 + 2 k12 + k22); else 0."""
+    big = max(k11, k22)
+    if big * big < MAX_CONDITION * (k11 * k22 - k12 * k12):
+        return 0.0
+    return 1.0 / (k11 + 2.0 * k12 + k22)
+
+
+@inline
+def _prepare_block(w, t, count, ma, ia, mb, ib):
+    """Lane ``t``'s rows ``C_K11``...``C_SPLIT`` (bundle ``w``, its points' anchors written): what
+    ``_both_points`` solves the contact's points with. One point: k22 = 1, nothing else of the
+    second (an empty lane's rows are zeros but k11 = k22 = 1)."""
+    p0, p1 = C_POINT, C_POINT + P_WIDTH
+    rna0, rnb0 = np.float64(w[p0 + P_RNA, t]), np.float64(w[p0 + P_RNB, t])
+    k11 = ma + mb + ia * rna0 * rna0 + ib * rnb0 * rnb0
+    k12, k22, split = 0.0, 1.0, 0.0
+    if count > 1:
+        rna1, rnb1 = np.float64(w[p1 + P_RNA, t]), np.float64(w[p1 + P_RNB, t])
+        k22 = ma + mb + ia * rna1 * rna1 + ib * rnb1 * rnb1
+        k12 = ma + mb + ia * rna0 * rna1 + ib * rnb0 * rnb1
+        split = _split(k11, k12, k22)
+    # (float32 holds K up to 3.4e38: capped as the lanes' inverse masses are, for a body 1e-12 across)
+    w[C_K11, t], w[C_K12, t] = min(k11, LANE_MAX_INVERSE), min(max(k12, -LANE_MAX_INVERSE), LANE_MAX_INVERSE)
+    w[C_K22, t] = min(k22, LANE_MAX_INVERSE)
+    w[C_SECOND, t], w[C_SPLIT, t] = 1.0 if count > 1 else 0.0, split
 
 
 @inline
@@ -402,42 +501,40 @@ def _solve_contacts(
                     ddn = (v[L_DXB, t] - v[L_DXA, t]) * nx + (v[L_DYB, t] - v[L_DYA, t]) * ny
                     qac, qas, qbc, qbs = v[L_QCA, t], v[L_QSA, t], v[L_QCB, t], v[L_QSB, t]
                     w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t] = ddn, qac, qas, qbc, qbs  # fmt: skip
-                bias_rate, soft_mass, soft_impulse = _F0, _F1, _F0
+                bias_rate, soft_mass = _F0, _F1
                 if use_bias:
-                    bias_rate, soft_mass, soft_impulse = (
-                        w[C_BIAS_RATE, t],
-                        w[C_MASS_SCALE, t],
-                        w[C_IMPULSE_SCALE, t],
-                    )
-                for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
-                    rna, rnb, rta, rtb = w[p + P_RNA, t], w[p + P_RNB, t], w[p + P_RTA, t], w[p + P_RTB, t]
-                    # The separation now: the anchors turned with their bodies since the step began, along
-                    # the normal (r · n = −r × t, so each anchor's turn is its two crosses).
-                    sep = ddn + (qbs * rnb - qbc * rtb) - (qas * rna - qac * rta) + w[p + P_BASE, t]
-                    vn = _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb)
-                    old = w[p + P_NORMAL_IMPULSE, t]
-                    new = _normal_impulse(
-                        sep,
-                        vn,
-                        old,
-                        w[p + P_NORMAL_MASS, t],
-                        inv_h,
-                        contact_speed,
-                        bias_rate,
-                        soft_mass,
-                        soft_impulse,
-                    )
-                    impulse = new - old
-                    w[p + P_NORMAL_IMPULSE, t] = new
-                    w[p + P_MAX_IMPULSE, t] = max(w[p + P_MAX_IMPULSE, t], impulse)
-                    if not use_bias:
-                        w[p + P_TOTAL_IMPULSE, t] += new
-                    vax, vay, wa, vbx, vby, wb = _pushed(
-                    vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * nx, impulse * ny, impulse * rna,
-                    impulse * rnb,
+                    bias_rate, soft_mass = w[C_BIAS_RATE, t], w[C_MASS_SCALE, t]
+                # Both points at once (``_both_points``), each with its own softness: a speculative point
+                # (apart) closes its gap in the sub-step and no more, a touching one pushes out softly
+                # (biased) or not at all (relaxing).
+                p0, p1 = C_POINT, C_POINT + P_WIDTH
+                rna0, rnb0, rta0, rtb0 = w[p0 + P_RNA, t], w[p0 + P_RNB, t], w[p0 + P_RTA, t], w[p0 + P_RTB, t]  # fmt: skip
+                rna1, rnb1, rta1, rtb1 = w[p1 + P_RNA, t], w[p1 + P_RNB, t], w[p1 + P_RTA, t], w[p1 + P_RTB, t]  # fmt: skip
+                # The separations now: the anchors turned with their bodies since the step began, along
+                # the normal (r · n = −r × t, so each anchor's turn is its two crosses).
+                sep0 = ddn + (qbs * rnb0 - qbc * rtb0) - (qas * rna0 - qac * rta0) + w[p0 + P_BASE, t]
+                sep1 = ddn + (qbs * rnb1 - qbc * rtb1) - (qas * rna1 - qac * rta1) + w[p1 + P_BASE, t]
+                bias0, ms0 = _softness(sep0, inv_h, contact_speed, bias_rate, soft_mass)
+                bias1, ms1 = _softness(sep1, inv_h, contact_speed, bias_rate, soft_mass)
+                u0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb) + bias0
+                u1 = (_normal_speed(nx, ny, rna1, rnb1, vax, vay, wa, vbx, vby, wb) + bias1) * w[C_SECOND, t]
+                a0, a1 = w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t]
+                x0, x1 = _both_points(
+                    u0, u1, a0, a1, w[p0 + P_NORMAL_MASS, t], w[p1 + P_NORMAL_MASS, t],
+                    w[C_K11, t], w[C_K12, t], w[C_K22, t], w[C_SPLIT, t], ms0, ms1,
                 )  # fmt: skip
-                    sx, sy = sx + impulse * nx, sy + impulse * ny
-                    sa, sb = sa + impulse * rna, sb + impulse * rnb
+                d0, d1 = x0 - a0, x1 - a1
+                w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t] = x0, x1
+                w[p0 + P_MAX_IMPULSE, t] = max(w[p0 + P_MAX_IMPULSE, t], d0)
+                w[p1 + P_MAX_IMPULSE, t] = max(w[p1 + P_MAX_IMPULSE, t], d1)
+                if not use_bias:
+                    w[p0 + P_TOTAL_IMPULSE, t] += x0
+                    w[p1 + P_TOTAL_IMPULSE, t] += x1
+                d, turn_a, turn_b = d0 + d1, d0 * rna0 + d1 * rna1, d0 * rnb0 + d1 * rnb1
+                vax, vay, wa, vbx, vby, wb = _pushed(
+                    vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, d * nx, d * ny, turn_a, turn_b
+                )
+                sx, sy, sa, sb = sx + d * nx, sy + d * ny, sa + turn_a, sb + turn_b
                 # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
                 # Box2D's main does, let a box landing flat slide 4 cm on its own spin), along
                 # t = (ny, −nx), bounded by μ·λn.
@@ -730,6 +827,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             )
             for row in range(C_WIDTH):  # no masses, no impulses: its solve changes nothing
                 w[row, t] = 0.0
+            w[C_K11, t], w[C_K22, t] = 1.0, 1.0
             continue
         a, b = cons.a[k], cons.b[k]
         ra, rb = ends[k, 0], ends[k, 1]
@@ -752,8 +850,12 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         )  # fmt: skip
         rolling_any |= cons.rolling[k] > 0.0
         restitution_any |= cons.restitution[k] > 0.0
-        soft = settings.soft_stiff if cons.stiff[k] else settings.soft
-        w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_IMPULSE_SCALE, t] = soft
+        # Twice as stiff against a static or kinematic body (Box2D v3's), and against a body much
+        # heavier than the other: the soft push-out rests at a depth of the load over the pair's
+        # effective mass (the lighter body's) times the spring's rate squared, so a box on one 100
+        # times lighter sank 4.4 % of its height into it in Box2D v3 (a third at 1,000 times).
+        heavy = ma * MAX_MASS_RATIO < mb or mb * MAX_MASS_RATIO < ma
+        soft = settings.soft_stiff if cons.stiff[k] or heavy else settings.soft
         for j in range(cons.count[k]):
             p = C_POINT + j * P_WIDTH
             px, py = cons.point[k, j, 0], cons.point[k, j, 1]
@@ -777,6 +879,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             w[p + P_MAX_IMPULSE, t], w[p + P_TOTAL_IMPULSE, t] = 0.0, 0.0
         for p in range(C_POINT + cons.count[k] * P_WIDTH, C_WIDTH):  # a second point of no masses
             w[p, t] = 0.0
+        _prepare_block(w, t, cons.count[k], ma, ia, mb, ib)
+        w[C_BIAS_RATE, t], w[C_MASS_SCALE, t] = soft.bias_rate, soft.mass_scale
     # What a sub-step adds to each dynamic mover's velocity, and its damping (Box2D's, exact for any h).
     gain = np.zeros((n_movers, 5))
     for r in range(n_movers):
@@ -849,35 +953,41 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         ma, ia, mb, ib = inverse[ra, 0], inverse[ra, 1], inverse[rb, 0], inverse[rb, 1]
         vax, vay, wa = state[ra, S_VX], state[ra, S_VY], state[ra, S_W]
         vbx, vby, wb = state[rb, S_VX], state[rb, S_VY], state[rb, S_W]
-        for j in range(cons.count[k]):
-            p = C_POINT + j * P_WIDTH
-            approach = w[p + P_APPROACH, t]
-            if approach > -threshold or w[p + P_MAX_IMPULSE, t] == 0.0:
-                continue
-            rna, rnb = w[p + P_RNA, t], w[p + P_RNB, t]
-            vn = _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb)
-            old = w[p + P_NORMAL_IMPULSE, t]
-            new = max(old - w[p + P_NORMAL_MASS, t] * (vn + e * approach), 0.0)
-            impulse = new - old
-            w[p + P_NORMAL_IMPULSE, t] = new
-            w[p + P_TOTAL_IMPULSE, t] += impulse
-            w[p + P_MAX_IMPULSE, t] = max(w[p + P_MAX_IMPULSE, t], impulse)
-            vax, vay, wa, vbx, vby, wb = _pushed(
-                vax,
-                vay,
-                wa,
-                vbx,
-                vby,
-                wb,
-                ma,
-                ia,
-                mb,
-                ib,
-                impulse * nx,
-                impulse * ny,
-                impulse * rna,
-                impulse * rnb,
-            )
+        p0, p1 = C_POINT, C_POINT + P_WIDTH
+        bounce0 = _restitutes(w, t, p0, threshold)
+        bounce1 = cons.count[k] == 2 and _restitutes(w, t, p1, threshold)
+        if not (bounce0 or bounce1):
+            continue
+        rna0, rnb0, rna1, rnb1 = w[p0 + P_RNA, t], w[p0 + P_RNB, t], w[p1 + P_RNA, t], w[p1 + P_RNB, t]
+        k11 = ma + mb + ia * rna0 * rna0 + ib * rnb0 * rnb0
+        k22 = ma + mb + ia * rna1 * rna1 + ib * rnb1 * rnb1
+        k12 = ma + mb + ia * rna0 * rna1 + ib * rnb0 * rnb1
+        # Each point to leave at e times its approach: what it lacks of that (u < 0) or has past it.
+        u0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb) + e * w[p0 + P_APPROACH, t]
+        u1 = _normal_speed(nx, ny, rna1, rnb1, vax, vay, wa, vbx, vby, wb) + e * w[p1 + P_APPROACH, t]
+        # The impulses so far are the step's whole (Box2D v3 takes its last sub-step's): a point that
+        # pushed early in the step and had let go by its end can give some of that back when the other
+        # point's bounce carries it past its own; e = 1 then keeps the energy (a box's corner glancing
+        # off another box gained 9 %).
+        a0, a1 = np.float64(w[p0 + P_TOTAL_IMPULSE, t]), np.float64(w[p1 + P_TOTAL_IMPULSE, t])
+        if bounce0 and bounce1:  # both points at once (``_both_points``), as the passes solve them
+            x0, x1 = _both_points(
+                u0, u1, a0, a1, 1.0 / k11, 1.0 / k22, k11, k12, k22,
+                _split(k11, k12, k22), 1.0, 1.0,
+            )  # fmt: skip
+        elif bounce0:
+            x0, x1 = max(a0 - u0 / k11, 0.0), a1
+        else:
+            x0, x1 = a0, max(a1 - u1 / k22, 0.0)
+        d0, d1 = x0 - a0, x1 - a1
+        w[p0 + P_TOTAL_IMPULSE, t], w[p1 + P_TOTAL_IMPULSE, t] = x0, x1
+        w[p0 + P_NORMAL_IMPULSE, t] = max(w[p0 + P_NORMAL_IMPULSE, t] + d0, 0.0)
+        w[p1 + P_NORMAL_IMPULSE, t] = max(w[p1 + P_NORMAL_IMPULSE, t] + d1, 0.0)
+        d = d0 + d1
+        vax, vay, wa, vbx, vby, wb = _pushed(
+            vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, d * nx, d * ny, d0 * rna0 + d1 * rna1,
+            d0 * rnb0 + d1 * rnb1,
+        )  # fmt: skip
         ra, rb = lane_ends[g, t, 2], lane_ends[g, t, 3]
         state[ra, S_VX], state[ra, S_VY], state[ra, S_W] = vax, vay, wa
         state[rb, S_VX], state[rb, S_VY], state[rb, S_W] = vbx, vby, wb
@@ -897,11 +1007,15 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     for r in range(n_movers):
         i = slots[r]
         if dynamic[i]:
-            motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2] = (
-                state[r, S_VX],
-                state[r, S_VY],
-                state[r, S_W],
-            )
+            # Within the caps, as the sub-steps cap what they move by: the relaxing pass and restitution
+            # push after the last cap (a kinematic bar spinning at 1e9 rad/s left a circle at 1e9 units/s).
+            vx, vy = state[r, S_VX], state[r, S_VY]
+            speed2 = vx * vx + vy * vy
+            if speed2 > max_speed2:
+                scale = settings.max_linear_speed / math.sqrt(speed2)
+                vx, vy = vx * scale, vy * scale
+            motion.vel[i, 0], motion.vel[i, 1] = vx, vy
+            motion.vel[i, 2] = min(max(state[r, S_W], -max_turn), max_turn)
         angle = xf[i, 2] + math.atan2(state[r, S_QS], state[r, S_QC])
         xf[i, 0], xf[i, 1], xf[i, 2] = center[r, 0] + state[r, S_DX], center[r, 1] + state[r, S_DY], angle
         lx, ly = motion.center[i, 0], motion.center[i, 1]

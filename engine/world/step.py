@@ -13,7 +13,8 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
    manifold, a pair with a wall or a kinematic body gets no point beyond its
    margin, and the contacts are ordered by key, not by candidate;
 2. wake: a sleeping island whose body an awake dynamic body or a moving
-   kinematic body touches wakes whole (``sleep``);
+   kinematic body touches wakes whole, and so does one that had a contact with a
+   static or kinematic body that moved (``sleep``);
 3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
 4. the soft step over the awake dynamic bodies and the kinematic bodies
    that move (``solver.solve_step``), then the continuous pass: fast bodies
@@ -45,7 +46,7 @@ from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
 from .bounds import hold, may_leave
 from .boxes import aabb_of
-from .contact_set import ContactEvents, find_contacts, finish_contacts, no_contacts, reach_boxes
+from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
@@ -113,9 +114,8 @@ def _room(scratch: np.ndarray, need: int) -> np.ndarray:
 
 
 _NO_BOXES = np.zeros((0, 4))
-_NO_EVENTS = ContactEvents(
-    np.zeros((0, 2), np.int64), np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), np.zeros((0, 2), np.int64)
-)
+_NO_PAIRS = np.zeros((0, 2), np.int64)
+_NO_EVENTS = ContactEvents(_NO_PAIRS, np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0), _NO_PAIRS)
 
 
 def _centres(xf: np.ndarray, center: np.ndarray) -> np.ndarray:
@@ -241,6 +241,9 @@ class Dynamics:
         #: the movers that may leave the coordinate range (``finalize_bodies``).
         self._fast = np.zeros(0, np.int64)
         self._near = np.zeros(0, np.int64)
+        #: Contacts that ended between steps (a body of theirs removed): (k, 2) body ids, smaller
+        #: first, for the next step to report.
+        self._ended = _NO_PAIRS
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
@@ -252,13 +255,21 @@ class Dynamics:
         view = frame.view()
         bodies = view.bodies
         fat = self._fat if self._fat_epoch == frame.epoch else _NO_BOXES
-        boxes, pushers, moving_kinematic, movers, fits, n_awake, n_asleep = reach_boxes(
-            bodies, motion, n, view.moving, tune.speculative, dt, fat
+        boxes, pushers, moving_fixed, movers, fits, n_awake, n_asleep = reach_boxes(
+            bodies,
+            motion,
+            n,
+            view.moving,
+            tune.speculative,
+            dt,
+            fat,
+            tune.max_linear_speed,
+            MAX_ROTATION / dt,
         )
-        if not n_awake:  # no awake dynamic body: nothing moves
+        if not n_awake and not moving_fixed.any():  # nothing moves: no awake dynamic body, nothing placed
             a.start[:n] = a.xf[:n]
             a.force[:n] = 0.0
-            return _NO_EVENTS
+            return self._reported(_NO_EVENTS)
         if fits:  # every box still inside its fat box: the candidates found then hold them all
             candidates = self._candidates
         else:
@@ -269,10 +280,10 @@ class Dynamics:
             self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
 
         # 2. Wake islands touched by what moves.
-        if self.sleep and n_asleep and len(candidates):
+        if self.sleep and n_asleep:
             dynamic = a.dynamic[:n]
-            waker = (dynamic & a.awake[:n]) | moving_kinematic
-            if self._wake(bodies, candidates, dynamic & ~a.awake[:n], waker):
+            waker = (dynamic & a.awake[:n]) | moving_fixed
+            if self._wake(bodies, candidates, dynamic & ~a.awake[:n], waker, moving_fixed):
                 kinematic = ~dynamic & ~a.static[:n]  # the woken bodies move this step too
                 movers = np.flatnonzero(
                     (dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
@@ -316,13 +327,46 @@ class Dynamics:
                 bodies,
                 motion,
                 movers,
-                moving_kinematic,
+                moving_fixed,
                 dt,
                 tune.sleep_threshold,
                 TIME_TO_SLEEP,
             )
         frame.moved_in_place(False)  # (the boxes of the step's view, refreshed above)
-        return found
+        return self._reported(found)
+
+    def _reported(self, found: ContactEvents) -> ContactEvents:
+        """The step's events with the contacts that ended between steps (``removed``) among its
+        ``ended``, all in order of their body ids."""
+        if not len(self._ended):
+            return found
+        ended = np.concatenate([self._ended, found.ended])
+        ended = ended[np.argsort((ended[:, 0] << 32) | ended[:, 1], kind="stable")]
+        self._ended = _NO_PAIRS
+        return found._replace(ended=ended)
+
+    def removed(self, ids: np.ndarray) -> None:
+        """The bodies ``ids`` are about to leave the world (called before they go), as Box2D's
+        ``b2DestroyBody`` destroys their contacts: each kept contact of theirs goes, the island of
+        the body on its other side wakes (what it rested on may be gone: a stack whose bottom crate
+        breaks falls), and those that touched end, reported by the next step (whatever else it does)."""
+        kept = self.kept
+        if not len(kept.keys):
+            return
+        first, second = kept.keys >> 32, kept.keys & 0xFFFFFFFF
+        gone = np.isin(first, ids) | np.isin(second, ids)
+        if not gone.any():
+            return
+        a = self.frame.arrays
+        others = np.concatenate([first[gone], second[gone]])
+        slots = a.slot_of[others[~np.isin(others, ids)]]
+        sleeping = slots[a.dynamic[slots] & ~a.awake[slots]]
+        if len(sleeping):
+            wake_islands(a.motion(), a.n, sleeping)
+        ended = gone & kept.touching
+        if ended.any():
+            self._ended = np.concatenate([self._ended, np.column_stack([first[ended], second[ended]])])
+        self.kept = KeptContacts(*(field[~gone] for field in kept))
 
     def _continuous(self, bodies) -> None:
         """Box2D v3's continuous collision of fast bodies against static ones (``b2SolveContinuous``,
@@ -472,19 +516,30 @@ class Dynamics:
             self._extents[shape] = out[k] = max(min(reach), 0.0)
         return out
 
-    def _wake(self, bodies, candidates, sleeping, waker) -> bool:
-        """Wake the islands of sleeping bodies that touch a waker; returns whether any woke."""
+    def _wake(self, bodies, candidates, sleeping, waker, moving_fixed) -> bool:
+        """Wake the islands of sleeping bodies that touch a waker, and of those whose kept contact
+        touched a static or kinematic body that moves (``moving_fixed``: it may have moved away
+        from under them, a platform or a door, and no touch is left to see); returns whether
+        any woke."""
+        a = self.frame.arrays
+        touched = [_NO_PAIRS.ravel()]
         c0, c1 = candidates[:, 0], candidates[:, 1]
         pick = (sleeping[c0] & waker[c1]) | (sleeping[c1] & waker[c0])
-        if not pick.any():
+        if pick.any():
+            pairs = np.ascontiguousarray(candidates[pick])
+            hit = np.zeros(len(pairs), np.bool_)
+            collide_slots(bodies, pairs, np.int64(MODE_VERDICT), hit, np.zeros((0, 7)))
+            touched.append(pairs[hit].ravel())
+        kept = self.kept
+        if len(kept.keys) and moving_fixed.any():
+            sa, sb = a.slot_of[kept.keys >> 32], a.slot_of[kept.keys & 0xFFFFFFFF]
+            pick = kept.touching & ((moving_fixed[sa] & sleeping[sb]) | (moving_fixed[sb] & sleeping[sa]))
+            touched += [sa[pick], sb[pick]]
+        touched = np.concatenate(touched)
+        touched = touched[sleeping[touched]]
+        if not len(touched):
             return False
-        pairs = np.ascontiguousarray(candidates[pick])
-        hit = np.zeros(len(pairs), np.bool_)
-        collide_slots(bodies, pairs, np.int64(MODE_VERDICT), hit, np.zeros((0, 7)))
-        if not hit.any():
-            return False
-        touched = pairs[hit].ravel()
-        wake_islands(self.frame.arrays.motion(), self.frame.arrays.n, touched[sleeping[touched]])
+        wake_islands(a.motion(), a.n, touched)
         return True
 
     def woken(self, slots) -> None:

@@ -355,19 +355,25 @@ class World:
         return bool(self._a.awake[self._a.slot(body)])
 
     def remove(self, body: int) -> None:
-        """Remove a body; its id is never given out again."""
+        """Remove a body; its id is never given out again. As Box2D's ``b2DestroyBody``: what it
+        touched wakes (a stack whose bottom crate is removed falls), and its touching contacts
+        end, reported in the next ``step``'s ``ended``."""
+        slot = self._a.slot(body)
+        self._dynamics.removed(self._a.ids[slot : slot + 1])
         # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
-        self._frame.changed(self._a.remove(self._a.slot(body)), members=True)
+        self._frame.changed(self._a.remove(slot), members=True)
 
     def remove_bodies(self, bodies) -> None:
-        """``remove`` for many bodies in one call: the bodies left keep everything they had (their
-        order in ``bodies`` may differ from one-by-one removes'); an id the world does not hold,
-        or one given twice, is refused before any goes."""
+        """``remove`` for many bodies in one call (what they touched wakes, their touching contacts
+        end): the bodies left keep everything they had (their order in ``bodies`` may differ from
+        one-by-one removes'); an id the world does not hold, or one given twice, is refused before
+        any goes."""
         bodies = arguments.ids(bodies, "World.remove_bodies bodies")
         slots = self._a.slots(bodies)
         if not _distinct(slots, self._a.n):
             raise ValueError("World.remove_bodies got the same body twice")
         if len(slots):
+            self._dynamics.removed(bodies)
             self._frame.changed(self._a.remove_many(bodies), members=True)
 
     def set_transform(self, body: int, transform) -> None:

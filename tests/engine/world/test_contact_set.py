@@ -107,10 +107,10 @@ def _bouncing_balls_beside_a_stack() -> World:
     world = World(gravity=(0.0, -10.0), sleep=False)
     world.add(Polygon.box(40.0, 1.0), (0.0, -0.5, 0.0), static=True)
     for k in range(12):  # they leave the ground and come back: pairs that stand with no point for a while
-        world.add(Circle(0.3), (-15.0 + 1.0 * k, 0.3 + 0.05 * k, 0.0), dynamic=True, restitution=0.9)
+        world.add(Circle(0.3), (-15.0 + 1.0 * k, 0.9 + 0.01 * k, 0.0), dynamic=True, restitution=0.9)
     for row in range(6):
         for k in range(6 - row):
-            world.add(Polygon.box(1.0, 1.0), (5.0 + k + 0.5 * row, 0.5 + row, 0.0), dynamic=True)
+            world.add(Polygon.box(0.5, 0.5), (5.0 + k + 0.5 * row, 0.5 + row, 0.0), dynamic=True)
     return world
 
 
