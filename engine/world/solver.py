@@ -223,14 +223,15 @@ NO_CONSTRAINTS = Constraints(
 # ``_solve_contacts``).
 C_NX, C_NY, C_MA, C_IA, C_MB, C_IB = 0, 1, 2, 3, 4, 5
 C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
-#: The push-out's softness: its bias rate and mass scale (its impulse scale is 1 less the mass scale).
-C_BIAS_RATE, C_MASS_SCALE = 10, 11
-C_MOTION, C_QCA, C_QSA, C_QCB, C_QSB = 12, 13, 14, 15, 16
+#: The push-out's softness: its bias rate and mass scale (its impulse scale is 1 less the mass scale),
+#: and its fastest push (``contact_speed``, or faster under a load that needs it: see the prepare).
+C_BIAS_RATE, C_MASS_SCALE, C_PUSH = 10, 11, 12
+C_MOTION, C_QCA, C_QSA, C_QCB, C_QSB = 13, 14, 15, 16, 17
 #: The two points' matrix K (the speeds along the normal an impulse at each point makes at both:
 #: k11, k12, k22), whether there is a second point (1 or 0) and, for two nearly one, the inverse of
 #: their summed K (else 0), for solving both points at once (``_both_points``).
-C_K11, C_K12, C_K22, C_SECOND, C_SPLIT = 17, 18, 19, 20, 21
-C_POINT = 22
+C_K11, C_K12, C_K22, C_SECOND, C_SPLIT = 18, 19, 20, 21, 22
+C_POINT = 23
 #: A point's rows (``b2ContactConstraintPoint``): its anchors from each centre of mass (world
 #: orientation, fixed for the step) crossed with the normal and with the tangent t = (ny, −nx)
 #: (r × n, r × t = −r · n: all the solve needs of them), separation with the anchors' offset
@@ -333,13 +334,13 @@ def _normal_speed(nx, ny, rna, rnb, vax, vay, wa, vbx, vby, wb):
 
 
 @inline
-def _softness(sep, inv_h, contact_speed, bias_rate, soft_mass):
+def _softness(sep, inv_h, push, bias_rate, soft_mass):
     """A point's bias and mass scale (Box2D v3's ``b2SolveContact``; its impulse scale is 1 less the
     mass scale) from its current separation ``sep``: speculative (apart), close the gap in the
-    sub-step and no more (rigid); else the soft push-out, at most ``contact_speed`` fast (relaxing:
+    sub-step and no more (rigid); else the soft push-out, at most ``push`` fast (relaxing:
     bias rate 0 and mass scale 1, rigid)."""
     speculative = sep > 0.0
-    bias = sep * inv_h if speculative else max(bias_rate * sep, -contact_speed)
+    bias = sep * inv_h if speculative else max(bias_rate * sep, -push)
     return bias, _F1 if speculative else soft_mass
 
 
@@ -435,8 +436,26 @@ def _prepare_block(w, t, count, ma, ia, mb, ib):
 
 
 @inline
+def _capped(vx, vy, w, max_speed, max_turn, held):
+    """A dynamic body's velocity within the step's caps: its speed at most ``max_speed`` and its spin
+    at most ``max_turn`` (Box2D v3's, each apart). A body ``held`` by a contact is scaled whole,
+    speed and spin by one factor, so the contact's constraints the solve just met still hold: capped
+    apart, a small bullet stopped at its end by a plank took the spin that stopped it, lost it to
+    the cap, and went on into the plank at the speed the spin had cancelled."""
+    speed2 = vx * vx + vy * vy
+    scale = 1.0
+    if speed2 > max_speed * max_speed:
+        scale = max_speed / math.sqrt(speed2)
+    if held:
+        if abs(w) > max_turn:
+            scale = min(scale, max_turn / abs(w))
+        return vx * scale, vy * scale, w * scale
+    return vx * scale, vy * scale, min(max(w, -max_turn), max_turn)
+
+
+@inline
 def _solve_contacts(
-    bundles, gathered, widths, ends, groups, state, inverse, warm, use_bias, inv_h, contact_speed, rolling_any
+    bundles, gathered, widths, ends, groups, state, inverse, warm, use_bias, inv_h, rolling_any
 ):
     """One pass over every prepared contact, bundle by bundle: with ``warm``, the warm start
     (apply the impulses each point carries: last step's, matched by feature id, then each
@@ -501,9 +520,9 @@ def _solve_contacts(
                     ddn = (v[L_DXB, t] - v[L_DXA, t]) * nx + (v[L_DYB, t] - v[L_DYA, t]) * ny
                     qac, qas, qbc, qbs = v[L_QCA, t], v[L_QSA, t], v[L_QCB, t], v[L_QSB, t]
                     w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t] = ddn, qac, qas, qbc, qbs  # fmt: skip
-                bias_rate, soft_mass = _F0, _F1
+                bias_rate, soft_mass, push = _F0, _F1, _F0
                 if use_bias:
-                    bias_rate, soft_mass = w[C_BIAS_RATE, t], w[C_MASS_SCALE, t]
+                    bias_rate, soft_mass, push = w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_PUSH, t]
                 # Both points at once (``_both_points``), each with its own softness: a speculative point
                 # (apart) closes its gap in the sub-step and no more, a touching one pushes out softly
                 # (biased) or not at all (relaxing).
@@ -514,10 +533,18 @@ def _solve_contacts(
                 # the normal (r · n = −r × t, so each anchor's turn is its two crosses).
                 sep0 = ddn + (qbs * rnb0 - qbc * rtb0) - (qas * rna0 - qac * rta0) + w[p0 + P_BASE, t]
                 sep1 = ddn + (qbs * rnb1 - qbc * rtb1) - (qas * rna1 - qac * rta1) + w[p1 + P_BASE, t]
-                bias0, ms0 = _softness(sep0, inv_h, contact_speed, bias_rate, soft_mass)
-                bias1, ms1 = _softness(sep1, inv_h, contact_speed, bias_rate, soft_mass)
-                u0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb) + bias0
-                u1 = (_normal_speed(nx, ny, rna1, rnb1, vax, vay, wa, vbx, vby, wb) + bias1) * w[C_SECOND, t]
+                bias0, ms0 = _softness(sep0, inv_h, push, bias_rate, soft_mass)
+                bias1, ms1 = _softness(sep1, inv_h, push, bias_rate, soft_mass)
+                vn0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb)
+                vn1 = _normal_speed(nx, ny, rna1, rnb1, vax, vay, wa, vbx, vby, wb)
+                # A point that closes faster than the push-out may open is struck, not pressed: stopped
+                # rigidly, as a speculative point is. Soft, a share of the approach (the impulse scale:
+                # 3 %) went on through the sub-step: a bullet put back at a plank's face at 320 units/s
+                # went 3 cm into it in the first sub-step, through its mid-plane.
+                ms0 = _F1 if vn0 < -push else ms0
+                ms1 = _F1 if vn1 < -push else ms1
+                u0 = vn0 + bias0
+                u1 = (vn1 + bias1) * w[C_SECOND, t]
                 a0, a1 = w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t]
                 x0, x1 = _both_points(
                     u0, u1, a0, a1, w[p0 + P_NORMAL_MASS, t], w[p1 + P_NORMAL_MASS, t],
@@ -742,6 +769,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         rows += 1
     ends_owner = np.empty((k_count, 2), np.int64)
     ends = unmanaged(ends_owner)
+    # Which movers have a contact with a point (their speed caps keep its constraints: see 2d).
+    held = np.zeros(n_movers, np.bool_)
     for k in range(k_count):
         for side in range(2):
             i = cons.a[k] if side == 0 else cons.b[k]
@@ -750,6 +779,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
                 slots[rows] = i
                 rows += 1
             ends[k, side] = row_of[i]
+            if row_of[i] < n_movers and cons.count[k] > 0:
+                held[row_of[i]] = True
     # And two rows more: a spare row, written, never read, and a row of zeros, read, never written
     # (an empty lane's bodies).
     state_owner = np.zeros((rows + 2, S_WIDTH))
@@ -880,7 +911,13 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         for p in range(C_POINT + cons.count[k] * P_WIDTH, C_WIDTH):  # a second point of no masses
             w[p, t] = 0.0
         _prepare_block(w, t, cons.count[k], ma, ia, mb, ib)
+        # The push-out's cap (Box2D v3's ``contactSpeed``) where the load needs no more; at rest the soft
+        # push-out holds a load λ a sub-step (the warm start) with a bias of impulse scale · λ · k_jj /
+        # mass scale, and under a load whose bias passes the cap the body sank through the floor at the
+        # cap's rate, whatever its thickness (a box under a gravity of 1e5 at 60 steps a second).
+        hold = max(cons.normal_impulse[k, 0] * w[C_K11, t], cons.normal_impulse[k, 1] * w[C_K22, t])
         w[C_BIAS_RATE, t], w[C_MASS_SCALE, t] = soft.bias_rate, soft.mass_scale
+        w[C_PUSH, t] = max(settings.contact_speed, 2.0 * soft.impulse_scale * hold / soft.mass_scale)
     # What a sub-step adds to each dynamic mover's velocity, and its damping (Box2D's, exact for any h).
     gain = np.zeros((n_movers, 5))
     for r in range(n_movers):
@@ -893,10 +930,9 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             gain[r, 3] = h * (inv_mass[i] * motion.force[i, 1] + g * settings.gravity_y)
             gain[r, 4] = h * inv_inertia[i] * motion.force[i, 2]
 
-    max_speed2 = settings.max_linear_speed * settings.max_linear_speed
     # The turn is capped per step, so the step's whole turn is below π and its angle unambiguous.
     max_turn = settings.max_rotation / settings.dt
-    inv_h, contact_speed = np.float32(1.0 / h), np.float32(settings.contact_speed)
+    inv_h = np.float32(1.0 / h)
     for _ in range(settings.substeps):
         # 2a. Velocities.
         for r in range(n_movers):
@@ -907,23 +943,20 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         # 2b. Warm start.
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
-            True, False, inv_h, contact_speed, rolling_any,
+            True, False, inv_h, rolling_any,
         )  # fmt: skip
         # 2c. Solve with the soft push-out.
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
-            False, True, inv_h, contact_speed, rolling_any,
+            False, True, inv_h, rolling_any,
         )  # fmt: skip
         # 2d. Positions.
         for r in range(n_movers):
             i = slots[r]
             if dynamic[i]:
-                vx, vy = state[r, S_VX], state[r, S_VY]
-                speed2 = vx * vx + vy * vy
-                if speed2 > max_speed2:
-                    scale = settings.max_linear_speed / math.sqrt(speed2)
-                    state[r, S_VX], state[r, S_VY] = vx * scale, vy * scale
-                state[r, S_W] = min(max(state[r, S_W], -max_turn), max_turn)
+                state[r, S_VX], state[r, S_VY], state[r, S_W] = _capped(
+                    state[r, S_VX], state[r, S_VY], state[r, S_W], settings.max_linear_speed, max_turn, held[r]
+                )
                 wx, wy, ww = state[r, S_VX], state[r, S_VY], state[r, S_W]
             else:  # a kinematic body moves by its own velocity, not the push of a placement
                 wx, wy, ww = motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2]
@@ -936,7 +969,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         # 2e. Relax.
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
-            False, False, inv_h, contact_speed, rolling_any,
+            False, False, inv_h, rolling_any,
         )  # fmt: skip
 
     # 3. Restitution, one contact after another (a step where nothing restitutes reads no bundle).
@@ -1009,13 +1042,9 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         if dynamic[i]:
             # Within the caps, as the sub-steps cap what they move by: the relaxing pass and restitution
             # push after the last cap (a kinematic bar spinning at 1e9 rad/s left a circle at 1e9 units/s).
-            vx, vy = state[r, S_VX], state[r, S_VY]
-            speed2 = vx * vx + vy * vy
-            if speed2 > max_speed2:
-                scale = settings.max_linear_speed / math.sqrt(speed2)
-                vx, vy = vx * scale, vy * scale
-            motion.vel[i, 0], motion.vel[i, 1] = vx, vy
-            motion.vel[i, 2] = min(max(state[r, S_W], -max_turn), max_turn)
+            motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2] = _capped(
+                state[r, S_VX], state[r, S_VY], state[r, S_W], settings.max_linear_speed, max_turn, held[r]
+            )
         angle = xf[i, 2] + math.atan2(state[r, S_QS], state[r, S_QC])
         xf[i, 0], xf[i, 1], xf[i, 2] = center[r, 0] + state[r, S_DX], center[r, 1] + state[r, S_DY], angle
         lx, ly = motion.center[i, 0], motion.center[i, 1]

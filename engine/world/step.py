@@ -42,8 +42,8 @@ import numpy as np
 from ..collision.jit import bind_on_first_call, kernel, unmanaged
 from ..collision.limits import MIN_SIZE
 from ..collision.narrowphase import MODE_VERDICT
-from ..collision.shapes import H_BOUND, H_RADIUS, Circle, _support_packed_python
-from ..collision.toi import ImpactPairs, Sweep, Sweeps, impacts, no_impacts
+from ..collision.shapes import H_BOUND, H_RADIUS, Capsule, Circle, Polygon, _support_packed_python
+from ..collision.toi import ImpactPairs, Sweep, Sweeps, TOIState, impacts, no_impacts
 from .bounds import hold, may_leave
 from .boxes import aabb_of
 from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_contacts, no_contacts, reach_boxes
@@ -220,6 +220,39 @@ nearly_fast = bind_on_first_call(nearly_fast, globals(), "nearly_fast")
 finalize_bodies = bind_on_first_call(finalize_bodies, globals(), "finalize_bodies")
 
 
+def inset_core(shape, delta: float):
+    """A core of ``shape`` brought in by ``delta`` (local frame): a shape whose points, each grown
+    by ``delta``, all lie within ``shape``, or None (an ellipse, or ``delta`` past what the shape
+    allows). A rounded polygon or a capsule gives up radius first; a sharp polygon's edges then
+    move in by what is left, each corner along the bisector of its two edges' normals (exact for
+    ``delta`` under the polygon's inradius). For the continuous pass (``Dynamics._put_back``): swept
+    against a wall, the core meets it only where the shape itself goes into it.
+
+    >>> inset_core(Polygon.box(1.0, 0.1), 0.05).points
+    ((-0.95, -0.05), (0.95, -0.05), (0.95, 0.05), (-0.95, 0.05))
+    >>> inset_core(Capsule((0.0, 0.0), (1.0, 0.0), 0.1), 0.05).radius
+    0.05
+    """
+    if isinstance(shape, Capsule):
+        return Capsule(shape.p1, shape.p2, shape.radius - delta) if delta < shape.radius else None
+    if not isinstance(shape, Polygon):
+        return None
+    if delta <= shape.radius:
+        return Polygon(shape.points, shape.radius - delta)
+    inward = delta - shape.radius
+    points = np.array(shape.points)
+    edges = np.roll(points, -1, axis=0) - points
+    normals = np.column_stack([edges[:, 1], -edges[:, 0]]) / np.hypot(*edges.T)[:, None]  # outward (CCW)
+    before = np.roll(normals, 1, axis=0)  # the normal of the edge that ends at each corner
+    moved = points - inward * (before + normals) / (1.0 + np.sum(before * normals, axis=1))[:, None]
+    if not (np.sum((np.roll(moved, -1, axis=0) - moved) * edges, axis=1) > 0.0).all():
+        return None  # past the inradius: an edge turned round
+    try:
+        return Polygon(tuple(map(tuple, moved.tolist())))
+    except ValueError:  # a corner too near another to keep
+        return None
+
+
 class Dynamics:
     """What a world keeps from step to step: its settings and last step's contacts."""
 
@@ -233,6 +266,8 @@ class Dynamics:
         self._fat, self._candidates, self._fat_epoch = _NO_BOXES, np.zeros((0, 2), np.int64), -1
         #: Each shape's smallest extent (NaN until first needed), for the continuous fallback.
         self._extents = np.zeros(0)
+        #: Each shape's core brought in for the continuous pass, and by how much (``_inset_cores``).
+        self._insets: dict[int, tuple[object, float]] = {}
         #: The solver's scratch memory for its bundles, kept from step to step (see ``solve_step``).
         self._workspace = np.zeros(0)
         #: And its colouring of the contacts, kept while they stay the same (see ``solve_step``).
@@ -464,7 +499,37 @@ class Dynamics:
         out = no_impacts(k)
         impacts(pairs, out)
         fraction = out.fraction
-        retry = np.flatnonzero(fraction == 0.0)
+        # Where the sweep starts within the target of what it meets, the fallbacks below, against static
+        # bodies only: a bullet's other targets are held where the step left them, and one that moved
+        # (a plank spun by the bullet, turning against it) can be on the bullet's other side at the
+        # sweep's start, where a fallback put the bullet through it; the step's contacts keep it there.
+        retry = np.flatnonzero((fraction == 0.0) & a.static[walls])
+        if len(retry):
+            # It starts within the target of the wall (touching it, or a slop from it): the same sweep
+            # again for the body's core brought in by δ (``_inset_cores``), to a target within δ, so a
+            # body that starts against a wall and turns or slides into it is met where it does. Box2D's
+            # fallback below alone, a circle about the centre of mass, let a needle spinning into a
+            # thin wall, its tip a slop from it at the start, swing its far end through.
+            insets, delta = self._inset_cores(bodies.shape[slots[who[retry]]], extents[who[retry]])
+            ok = insets != 0
+            rows, cores = retry[ok], insets[ok]
+            target = np.maximum(0.5 * delta[ok], radius_wall[rows] + delta[ok] - tune.slop)
+            for _ in range(5):
+                # A body put back here last step starts the next at this target: each try halves it, so
+                # the core, which lies δ inside the body, never reaches the wall, nor the body through it.
+                if not len(rows):
+                    break
+                near = ImpactPairs(
+                    pairs.address_a[rows], Sweeps(*(f[rows] for f in pairs.sweep_a)),
+                    cores, Sweeps(*(f[rows] for f in pairs.sweep_b)), pairs.t_max[rows],
+                    target, 0.25 * np.minimum(target, tune.slop),
+                )  # fmt: skip
+                back = no_impacts(len(rows))
+                impacts(near, back)
+                fraction[rows] = back.fraction
+                again = (back.fraction == 0.0) & (back.state == TOIState.HIT)
+                rows, cores, target = rows[again], cores[again], 0.5 * target[again]
+            retry = retry[~ok]
         if len(retry):
             # Box2D's fallback: a circle about the centre of mass, moving with it (no turn to follow).
             # A body 1e-12 across has a quarter extent below any shape's size: the probe is at least MIN_SIZE.
@@ -496,6 +561,22 @@ class Dynamics:
             x, y, angle = Sweep(tuple(a.center[slots[r]]), tuple(c0[r]), tuple(c1[r]), start[r, 2],
                                 end[r, 2]).transform(t)  # fmt: skip
             a.xf[slots[r]] = (x, y, angle)
+
+    def _inset_cores(self, shapes: np.ndarray, extents: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each shape index of ``shapes``, the packed address of its core brought in by δ, and δ:
+        a sharp or rounded core whose outline grown by δ lies within the shape (``inset_core``), δ
+        the smaller of 0.8 of the body's smallest extent (``extents``, about its centre of mass) and
+        4 slops; address 0 where there is none (an ellipse). Kept per shape."""
+        addresses, deltas = np.zeros(len(shapes), np.int64), np.zeros(len(shapes))
+        for k, index in enumerate(shapes.tolist()):
+            if index not in self._insets:
+                delta = min(0.8 * float(extents[k]), 4.0 * self.tune.slop)
+                core = inset_core(self.frame.table[index], delta) if delta > 0.0 else None
+                self._insets[index] = (core, delta)
+            core, delta = self._insets[index]
+            if core is not None:
+                addresses[k], deltas[k] = core._packed_address, delta
+        return addresses, deltas
 
     def _min_extents(self, bodies, shapes: np.ndarray, centers: np.ndarray) -> np.ndarray:
         """Each body's smallest distance from its centre of mass to its surface, over 32 directions
