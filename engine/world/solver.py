@@ -955,7 +955,12 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             i = slots[r]
             if dynamic[i]:
                 state[r, S_VX], state[r, S_VY], state[r, S_W] = _capped(
-                    state[r, S_VX], state[r, S_VY], state[r, S_W], settings.max_linear_speed, max_turn, held[r]
+                    state[r, S_VX],
+                    state[r, S_VY],
+                    state[r, S_W],
+                    settings.max_linear_speed,
+                    max_turn,
+                    held[r],
                 )
                 wx, wy, ww = state[r, S_VX], state[r, S_VY], state[r, S_W]
             else:  # a kinematic body moves by its own velocity, not the push of a placement
