@@ -253,6 +253,25 @@ def _along(t0, t1, t):
     return min(max((t - t0) / span, 0.0), 1.0)
 
 
+#: A feature whose stretch along the tangent is this small a share of its length stands end on to it.
+END_ON = 1e-12
+
+
+@inline
+def _end_on(ax, ay, ia, bx, by, ib, nx, ny, far):
+    """The feature a–b, or, where it stands end on to the normal (its stretch along the tangent under
+    ``END_ON`` of its length), its one end farthest along (nx, ny) (``far``) or least far, twice: a
+    capsule turned by 2e-312 rad from the normal (a denormal stretch) ordered its ends by that
+    number's sign, and the clip took its first end, the one away from the wall (5.75 cm apart where
+    it was 5 mm in)."""
+    span = ny * (bx - ax) - nx * (by - ay)
+    if abs(span) > END_ON * length(bx - ax, by - ay):
+        return ax, ay, ia, bx, by, ib
+    if (nx * bx + ny * by > nx * ax + ny * ay) == far:
+        return bx, by, ib, bx, by, ib
+    return ax, ay, ia, ax, ay, ia
+
+
 @inline
 def surface_offset(ax, ay, bx, by, px, py, dx, dy, r):
     """How far to go from ``p``, a point of the core feature a–b, along the unit
@@ -381,6 +400,10 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     e2ax, e2ay = rotate(c, s, e2ax, e2ay)
     e2bx, e2by = rotate(c, s, e2bx, e2by)
     e2ax, e2ay, e2bx, e2by = e2ax + tx, e2ay + ty, e2bx + tx, e2by + ty
+
+    # A feature end on to the normal is its nearer end (A's farthest along n, B's least far).
+    e1ax, e1ay, i1a, e1bx, e1by, i1b = _end_on(e1ax, e1ay, i1a, e1bx, e1by, i1b, nx, ny, True)
+    e2ax, e2ay, i2a, e2bx, e2by, i2b = _end_on(e2ax, e2ay, i2a, e2bx, e2by, i2b, nx, ny, False)
 
     # 4. Clip along the tangent (-ny, nx): each end of the shared stretch is a point.
     t1a, t1b = ny * e1ax - nx * e1ay, ny * e1bx - nx * e1by

@@ -228,7 +228,7 @@ C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
 C_BIAS_RATE, C_MASS_SCALE, C_PUSH = 10, 11, 12
 C_MOTION, C_QCA, C_QSA, C_QCB, C_QSB = 13, 14, 15, 16, 17
 #: The two points' matrix K (the speeds along the normal an impulse at each point makes at both:
-#: k11, k12, k22), whether there is a second point (1 or 0) and, for two nearly one, the inverse of
+#: k11, then k12 and k22 over k11), whether there is a second point (1 or 0) and, for two nearly one, the inverse of
 #: their summed K (else 0), for solving both points at once (``_both_points``).
 C_K11, C_K12, C_K22, C_SECOND, C_SPLIT = 18, 19, 20, 21, 22
 C_POINT = 23
@@ -357,9 +357,9 @@ def _both_points(u0, u1, a0, a1, nm0, nm1, k11, k12, k22, split, ms0, ms1):
     block solver, ``b2ContactSolver::SolveVelocityConstraints``, with Box2D v3's soft constraint at
     each point), from each point's speed along the normal plus its bias ``u0``, ``u1``
     (``_softness``), its impulse so far ``a0``, ``a1``, its effective mass ``nm0``, ``nm1``
-    (1/k11, 1/k22), the contact's matrix K (``C_K11``...), for two points nearly one the inverse of
-    their summed K, 1 / (k11 + 2 k12 + k22), else 0 (``split``), and each point's mass scale
-    ``ms0``, ``ms1``.
+    (1/k11, 1/k22), the contact's matrix K as ``C_K11``... hold it (k11, and k12 and k22 over k11),
+    for two points nearly one the inverse of their summed K, 1 / (k11 + 2 k12 + k22), else 0
+    (``split``), and each point's mass scale ``ms0``, ``ms1``.
 
     Each point's soft constraint (Box2D v3's, for one point (1 − impulse scale) a − mass scale ·
     u / k11) asks, of the impulses x ≥ 0 it ends with, r = ms · (u + K (x − a)) + is · diag(K) · x
@@ -369,26 +369,27 @@ def _both_points(u0, u1, a0, a1, nm0, nm1, k11, k12, k22, split, ms0, ms1):
     push; the first alone; the second alone; neither. A resting contact then sinks as deep as
     Box2D's, each point's spring as stiff as alone. Two points nearly one (K's condition past
     ``MAX_CONDITION``) share the push equally, x0 = x1, that stops their summed r (its matrix
-    taken rigid: a soft spring's mass scale is within 6 % of 1).
+    taken rigid: a soft spring's mass scale is within 6 % of 1). Both cases are solved in K over
+    k11, near 1: K itself, 1e21 for a body 1e-11 across, squared past float32.
 
     Both points at once, not one after the other: one after the other, the first point's impulse
     turned the body before the second's was known, so a face hitting a wall squarely left it
     turning (a box at 100 units/s into a wall, the needle of ``test_dynamics_stability``), and with
     restitution two bouncing corners gained energy. A contact of one point is the one point's solve
-    (its second point has zero speed, impulse and off-diagonal, and k22 = 1).
+    (its second point has zero speed and impulse, k12 = 0 and k22 = k11).
 
     Every case is computed and one picked, without branches, so the loop over the lanes stays
     vector instructions."""
-    b0 = u0 - (k11 * a0 + k12 * a1)  # the speeds (plus bias) with no impulse at all
-    b1 = u1 - (k12 * a0 + k22 * a1)
+    b0 = u0 - k11 * (a0 + k12 * a1)  # the speeds (plus bias) with no impulse at all
+    b1 = u1 - k11 * (k12 * a0 + k22 * a1)
     c0, c1 = ms0 * b0, ms1 * b1
-    a01, a10 = ms0 * k12, ms1 * k12  # A's off-diagonal
-    inv_det = _F1 / (k11 * k22 - a01 * a10)
-    x0, x1 = (a01 * c1 - k22 * c0) * inv_det, (a10 * c0 - k11 * c1) * inv_det
+    a01, a10 = ms0 * k12, ms1 * k12  # A's off-diagonal, over k11
+    inv_det = nm0 / (k22 - a01 * a10)  # (over k11: the matrix's, 1 / k11, and c's)
+    x0, x1 = (a01 * c1 - k22 * c0) * inv_det, (a10 * c0 - c1) * inv_det
     both = (x0 >= _F0) & (x1 >= _F0)
     y0, y1 = -ms0 * nm0 * b0, -ms1 * nm1 * b1  # each alone, the other's impulse taken away
-    first = (y0 >= _F0) & (k12 * y0 + b1 >= _F0)
-    second = (y1 >= _F0) & (k12 * y1 + b0 >= _F0)
+    first = (y0 >= _F0) & (k11 * (k12 * y0) + b1 >= _F0)
+    second = (y1 >= _F0) & (k11 * (k12 * y1) + b0 >= _F0)
     neither = (b0 >= _F0) & (b1 >= _F0)
     # (Where rounding tips a boundary between cases, none may hold; the cases meet there, and both
     # points' impulses clamped are the answer to rounding.)
@@ -418,20 +419,19 @@ def _split(k11, k12, k22):
 @inline
 def _prepare_block(w, t, count, ma, ia, mb, ib):
     """Lane ``t``'s rows ``C_K11``...``C_SPLIT`` (bundle ``w``, its points' anchors written): what
-    ``_both_points`` solves the contact's points with. One point: k22 = 1, nothing else of the
-    second (an empty lane's rows are zeros but k11 = k22 = 1)."""
+    ``_both_points`` solves the contact's points with: k11, k12 / k11, k22 / k11. One point: k22 =
+    k11, nothing else of the second (an empty lane's rows are zeros but these, 1, 0, 1)."""
     p0, p1 = C_POINT, C_POINT + P_WIDTH
     rna0, rnb0 = np.float64(w[p0 + P_RNA, t]), np.float64(w[p0 + P_RNB, t])
     k11 = ma + mb + ia * rna0 * rna0 + ib * rnb0 * rnb0
-    k12, k22, split = 0.0, 1.0, 0.0
+    k12, k22, split = 0.0, k11, 0.0
     if count > 1:
         rna1, rnb1 = np.float64(w[p1 + P_RNA, t]), np.float64(w[p1 + P_RNB, t])
         k22 = ma + mb + ia * rna1 * rna1 + ib * rnb1 * rnb1
         k12 = ma + mb + ia * rna0 * rna1 + ib * rnb0 * rnb1
         split = _split(k11, k12, k22)
     # (float32 holds K up to 3.4e38: capped as the lanes' inverse masses are, for a body 1e-12 across)
-    w[C_K11, t], w[C_K12, t] = min(k11, LANE_MAX_INVERSE), min(max(k12, -LANE_MAX_INVERSE), LANE_MAX_INVERSE)
-    w[C_K22, t] = min(k22, LANE_MAX_INVERSE)
+    w[C_K11, t], w[C_K12, t], w[C_K22, t] = min(k11, LANE_MAX_INVERSE), k12 / k11, k22 / k11
     w[C_SECOND, t], w[C_SPLIT, t] = 1.0 if count > 1 else 0.0, split
 
 
@@ -858,7 +858,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             )
             for row in range(C_WIDTH):  # no masses, no impulses: its solve changes nothing
                 w[row, t] = 0.0
-            w[C_K11, t], w[C_K22, t] = 1.0, 1.0
+            w[C_K11, t], w[C_K22, t] = 1.0, 1.0  # (k22 over k11)
             continue
         a, b = cons.a[k], cons.b[k]
         ra, rb = ends[k, 0], ends[k, 1]
@@ -1010,7 +1010,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         a0, a1 = np.float64(w[p0 + P_TOTAL_IMPULSE, t]), np.float64(w[p1 + P_TOTAL_IMPULSE, t])
         if bounce0 and bounce1:  # both points at once (``_both_points``), as the passes solve them
             x0, x1 = _both_points(
-                u0, u1, a0, a1, 1.0 / k11, 1.0 / k22, k11, k12, k22,
+                u0, u1, a0, a1, 1.0 / k11, 1.0 / k22, k11, k12 / k11, k22 / k11,
                 _split(k11, k12, k22), 1.0, 1.0,
             )  # fmt: skip
         elif bounce0:

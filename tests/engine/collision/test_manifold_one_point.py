@@ -5,6 +5,8 @@ pushes twice at one spot. A stretch of none is one point."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import example, given
@@ -72,3 +74,19 @@ def test_two_points_of_a_manifold_never_coincide(a, b, xf_a, xf_b):
     if m is not None and len(m.points) == 2:
         first, second = m.points
         assert (first.point_a, first.point_b) != (second.point_a, second.point_b)
+
+
+@pytest.mark.parametrize("angle", [0.0, -0.0, 2.2e-312, -2.2e-312, -5e-324, 1e-300, math.pi])
+def test_a_capsule_end_on_to_a_face_touches_it_with_its_near_end_whatever_the_sign_of_a_hair_of_turn(angle):
+    # Turned by -2.2e-312 rad (a denormal: what a sweep's blend of angles 0 and -0.0 gives), the capsule's
+    # two ends were ordered by that number's sign and the clip took the first: the far end, 5.75 cm from
+    # the plank, where the near one is 5 mm into it; a bullet then went through the plank (issue 44).
+    capsule = Capsule((-0.03125, 0.0), (0.03125, 0.0), 0.010416666666666666)
+    found = manifold(Polygon.box(0.01, 1.0), (10.0, 0.0, 0.0), capsule, (9.953333333333335, 0.0, angle))
+    assert found is not None and len(found.points) == 1
+    assert found.normal == pytest.approx((-1.0, 0.0))
+    assert found.points[0].separation == pytest.approx(-0.005, abs=1e-12)
+    assert found.points[0].point_b[0] == pytest.approx(9.995, abs=1e-12)
+    if abs(angle) < 1.0:  # the same end, so the same id, as unturned (turned half round: the other end)
+        unturned = manifold(Polygon.box(0.01, 1.0), (10.0, 0.0, 0.0), capsule, (9.953333333333335, 0.0, 0.0))
+        assert found.points[0].id == unturned.points[0].id

@@ -107,7 +107,7 @@ def test_a_bullet_stops_at_a_thin_dynamic_plank_and_they_move_on_together(shape,
     # points solved at once (one after the other, they turned the box, which lagged behind the plank).
     assert v == pytest.approx(common, rel=0.02)
     assert big_v == pytest.approx(common, rel=0.02)
-    assert gap <= LINEAR_SLOP
+    assert gap <= LINEAR_SLOP * (1.0 + 1e-3)  # (to the float32 lanes' rounding)
     assert abs(world.velocity(body)[2]) < 1e-6 * SPEED / SMALL
 
 
