@@ -72,7 +72,7 @@ from .grid import (
     span_inside,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, brute_pairs, hash_boxes, self_pairs
-from .pileup import CROWDED, sweep_cell
+from .pileup import CROWDED, sweep, sweep_cell
 from .walls import meet_walls, walls_in_cell
 
 
@@ -134,12 +134,22 @@ def _walk_hashed(bodies, moving, grid, walls, stamp, found):
     boxes, obb = bodies.boxes, bodies.obb
     stamp, found = unmanaged(stamp), unmanaged(found)
     n = self_pairs(boxes, grid, found)
-    if grid.large.shape[0]:
+    large = grid.large
+    if large.shape[0]:
         is_large = np.zeros(boxes.shape[0], dtype=np.bool_)
-        is_large[grid.large] = True
-        brute = rows_for(4 * grid.large.shape[0])
+        is_large[large] = True
+        # More large bodies than a cell may hold (a pile of them, or a cell far too small for the
+        # bodies): they meet one another in a sweep (``pileup.sweep``, a pile-up's pairs bounded), and
+        # the others by brute force.
+        crowded = large.shape[0] > CROWDED
+        targets = moving
+        if crowded:
+            n = sweep(boxes, large, large.shape[0], np.full(large.shape[0], 3, dtype=np.int64),
+                      np.zeros(boxes.shape[0], dtype=np.int64), found, n, found.shape[0])  # fmt: skip
+            targets = moving[~is_large[moving]]
+        brute = rows_for(4 * large.shape[0])
         while True:
-            m = brute_pairs(boxes, grid.large, moving, False, brute)
+            m = brute_pairs(boxes, large, targets, False, brute)
             brute, again = make_room(brute, m, stamp)
             if not again:
                 break

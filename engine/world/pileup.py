@@ -56,20 +56,38 @@ MAX_BODY_CONTACTS = 16
 @kernel
 def sweep_cell(boxes, members, count, gx, gy, inv_cell, x0, y0, met, found, n, room):
     """The pairs among the moving bodies ``members[:count]`` (slots, ascending), those a cell
-    (gx, gy) holds, swept (see the module): each row (smaller slot, larger slot) of two boxes that
-    overlap (touching counts) and the lower-left corner of whose overlap lies in this cell, so a pair
-    two cells share is reported once, as the walks report it. Cells of side 1 / ``inv_cell``, (gx, gy)
-    counted from world cell (x0, y0). Rows go to ``found`` while ``n < room`` and are counted always
+    (gx, gy) holds, swept (``sweep``): each row (smaller slot, larger slot) of two boxes that overlap
+    (touching counts) and the lower-left corner of whose overlap lies in this cell, so a pair two
+    cells share is reported once, as the walks report it. Cells of side 1 / ``inv_cell``, (gx, gy)
+    counted from world cell (x0, y0); ``met``, ``found``, ``n``, ``room`` and the return as ``sweep``.
+
+    Both boxes cover the cell, so the corner lies in it exactly when one box starts in its column and
+    one in its row (floor is monotonic): each body's kind says which it does (bit 0: the column, bit
+    1: the row), and a pile spread over four cells is tested in the one holding the corner, not in
+    all four."""
+    kinds = np.empty(count, dtype=np.int64)
+    for k in range(count):
+        i = members[k]
+        kinds[k] = np.int64(cell_of(boxes[i, 0], inv_cell) - x0 == gx) | (
+            np.int64(cell_of(boxes[i, 1], inv_cell) - y0 == gy) << 1
+        )
+    return sweep(boxes, members, count, kinds, met, found, n, room)
+
+
+@kernel
+def sweep(boxes, members, count, kinds, met, found, n, room):
+    """The pairs among the bodies ``members[:count]`` (slots, ascending) whose boxes overlap (touching
+    counts) and whose ``kinds`` (per member: bits 0 and 1) hold both bits between them, each a row
+    (smaller slot, larger slot), swept (see the module): sorted along the axis the boxes' centres
+    spread most on (ties in slot order), each body meets those after it whose boxes start within
+    its own along that axis. Rows go to ``found`` while ``n < room`` and are counted always
     (``grid.put``); returns the new count.
 
-    A body reports at most ``MAX_MET`` rows with the bodies after it over all the cells of one walk
-    (``met``, per slot: how many it has reported in the cells swept before) and tests at most
-    ``MAX_TESTED`` boxes in a cell; the pairs past either are not reported (a pile-up). Only boxes that can pair here are tested: both boxes cover the cell, so the
-    corner lies in it exactly when one box starts in its column and one in its row (floor is
-    monotonic); a body that starts in neither meets only bodies that start in both, one that starts
-    in the column only meets those that start in the row. So each body walks the list of the bodies
-    it can pair with here (all, both, row or both, column or both), from those after it on: a pile
-    spread over four cells is tested in the one holding the corner, not in all four."""
+    A body reports at most ``MAX_MET`` rows with the bodies after it over all the sweeps of one
+    walk (``met``, per slot: how many it has reported before) and tests at most ``MAX_TESTED``
+    boxes here; the pairs past either are not reported (a pile-up). Only bodies of a kind it can
+    pair with are tested: one of kind 0 walks the list of those of kind 3, of kind 1 those of kind
+    3 or 2, of kind 2 those of kind 3 or 1, of kind 3 every body."""
     lo_x, lo_y, hi_x, hi_y = np.inf, np.inf, -np.inf, -np.inf
     for k in range(count):
         i = members[k]
@@ -82,19 +100,13 @@ def sweep_cell(boxes, members, count, gx, gy, inv_cell, x0, y0, met, found, n, r
     for k in range(count):
         start[k] = boxes[members[k], axis]
     order = np.argsort(start, kind="mergesort")  # stable: ties stay in slot order
-    # Each body's kind (bit 0: starts in the cell's column, bit 1: in its row), and the lists, in
-    # sweep order, of those of kind 3 (both), 3 or 2, 3 or 1: a body of kind 0 meets the first
-    # list, of kind 1 the second, of kind 2 the third, of kind 3 every body.
-    kind = np.empty(count, dtype=np.int64)
+    # The lists, in sweep order, of the bodies of kind 3, 3 or 2, 3 or 1 (positions in ``order``).
     lists = np.empty((3, count), dtype=np.int64)
     length = np.zeros(3, dtype=np.int64)
     for p in range(count):
-        i = members[order[p]]
-        kind[p] = np.int64(cell_of(boxes[i, 0], inv_cell) - x0 == gx) | (
-            np.int64(cell_of(boxes[i, 1], inv_cell) - y0 == gy) << 1
-        )
+        kind = kinds[order[p]]
         for w in range(3):
-            if kind[p] == 3 or kind[p] == 3 - w:
+            if kind == 3 or kind == 3 - w:
                 lists[w, length[w]] = p
                 length[w] += 1
     after = np.zeros(3, dtype=np.int64)  # in each list, where the bodies after this one begin
@@ -104,7 +116,7 @@ def sweep_cell(boxes, members, count, gx, gy, inv_cell, x0, y0, met, found, n, r
                 after[w] += 1
         i = members[order[p]]
         end, o_lo, o_hi = boxes[i, axis + 2], boxes[i, other], boxes[i, other + 2]
-        w = 3 if kind[p] == 3 else kind[p]  # which list it walks (3: every body after it)
+        w = kinds[order[p]]  # the list it walks (3: every body after it)
         first, last = (p + 1, count) if w == 3 else (after[w], length[w])
         tested = 0
         for r in range(first if met[i] < MAX_MET else last, last):
@@ -178,4 +190,4 @@ def nearest_contacts(pair, keys, stiff, source, m, degree, xf):
     return kept
 
 
-__all__ = ["CROWDED", "MAX_BODY_CONTACTS", "MAX_MET", "MAX_TESTED", "nearest_contacts", "sweep_cell"]
+__all__ = ["CROWDED", "MAX_BODY_CONTACTS", "MAX_MET", "MAX_TESTED", "nearest_contacts", "sweep", "sweep_cell"]
