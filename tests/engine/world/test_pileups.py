@@ -279,3 +279,22 @@ def test_2000_bodies_slid_through_a_pile_of_2000_in_bounded_memory():
     assert done.returncode == 0, done.stderr[-2000:]
     before, after = (int(v) for v in done.stdout.split())
     assert after - before < 100
+
+
+def test_kinematic_bodies_sensors_and_dynamic_bodies_at_one_point_stay_bounded():
+    # Kinematic bodies (some moving), sensors and dynamic bodies all at one point: every kind is a
+    # moving body of the broad phase, and the bound holds over them all.
+    world = World()
+    kinematic = [world.add(Polygon.box(0.5, 0.5), (0.0, 0.0, 0.0)) for _ in range(2000)]
+    for body in kinematic[:100]:
+        world.set_velocity(body, (1.0, 0.0))
+    for _ in range(2000):
+        world.add(Circle(0.5), (0.0, 0.0, 0.0), sensor=True)
+    _, dynamic = at_one_point(1000, Circle(0.5), world)
+    assert len(world.pairs()) <= MAX_MET * 5000
+    start = time.perf_counter()
+    for _ in range(5):
+        began = world.step(DT).began
+        assert len(began) <= MAX_BODY_CONTACTS * 5000
+    assert time.perf_counter() - start < 2.0  # 0.07 s measured
+    assert set(np.unique(world.pairs())) >= set(dynamic.tolist())
