@@ -10,7 +10,8 @@ over their own box; otherwise they are laid over dense cells
 
 A moving body spanning more than ``MAX_SPAN`` cells on a side (a huge boss,
 a 2,000 px wall set as moving) is left out of the cells and tested by brute
-force (``large``), so one big body never floods the grid.
+force (``large``), so one big body never floods the grid (more than
+``pileup.CROWDED`` of them meet one another in a sweep, ``pairs``).
 
 A pair whose boxes share several cells is reported once, in the cell holding
 the lower-left corner of the boxes' overlap: both boxes cover that cell, and

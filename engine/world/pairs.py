@@ -167,8 +167,9 @@ def _walk_hashed(bodies, moving, grid, walls, stamp, found):
 def candidates_hashed(bodies, moving, inv_cell, walls):
     """Candidate slot pairs with the moving bodies in a hashed grid of cells of side
     1 / ``inv_cell``: pairs among them (``hashgrid.self_pairs``), their large
-    bodies against every moving body (a pair of two large bodies once), every
-    moving body against the walls; then the layer test. Rows in no order."""
+    bodies against every moving body (a pair of two large bodies once; more
+    than ``pileup.CROWDED`` large ones meet one another in ``pileup.sweep``),
+    every moving body against the walls; then the layer test. Rows in no order."""
     grid = hash_boxes(bodies.boxes, moving, inv_cell, MAX_SPAN)
     stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
     found = rows_for(4 * grid.body.shape[0] + 4 * moving.shape[0])

@@ -22,7 +22,9 @@ contacts by a capacity; here the broad phase bounds what one cell can give:
 So the swept cells give at most ``MAX_MET`` pairs per body and
 ``MAX_TESTED`` box tests per body a cell holds, and a scene where no body's
 box overlaps more than ``MAX_MET`` of the others in full cells (every
-ordinary scene) gets exactly its pairs.
+ordinary scene) gets exactly its pairs. The bodies too wide for the hashed
+grid's cells, tested by brute force, meet one another in the same sweep
+(``sweep``) when there are more than ``CROWDED`` of them.
 Walls are never capped: they sit in the walls' own grid, and a floor
 carrying 2,000 bodies meets every one of them.
 
