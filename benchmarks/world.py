@@ -29,6 +29,11 @@ shared, noisy machine:
    the floor and settles): the time to add them, the first step (every
    contact new), the median of the next ``--frames`` steps, peak RSS.
 
+5. ``--parts pile`` (not run by default; ours alone): N dynamic circles of radius 0.5 added at
+   one point, no gravity (issue 44's pile-up), N in ``--pile`` (default 1,000, 2,000, 3,000,
+   10,000), each in a process of its own: the first step, the median of the next ``--frames``
+   steps (the pile coming apart), the contacts the first step kept, peak RSS.
+
 Run: ``python benchmarks/world.py`` (``--quick`` for a smoke run). Times are
 medians over the frames; ratios are ours / pymunk, lower is better.
 """
@@ -38,6 +43,8 @@ from __future__ import annotations
 import argparse
 import math
 import resource
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -365,6 +372,30 @@ def at_the_body_limit(frames: int) -> None:
     )
 
 
+def pile_up(count: int, frames: int) -> None:
+    """Part 5, one pile: ``count`` circles at one point (run in a process of its own: peak RSS is the process's)."""
+    warm = World()  # the kernels loaded (numba's cache) before the clock starts
+    for _ in range(3):
+        warm.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True)
+    warm.step(DT)
+    world = World()
+    for _ in range(count):
+        world.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True)
+    t = time.perf_counter()
+    began = len(world.step(DT).began)  # every contact is new: one began each
+    first = time.perf_counter() - t
+    steps = []
+    for _ in range(frames):
+        t = time.perf_counter()
+        world.step(DT)
+        steps.append(time.perf_counter() - t)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"{count:>7,} {first:>9.3f} {np.median(steps) * 1e3 if steps else 0.0:>11.1f} {began:>10,} {rss:>9.0f}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40)
@@ -374,10 +405,34 @@ def main() -> None:
         default="1,1b,2,3",
         help="which parts to run, comma-separated (default: 1,1b,2,3; 'limit': the body-count limit)",
     )
+    parser.add_argument(
+        "--pile", default="1000,2000,3000,10000", help="part 5: the pile sizes, comma-separated (1..65,535)"
+    )
+    parser.add_argument("--one-pile", type=int, help=argparse.SUPPRESS)  # part 5's child process
     args = parser.parse_args()
     parts = set(args.parts.split(","))
+    if args.one_pile is not None:
+        pile_up(args.one_pile, args.frames)
+        return
     if "limit" in parts:
         at_the_body_limit(args.frames)
+    if "pile" in parts:
+        counts = [int(c) for c in args.pile.split(",")]
+        if not all(1 <= c < MAX_BODIES for c in counts):
+            parser.error(f"--pile {args.pile}: each size 1..{MAX_BODIES - 1:,}")
+        print("5. a pile-up: N circles at one point, no gravity (each N in a process of its own)")
+        print(f"{'N':>7} {'first s':>9} {'next ms':>11} {'contacts':>10} {'RSS MB':>9}")
+        for count in counts:
+            done = subprocess.run(
+                [sys.executable, __file__, "--one-pile", str(count), "--frames", str(args.frames)],
+                capture_output=True,
+                text=True,
+            )
+            print(
+                done.stdout.rstrip()
+                if done.returncode == 0
+                else f"{count:>7,} failed: {done.stderr.strip()[-300:]}"
+            )
     sizes = [500, 2000] if args.quick else [2000, 5000, 20000]
     frames = 5 if args.quick else args.frames
 

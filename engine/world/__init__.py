@@ -5,7 +5,8 @@ on every public argument), ``bodies`` (the bodies' arrays as one record),
 ``frame`` (the caches a frame's kernels read, and what drops them),
 ``boxes`` (world and oriented boxes), ``grid`` (dense-grid building blocks),
 ``walls`` (the walls' dense grid), ``hashgrid`` (the moving bodies' hashed
-grid), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
+grid), ``pileup`` (bodies on one another: their pairs and contacts
+bounded), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
 ``sweep`` (many casts through the grids), ``slide`` (move and slide),
 ``box_pairs`` (one-off questions over many boxes, through the walls' grid
 and walk).

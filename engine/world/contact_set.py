@@ -7,7 +7,9 @@ Outline of a step's contacts (Box2D v3 ``b2UpdateContact`` and
 1. ``reach_boxes``: every body's box grown by how far it can reach this step
    (the speculative distance plus its speed times dt), for the broad phase;
 2. ``find_contacts``: each candidate pair with at least one awake dynamic
-   body and no sensor is keyed by its body ids (smaller first) and put in
+   body and no sensor (of those between two dynamic bodies, each body's
+   ``pileup.MAX_BODY_CONTACTS`` nearest; see ``pileup.nearest_contacts``)
+   is keyed by its body ids (smaller first) and put in
    key order (the solver colours those between two dynamic bodies first and
    those with a static or kinematic body after them, each in this order);
    then each gets a manifold
@@ -52,6 +54,7 @@ from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
 from ..collision.transform import relative_transform
 from .pairs import _in_key_order
+from .pileup import MAX_BODY_CONTACTS, nearest_contacts
 from .solver import NO_CONSTRAINTS
 
 #: A kept manifold is recycled while its pair has turned less than this
@@ -203,7 +206,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     """Manifolds of the candidate slot pairs that take part in the step
     (outline, step 2); returns (constraints, keys, point ids, cached
     manifolds), rows ascending by key, a and b turned so a holds the
-    smaller id, impulses warm-started from ``kept``.
+    smaller id, impulses warm-started from ``kept``. A body with more than
+    ``MAX_BODY_CONTACTS`` pairs with other dynamic bodies (a pile-up) keeps
+    its nearest (``pileup.nearest_contacts``).
 
     The pairs are keyed and put in key order first, so each row is written
     once where it belongs, and ``kept`` (ascending keys) is met by one merge;
@@ -241,6 +246,9 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
     pair_keys = np.empty(k_max, np.int64)
     pair_stiff = np.empty(k_max, np.bool_)
     source = np.empty(k_max, np.int64)
+    # Each body's pairs with another dynamic body, for the cap on them (``pileup``).
+    degree = np.zeros(xf.shape[0], np.int64)
+    most = np.int64(0)
     m = 0
     for k in range(k_max):
         a, b = candidates[k, 0], candidates[k, 1]
@@ -263,6 +271,12 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
         pair_stiff[m] = stiff
         source[m] = k
         m += 1
+        if not stiff:
+            degree[a] += 1
+            degree[b] += 1
+            most = max(most, degree[a], degree[b])
+    if most > MAX_BODY_CONTACTS:  # a pile-up: each body's nearest (``pileup.nearest_contacts``)
+        m = nearest_contacts(pair, pair_keys, pair_stiff, source, m, degree, xf)
     # 2. By key. (The solver colours the contacts between two dynamic bodies first and the stiff ones
     # after them, each in this order; ``kept`` is met in one merge, and ``finish_contacts`` can keep
     # these rows as they are.) Sorted once: the candidates are then left in that order, and while the

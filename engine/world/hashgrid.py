@@ -10,11 +10,16 @@ over their own box; otherwise they are laid over dense cells
 
 A moving body spanning more than ``MAX_SPAN`` cells on a side (a huge boss,
 a 2,000 px wall set as moving) is left out of the cells and tested by brute
-force (``large``), so one big body never floods the grid.
+force (``large``), so one big body never floods the grid (more than
+``pileup.CROWDED`` of them meet one another in a sweep, ``pairs``).
 
 A pair whose boxes share several cells is reported once, in the cell holding
 the lower-left corner of the boxes' overlap: both boxes cover that cell, and
 only one cell holds that point.
+
+A bucket holding more than ``pileup.CROWDED`` entries is walked cell by
+cell, a cell that full swept (``pileup.sweep_cell``: a pile-up's pairs
+bounded).
 
 The cell side comes from a cost estimate over the bodies' sizes
 (``choose_cell``).
@@ -32,6 +37,7 @@ import numpy as np
 from ..collision.jit import inline, kernel, unmanaged
 from .boxes import boxes_overlap
 from .grid import cell_of, cell_span, put
+from .pileup import CROWDED, sweep_cell
 
 #: A moving body wider or taller than this many cells is tested by brute force.
 MAX_SPAN = 8
@@ -118,8 +124,14 @@ def self_pairs(boxes, grid, found):
     (``grid.put``); returns how many there are (more than ``found`` holds: walk again)."""
     boxes = unmanaged(boxes)
     start, body, cx, cy, inv_cell = grid.start, grid.body, grid.cx, grid.cy, grid.inv_cell
+    met = np.zeros(0, dtype=np.int64)  # (``pileup.sweep_cell``'s, made at the first pile-up)
     n = 0
     for b in range(grid.mask + 1):
+        if start[b + 1] - start[b] > CROWDED:
+            if not met.shape[0]:
+                met = np.zeros(boxes.shape[0], dtype=np.int64)
+            n = _crowded_bucket(boxes, grid, b, met, found, n)
+            continue
         for p in range(start[b], start[b + 1]):
             for q in range(p + 1, start[b + 1]):
                 if cx[p] != cx[q] or cy[p] != cy[q]:
@@ -133,6 +145,43 @@ def self_pairs(boxes, grid, found):
                 if corner_x != cx[p] or corner_y != cy[p]:
                     continue
                 n = put(found, n, min(i, j), max(i, j))
+    return n
+
+
+@kernel
+def _crowded_bucket(boxes, grid, b, met, found, n):
+    """``self_pairs`` in bucket ``b`` when it holds more than ``pileup.CROWDED`` entries: its
+    entries by cell (a bucket may hold several), a cell holding more swept (``pileup.sweep_cell``,
+    a pile-up's pairs bounded; ``met`` its count per body), the others pair by pair. Returns the
+    new row count."""
+    first, last = grid.start[b], grid.start[b + 1]
+    cx, cy, body = grid.cx[first:last], grid.cy[first:last], grid.body[first:last]
+    # By cell, entries of one cell in the order placed (ascending slots): stable sorts, y then x.
+    by_y = np.argsort(cy, kind="mergesort")
+    by_cell = by_y[np.argsort(cx[by_y], kind="mergesort")]
+    members = np.empty(last - first, dtype=np.int64)
+    run = 0
+    while run < last - first:
+        x, y = cx[by_cell[run]], cy[by_cell[run]]
+        count = 0
+        while run + count < last - first and cx[by_cell[run + count]] == x and cy[by_cell[run + count]] == y:
+            members[count] = body[by_cell[run + count]]
+            count += 1
+        run += count
+        if count > CROWDED:
+            n = sweep_cell(boxes, members, count, x, y, grid.inv_cell, np.int64(0), np.int64(0), met, found, n,
+                           found.shape[0])  # fmt: skip
+            continue
+        for p in range(count):
+            for q in range(p + 1, count):
+                i, j = members[p], members[q]
+                if not boxes_overlap(boxes, i, j):
+                    continue
+                # Reported in the cell of the overlap's lower-left corner only.
+                corner_x = cell_of(max(boxes[i, 0], boxes[j, 0]), grid.inv_cell)
+                corner_y = cell_of(max(boxes[i, 1], boxes[j, 1]), grid.inv_cell)
+                if corner_x == x and corner_y == y:
+                    n = put(found, n, min(i, j), max(i, j))
     return n
 
 

@@ -24,6 +24,11 @@ Candidates come one of three ways:
 - hashed (``candidates_hashed``): otherwise the moving bodies go into a
   hashed grid (``hashgrid``) and each also walks the walls' grid.
 
+In all three, a cell that holds more than ``pileup.CROWDED`` moving bodies
+(a pile-up) is swept instead (``pileup.sweep_cell``), which bounds the pairs
+it gives: every pair still, unless a body overlaps more than
+``pileup.MAX_MET`` of the bodies after it there.
+
 The verdicts: candidates are put in id order first, then judged in that
 order (``overlap_verdicts``): two polygons or circles whose separating
 axes make the answer clear (``collision.sat.clear_verdict``: apart, or
@@ -67,6 +72,7 @@ from .grid import (
     span_inside,
 )
 from .hashgrid import MAX_LISTED, MAX_SPAN, brute_pairs, hash_boxes, self_pairs
+from .pileup import CROWDED, sweep, sweep_cell
 from .walls import meet_walls, walls_in_cell
 
 
@@ -128,12 +134,22 @@ def _walk_hashed(bodies, moving, grid, walls, stamp, found):
     boxes, obb = bodies.boxes, bodies.obb
     stamp, found = unmanaged(stamp), unmanaged(found)
     n = self_pairs(boxes, grid, found)
-    if grid.large.shape[0]:
+    large = grid.large
+    if large.shape[0]:
         is_large = np.zeros(boxes.shape[0], dtype=np.bool_)
-        is_large[grid.large] = True
-        brute = rows_for(4 * grid.large.shape[0])
+        is_large[large] = True
+        # More large bodies than a cell may hold (a pile of them, or a cell far too small for the
+        # bodies): they meet one another in a sweep (``pileup.sweep``, a pile-up's pairs bounded), and
+        # the others by brute force.
+        crowded = large.shape[0] > CROWDED
+        targets = moving
+        if crowded:
+            n = sweep(boxes, large, large.shape[0], np.full(large.shape[0], 3, dtype=np.int64),
+                      np.zeros(boxes.shape[0], dtype=np.int64), found, n, found.shape[0])  # fmt: skip
+            targets = moving[~is_large[moving]]
+        brute = rows_for(4 * large.shape[0])
         while True:
-            m = brute_pairs(boxes, grid.large, moving, False, brute)
+            m = brute_pairs(boxes, large, targets, False, brute)
             brute, again = make_room(brute, m, stamp)
             if not again:
                 break
@@ -151,8 +167,9 @@ def _walk_hashed(bodies, moving, grid, walls, stamp, found):
 def candidates_hashed(bodies, moving, inv_cell, walls):
     """Candidate slot pairs with the moving bodies in a hashed grid of cells of side
     1 / ``inv_cell``: pairs among them (``hashgrid.self_pairs``), their large
-    bodies against every moving body (a pair of two large bodies once), every
-    moving body against the walls; then the layer test. Rows in no order."""
+    bodies against every moving body (a pair of two large bodies once; more
+    than ``pileup.CROWDED`` large ones meet one another in ``pileup.sweep``),
+    every moving body against the walls; then the layer test. Rows in no order."""
     grid = hash_boxes(bodies.boxes, moving, inv_cell, MAX_SPAN)
     stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
     found = rows_for(4 * grid.body.shape[0] + 4 * moving.shape[0])
@@ -183,14 +200,62 @@ def _meet_listed(boxes, moving, listed, is_listed, found, n, room):
 
 
 @kernel
-def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
-    """The walk of ``candidates_over_walls``: rows into ``found``; their number."""
+def _crowded_cells(laid, nx, ny, moving):
+    """Of the cells of a grid of ``nx`` × ``ny`` the moving bodies are laid over (``laid``, not yet
+    laid: its spans and listed rows), those that more than ``CROWDED`` bodies cover: (per cell 1 + its
+    row in ``cells``, 0 if not crowded; ``cells``; ``start`` and ``members``: the slots of ``moving``
+    in crowded cell ``cells[e]`` are ``members[start[e]:start[e + 1]]``, ascending)."""
+    span = laid.span
+    is_listed = np.zeros(moving.shape[0], dtype=np.bool_)
+    for a in range(laid.listed.shape[0]):
+        is_listed[laid.listed[a]] = True
+    count = np.zeros(nx * ny, dtype=np.int64)
+    for k in range(moving.shape[0]):
+        if not is_listed[k]:
+            for gy in range(span[k, 2], span[k, 3] + 1):
+                for gx in range(span[k, 0], span[k, 1] + 1):
+                    count[gy * nx + gx] += 1
+    n_cells, entries = 0, 0
+    for c in range(nx * ny):
+        if count[c] > CROWDED:
+            n_cells += 1
+            entries += count[c]
+    cells = np.empty(n_cells, dtype=np.int64)
+    start = np.zeros(n_cells + 1, dtype=np.int64)
+    e = 0
+    for c in range(nx * ny):
+        if count[c] > CROWDED:
+            cells[e] = c
+            start[e + 1] = start[e] + count[c]
+            count[c] = e + 1
+            e += 1
+        else:
+            count[c] = 0
+    members = np.empty(entries, dtype=np.int64)
+    fill = start[:-1].copy()
+    for k in range(moving.shape[0] if n_cells else 0):
+        if not is_listed[k]:
+            for gy in range(span[k, 2], span[k, 3] + 1):
+                for gx in range(span[k, 0], span[k, 1] + 1):
+                    e = count[gy * nx + gx] - 1
+                    if e >= 0:
+                        members[fill[e]] = moving[k]
+                        fill[e] += 1
+    return count, cells, start, members
+
+
+@kernel
+def _walk_over_walls(bodies, moving, walls, laid, crowded, stamp, found):
+    """The walk of ``candidates_over_walls``: rows into ``found``; their number. The moving bodies of
+    the cells ``crowded`` names (``_crowded_cells``) meet one another in that cell's sweep
+    (``pileup.sweep_cell``) after the walk, not in its lists."""
     bodies, walls, moving = viewed_record(bodies), viewed_record(walls), unmanaged(moving)
     boxes, obb = bodies.boxes, bodies.obb
     span, listed = unmanaged(laid.span), unmanaged(laid.listed)
     laid = Laid(span, unmanaged(laid.head), unmanaged(laid.next), unmanaged(laid.row), listed)
     head, next_, row = laid.head, laid.next, laid.row
     stamp, found = unmanaged(stamp), unmanaged(found)
+    in_crowd, cells, start, members = crowded
     inv = 1.0 / walls.cell
     head[:] = -1
     is_listed = np.zeros(moving.shape[0], dtype=np.bool_)
@@ -207,6 +272,8 @@ def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
             for gx in range(span[k, 0], span[k, 1] + 1):
                 c = gy * walls.nx + gx
                 n = walls_in_cell(boxes, obb, walls, c, i, stamp, found, n)
+                if in_crowd[c]:
+                    continue
                 e = head[c]
                 while e >= 0:  # the moving bodies laid before this one
                     j = moving[row[e]]
@@ -218,6 +285,12 @@ def _walk_over_walls(bodies, moving, walls, laid, stamp, found):
                     if corner_x == gx and corner_y == gy:
                         n = put(found, n, min(i, j), max(i, j))
                 entry = lay(laid, entry, c, k)
+    met = np.zeros(boxes.shape[0] if cells.shape[0] else 0, dtype=np.int64)
+    for e in range(cells.shape[0]):  # the pile-ups
+        c = cells[e]
+        n = sweep_cell(boxes, members[start[e] : start[e + 1]], start[e + 1] - start[e], c % walls.nx,
+                       c // walls.nx, inv, np.int64(walls.x0), np.int64(walls.y0), met, found, n,
+                       found.shape[0])  # fmt: skip
     return _meet_listed(boxes, moving, listed, is_listed, found, n, found.shape[0])
 
 
@@ -243,8 +316,9 @@ def candidates_over_walls(bodies, moving, walls):
         return False, np.empty((0, 2), dtype=np.int64)
     stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
     found = rows_for(2 * moving.shape[0])
+    crowded = _crowded_cells(laid, walls.nx, walls.ny, moving)
     while True:
-        n = _walk_over_walls(bodies, moving, walls, laid, stamp, found)
+        n = _walk_over_walls(bodies, moving, walls, laid, crowded, stamp, found)
         found, again = make_room(found, n, stamp)
         if not again:
             break
@@ -276,10 +350,19 @@ def _walk_crowd(boxes, moving, own, start, e_slot, e_box, e_low, listed, is_list
     e_slot, e_box, found = unmanaged(e_slot), unmanaged(e_box), unmanaged(found)
     e_low = unmanaged(e_low)
     spare = found.shape[0] - 1
+    inv = 1.0 / own.cell  # (the one ``e_low`` was found with)
+    met = np.zeros(0, dtype=np.int64)  # (``sweep_cell``'s, made at the first pile-up)
     n = 0
     for gy in range(own.ny):
         for gx in range(own.nx):
             c = gy * own.nx + gx
+            if start[c + 1] - start[c] > CROWDED:  # a pile-up: swept, its pairs bounded
+                if not met.shape[0]:
+                    met = np.zeros(boxes.shape[0], dtype=np.int64)
+                n = sweep_cell(boxes, e_slot[start[c] : start[c + 1]].astype(np.int64), start[c + 1] - start[c],
+                               np.int64(gx), np.int64(gy), inv, np.int64(own.x0), np.int64(own.y0), met, found,
+                               n, spare)  # fmt: skip
+                continue
             for p in range(start[c], start[c + 1]):
                 i = e_slot[p]
                 lx, ly = e_low[p, 0], e_low[p, 1]

@@ -333,63 +333,73 @@ def keep_skin(bodies, walls, targets, slots, start, at, box, skin):
     for _ in range(MAX_SLIDES):
         n = rows.shape[0]
         casters = Casters(slots[rows], rows, start, at, box, np.zeros((n, 2)), skin[rows])
-        found = gather(bodies, walls, targets, casters)
-        m = found.shape[0]
-        if m == 0:
-            return
-        who, mine, theirs = (
-            np.empty(m, dtype=np.int64),
-            np.empty(m, dtype=np.int64),
-            np.empty(m, dtype=np.int64),
+        # Each body's nearest target if it is nearer than half a skin, bodies in row order: its
+        # shapes and poses, its distance and the way out along the witness points.
+        c_who, c_mine, c_theirs = (
+            np.empty(n, dtype=np.int64),
+            np.empty(n, dtype=np.int64),
+            np.empty(n, dtype=np.int64),
         )
-        mine_xf, other = np.empty((m, 3)), np.empty((m, 3))
-        for e in range(m):
-            w, j = rows[found[e, 0]], found[e, 1]
-            who[e], mine[e], theirs[e] = w, bodies.shape[slots[w]], bodies.shape[j]
-            mine_xf[e, 0], mine_xf[e, 1], mine_xf[e, 2] = at[w, 0], at[w, 1], at[w, 2]
-            other[e, 0] = bodies.xf[j, 0] - start[w, 0]
-            other[e, 1] = bodies.xf[j, 1] - start[w, 1]
-            other[e, 2] = bodies.xf[j, 2]
-        _, near = _collide(bodies.data, bodies.offsets, np.int64(MODE_DISTANCE), mine, mine_xf, theirs, other)
-        for e in range(m):  # the nearest target per body
-            w, d = who[e], near[e, 0]
-            if best[w] < 0:
-                best[w] = e
-            else:
-                b = near[best[w], 0]
-                if d < b or (math.isnan(b) and not math.isnan(d)):
+        c_xf, c_other, c_out = np.empty((n, 3)), np.empty((n, 3)), np.empty((n, 3))
+        c_n, first = 0, 0
+        while first < n:  # (in parts of bounded memory, ``sweep.gather``: each body's rows are its own)
+            found, end = gather(bodies, walls, targets, casters, first)
+            m = found.shape[0]
+            who, mine, theirs = (
+                np.empty(m, dtype=np.int64),
+                np.empty(m, dtype=np.int64),
+                np.empty(m, dtype=np.int64),
+            )
+            mine_xf, other = np.empty((m, 3)), np.empty((m, 3))
+            for e in range(m):
+                w, j = rows[found[e, 0]], found[e, 1]
+                who[e], mine[e], theirs[e] = w, bodies.shape[slots[w]], bodies.shape[j]
+                mine_xf[e, 0], mine_xf[e, 1], mine_xf[e, 2] = at[w, 0], at[w, 1], at[w, 2]
+                other[e, 0] = bodies.xf[j, 0] - start[w, 0]
+                other[e, 1] = bodies.xf[j, 1] - start[w, 1]
+                other[e, 2] = bodies.xf[j, 2]
+            _, near = _collide(
+                bodies.data, bodies.offsets, np.int64(MODE_DISTANCE), mine, mine_xf, theirs, other
+            )
+            for e in range(m):  # the nearest target per body
+                w, d = who[e], near[e, 0]
+                if best[w] < 0:
                     best[w] = e
-        close = np.empty(n, dtype=np.int64)  # rows of ``found``, by body in row order
-        c_n = 0
-        for i in range(n):
-            w = rows[i]
-            e = best[w]
-            best[w] = -1
-            if e >= 0 and near[e, 0] < 0.5 * skin[w]:
-                close[c_n] = e
-                c_n += 1
+                else:
+                    b = near[best[w], 0]
+                    if d < b or (math.isnan(b) and not math.isnan(d)):
+                        best[w] = e
+            for i in range(first, end):
+                w = rows[i]
+                e = best[w]
+                best[w] = -1
+                if e >= 0 and near[e, 0] < 0.5 * skin[w]:
+                    c_who[c_n], c_mine[c_n], c_theirs[c_n] = w, mine[e], theirs[e]
+                    for d in range(3):
+                        c_xf[c_n, d], c_other[c_n, d] = mine_xf[e, d], other[e, d]
+                    c_out[c_n, 0] = near[e, 0]
+                    c_out[c_n, 1], c_out[c_n, 2] = near[e, 4] - near[e, 6], near[e, 5] - near[e, 7]
+                    c_n += 1
+            first = end
         if c_n == 0:
             return
-        close = close[:c_n]
-        c_mine, c_theirs = mine[close], theirs[close]
-        c_xf, c_other = mine_xf[close], other[close]
         hit, c = _collide(
-            bodies.data, bodies.offsets, np.int64(MODE_CONTACT), c_mine, c_xf, c_theirs, c_other
-        )
+            bodies.data, bodies.offsets, np.int64(MODE_CONTACT), c_mine[:c_n], c_xf[:c_n], c_theirs[:c_n],
+            c_other[:c_n],
+        )  # fmt: skip
         pushed = np.empty(c_n, dtype=np.int64)
         for i in range(c_n):
-            e = close[i]
-            w = who[e]
+            w = c_who[i]
             pushed[i] = w
             if hit[i]:
                 ox, oy = -c[i, 1], -c[i, 2]
                 push = c[i, 3] + skin[w]
             else:
-                gx, gy = near[e, 4] - near[e, 6], near[e, 5] - near[e, 7]
+                gx, gy = c_out[i, 1], c_out[i, 2]
                 length = math.hypot(gx, gy)
                 length = length if length > 0.0 else 1.0
                 ox, oy = gx / length, gy / length
-                push = skin[w] - near[e, 0]
+                push = skin[w] - c_out[i, 0]
             _shift(at, box, w, push * ox, push * oy)
         rows = pushed  # one row per body pushed, in row order
 

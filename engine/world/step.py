@@ -11,11 +11,15 @@ Outline (Box2D v3 ``b2World_Step``, see ``solver`` for the sub-steps):
    runs it once in many steps. The extra pairs change nothing: two dynamic
    bodies farther apart than ``speculative`` are dropped before their
    manifold, a pair with a wall or a kinematic body gets no point beyond its
-   margin, and the contacts are ordered by key, not by candidate;
+   margin, and the contacts are ordered by key, not by candidate. A pile-up
+   (bodies on one another in a full cell) gives each body a bounded number
+   of candidates (``pileup``);
 2. wake: a sleeping island whose body an awake dynamic body or a moving
    kinematic body touches wakes whole, and so does one that had a contact with a
    static or kinematic body that moved (``sleep``);
-3. contacts: manifolds, keys, solver order, warm start (``contact_set``);
+3. contacts: manifolds, keys, solver order, warm start (``contact_set``); at
+   most ``pileup.MAX_BODY_CONTACTS`` between dynamic bodies per body, the
+   nearest, so a step holds O(bodies) contacts whatever lies on what;
 4. the soft step over the awake dynamic bodies and the kinematic bodies
    that move (``solver.solve_step``), then the continuous pass: fast bodies
    against static ones, and fast bullets also against the other moving bodies;

@@ -212,13 +212,14 @@ def targets_of(bodies, walls, mask, excluded, casters_count, m_cell):
 
 
 @kernel
-def _walk(bodies, walls, targets, casters, stamp, found):
+def _walk(bodies, walls, targets, casters, first, most, stamp, found):
     """(caster, body) rows into ``found``: each caster's swept box walks the
     walls' dense grid and the moving targets' grid (every target, for a huge
     sweep through a hashed grid), then tests the targets listed apart one by
     one. A body met there once, solid, not the caster itself, whose box meets
-    the swept box and that passes the capsule test is a row. Returns the
-    number of rows (``grid.put``)."""
+    the swept box and that passes the capsule test is a row. The casters from
+    ``first`` on, stopping after the one that brings the rows to ``most`` or
+    more. Returns (the number of rows (``grid.put``), the caster after the last walked)."""
     bodies, walls = viewed_record(bodies), viewed_record(walls)
     boxes, obb = bodies.boxes, bodies.obb
     solid, stamp, found = unmanaged(targets.solid), unmanaged(stamp), unmanaged(found)
@@ -240,7 +241,9 @@ def _walk(bodies, walls, targets, casters, stamp, found):
     laid, has_moving = targets.is_laid, targets.members.shape[0] > 0
     w_inv, m_inv = 1.0 / walls.cell, hashed.inv_cell
     count = 0
-    for q in range(cast_slot.shape[0]):
+    for q in range(first, cast_slot.shape[0]):
+        if count >= most:
+            return count, q
         me, row = cast_slot[q], cast_row[q]
         off_a = offsets[shape[me]]
         ax, ay = cast_origin[row, 0] + cast_xf[row, 0], cast_origin[row, 1] + cast_xf[row, 1]
@@ -305,27 +308,35 @@ def _walk(bodies, walls, targets, casters, stamp, found):
                         continue
                     if _meets_moving(bodies, j, lo_x, lo_y, hi_x, hi_y, ax, ay, dx, dy, reach):
                         count = put(found, count, q, j)
-    return count
+    return count, cast_slot.shape[0]
+
+
+#: Rows ``gather`` holds at once: casters through a pile-up each meet every body of it (5,000 slid
+#: through 5,000 at one point gathered 25 million rows, 4 GB with ``slide.keep_skin``'s per row).
+MAX_GATHERED = 1 << 18
 
 
 @kernel
-def gather(bodies, walls, targets, casters):
-    """Every (caster, body) pair the casters may hit (``_walk``), rows (q, slot)."""
+def gather(bodies, walls, targets, casters, first):
+    """The (caster, body) pairs the casters from ``first`` on may hit (``_walk``), rows (q, slot), a
+    caster's rows together; as many casters as bring the rows to ``MAX_GATHERED`` (at least one).
+    Returns (rows, the caster to gather from next: the number of casters once all are)."""
     stamp = np.full(bodies.boxes.shape[0], -1, dtype=np.int64)
-    found = rows_for(4 * casters.slot.shape[0])
+    found = rows_for(min(4 * (casters.slot.shape[0] - first), MAX_GATHERED))
     while True:
-        count = _walk(bodies, walls, targets, casters, stamp, found)
+        count, end = _walk(bodies, walls, targets, casters, first, MAX_GATHERED, stamp, found)
         found, again = make_room(found, count, stamp)
         if not again:
-            return found[:count]
+            return found[:count], end
 
 
 @inline
-def _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, out_f, out_n, out_p, win):
-    """Cast caster q against body j (rotated by cosine ``cb``, sine ``sb``); keep
-    it if it is the first hit so far (``casts.cast_turned``, inlined into the
-    sweep's own loop), in the caster's frame (``Casters``): j at its position
-    minus the caster's origin, the point hit back in the world."""
+def _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, out_f, out_n, out_p, win, e, won):
+    """Cast caster q against body j (rotated by cosine ``cb``, sine ``sb``), gathered row ``e``; keep
+    it if it is the first hit so far, or as early as the first and of an earlier row than ``won``
+    (the winner's row) (``casts.cast_turned``, inlined into the sweep's own loop), in the caster's
+    frame (``Casters``): j at its position minus the caster's origin, the point hit back in the
+    world. Returns the winner's row."""
     data, xf = bodies.data, bodies.xf
     row = casters.row[q]
     ox, oy = casters.origin[row, 0], casters.origin[row, 1]
@@ -338,15 +349,54 @@ def _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, out_f, out
         data, bodies.offsets[bodies.shape[j]], xf[j, 0] - ox, xf[j, 1] - oy, xf[j, 2], cb, sb, target, tol,
         escape, poly,
     )  # fmt: skip
-    if hit and (win[q] < 0 or t < out_f[q]):
+    if hit and (win[q] < 0 or t < out_f[q] or (t == out_f[q] and e < won)):
         out_f[q], win[q] = t, j
         out_n[q, 0], out_n[q, 1] = nx, ny
         out_p[q, 0], out_p[q, 1] = ox + px, oy + py
+        return e
+    return won
+
+
+#: A caster with more gathered rows than this (a cast into a pile-up) casts them nearest first.
+SORTED_ROWS = 16
+
+
+@inline
+def _earliest(bodies, casters, off_a, q, j):
+    """A lower bound on the fraction at which caster q can hit moving body j: where the caster's
+    bounding circle, moved along its move, first comes within its target (and the arrival
+    tolerance, grown a hair) of j's bounding circle; 0 when they start that close, infinity when
+    they never come so close."""
+    data, xf = bodies.data, bodies.xf
+    row = casters.row[q]
+    dx, dy = casters.moves[q, 0], casters.moves[q, 1]
+    off_b = bodies.offsets[bodies.shape[j]]
+    target = casters.target[q]
+    reach_a = data[off_a + H_BOUND] + data[off_a + H_RADIUS] + target
+    length = math.sqrt(dx * dx + dy * dy)
+    reach = (reach_a + data[off_b + H_BOUND] + data[off_b + H_RADIUS] + ARRIVAL_REL * (reach_a + length)) * (
+        1.0 + 1e-9
+    )
+    # The caster's origin relative to j's, in the caster's frame (both offsets from its origin).
+    px = casters.xf[row, 0] - (xf[j, 0] - casters.origin[row, 0])
+    py = casters.xf[row, 1] - (xf[j, 1] - casters.origin[row, 1])
+    c = px * px + py * py - reach * reach
+    if c <= 0.0:
+        return 0.0
+    b, a = px * dx + py * dy, dx * dx + dy * dy
+    disc = b * b - a * c
+    if b >= 0.0 or a == 0.0 or disc < 0.0:
+        return math.inf
+    # The smaller root, in the form that keeps its digits (c / (−b + √disc)), a hair less.
+    return max(c / (-b + math.sqrt(disc)) * (1.0 - 1e-9), 0.0)
 
 
 @kernel
 def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner):
-    """Cast every gathered (caster, body) row; the first hit of each caster wins."""
+    """Cast every gathered (caster, body) row; the first hit of each caster wins (of two as early,
+    the earlier row). A caster's rows come together. A caster with more than ``SORTED_ROWS`` casts
+    them by a lower bound on their fraction (``_earliest``; walls 0, first), and stops at the first
+    that cannot win: a cast into a pile-up of a thousand bodies casts the few at its front."""
     polytope = np.zeros((MAX_EPA_VERTICES, ROW))
     poly = unmanaged(polytope)
     bodies, casters = viewed_record(bodies), viewed_record(casters)
@@ -359,15 +409,39 @@ def _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
         unmanaged(point),
         unmanaged(winner),
     )
-    for e in range(found.shape[0]):
-        q, j = found[e, 0], found[e, 1]
+    m = found.shape[0]
+    lower, order = np.zeros(0), np.zeros(0, dtype=np.int64)
+    first = 0
+    while first < m:
+        q = found[first, 0]
+        end = first + 1
+        while end < m and found[end, 0] == q:
+            end += 1
         off_a = offsets[shape[casters.slot[q]]]
         round_a = data[off_a + H_KIND] == KIND_POINTS and data[off_a + H_COUNT] == 1
-        if static[j]:  # a wall's cosine and sine are in its oriented box
-            cb, sb = obb[j, 0], obb[j, 1]
-        else:
-            cb, sb = math.cos(xf[j, 2]), math.sin(xf[j, 2])
-        _try(bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, fraction, normal, point, winner)
+        ranked = end - first > SORTED_ROWS
+        if ranked:
+            lower = np.empty(end - first)
+            for e in range(first, end):
+                j = found[e, 1]
+                lower[e - first] = 0.0 if static[j] else _earliest(bodies, casters, off_a, q, j)
+            order = np.argsort(lower, kind="mergesort")  # stable: equal bounds in row order
+        won = -1
+        for r in range(end - first):
+            e = first + (order[r] if ranked else r)
+            if ranked and won >= 0:
+                bound = lower[e - first]
+                if bound > fraction[q] or (bound == fraction[q] and e > won):
+                    break  # this row and every one after it: no earlier hit, nor as early from an earlier row
+            j = found[e, 1]
+            if static[j]:  # a wall's cosine and sine are in its oriented box
+                cb, sb = obb[j, 0], obb[j, 1]
+            else:
+                cb, sb = math.cos(xf[j, 2]), math.sin(xf[j, 2])
+            won = _try(
+                bodies, casters, off_a, round_a, q, j, cb, sb, escape, poly, fraction, normal, point, winner, e, won
+            )  # fmt: skip
+        first = end
     polytope[0, 0] = 0.0  # keeps the polytope alive past its last use through the view
 
 
@@ -405,8 +479,10 @@ def first_hits(bodies, walls, targets, slots, rows, origin, xf, boxes, moves, ta
     cut = np.ones(k)
     clipped = _clip_moves(moves, rows, boxes, target, targets.bounds, cut)
     casters = Casters(slots, rows, origin, xf, boxes, clipped, target)
-    found = gather(bodies, walls, targets, casters)
-    _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
+    first = 0
+    while first < k:  # (in parts of bounded memory: each caster's rows are its own)
+        found, first = gather(bodies, walls, targets, casters, first)
+        _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)
     for q in range(k):
         if winner[q] >= 0:
             fraction[q] *= cut[q]
@@ -462,4 +538,13 @@ def cast_bodies(bodies: Bodies, walls: DenseGrid, slot_of, mask: int, cast, move
     return CastBatch(body, fraction, point, normal)
 
 
-__all__ = ["Casters", "Targets", "cast_bodies", "cast_ids", "first_hits", "gather", "targets_of"]
+__all__ = [
+    "MAX_GATHERED",
+    "Casters",
+    "Targets",
+    "cast_bodies",
+    "cast_ids",
+    "first_hits",
+    "gather",
+    "targets_of",
+]

@@ -21,7 +21,11 @@ in ``MIN_CELL_SIZE``..``MAX_CELL_SIZE``. A cast (``raycast``, ``shape_cast``,
 ``cast_bodies``) of any finite length is exact: it is cut where it leaves
 the box of everything it could hit. Every box is grown by its body's share
 of the touching tolerance, so ``pairs()`` finds exactly the pairs
-``intersects`` calls touching, at any scale.
+``intersects`` calls touching, at any scale, but in a pile-up: a body
+overlapping more than ``pileup.MAX_MET`` of the moving bodies after it in a
+cell of more than ``pileup.CROWDED`` is paired with the ``MAX_MET`` nearest
+along the cell's sweep (``pileup``), so a pile of n bodies gives O(n)
+pairs, not n²/2.
 
 Layers: A and B can touch when ``A.layer & B.mask`` and ``B.layer & A.mask``
 are both non-zero. Static bodies never pair with static bodies. Sensors pair
@@ -491,6 +495,9 @@ class World:
 
     def pairs(self) -> np.ndarray:
         """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted.
+
+        Exact, but in a pile-up (see the module): at most ``pileup.MAX_MET`` (16) pairs per body
+        there, so 2,000 bodies at one point give about 32,000 pairs, not 2 million.
 
         The array is read-only: the world keeps it until anything changes
         (``contacts()`` reuses it), so a caller that wants to edit it copies it.

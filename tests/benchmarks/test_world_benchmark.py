@@ -28,3 +28,10 @@ def test_asking_for_the_shooter_scene_alone_runs_no_move_and_slide():
     assert "2. shooter scene" in out
     assert "3. move-and-slide" not in out
     assert "1. moving boxes" not in out
+
+
+def test_the_pile_up_part_runs_each_pile_in_a_process_of_its_own():
+    out = run("--parts", "pile", "--pile", "50,100", "--frames", "2")
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("50", "100"))]
+    assert [row[0] for row in rows] == ["50", "100"]
+    assert "1. moving boxes" not in out
