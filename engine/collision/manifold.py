@@ -45,7 +45,17 @@ does, so rounding is relative to the pair's size wherever it is):
    is dropped (the closer one is kept if both are, which rounding alone can
    cause); a feature of one point gives one point, and so does a stretch of
    length zero (both ends clipped to one place: Chipmunk reports that place
-   twice).
+   twice);
+5. flattening, with ``flat`` > 0 (the world's manifolds: a tenth of a slop):
+   one point at a round vertex (a circle's centre, a capsule's end) under
+   the other shape's face becomes two, one under each end of the face, when
+   the vertex's circle falls below its tangent by at most ``flat`` along the
+   whole face and both lie within ``margin``; each is exact (on both
+   surfaces, its separation along the normal). A box on a planet then rests
+   on two points as on the ground, where on the one point it rocked from
+   corner to corner forever, as Box2D v3's boxes do on any circle. A ball
+   on the ground keeps its one point: its circle falls away from the
+   ground's face within a few centimetres.
 
 Ids: ``(index of A's vertex << 16) | index of B's vertex``, the vertices
 that bound the point's end of the stretch (Chipmunk pairs them the same
@@ -305,11 +315,73 @@ def _ident(ia, ib):
     return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
 
 
+# Not inlined: called for each end of the face, and compiled once
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
 @kernel
-def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, poly):
+def _round_under(cx, cy, r, f1x, f1y, f2x, f2y, px, py, rf, mx, my, flat):
+    """The round vertex ``c`` (radius ``r``) of one shape under the end ``p`` of the other's face
+    f1–f2 (radius ``rf``), ``m`` the unit normal from the vertex's shape towards the face's: the
+    vertex's surface point across from ``p`` (at p's offset along the tangent, where the circle
+    meets the line along m) and the face's surface point, each exact, and the separation along m.
+    Returns (ok, pvx, pvy, pfx, pfy, separation); ``ok`` when the circle there lies within
+    ``flat`` of its tangent line (its sag, d² / (r + √(r² − d²)) at offset d)."""
+    d = (px - cx) * -my + (py - cy) * mx
+    if not abs(d) < r:
+        return False, 0.0, 0.0, 0.0, 0.0, 0.0
+    up = math.sqrt((r - d) * (r + d))
+    if d * d / (r + up) > flat:
+        return False, 0.0, 0.0, 0.0, 0.0, 0.0
+    pvx, pvy = cx - d * my + up * mx, cy + d * mx + up * my
+    out = surface_offset(f1x, f1y, f2x, f2y, px, py, -mx, -my, rf)
+    pfx, pfy = px - out * mx, py - out * my
+    return True, pvx, pvy, pfx, pfy, (pfx - pvx) * mx + (pfy - pvy) * my
+
+
+# Not inlined: called once, and compiled once (see ``_round_under``).
+@kernel
+def _flat_points(
+    e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u, v, nx, ny, ra, rb, flat, keep
+):  # fmt: skip
+    """Two points for a round vertex that clipping met at one point (a circle's centre, a
+    capsule's end) under the other shape's face, where the circle lies within ``flat`` of its
+    tangent along the whole face (a box on a planet): one point under each end of the face,
+    each exact (see ``_round_under``), both within ``keep``. ``u``, ``v``: where the one point
+    lies along A's and B's features. Frame A, n from A towards B. Returns (ok, then per point
+    pax, pay, pbx, pby, separation, id), the first point at the start of A's feature and the
+    end of B's, as clipping orders them."""
+    nothing = (False, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+    one_a = e1ax == e1bx and e1ay == e1by
+    one_b = e2ax == e2bx and e2ay == e2by
+    vertex_a = ra > 0.0 and not one_b and (one_a or u == 0.0 or u == 1.0)  # A's vertex under B's face
+    if vertex_a:
+        cx, cy, ic = (e1ax, e1ay, i1a) if (one_a or u == 0.0) else (e1bx, e1by, i1b)
+        r, rf, mx, my = ra, rb, nx, ny
+        # The face, and its ends in the points' order (the first at B's end).
+        sax, say, sbx, sby = e2ax, e2ay, e2bx, e2by
+        f1x, f1y, if1, f2x, f2y, if2 = e2bx, e2by, i2b, e2ax, e2ay, i2a
+    elif rb > 0.0 and not one_a and (one_b or v == 0.0 or v == 1.0):  # B's vertex under A's face
+        cx, cy, ic = (e2ax, e2ay, i2a) if (one_b or v == 0.0) else (e2bx, e2by, i2b)
+        r, rf, mx, my = rb, ra, -nx, -ny
+        sax, say, sbx, sby = e1ax, e1ay, e1bx, e1by
+        f1x, f1y, if1, f2x, f2y, if2 = e1ax, e1ay, i1a, e1bx, e1by, i1b
+    else:
+        return nothing
+    ok1, v1x, v1y, w1x, w1y, s1 = _round_under(cx, cy, r, sax, say, sbx, sby, f1x, f1y, rf, mx, my, flat)
+    ok2, v2x, v2y, w2x, w2y, s2 = _round_under(cx, cy, r, sax, say, sbx, sby, f2x, f2y, rf, mx, my, flat)
+    if not (ok1 and ok2 and s1 <= keep and s2 <= keep):
+        return nothing
+    if vertex_a:
+        return True, v1x, v1y, w1x, w1y, s1, _ident(ic, if1), v2x, v2y, w2x, w2y, s2, _ident(ic, if2)
+    return True, w1x, w1y, v1x, v1y, s1, _ident(if1, ic), w2x, w2y, v2x, v2y, s2, _ident(if2, ic)
+
+
+@kernel
+def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat, poly):
     """The manifold of two packed shapes at their world transforms, each given
     as a position and the cos and sin of its angle (see the module's outline).
-    ``margin`` ≥ 0 is how far apart speculative points may be; ``poly`` is
+    ``margin`` ≥ 0 is how far apart speculative points may be; ``flat`` ≥ 0 how
+    far a round vertex's circle may fall below its tangent along a face it meets
+    and still count as flat there (0: never; step 5 of the module's outline); ``poly`` is
     EPA's scratch polytope. Returns a ``PairManifold``, world frame.
 
     A kernel of its own, not inlined: the batch and the world's step call this
@@ -413,6 +485,17 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     )
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
+    if single and flat > 0.0:
+        # 5. One point at a round vertex under a face its circle is flat along, to ``flat``: a point
+        # under each end of the face, or the body rocks on the one point (see the module).
+        f = _flat_points(
+            e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b,
+            u1, v1, nx, ny, ra, rb, flat, keep,
+        )  # fmt: skip
+        if f[0]:
+            single = False
+            p1ax, p1ay, p1bx, p1by, s1, id1 = f[1], f[2], f[3], f[4], f[5], f[6]
+            p2ax, p2ay, p2bx, p2by, s2, id2 = f[7], f[8], f[9], f[10], f[11], f[12]
     keep1, keep2 = s1 <= keep, s2 <= keep and not single
     if not keep1 and not keep2:  # rounding only: the closer one stays
         keep1, keep2 = single or s1 <= s2, not single and s2 < s1
@@ -420,7 +503,7 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
         p1ax, p1ay, p1bx, p1by, s1, id1 = p2ax, p2ay, p2bx, p2by, s2, id2
     count = 2 if keep1 and keep2 else 1
 
-    # 5. Back to the world.
+    # 6. Back to the world.
     wnx, wny = rotate(ca, sa, nx, ny)
     p1ax, p1ay = rotate(ca, sa, p1ax, p1ay)
     p1bx, p1by = rotate(ca, sa, p1bx, p1by)
@@ -459,9 +542,11 @@ def manifolds_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, margin, count,
             math.cos(xf_b[k, 2]),
             math.sin(xf_b[k, 2]),
         )
+        # (flat 0: the public manifold's round vertices keep their one point, as pymunk's)
         m = manifold_pair(
-            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], ca, sa, xf_b[k, 0], xf_b[k, 1], cb, sb, margin, poly
-        )
+            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], ca, sa, xf_b[k, 0], xf_b[k, 1], cb, sb,
+            margin, 0.0, poly,
+        )  # fmt: skip
         count[k] = m.count
         if m.count == 0:
             continue
