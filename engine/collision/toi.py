@@ -74,7 +74,7 @@ import numpy as np
 
 from .epa import ROW
 from .jit import inline, kernel, view_at
-from .limits import MAX_SIZE, real, shown
+from .limits import MAX_SIZE, check_transform, real, shown
 from .narrowphase import MODE_DISTANCE
 from .queries import _collide_pair_once
 from .shapes import H_BOUND, H_RADIUS, Capsule, Circle, Ellipse, Polygon, _point, packed_at, support_packed
@@ -134,13 +134,16 @@ class Sweep(NamedTuple):
 
     @classmethod
     def still(cls, xf) -> Sweep:
-        """A body that stays at ``xf`` (x, y, angle), its centre of mass at its origin."""
-        x, y, angle = xf
+        """A body that stays at ``xf`` (x, y, angle; checked as a query's transform), its centre of
+        mass at its origin."""
+        x, y, angle = check_transform("xf", xf)
         return cls((0.0, 0.0), (x, y), (x, y), angle, angle)
 
     def transform(self, t: float) -> tuple[float, float, float]:
-        """The shape's (x, y, angle) at fraction ``t`` (``b2GetSweepTransform``)."""
-        return _sweep_pose.py_func(*self.local_center, *self.c1, *self.c2, self.q1, self.q2, t)[:3]
+        """The shape's (x, y, angle) at fraction ``t`` in 0..1 (``b2GetSweepTransform``); the sweep
+        and ``t`` are checked as ``time_of_impact``'s arguments."""
+        s, t = _checked_sweep("sweep", self), _in_range("t", t, 0.0, 1.0)
+        return _sweep_pose.py_func(*s.local_center, *s.c1, *s.c2, s.q1, s.q2, t)[:3]
 
 
 class TOIOutput(NamedTuple):

@@ -143,7 +143,7 @@ def test_a_sweep_staying_just_beyond_the_target_all_along_is_separated_not_faile
     ("call", "words"),
     [
         (lambda: time_of_impact(Circle(1.0), Sweep.still((0, 0, 0)), object(), Sweep.still((3, 0, 0))), ["b is"]),
-        (lambda: time_of_impact(Circle(1.0), Sweep.still((math.nan, 0, 0)), Circle(1.0), Sweep.still((3, 0, 0))), ["sweep_a", "nan"]),
+        (lambda: time_of_impact(Circle(1.0), moving((math.nan, 0), (0, 0)), Circle(1.0), Sweep.still((3, 0, 0))), ["sweep_a", "nan"]),
         (lambda: time_of_impact(Circle(1.0), Sweep.still((0, 0, 0)), Circle(1.0), Sweep.still((3, 0, 0)), t_max=1.5), ["t_max", "1.5"]),
         (lambda: time_of_impact(Circle(1.0), Sweep.still((0, 0, 0)), Circle(1.0), Sweep.still((3, 0, 0)), target=-1.0), ["target", "-1.0"]),
         # Issue 44, defect 12: each named, in the engine's words, and a bool is no number.
@@ -169,6 +169,14 @@ def test_a_sweep_staying_just_beyond_the_target_all_along_is_separated_not_faile
         (lambda: _still_pair(sweep_b=((0, 0), (3, 0), (3, 0), 0.0, math.inf)), ["sweep_b q2", "finite"]),
         (lambda: _still_pair(sweep_b=((0, 0), (3, 0), (3, 0), -1e308, 1e308)), ["sweep_b", "turn must be finite"]),
         (lambda: _still_pair(sweep_a=((math.nan, 0), (0, 0), (0, 0), 0.0, 0.0)), ["sweep_a local_center x", "nan"]),
+        # And the sweep's own helpers (they took anything: Sweep.still("abc") made a sweep of strings).
+        (lambda: Sweep.still("abc"), ["xf must be (x, y, angle)", "str"]),
+        (lambda: Sweep.still((0.0, 0.0, True)), ["xf angle", "True"]),
+        (lambda: Sweep.still((math.nan, 0.0, 0.0)), ["xf x", "nan"]),
+        (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform("a"), ["t must be a number", "'a'"]),
+        (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform(True), ["t must be a number", "True"]),
+        (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform(math.nan), ["t is nan", "0..1"]),
+        (lambda: Sweep(1.0, (0.0, 0.0), (1.0, 0.0), 0.0, 0.0).transform(0.5), ["sweep local_center", "(x, y) pair"]),
     ],
 )  # fmt: skip
 def test_bad_arguments_are_refused_with_one_line_naming_them(call, words):
