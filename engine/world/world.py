@@ -390,8 +390,9 @@ class World:
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing:
-        each transform is checked as ``set_transform`` checks it (its box too)
-        before any body moves."""
+        each transform is checked as ``set_transform`` checks it (its box too),
+        and a body given twice is refused (as ``remove_bodies`` and
+        ``move_and_slide_bodies`` refuse it), before any body moves."""
         bodies, x, y, angle = arguments.transforms(bodies, x, y, angle, "World.set_transforms")
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
         walls_moved = self._a.place(

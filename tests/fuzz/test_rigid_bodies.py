@@ -217,6 +217,17 @@ def _calls(world, crate, ball):
             "World.set_transforms",
             "nan",
         ),
+        # Issue 44: a repeat was taken, the last row winning, where remove_bodies refuses one.
+        (
+            lambda: world.set_transforms([crate, ball, crate], [0.0, 4.0, 1.0], [3.0] * 3, [0.0] * 3),
+            "World.set_transforms",
+            "body 1 twice",
+        ),
+        (
+            lambda: world.set_transforms(np.array([ball, ball]), np.ones(2), np.ones(2), np.zeros(2)),
+            "World.set_transforms",
+            "rows 0 and 1",
+        ),
     ]
 
 
@@ -417,6 +428,8 @@ OPS = st.one_of(
     op("apply_impulses", bodies=st.lists(BODY, max_size=3), impulses=st.lists(PAIR, max_size=3)),
     op("remove_bodies", bodies=st.lists(BODY, max_size=2)),
     op("set_transform", body=BODY, transform=st.tuples(NUMBER, NUMBER, NUMBER)),
+    op("set_transforms", bodies=st.lists(BODY, max_size=3), x=st.lists(NUMBER, min_size=3, max_size=3),
+       y=st.lists(NUMBER, min_size=3, max_size=3), angle=st.lists(NUMBER, min_size=3, max_size=3)),
 )  # fmt: skip
 
 
@@ -424,6 +437,9 @@ def call(world: World, name: str, args: dict):
     a = dict(args)
     if name == "add":
         return world.add(SHAPES[a.pop("shape")], a.pop("transform"), dynamic=True, **a)
+    if name == "set_transforms":  # a row of numbers a body
+        k = len(a["bodies"])
+        return world.set_transforms(a["bodies"], a["x"][:k], a["y"][:k], a["angle"][:k])
     return getattr(world, name)(**a)
 
 
