@@ -31,6 +31,7 @@ solid: casts and ``move_and_slide`` go through them.
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -631,6 +632,25 @@ class World:
                 )
             a.force[slot] = total
         self._dynamics.woken(slot)
+
+    # --- copies and pickles ------------------------------------------------
+
+    def __copy__(self) -> World:
+        """``copy.copy``: a world of its own, as ``copy.deepcopy`` makes one, that shares with this
+        one only its bodies' ``user_data`` objects (what a shallow copy shares: what it holds).
+        Sharing the arrays, as the default copy did, let a step of the copy move this world."""
+        return self.__deepcopy__({id(user): user for user in self._a.user})
+
+    def __deepcopy__(self, memo: dict) -> World:
+        """``copy.deepcopy``: every array and all the engine's state copied (the contacts it warm
+        starts from, the broad phase's candidates, the colouring), so the copy steps as this world
+        would, bit for bit; the shapes, immutable, are shared."""
+        for shape in self._table_index:
+            memo.setdefault(id(shape), shape)
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
 
     def _shape_index(self, shape) -> int:
         index = self._table_index.get(shape)

@@ -13,7 +13,10 @@ reach another body. The fixed cases below each failed on the code before them.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import math
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -456,6 +459,25 @@ def test_random_rigid_body_operations_end_in_physics_or_one_clear_line_and_never
                 one_line(str(error.args[0]) if error.args else "")
                 assert state(world) == before, f"{name} refused but changed the world"
         check_sane(world)
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(steps=st.lists(OPS, min_size=1, max_size=12), how=st.sampled_from(["copy", "deepcopy", "pickle"]))
+def test_after_random_operations_a_copy_of_the_world_steps_as_the_world_and_apart_from_it(steps, how):
+    """Issue 44: ``copy.copy(world)`` shared every array, so stepping the copy moved the world."""
+    world, *_ = scene()
+    for name, args in steps:
+        with contextlib.suppress(*CLEAR):
+            call(world, name, args)
+    copies = {"copy": copy.copy, "deepcopy": copy.deepcopy, "pickle": lambda w: pickle.loads(pickle.dumps(w))}
+    twin = copies[how](world)
+    before = state(world)
+    for _ in range(20):
+        twin.step(1 / 60)
+    assert state(world) == before
+    for _ in range(20):
+        world.step(1 / 60)
+    assert state(twin) == state(world)
 
 
 # --- the body-count limit ----------------------------------------------------------------------
