@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import copy
 import math
+import pickle
 from typing import Any
 
 import numpy as np
@@ -652,6 +653,32 @@ class World:
         twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
         return twin
 
+    def __reduce_ex__(self, protocol):
+        """Pickled as any object is, its whole state, after the bodies' ``user_data`` is tried in a
+        pickler of its own, into nothing: one that cannot be pickled is named by its body, where
+        Python's error named neither. The world's own pickle is untouched: user data shares its
+        references with whatever is pickled alongside, as before (a nested pickle would not)."""
+        a = self._a
+        users = [
+            (slot, user) for slot, user in enumerate(a.user) if user is not None and type(user) not in _PLAIN
+        ]
+        try:
+            pickle.Pickler(_Nowhere(), protocol).dump([user for _, user in users])
+        except Exception:
+            # One at a time, to name the body (its memo kept, so a graph the bodies share is tried once).
+            trial = pickle.Pickler(_Nowhere(), protocol)
+            for slot, user in users:
+                try:
+                    trial.dump(user)
+                except Exception as error:
+                    said = " ".join(str(error).split())[:200]
+                    raise pickle.PicklingError(
+                        f"World: user_data of body {int(a.ids[slot])} cannot be pickled: "
+                        f"{type(error).__name__}: {said}"
+                    ) from error
+            raise
+        return super().__reduce_ex__(protocol)
+
     def _shape_index(self, shape) -> int:
         index = self._table_index.get(shape)
         if index is None:
@@ -660,6 +687,17 @@ class World:
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         return slots_in_box(self._frame.boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
+
+
+#: ``user_data`` of these types pickles without trying (the game's are ints).
+_PLAIN = (int, float, str, bytes, bool)
+
+
+class _Nowhere:
+    """A file that keeps nothing: where ``World.__reduce_ex__`` tries its bodies' user data."""
+
+    def write(self, data) -> int:
+        return len(data)
 
 
 def _distinct(slots: np.ndarray, n: int) -> bool:

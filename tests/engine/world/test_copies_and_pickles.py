@@ -73,6 +73,22 @@ def test_a_pickled_world_keeps_the_references_its_user_data_shares_with_what_is_
     assert world2.user_data(ids[0])["score"] is score2 and world2.user_data(ids[-1]) is score2
 
 
+def test_pickling_a_world_whose_user_data_cannot_be_pickled_names_the_body():
+    world = World()
+    for k in range(7):
+        world.add(Circle(1.0), (3.0 * k, 0.0, 0.0), user_data=k)
+    world.add(Circle(1.0), (30.0, 0.0, 0.0), user_data={"on_hit": lambda: None})
+    with pytest.raises(pickle.PicklingError) as refused:
+        pickle.dumps(world)
+    message = str(refused.value)
+    assert message.startswith("World: user_data of body 7 cannot be pickled: ") and "<lambda>" in message
+    assert "\n" not in message
+    # Copies need no pickling: a shallow copy shares the function, a deep one too (functions are atoms).
+    assert copy.copy(world).user_data(7)["on_hit"] is world.user_data(7)["on_hit"]
+    world.remove(7)
+    assert len(pickle.loads(pickle.dumps(world))) == 7
+
+
 def test_set_transforms_refuses_a_body_given_twice_before_anything_moves():
     world = World()
     ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0)) for k in range(4)]
