@@ -30,7 +30,11 @@ does, so rounding is relative to the pair's size wherever it is):
      face's normal, which is exactly GJK's direction (``_max_separation``;
      measured: a box beside a box 2 mm away 418 -> 250 ns);
    - otherwise GJK on the cores: cores apart, the direction between their
-     closest points; cores overlapping, EPA's normal;
+     closest points; cores overlapping, EPA's normal; between an ellipse and
+     a shape of points, that direction made exact (``_ellipse_normal``: the
+     other's face where it is the closest feature, else Newton's method to
+     the vertex), as GJK knows it on a curved core only to about the square
+     root of the tolerance (13 units of a point's place on an Ellipse(1e7));
    - cores farther apart than the radii plus ``margin``: none;
 3. the features: each shape's support feature along the normal (B's along
    −normal): for a polygon or a capsule's segment, of the two edges at the
@@ -51,8 +55,9 @@ does, so rounding is relative to the pair's size wherever it is):
    the other shape's face becomes two, one under each end of the face, when
    the vertex's circle falls below its tangent by at most ``flat`` along the
    whole face and both lie within ``margin``; each is exact (on both
-   surfaces, its separation along the normal). A box on a planet then rests
-   on two points as on the ground, where on the one point it rocked from
+   surfaces, its separation along the normal; an ellipse's point where the
+   line along the normal from the face's end meets it, ``_flat_ellipse_points``).
+   A box on a planet then rests on two points as on the ground, where on the one point it rocked from
    corner to corner forever, as Box2D v3's boxes do on any circle. A ball
    on the ground keeps its one point: its circle falls away from the
    ground's face within a few centimetres.
@@ -93,6 +98,8 @@ from .shapes import (
     H_COUNT,
     H_KIND,
     H_RADIUS,
+    H_RX,
+    H_RY,
     HEADER,
     KIND_ELLIPSE,
     KIND_POINTS,
@@ -254,6 +261,87 @@ def _support_feature(data, off, dx, dy):
     return x, y, i1, qx, qy, i2
 
 
+#: Newton steps ``_ellipse_normal`` takes at most (each squares the error: two suffice at 1e7).
+ELLIPSE_NORMAL_STEPS = 4
+
+
+# Not inlined: called once, and compiled once (see ``_max_separation``).
+@kernel
+def _ellipse_normal(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny, tol):
+    """GJK's (or EPA's) normal, frame A, from A towards B, for a pair of one ellipse and one shape
+    of points, made exact: GJK stops once the distance is known to the pair's tolerance, and on
+    a curved core the direction is then known only to about its square root: on an
+    ``Ellipse(1e7, 1e7)`` it was 1.3e-6 rad off, the ellipse's support point 13 units to the side
+    of a box resting on it, and the box fell through.
+
+    - The other shape's face is the closest feature (the ellipse's support point along the
+      face's normal lies over the face: the face's axis bounds the distance, and the two points
+      reach it, as in ``_max_separation``): that face's normal.
+    - Else its vertex q nearest the ellipse (its support point along the normal) is: Newton's
+      method on the normal's angle θ for the ellipse's support point p(θ) to lie under q, the
+      offset (q − p)·t along the tangent to 0, its derivative −(d + ρ) (d the distance along n,
+      ρ the ellipse's radius of curvature at p, rx²ry² / (rx²nx² + ry²ny²)^(3/2)); until the
+      offset is within ``tol``, at most ``ELLIPSE_NORMAL_STEPS`` steps."""
+    ellipse_a = data_a[off_a + H_KIND] == KIND_ELLIPSE
+    # The other shape's feature along the normal, frame A.
+    if ellipse_a:
+        lx, ly = rotate_inv(c, s, -nx, -ny)
+        x1, y1, i1, x2, y2, i2 = _support_feature(data_b, off_b, lx, ly)
+        x1, y1 = rotate(c, s, x1, y1)
+        x2, y2 = rotate(c, s, x2, y2)
+        x1, y1, x2, y2 = x1 + tx, y1 + ty, x2 + tx, y2 + ty
+        qx, qy, _ = support_packed(data_b, off_b, lx, ly)
+        qx, qy = rotate(c, s, qx, qy)
+        qx, qy = qx + tx, qy + ty
+        rx, ry, sign = data_a[off_a + H_RX], data_a[off_a + H_RY], 1.0
+        ec, es, ex0, ey0 = 1.0, 0.0, 0.0, 0.0  # the ellipse's frame in A's
+    else:
+        x1, y1, i1, x2, y2, i2 = _support_feature(data_a, off_a, nx, ny)
+        qx, qy, _ = support_packed(data_a, off_a, nx, ny)
+        rx, ry, sign = data_b[off_b + H_RX], data_b[off_b + H_RY], -1.0
+        ec, es, ex0, ey0 = c, s, tx, ty
+    if i1 != i2:  # a face: its normal, if the ellipse's point along it lies over it
+        fx, fy = -(y2 - y1) * sign, (x2 - x1) * sign  # the face's normal, from A towards B
+        size = length(fx, fy)
+        mx, my = fx / size, fy / size
+        if mx * nx + my * ny > 0.0:
+            px, py = _ellipse_support(rx, ry, ec, es, ex0, ey0, sign * mx, sign * my)
+            ex, ey = x2 - x1, y2 - y1
+            along = (px - x1) * ex + (py - y1) * ey
+            if 0.0 <= along <= ex * ex + ey * ey:
+                return mx, my
+    # The vertex: Newton on the ellipse's outward normal u = sign·n.
+    ux, uy = sign * nx, sign * ny
+    for _ in range(ELLIPSE_NORMAL_STEPS):
+        px, py = _ellipse_support(rx, ry, ec, es, ex0, ey0, ux, uy)
+        wx, wy = qx - px, qy - py
+        lateral = wx * -uy + wy * ux
+        if abs(lateral) <= tol:
+            break
+        lux, luy = rotate_inv(ec, es, ux, uy)  # the normal in the ellipse's own frame
+        k = rx * rx * lux * lux + ry * ry * luy * luy
+        rho = rx * rx * ry * ry / (k * math.sqrt(k))
+        reach = wx * ux + wy * uy + rho
+        if not reach > 0.0:
+            break
+        turn = lateral / reach
+        ux, uy = ux - turn * uy, uy + turn * ux
+        size = length(ux, uy)
+        ux, uy = ux / size, uy / size
+    return sign * ux, sign * uy
+
+
+@inline
+def _ellipse_support(rx, ry, ec, es, ex0, ey0, ux, uy):
+    """The support point along the unit (ux, uy) of the ellipse of semi-axes rx, ry placed by the
+    rotation (ec, es) and translation (ex0, ey0), in that outer frame."""
+    lx, ly = rotate_inv(ec, es, ux, uy)
+    x, y = rx * rx * lx, ry * ry * ly
+    k = math.sqrt(x * lx + y * ly)
+    x, y = rotate(ec, es, x / k, y / k)
+    return x + ex0, y + ey0
+
+
 @inline
 def _along(t0, t1, t):
     """Where ``t`` falls along t0 → t1, clamped to [0, 1]; 0 for a point (t0 == t1)."""
@@ -375,6 +463,76 @@ def _flat_points(
     return True, w1x, w1y, v1x, v1y, s1, _ident(if1, ic), w2x, w2y, v2x, v2y, s2, _ident(if2, ic)
 
 
+@inline
+def _ellipse_under(rx, ry, ec, es, ex0, ey0, px, py, mx, my):
+    """Where the line through ``p`` along the unit ``m`` meets the ellipse of semi-axes rx, ry
+    placed by (ec, es) and (ex0, ey0), on the side ``m`` points to: (ok, λ), the point p + λ·m;
+    not ok when the line misses it. The quadratic of the ellipse's own frame, its larger root in
+    the stable form (no difference of nearly equal numbers but the constant term's)."""
+    lx, ly = rotate_inv(ec, es, px - ex0, py - ey0)
+    dx, dy = rotate_inv(ec, es, mx, my)
+    a = dx * dx / (rx * rx) + dy * dy / (ry * ry)
+    b = 2.0 * (lx * dx / (rx * rx) + ly * dy / (ry * ry))
+    cc = (lx / rx) ** 2 + (ly / ry) ** 2 - 1.0
+    disc = b * b - 4.0 * a * cc
+    if not disc >= 0.0:
+        return False, 0.0
+    q = -0.5 * (b + math.copysign(math.sqrt(disc), b))
+    if q == 0.0:
+        return True, 0.0
+    return True, max(q / a, cc / q)
+
+
+# Not inlined: called once, and compiled once (see ``_round_under``).
+@kernel
+def _flat_ellipse_points(
+    data_a, off_a, data_b, off_b, c, s, tx, ty,
+    e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, nx, ny, ra, rb, flat, keep,
+):  # fmt: skip
+    """``_flat_points`` for an ellipse's one point under the other shape's face: a point under
+    each end of the face, on the ellipse where the line from the face's end along the normal
+    meets it, when the ellipse there lies within ``flat`` of its tangent line and both points
+    within ``keep``. Same returns and order."""
+    nothing = (False, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+    vertex_a = data_a[off_a + H_KIND] == KIND_ELLIPSE
+    if vertex_a:
+        if e2ax == e2bx and e2ay == e2by:
+            return nothing
+        rx, ry, ec, es, ex0, ey0 = data_a[off_a + H_RX], data_a[off_a + H_RY], 1.0, 0.0, 0.0, 0.0
+        rf, mx, my = rb, nx, ny
+        sax, say, sbx, sby = e2ax, e2ay, e2bx, e2by
+        f1x, f1y, if1, f2x, f2y, if2 = e2bx, e2by, i2b, e2ax, e2ay, i2a
+    else:
+        if e1ax == e1bx and e1ay == e1by:
+            return nothing
+        rx, ry, ec, es, ex0, ey0 = data_b[off_b + H_RX], data_b[off_b + H_RY], c, s, tx, ty
+        rf, mx, my = ra, -nx, -ny
+        sax, say, sbx, sby = e1ax, e1ay, e1bx, e1by
+        f1x, f1y, if1, f2x, f2y, if2 = e1ax, e1ay, i1a, e1bx, e1by, i1b
+    # The tangent point: the ellipse's support along m.
+    vx, vy = _ellipse_support(rx, ry, ec, es, ex0, ey0, mx, my)
+    ok1, l1 = _ellipse_under(rx, ry, ec, es, ex0, ey0, f1x, f1y, mx, my)
+    ok2, l2 = _ellipse_under(rx, ry, ec, es, ex0, ey0, f2x, f2y, mx, my)
+    if not (ok1 and ok2):
+        return nothing
+    v1x, v1y, v2x, v2y = f1x + l1 * mx, f1y + l1 * my, f2x + l2 * mx, f2y + l2 * my
+    tangent = vx * mx + vy * my
+    if tangent - (v1x * mx + v1y * my) > flat or tangent - (v2x * mx + v2y * my) > flat:
+        return nothing
+    out = surface_offset(sax, say, sbx, sby, f1x, f1y, -mx, -my, rf)
+    w1x, w1y = f1x - out * mx, f1y - out * my
+    out = surface_offset(sax, say, sbx, sby, f2x, f2y, -mx, -my, rf)
+    w2x, w2y = f2x - out * mx, f2y - out * my
+    s1, s2 = (w1x - v1x) * mx + (w1y - v1y) * my, (w2x - v2x) * mx + (w2y - v2y) * my
+    if not (s1 <= keep and s2 <= keep):
+        return nothing
+    if vertex_a:
+        id1, id2 = _ident(ID_MASK, if1), _ident(ID_MASK, if2)
+        return True, v1x, v1y, w1x, w1y, s1, id1, v2x, v2y, w2x, w2y, s2, id2
+    id1, id2 = _ident(if1, ID_MASK), _ident(if2, ID_MASK)
+    return True, w1x, w1y, v1x, v1y, s1, id1, w2x, w2y, v2x, v2y, s2, id2
+
+
 @kernel
 def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat, poly):
     """The manifold of two packed shapes at their world transforms, each given
@@ -445,6 +603,8 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
             )
             if status2 != STATUS_OK:
                 status = status2
+        if (data_a[off_a + H_KIND] == KIND_ELLIPSE) != (data_b[off_b + H_KIND] == KIND_ELLIPSE):
+            nx, ny = _ellipse_normal(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny, tol)
 
     # 3. The features: A's along n, B's along −n (found in B's frame, moved into A's).
     e1ax, e1ay, i1a, e1bx, e1by, i1b = _support_feature(data_a, off_a, nx, ny)
@@ -488,10 +648,16 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     if single and flat > 0.0:
         # 5. One point at a round vertex under a face its circle is flat along, to ``flat``: a point
         # under each end of the face, or the body rocks on the one point (see the module).
-        f = _flat_points(
-            e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b,
-            u1, v1, nx, ny, ra, rb, flat, keep,
-        )  # fmt: skip
+        if (data_a[off_a + H_KIND] == KIND_ELLIPSE) != (data_b[off_b + H_KIND] == KIND_ELLIPSE):
+            f = _flat_ellipse_points(
+                data_a, off_a, data_b, off_b, c, s, tx, ty,
+                e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, nx, ny, ra, rb, flat, keep,
+            )  # fmt: skip
+        else:
+            f = _flat_points(
+                e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b,
+                u1, v1, nx, ny, ra, rb, flat, keep,
+            )  # fmt: skip
         if f[0]:
             single = False
             p1ax, p1ay, p1bx, p1by, s1, id1 = f[1], f[2], f[3], f[4], f[5], f[6]
