@@ -452,8 +452,17 @@ def sweeps_of(rows: list[Sweep]) -> Sweeps:
 
 
 def default_target(a, b, slop: float = LINEAR_SLOP) -> float:
-    """Box2D's target core distance for shapes ``a`` and ``b``: ``max(slop, ra + rb − slop)``."""
+    """Box2D's target core distance for shapes ``a`` and ``b``: ``max(slop, ra + rb − slop)``;
+    ``slop`` above 0 and at most ``MAX_TARGET``, each argument checked as ``time_of_impact``'s."""
+    _check_shapes(a, b)
+    slop = _in_range("slop", slop, 0.0, MAX_TARGET, above=True)
     return max(slop, float(a.packed[H_RADIUS]) + float(b.packed[H_RADIUS]) - slop)
+
+
+def _check_shapes(a, b) -> None:
+    for name, shape in (("a", a), ("b", b)):
+        if not isinstance(shape, Capsule | Circle | Ellipse | Polygon):
+            raise TypeError(f"{name} is a {type(shape).__name__}; time_of_impact takes the built-in shapes")
 
 
 #: The largest ``target`` taken: the engine's largest size (``limits.MAX_SIZE``).
@@ -539,9 +548,7 @@ def time_of_impact(
     >>> out.state, round(out.fraction, 6)
     (<TOIState.HIT: 3>, 0.2995)
     """
-    for name, shape in (("a", a), ("b", b)):
-        if not isinstance(shape, Capsule | Circle | Ellipse | Polygon):
-            raise TypeError(f"{name} is a {type(shape).__name__}; time_of_impact takes the built-in shapes")
+    _check_shapes(a, b)
     sweep_a, sweep_b = _checked_sweep("sweep_a", sweep_a), _checked_sweep("sweep_b", sweep_b)
     t_max = _in_range("t_max", t_max, 0.0, 1.0)
     if target is None:

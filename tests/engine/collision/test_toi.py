@@ -177,6 +177,10 @@ def test_a_sweep_staying_just_beyond_the_target_all_along_is_separated_not_faile
         (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform(True), ["t must be a number", "True"]),
         (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform(math.nan), ["t is nan", "0..1"]),
         (lambda: Sweep(1.0, (0.0, 0.0), (1.0, 0.0), 0.0, 0.0).transform(0.5), ["sweep local_center", "(x, y) pair"]),
+        (lambda: default_target(Circle(1.0), Circle(1.0), "x"), ["slop must be a number", "'x'"]),
+        (lambda: default_target(Circle(1.0), Circle(1.0), True), ["slop must be a number", "True"]),
+        (lambda: default_target(Circle(1.0), Circle(1.0), -1.0), ["slop is -1.0", "above 0"]),
+        (lambda: default_target(Circle(1.0), "b"), ["b is a str"]),
     ],
 )  # fmt: skip
 def test_bad_arguments_are_refused_with_one_line_naming_them(call, words):
