@@ -81,6 +81,16 @@ class ShapeTable:
         state["_dirty"] = True
         return state
 
+    def __copy__(self) -> ShapeTable:
+        """A table of its own, its buffer copied and its shapes (immutable) shared: sharing the
+        buffer, as the default copy did, let the next shape either table took overwrite the one
+        the other had just taken (a copy's ``Circle(5)`` read back as the original's new box)."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__getstate__())
+        twin._buffer, twin._starts = self._buffer.copy(), self._starts.copy()
+        twin._shapes = list(self._shapes)
+        return twin
+
     def __len__(self) -> int:
         return len(self._shapes)
 
