@@ -50,17 +50,20 @@ does, so rounding is relative to the pair's size wherever it is):
    cause); a feature of one point gives one point, and so does a stretch of
    length zero (both ends clipped to one place: Chipmunk reports that place
    twice);
-5. flattening, with ``flat`` > 0 (the world's manifolds: a tenth of a slop):
-   one point at a round vertex (a circle's centre, a capsule's end) under
-   the other shape's face becomes two, one under each end of the face, when
-   the vertex's circle falls below its tangent by at most ``flat`` along the
-   whole face and both lie within ``margin``; each is exact (on both
-   surfaces, its separation along the normal; an ellipse's point where the
-   line along the normal from the face's end meets it, ``_flat_ellipse_points``).
-   A box on a planet then rests on two points as on the ground, where on the one point it rocked from
-   corner to corner forever, as Box2D v3's boxes do on any circle. A ball
-   on the ground keeps its one point: its circle falls away from the
-   ground's face within a few centimetres.
+5. a round vertex under a face, with ``flat`` > 0 (the world's manifolds: a
+   tenth of a slop): one point at a circle's centre, a capsule's end or an
+   ellipse's point under the other shape's face gets a second
+   (``_round_under_face``). Where the vertex's curve stays within ``flat``
+   of its tangent under both ends of the face, the two points are under
+   the face's ends, not the foot: a box on a planet rests on them as on
+   the ground. Else the foot keeps a speculative point under the face's
+   far end, nearer the curve, within ``margin``, as clipping keeps a
+   polygon's. Each point is exact (on both surfaces; on an ellipse where
+   the line along the normal from the face's end meets it). On its one
+   point a box on a planet rocked from corner to corner forever, as Box2D
+   v3's boxes do on any circle, the far corner sinking in between. A ball
+   on the ground keeps its one point: its circle leaves the ground's face
+   within centimetres, far from the face's ends.
 
 Ids: ``(index of A's vertex << 16) | index of B's vertex``, the vertices
 that bound the point's end of the stretch (Chipmunk pairs them the same
@@ -403,66 +406,6 @@ def _ident(ia, ib):
     return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
 
 
-# Not inlined: called for each end of the face, and compiled once
-# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
-@kernel
-def _round_under(cx, cy, r, f1x, f1y, f2x, f2y, px, py, rf, mx, my, flat):
-    """The round vertex ``c`` (radius ``r``) of one shape under the end ``p`` of the other's face
-    f1–f2 (radius ``rf``), ``m`` the unit normal from the vertex's shape towards the face's: the
-    vertex's surface point across from ``p`` (at p's offset along the tangent, where the circle
-    meets the line along m) and the face's surface point, each exact, and the separation along m.
-    Returns (ok, pvx, pvy, pfx, pfy, separation); ``ok`` when the circle there lies within
-    ``flat`` of its tangent line (its sag, d² / (r + √(r² − d²)) at offset d)."""
-    d = (px - cx) * -my + (py - cy) * mx
-    if not abs(d) < r:
-        return False, 0.0, 0.0, 0.0, 0.0, 0.0
-    up = math.sqrt((r - d) * (r + d))
-    if d * d / (r + up) > flat:
-        return False, 0.0, 0.0, 0.0, 0.0, 0.0
-    pvx, pvy = cx - d * my + up * mx, cy + d * mx + up * my
-    out = surface_offset(f1x, f1y, f2x, f2y, px, py, -mx, -my, rf)
-    pfx, pfy = px - out * mx, py - out * my
-    return True, pvx, pvy, pfx, pfy, (pfx - pvx) * mx + (pfy - pvy) * my
-
-
-# Not inlined: called once, and compiled once (see ``_round_under``).
-@kernel
-def _flat_points(
-    e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u, v, nx, ny, ra, rb, flat, keep
-):  # fmt: skip
-    """Two points for a round vertex that clipping met at one point (a circle's centre, a
-    capsule's end) under the other shape's face, where the circle lies within ``flat`` of its
-    tangent along the whole face (a box on a planet): one point under each end of the face,
-    each exact (see ``_round_under``), both within ``keep``. ``u``, ``v``: where the one point
-    lies along A's and B's features. Frame A, n from A towards B. Returns (ok, then per point
-    pax, pay, pbx, pby, separation, id), the first point at the start of A's feature and the
-    end of B's, as clipping orders them."""
-    nothing = (False, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
-    one_a = e1ax == e1bx and e1ay == e1by
-    one_b = e2ax == e2bx and e2ay == e2by
-    vertex_a = ra > 0.0 and not one_b and (one_a or u == 0.0 or u == 1.0)  # A's vertex under B's face
-    if vertex_a:
-        cx, cy, ic = (e1ax, e1ay, i1a) if (one_a or u == 0.0) else (e1bx, e1by, i1b)
-        r, rf, mx, my = ra, rb, nx, ny
-        # The face, and its ends in the points' order (the first at B's end).
-        sax, say, sbx, sby = e2ax, e2ay, e2bx, e2by
-        f1x, f1y, if1, f2x, f2y, if2 = e2bx, e2by, i2b, e2ax, e2ay, i2a
-    elif rb > 0.0 and not one_a and (one_b or v == 0.0 or v == 1.0):  # B's vertex under A's face
-        cx, cy, ic = (e2ax, e2ay, i2a) if (one_b or v == 0.0) else (e2bx, e2by, i2b)
-        r, rf, mx, my = rb, ra, -nx, -ny
-        sax, say, sbx, sby = e1ax, e1ay, e1bx, e1by
-        f1x, f1y, if1, f2x, f2y, if2 = e1ax, e1ay, i1a, e1bx, e1by, i1b
-    else:
-        return nothing
-    ok1, v1x, v1y, w1x, w1y, s1 = _round_under(cx, cy, r, sax, say, sbx, sby, f1x, f1y, rf, mx, my, flat)
-    ok2, v2x, v2y, w2x, w2y, s2 = _round_under(cx, cy, r, sax, say, sbx, sby, f2x, f2y, rf, mx, my, flat)
-    if not (ok1 and ok2 and s1 <= keep and s2 <= keep):
-        return nothing
-    if vertex_a:
-        return True, v1x, v1y, w1x, w1y, s1, _ident(ic, if1), v2x, v2y, w2x, w2y, s2, _ident(ic, if2)
-    return True, w1x, w1y, v1x, v1y, s1, _ident(if1, ic), w2x, w2y, v2x, v2y, s2, _ident(if2, ic)
-
-
 @inline
 def _ellipse_under(rx, ry, ec, es, ex0, ey0, px, py, mx, my):
     """Where the line through ``p`` along the unit ``m`` meets the ellipse of semi-axes rx, ry
@@ -483,54 +426,109 @@ def _ellipse_under(rx, ry, ec, es, ex0, ey0, px, py, mx, my):
     return True, max(q / a, cc / q)
 
 
-# Not inlined: called once, and compiled once (see ``_round_under``).
+# Not inlined: called for each end of the face, and compiled once
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
 @kernel
-def _flat_ellipse_points(
+def _under(ellipse, cx, cy, r, rx, ry, ec, es, f1x, f1y, f2x, f2y, px, py, rf, mx, my):
+    """A round vertex of one shape under the end ``p`` of the other's face f1–f2 (radius ``rf``),
+    ``m`` the unit normal from the vertex's shape towards the face's: a circle about ``c`` of
+    radius ``r`` (a circle's centre, a capsule's end), or with ``ellipse`` the ellipse of
+    semi-axes rx, ry placed by (ec, es) and ``c``. Returns (on, sag, pvx, pvy, pfx, pfy,
+    separation): the vertex's surface point across from ``p`` (where the line through p along m
+    meets it; ``on`` False when it misses), how far it lies below the tangent line along m, the
+    face's surface point, each exact, and the separation along m."""
+    if ellipse:
+        on, lam = _ellipse_under(rx, ry, ec, es, cx, cy, px, py, mx, my)
+        if not on:
+            return False, math.inf, 0.0, 0.0, 0.0, 0.0, math.inf
+        pvx, pvy = px + lam * mx, py + lam * my
+        tx, ty = _ellipse_support(rx, ry, ec, es, cx, cy, mx, my)
+        sag = (tx - pvx) * mx + (ty - pvy) * my
+    else:
+        d = (px - cx) * -my + (py - cy) * mx
+        if not abs(d) < r:
+            return False, math.inf, 0.0, 0.0, 0.0, 0.0, math.inf
+        up = math.sqrt((r - d) * (r + d))
+        pvx, pvy = cx - d * my + up * mx, cy + d * mx + up * my
+        sag = d * d / (r + up)
+    out = surface_offset(f1x, f1y, f2x, f2y, px, py, -mx, -my, rf)
+    pfx, pfy = px - out * mx, py - out * my
+    return True, sag, pvx, pvy, pfx, pfy, (pfx - pvx) * mx + (pfy - pvy) * my
+
+
+# Not inlined: called once, and compiled once (see ``_under``).
+@kernel
+def _round_under_face(
     data_a, off_a, data_b, off_b, c, s, tx, ty,
-    e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, nx, ny, ra, rb, flat, keep,
+    e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u, v, nx, ny, ra, rb,
+    flat, keep, fax, fay, fbx, fby, fs, fid,
 ):  # fmt: skip
-    """``_flat_points`` for an ellipse's one point under the other shape's face: a point under
-    each end of the face, on the ellipse where the line from the face's end along the normal
-    meets it, when the ellipse there lies within ``flat`` of its tangent line and both points
-    within ``keep``. Same returns and order."""
+    """The second point of a round vertex that clipping met at one point (the foot: its A and B
+    points ``fa``, ``fb``, separation ``fs`` and id ``fid``) under the other shape's face: a
+    circle's centre, a capsule's end, an ellipse's point. Frame A, n from A towards B; ``u``,
+    ``v``: where the foot lies along A's and B's features. Returns (ok, then per point pax, pay,
+    pbx, pby, separation, id); not ok: the foot alone.
+
+    At each end of the face, the vertex's surface point across from it (``_under``):
+    - both within ``flat`` of the vertex's tangent line, and within ``keep``: those two, not the
+      foot (the face rests on both, its middle at most ``flat`` in: a box on a planet);
+    - else the foot and the end (not the foot's own) nearer the vertex, within ``keep``: a
+      speculative point where the face's far end would meet the curve, as clipping keeps a
+      polygon's within the margin; without it the body rocked from corner to corner on the
+      one point, the far corner sinking in between (a long box lying on a Circle(4430) 3.8 cm
+      in, awake).
+    """
     nothing = (False, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
-    vertex_a = data_a[off_a + H_KIND] == KIND_ELLIPSE
-    if vertex_a:
-        if e2ax == e2bx and e2ay == e2by:
-            return nothing
-        rx, ry, ec, es, ex0, ey0 = data_a[off_a + H_RX], data_a[off_a + H_RY], 1.0, 0.0, 0.0, 0.0
+    one_a = e1ax == e1bx and e1ay == e1by
+    one_b = e2ax == e2bx and e2ay == e2by
+    ellipse_a, ellipse_b = data_a[off_a + H_KIND] == KIND_ELLIPSE, data_b[off_b + H_KIND] == KIND_ELLIPSE
+    rx, ry, ec, es, r = 0.0, 0.0, 1.0, 0.0, 0.0
+    if not one_b and (ellipse_a or (ra > 0.0 and (one_a or u == 0.0 or u == 1.0))):  # A's vertex, B's face
+        vertex_a, ellipse = True, ellipse_a
+        if ellipse:
+            cx, cy, ic, rx, ry = 0.0, 0.0, ID_MASK, data_a[off_a + H_RX], data_a[off_a + H_RY]
+        else:
+            cx, cy, ic = (e1ax, e1ay, i1a) if (one_a or u == 0.0) else (e1bx, e1by, i1b)
+            r = ra
         rf, mx, my = rb, nx, ny
+        # The face, and its ends in the points' order (the first at B's end); whether the foot is at one.
         sax, say, sbx, sby = e2ax, e2ay, e2bx, e2by
         f1x, f1y, if1, f2x, f2y, if2 = e2bx, e2by, i2b, e2ax, e2ay, i2a
-    else:
-        if e1ax == e1bx and e1ay == e1by:
-            return nothing
-        rx, ry, ec, es, ex0, ey0 = data_b[off_b + H_RX], data_b[off_b + H_RY], c, s, tx, ty
+        foot1, foot2 = v == 1.0, v == 0.0
+    elif not one_a and (ellipse_b or (rb > 0.0 and (one_b or v == 0.0 or v == 1.0))):  # B's vertex, A's face
+        vertex_a, ellipse = False, ellipse_b
+        if ellipse:
+            cx, cy, ic, rx, ry, ec, es = tx, ty, ID_MASK, data_b[off_b + H_RX], data_b[off_b + H_RY], c, s
+        else:
+            cx, cy, ic = (e2ax, e2ay, i2a) if (one_b or v == 0.0) else (e2bx, e2by, i2b)
+            r = rb
         rf, mx, my = ra, -nx, -ny
         sax, say, sbx, sby = e1ax, e1ay, e1bx, e1by
         f1x, f1y, if1, f2x, f2y, if2 = e1ax, e1ay, i1a, e1bx, e1by, i1b
-    # The tangent point: the ellipse's support along m.
-    vx, vy = _ellipse_support(rx, ry, ec, es, ex0, ey0, mx, my)
-    ok1, l1 = _ellipse_under(rx, ry, ec, es, ex0, ey0, f1x, f1y, mx, my)
-    ok2, l2 = _ellipse_under(rx, ry, ec, es, ex0, ey0, f2x, f2y, mx, my)
-    if not (ok1 and ok2):
+        foot1, foot2 = u == 0.0, u == 1.0
+    else:
         return nothing
-    v1x, v1y, v2x, v2y = f1x + l1 * mx, f1y + l1 * my, f2x + l2 * mx, f2y + l2 * my
-    tangent = vx * mx + vy * my
-    if tangent - (v1x * mx + v1y * my) > flat or tangent - (v2x * mx + v2y * my) > flat:
-        return nothing
-    out = surface_offset(sax, say, sbx, sby, f1x, f1y, -mx, -my, rf)
-    w1x, w1y = f1x - out * mx, f1y - out * my
-    out = surface_offset(sax, say, sbx, sby, f2x, f2y, -mx, -my, rf)
-    w2x, w2y = f2x - out * mx, f2y - out * my
-    s1, s2 = (w1x - v1x) * mx + (w1y - v1y) * my, (w2x - v2x) * mx + (w2y - v2y) * my
-    if not (s1 <= keep and s2 <= keep):
-        return nothing
-    if vertex_a:
-        id1, id2 = _ident(ID_MASK, if1), _ident(ID_MASK, if2)
+    on1, sag1, v1x, v1y, w1x, w1y, s1 = _under(
+        ellipse, cx, cy, r, rx, ry, ec, es, sax, say, sbx, sby, f1x, f1y, rf, mx, my
+    )  # fmt: skip
+    on2, sag2, v2x, v2y, w2x, w2y, s2 = _under(
+        ellipse, cx, cy, r, rx, ry, ec, es, sax, say, sbx, sby, f2x, f2y, rf, mx, my
+    )  # fmt: skip
+    id1, id2 = (_ident(ic, if1), _ident(ic, if2)) if vertex_a else (_ident(if1, ic), _ident(if2, ic))
+    # The vertex's points are A's when the vertex is; the face's B's.
+    if not vertex_a:
+        v1x, v1y, w1x, w1y = w1x, w1y, v1x, v1y
+        v2x, v2y, w2x, w2y = w2x, w2y, v2x, v2y
+    if on1 and on2 and sag1 <= flat and sag2 <= flat and s1 <= keep and s2 <= keep:
         return True, v1x, v1y, w1x, w1y, s1, id1, v2x, v2y, w2x, w2y, s2, id2
-    id1, id2 = _ident(if1, ID_MASK), _ident(if2, ID_MASK)
-    return True, w1x, w1y, v1x, v1y, s1, id1, w2x, w2y, v2x, v2y, s2, id2
+    use1, use2 = on1 and not foot1 and s1 <= keep, on2 and not foot2 and s2 <= keep
+    if use2 and (not use1 or s2 < s1):
+        use1, v1x, v1y, w1x, w1y, s1, id1 = True, v2x, v2y, w2x, w2y, s2, id2
+    if not use1:
+        return nothing
+    if id1 == fid:  # (the foot's id names the same face vertex: the end takes the vertex's alone)
+        id1 = _ident(ic, ID_MASK) if vertex_a else _ident(ID_MASK, ic)
+    return True, fax, fay, fbx, fby, fs, fid, v1x, v1y, w1x, w1y, s1, id1
 
 
 @kernel
@@ -646,18 +644,12 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
     if single and flat > 0.0:
-        # 5. One point at a round vertex under a face its circle is flat along, to ``flat``: a point
-        # under each end of the face, or the body rocks on the one point (see the module).
-        if (data_a[off_a + H_KIND] == KIND_ELLIPSE) != (data_b[off_b + H_KIND] == KIND_ELLIPSE):
-            f = _flat_ellipse_points(
-                data_a, off_a, data_b, off_b, c, s, tx, ty,
-                e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, nx, ny, ra, rb, flat, keep,
-            )  # fmt: skip
-        else:
-            f = _flat_points(
-                e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b,
-                u1, v1, nx, ny, ra, rb, flat, keep,
-            )  # fmt: skip
+        # 5. One point at a round vertex under a face: a second point (see the module).
+        f = _round_under_face(
+            data_a, off_a, data_b, off_b, c, s, tx, ty,
+            e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u1, v1, nx, ny, ra, rb,
+            flat, keep, p1ax, p1ay, p1bx, p1by, s1, id1,
+        )  # fmt: skip
         if f[0]:
             single = False
             p1ax, p1ay, p1bx, p1by, s1, id1 = f[1], f[2], f[3], f[4], f[5], f[6]

@@ -51,6 +51,24 @@ def test_a_box_dropped_on_a_huge_circle_rests_on_it_and_falls_asleep(radius, til
     assert abs(xf.angle) < 1e-4 and not awake
 
 
+@pytest.mark.parametrize(
+    ("radius", "hw", "hh", "tilt"),
+    [
+        (1.4e3, 1.53, 0.511, -0.031),
+        (4.43e3, 2.37, 0.395, 0.02),
+        (2e3, 2.0, 0.25, 0.01),
+        (600.0, 1.0, 0.5, 0.02),
+    ],
+)
+def test_a_wide_box_on_a_large_circle_it_is_not_flat_on_settles_within_a_slop(radius, hw, hh, tilt):
+    """The circle falls more than a tenth of a slop below the box's face at its ends, so the box
+    is not held at both; on the one point it rocked, its far corner sinking 2-4 cm and staying
+    there (1.4e3: 2.3 cm, 4.43e3: 3.7 cm, 2e3: 4.1 cm, all awake; Box2D v3 2.3 cm on the first).
+    The speculative point under the face's far end holds that corner up."""
+    xf, _ = _drop(Circle(radius), (0.0, -radius, 0.0), Polygon.box(hw, hh), (0.0, hh + 1.0, tilt), steps=900)
+    assert -0.5 * LINEAR_SLOP <= xf.y - hh <= 0.0 and abs(xf.angle) < 1e-3
+
+
 @pytest.mark.parametrize("radius", [1e4, 1e7])
 def test_a_huge_circle_added_after_the_box_holds_it_as_well(radius):
     """The circle as the pair's second body: its round vertex is B's."""
@@ -148,3 +166,28 @@ def test_a_small_circle_keeps_its_one_point_under_a_face_it_is_not_flat_along():
     the ground's face, so it keeps the one point (two would hold it back from rolling)."""
     m = _pair(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), Circle(0.5), (0.0, 0.5, 0.0), 0.02, 5e-4)
     assert m.count == 1
+
+
+@pytest.mark.parametrize("circle_first", [True, False])
+def test_past_flat_the_foot_keeps_a_speculative_point_under_the_face_s_far_end(circle_first):
+    radius, box, bxf = 600.0, Polygon.box(1.0, 0.5), (0.3, 0.5 + 1e-4, 0.004)
+    circle, cxf = Circle(radius), (0.0, -radius, 0.0)
+    a, xa, b, xb = (circle, cxf, box, bxf) if circle_first else (box, bxf, circle, cxf)
+    alone = manifold(a, xa, b, xb, margin=0.02)  # the public manifold: the foot only
+    m = _pair(a, xa, b, xb, 0.02, FLAT_SLOPS * LINEAR_SLOP)
+    assert len(alone.points) == 1 and m.count == 2
+    foot = alone.points[0]
+    assert (m.a1x, m.a1y, m.b1x, m.b1y, m.s1) == pytest.approx(
+        (*foot.point_a, *foot.point_b, foot.separation), abs=1e-12
+    )
+    assert m.id1 == foot.id and m.id2 != m.id1
+    # The far end: the foot is the box's lower-left corner (it turned 0.004 counter-clockwise), the
+    # second point is under its lower-right one, both points exact, still apart.
+    on_circle, on_box = ((m.a2x, m.a2y), (m.b2x, m.b2y)) if circle_first else ((m.b2x, m.b2y), (m.a2x, m.a2y))
+    assert math.hypot(on_circle[0], on_circle[1] + radius) == pytest.approx(radius, abs=1e-9)
+    corner = (
+        bxf[0] + math.cos(bxf[2]) + 0.5 * math.sin(bxf[2]),
+        bxf[1] + math.sin(bxf[2]) - 0.5 * math.cos(bxf[2]),
+    )
+    assert on_box == pytest.approx(corner, abs=1e-12)
+    assert 0.0 < m.s2 <= 0.02 and m.s2 > m.s1
