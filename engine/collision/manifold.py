@@ -30,7 +30,11 @@ does, so rounding is relative to the pair's size wherever it is):
      face's normal, which is exactly GJK's direction (``_max_separation``;
      measured: a box beside a box 2 mm away 418 -> 250 ns);
    - otherwise GJK on the cores: cores apart, the direction between their
-     closest points; cores overlapping, EPA's normal;
+     closest points; cores overlapping, EPA's normal; between an ellipse and
+     a shape of points, that direction made exact (``_ellipse_normal``: the
+     other's face where it is the closest feature, else Newton's method to
+     the vertex), as GJK knows it on a curved core only to about the square
+     root of the tolerance (13 units of a point's place on an Ellipse(1e7));
    - cores farther apart than the radii plus ``margin``: none;
 3. the features: each shape's support feature along the normal (B's along
    −normal): for a polygon or a capsule's segment, of the two edges at the
@@ -45,7 +49,21 @@ does, so rounding is relative to the pair's size wherever it is):
    is dropped (the closer one is kept if both are, which rounding alone can
    cause); a feature of one point gives one point, and so does a stretch of
    length zero (both ends clipped to one place: Chipmunk reports that place
-   twice).
+   twice);
+5. a round vertex under a face, with ``flat`` > 0 (the world's manifolds: a
+   tenth of a slop): one point at a circle's centre, a capsule's end or an
+   ellipse's point under the other shape's face gets a second
+   (``_round_under_face``). Where the vertex's curve stays within ``flat``
+   of its tangent under both ends of the face, the two points are under
+   the face's ends, not the foot: a box on a planet rests on them as on
+   the ground. Else the foot keeps a speculative point under the face's
+   far end, nearer the curve, within ``margin``, as clipping keeps a
+   polygon's. Each point is exact (on both surfaces; on an ellipse where
+   the line along the normal from the face's end meets it). On its one
+   point a box on a planet rocked from corner to corner forever, as Box2D
+   v3's boxes do on any circle, the far corner sinking in between. A ball
+   on the ground keeps its one point: its circle leaves the ground's face
+   within centimetres, far from the face's ends.
 
 Ids: ``(index of A's vertex << 16) | index of B's vertex``, the vertices
 that bound the point's end of the stretch (Chipmunk pairs them the same
@@ -83,6 +101,8 @@ from .shapes import (
     H_COUNT,
     H_KIND,
     H_RADIUS,
+    H_RX,
+    H_RY,
     HEADER,
     KIND_ELLIPSE,
     KIND_POINTS,
@@ -244,6 +264,87 @@ def _support_feature(data, off, dx, dy):
     return x, y, i1, qx, qy, i2
 
 
+#: Newton steps ``_ellipse_normal`` takes at most (each squares the error: two suffice at 1e7).
+ELLIPSE_NORMAL_STEPS = 4
+
+
+# Not inlined: called once, and compiled once (see ``_max_separation``).
+@kernel
+def _ellipse_normal(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny, tol):
+    """GJK's (or EPA's) normal, frame A, from A towards B, for a pair of one ellipse and one shape
+    of points, made exact: GJK stops once the distance is known to the pair's tolerance, and on
+    a curved core the direction is then known only to about its square root: on an
+    ``Ellipse(1e7, 1e7)`` it was 1.3e-6 rad off, the ellipse's support point 13 units to the side
+    of a box resting on it, and the box fell through.
+
+    - The other shape's face is the closest feature (the ellipse's support point along the
+      face's normal lies over the face: the face's axis bounds the distance, and the two points
+      reach it, as in ``_max_separation``): that face's normal.
+    - Else its vertex q nearest the ellipse (its support point along the normal) is: Newton's
+      method on the normal's angle θ for the ellipse's support point p(θ) to lie under q, the
+      offset (q − p)·t along the tangent to 0, its derivative −(d + ρ) (d the distance along n,
+      ρ the ellipse's radius of curvature at p, rx²ry² / (rx²nx² + ry²ny²)^(3/2)); until the
+      offset is within ``tol``, at most ``ELLIPSE_NORMAL_STEPS`` steps."""
+    ellipse_a = data_a[off_a + H_KIND] == KIND_ELLIPSE
+    # The other shape's feature along the normal, frame A.
+    if ellipse_a:
+        lx, ly = rotate_inv(c, s, -nx, -ny)
+        x1, y1, i1, x2, y2, i2 = _support_feature(data_b, off_b, lx, ly)
+        x1, y1 = rotate(c, s, x1, y1)
+        x2, y2 = rotate(c, s, x2, y2)
+        x1, y1, x2, y2 = x1 + tx, y1 + ty, x2 + tx, y2 + ty
+        qx, qy, _ = support_packed(data_b, off_b, lx, ly)
+        qx, qy = rotate(c, s, qx, qy)
+        qx, qy = qx + tx, qy + ty
+        rx, ry, sign = data_a[off_a + H_RX], data_a[off_a + H_RY], 1.0
+        ec, es, ex0, ey0 = 1.0, 0.0, 0.0, 0.0  # the ellipse's frame in A's
+    else:
+        x1, y1, i1, x2, y2, i2 = _support_feature(data_a, off_a, nx, ny)
+        qx, qy, _ = support_packed(data_a, off_a, nx, ny)
+        rx, ry, sign = data_b[off_b + H_RX], data_b[off_b + H_RY], -1.0
+        ec, es, ex0, ey0 = c, s, tx, ty
+    if i1 != i2:  # a face: its normal, if the ellipse's point along it lies over it
+        fx, fy = -(y2 - y1) * sign, (x2 - x1) * sign  # the face's normal, from A towards B
+        size = length(fx, fy)
+        mx, my = fx / size, fy / size
+        if mx * nx + my * ny > 0.0:
+            px, py = _ellipse_support(rx, ry, ec, es, ex0, ey0, sign * mx, sign * my)
+            ex, ey = x2 - x1, y2 - y1
+            along = (px - x1) * ex + (py - y1) * ey
+            if 0.0 <= along <= ex * ex + ey * ey:
+                return mx, my
+    # The vertex: Newton on the ellipse's outward normal u = sign·n.
+    ux, uy = sign * nx, sign * ny
+    for _ in range(ELLIPSE_NORMAL_STEPS):
+        px, py = _ellipse_support(rx, ry, ec, es, ex0, ey0, ux, uy)
+        wx, wy = qx - px, qy - py
+        lateral = wx * -uy + wy * ux
+        if abs(lateral) <= tol:
+            break
+        lux, luy = rotate_inv(ec, es, ux, uy)  # the normal in the ellipse's own frame
+        k = rx * rx * lux * lux + ry * ry * luy * luy
+        rho = rx * rx * ry * ry / (k * math.sqrt(k))
+        reach = wx * ux + wy * uy + rho
+        if not reach > 0.0:
+            break
+        turn = lateral / reach
+        ux, uy = ux - turn * uy, uy + turn * ux
+        size = length(ux, uy)
+        ux, uy = ux / size, uy / size
+    return sign * ux, sign * uy
+
+
+@inline
+def _ellipse_support(rx, ry, ec, es, ex0, ey0, ux, uy):
+    """The support point along the unit (ux, uy) of the ellipse of semi-axes rx, ry placed by the
+    rotation (ec, es) and translation (ex0, ey0), in that outer frame."""
+    lx, ly = rotate_inv(ec, es, ux, uy)
+    x, y = rx * rx * lx, ry * ry * ly
+    k = math.sqrt(x * lx + y * ly)
+    x, y = rotate(ec, es, x / k, y / k)
+    return x + ex0, y + ey0
+
+
 @inline
 def _along(t0, t1, t):
     """Where ``t`` falls along t0 → t1, clamped to [0, 1]; 0 for a point (t0 == t1)."""
@@ -324,11 +425,138 @@ def _ident(ia, ib):
     return ((ia & ID_MASK) << ID_BITS) | (ib & ID_MASK)
 
 
+@inline
+def _ellipse_under(rx, ry, ec, es, ex0, ey0, px, py, mx, my):
+    """Where the line through ``p`` along the unit ``m`` meets the ellipse of semi-axes rx, ry
+    placed by (ec, es) and (ex0, ey0), on the side ``m`` points to: (ok, λ), the point p + λ·m;
+    not ok when the line misses it. The quadratic of the ellipse's own frame, its larger root in
+    the stable form (no difference of nearly equal numbers but the constant term's)."""
+    lx, ly = rotate_inv(ec, es, px - ex0, py - ey0)
+    dx, dy = rotate_inv(ec, es, mx, my)
+    a = dx * dx / (rx * rx) + dy * dy / (ry * ry)
+    b = 2.0 * (lx * dx / (rx * rx) + ly * dy / (ry * ry))
+    cc = (lx / rx) ** 2 + (ly / ry) ** 2 - 1.0
+    disc = b * b - 4.0 * a * cc
+    if not disc >= 0.0:
+        return False, 0.0
+    q = -0.5 * (b + math.copysign(math.sqrt(disc), b))
+    if q == 0.0:
+        return True, 0.0
+    return True, max(q / a, cc / q)
+
+
+# Not inlined: called for each end of the face, and compiled once
+# (inlined, numba builds a helper's IR again at each call site: benchmarks/compile_times.py).
 @kernel
-def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, poly):
+def _under(ellipse, cx, cy, r, rx, ry, ec, es, f1x, f1y, f2x, f2y, px, py, rf, mx, my):
+    """A round vertex of one shape under the end ``p`` of the other's face f1–f2 (radius ``rf``),
+    ``m`` the unit normal from the vertex's shape towards the face's: a circle about ``c`` of
+    radius ``r`` (a circle's centre, a capsule's end), or with ``ellipse`` the ellipse of
+    semi-axes rx, ry placed by (ec, es) and ``c``. Returns (on, sag, pvx, pvy, pfx, pfy,
+    separation): the vertex's surface point across from ``p`` (where the line through p along m
+    meets it; ``on`` False when it misses), how far it lies below the tangent line along m, the
+    face's surface point, each exact, and the separation along m."""
+    if ellipse:
+        on, lam = _ellipse_under(rx, ry, ec, es, cx, cy, px, py, mx, my)
+        if not on:
+            return False, math.inf, 0.0, 0.0, 0.0, 0.0, math.inf
+        pvx, pvy = px + lam * mx, py + lam * my
+        tx, ty = _ellipse_support(rx, ry, ec, es, cx, cy, mx, my)
+        sag = (tx - pvx) * mx + (ty - pvy) * my
+    else:
+        d = (px - cx) * -my + (py - cy) * mx
+        if not abs(d) < r:
+            return False, math.inf, 0.0, 0.0, 0.0, 0.0, math.inf
+        up = math.sqrt((r - d) * (r + d))
+        pvx, pvy = cx - d * my + up * mx, cy + d * mx + up * my
+        sag = d * d / (r + up)
+    out = surface_offset(f1x, f1y, f2x, f2y, px, py, -mx, -my, rf)
+    pfx, pfy = px - out * mx, py - out * my
+    return True, sag, pvx, pvy, pfx, pfy, (pfx - pvx) * mx + (pfy - pvy) * my
+
+
+# Not inlined: called once, and compiled once (see ``_under``).
+@kernel
+def _round_under_face(
+    data_a, off_a, data_b, off_b, c, s, tx, ty,
+    e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u, v, nx, ny, ra, rb,
+    flat, keep, fax, fay, fbx, fby, fs, fid,
+):  # fmt: skip
+    """The second point of a round vertex that clipping met at one point (the foot: its A and B
+    points ``fa``, ``fb``, separation ``fs`` and id ``fid``) under the other shape's face: a
+    circle's centre, a capsule's end, an ellipse's point. Frame A, n from A towards B; ``u``,
+    ``v``: where the foot lies along A's and B's features. Returns (ok, then per point pax, pay,
+    pbx, pby, separation, id); not ok: the foot alone.
+
+    At each end of the face, the vertex's surface point across from it (``_under``):
+    - both within ``flat`` of the vertex's tangent line, and within ``keep``: those two, not the
+      foot (the face rests on both, its middle at most ``flat`` in: a box on a planet);
+    - else the foot and the end (not the foot's own) nearer the vertex, within ``keep``: a
+      speculative point where the face's far end would meet the curve, as clipping keeps a
+      polygon's within the margin; without it the body rocked from corner to corner on the
+      one point, the far corner sinking in between (a long box lying on a Circle(4430) 3.8 cm
+      in, awake).
+    """
+    nothing = (False, 0.0, 0.0, 0.0, 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
+    one_a = e1ax == e1bx and e1ay == e1by
+    one_b = e2ax == e2bx and e2ay == e2by
+    ellipse_a, ellipse_b = data_a[off_a + H_KIND] == KIND_ELLIPSE, data_b[off_b + H_KIND] == KIND_ELLIPSE
+    rx, ry, ec, es, r = 0.0, 0.0, 1.0, 0.0, 0.0
+    if not one_b and (ellipse_a or (ra > 0.0 and (one_a or u == 0.0 or u == 1.0))):  # A's vertex, B's face
+        vertex_a, ellipse = True, ellipse_a
+        if ellipse:
+            cx, cy, ic, rx, ry = 0.0, 0.0, ID_MASK, data_a[off_a + H_RX], data_a[off_a + H_RY]
+        else:
+            cx, cy, ic = (e1ax, e1ay, i1a) if (one_a or u == 0.0) else (e1bx, e1by, i1b)
+            r = ra
+        rf, mx, my = rb, nx, ny
+        # The face, and its ends in the points' order (the first at B's end); whether the foot is at one.
+        sax, say, sbx, sby = e2ax, e2ay, e2bx, e2by
+        f1x, f1y, if1, f2x, f2y, if2 = e2bx, e2by, i2b, e2ax, e2ay, i2a
+        foot1, foot2 = v == 1.0, v == 0.0
+    elif not one_a and (ellipse_b or (rb > 0.0 and (one_b or v == 0.0 or v == 1.0))):  # B's vertex, A's face
+        vertex_a, ellipse = False, ellipse_b
+        if ellipse:
+            cx, cy, ic, rx, ry, ec, es = tx, ty, ID_MASK, data_b[off_b + H_RX], data_b[off_b + H_RY], c, s
+        else:
+            cx, cy, ic = (e2ax, e2ay, i2a) if (one_b or v == 0.0) else (e2bx, e2by, i2b)
+            r = rb
+        rf, mx, my = ra, -nx, -ny
+        sax, say, sbx, sby = e1ax, e1ay, e1bx, e1by
+        f1x, f1y, if1, f2x, f2y, if2 = e1ax, e1ay, i1a, e1bx, e1by, i1b
+        foot1, foot2 = u == 0.0, u == 1.0
+    else:
+        return nothing
+    on1, sag1, v1x, v1y, w1x, w1y, s1 = _under(
+        ellipse, cx, cy, r, rx, ry, ec, es, sax, say, sbx, sby, f1x, f1y, rf, mx, my
+    )  # fmt: skip
+    on2, sag2, v2x, v2y, w2x, w2y, s2 = _under(
+        ellipse, cx, cy, r, rx, ry, ec, es, sax, say, sbx, sby, f2x, f2y, rf, mx, my
+    )  # fmt: skip
+    id1, id2 = (_ident(ic, if1), _ident(ic, if2)) if vertex_a else (_ident(if1, ic), _ident(if2, ic))
+    # The vertex's points are A's when the vertex is; the face's B's.
+    if not vertex_a:
+        v1x, v1y, w1x, w1y = w1x, w1y, v1x, v1y
+        v2x, v2y, w2x, w2y = w2x, w2y, v2x, v2y
+    if on1 and on2 and sag1 <= flat and sag2 <= flat and s1 <= keep and s2 <= keep:
+        return True, v1x, v1y, w1x, w1y, s1, id1, v2x, v2y, w2x, w2y, s2, id2
+    use1, use2 = on1 and not foot1 and s1 <= keep, on2 and not foot2 and s2 <= keep
+    if use2 and (not use1 or s2 < s1):
+        use1, v1x, v1y, w1x, w1y, s1, id1 = True, v2x, v2y, w2x, w2y, s2, id2
+    if not use1:
+        return nothing
+    if id1 == fid:  # (the foot's id names the same face vertex: the end takes the vertex's alone)
+        id1 = _ident(ic, ID_MASK) if vertex_a else _ident(ID_MASK, ic)
+    return True, fax, fay, fbx, fby, fs, fid, v1x, v1y, w1x, w1y, s1, id1
+
+
+@kernel
+def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat, poly):
     """The manifold of two packed shapes at their world transforms, each given
     as a position and the cos and sin of its angle (see the module's outline).
-    ``margin`` ≥ 0 is how far apart speculative points may be; ``poly`` is
+    ``margin`` ≥ 0 is how far apart speculative points may be; ``flat`` ≥ 0 how
+    far a round vertex's circle may fall below its tangent along a face it meets
+    and still count as flat there (0: never; step 5 of the module's outline); ``poly`` is
     EPA's scratch polytope. Returns a ``PairManifold``, world frame.
 
     A kernel of its own, not inlined: the batch and the world's step call this
@@ -392,6 +620,8 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
             )
             if status2 != STATUS_OK:
                 status = status2
+        if (data_a[off_a + H_KIND] == KIND_ELLIPSE) != (data_b[off_b + H_KIND] == KIND_ELLIPSE):
+            nx, ny = _ellipse_normal(data_a, off_a, data_b, off_b, c, s, tx, ty, nx, ny, tol)
 
     # 3. The features: A's along n, B's along −n (found in B's frame, moved into A's).
     e1ax, e1ay, i1a, e1bx, e1by, i1b = _support_feature(data_a, off_a, nx, ny)
@@ -436,6 +666,17 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     )
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
+    if single and flat > 0.0:
+        # 5. One point at a round vertex under a face: a second point (see the module).
+        f = _round_under_face(
+            data_a, off_a, data_b, off_b, c, s, tx, ty,
+            e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u1, v1, nx, ny, ra, rb,
+            flat, keep, p1ax, p1ay, p1bx, p1by, s1, id1,
+        )  # fmt: skip
+        if f[0]:
+            single = False
+            p1ax, p1ay, p1bx, p1by, s1, id1 = f[1], f[2], f[3], f[4], f[5], f[6]
+            p2ax, p2ay, p2bx, p2by, s2, id2 = f[7], f[8], f[9], f[10], f[11], f[12]
     keep1, keep2 = s1 <= keep, s2 <= keep and not single
     if not keep1 and not keep2:  # rounding only: the closer one stays
         keep1, keep2 = single or s1 <= s2, not single and s2 < s1
@@ -443,7 +684,7 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
         p1ax, p1ay, p1bx, p1by, s1, id1 = p2ax, p2ay, p2bx, p2by, s2, id2
     count = 2 if keep1 and keep2 else 1
 
-    # 5. Back to the world.
+    # 6. Back to the world.
     wnx, wny = rotate(ca, sa, nx, ny)
     p1ax, p1ay = rotate(ca, sa, p1ax, p1ay)
     p1bx, p1by = rotate(ca, sa, p1bx, p1by)
@@ -482,9 +723,11 @@ def manifolds_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, margin, count,
             math.cos(xf_b[k, 2]),
             math.sin(xf_b[k, 2]),
         )
+        # (flat 0: the public manifold's round vertices keep their one point, as pymunk's)
         m = manifold_pair(
-            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], ca, sa, xf_b[k, 0], xf_b[k, 1], cb, sb, margin, poly
-        )
+            data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], ca, sa, xf_b[k, 0], xf_b[k, 1], cb, sb,
+            margin, 0.0, poly,
+        )  # fmt: skip
         count[k] = m.count
         if m.count == 0:
             continue

@@ -57,6 +57,7 @@ HEADER = 6
 WELD_TOLERANCE_REL = 1e-6
 #: A turn whose sine is below this counts as straight: the vertex is dropped.
 COLLINEAR_SINE = 1e-9
+_STRAIGHT = f"within COLLINEAR_SINE = {COLLINEAR_SINE:g} of a straight line"
 
 
 @runtime_checkable
@@ -325,6 +326,13 @@ class Polygon:
         """
         hw = check_size("box half_width", real("box half_width", half_width))
         hh = check_size("box half_height", real("box half_height", half_height))
+        if not 2.0 * min(hw, hh) > WELD_TOLERANCE_REL * math.hypot(2.0 * hw, 2.0 * hh):
+            # ``validate_convex_polygon``'s weld, in a box's words: its short sides would be one point.
+            raise ValueError(
+                f"box half_width {hw!r} and half_height {hh!r}: its shorter side must be longer than "
+                f"WELD_TOLERANCE_REL = {WELD_TOLERANCE_REL:g} of its diagonal (a box at most about "
+                "1,000,000 times as long as it is wide), or its corners weld into one"
+            )
         points = ((-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh))
         if cls is not Polygon or not 1e-3 * max(hw, hh) <= min(hw, hh):
             return cls(points, radius)  # the general checks, and their words for what is wrong
@@ -378,8 +386,9 @@ def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
         given = len(set(pts))
         if given >= 3:  # distinct points merged by the weld: say so, or "got 2" reads as a miscount
             raise ValueError(
-                f"polygon's {given} distinct points snap to {len(kept)} (points closer than {weld:.3g}, "
-                "a millionth of its size, are one point), so it has no area"
+                f"polygon's {given} distinct points snap to {len(kept)} (points closer than "
+                f"WELD_TOLERANCE_REL = {WELD_TOLERANCE_REL:g} of its size, {weld:.3g} here, are one point), "
+                "so it has no area"
             )
         raise ValueError(f"polygon needs at least 3 distinct points, got {len(kept)}")
 
@@ -389,7 +398,7 @@ def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
     if abs(area2) <= COLLINEAR_SINE * size * size:
         if _spread(pts, kept) > COLLINEAR_SINE * size * size:  # a bowtie: two lobes whose areas cancel
             raise ValueError("polygon is self-intersecting: its edges cross, so its area cancels out")
-        raise ValueError("polygon points are all collinear: it has no area")
+        raise ValueError(f"polygon points are all collinear: it has no area ({_STRAIGHT})")
     if area2 < 0.0:
         kept.reverse()
 
@@ -416,7 +425,7 @@ def validate_convex_polygon(points) -> tuple[tuple[float, float], ...]:
         raise ValueError(f"polygon is self-intersecting: its outline winds around {turns} times")
     result = tuple(pts[i] for i in kept if i not in straight)
     if len(result) < 3:
-        raise ValueError("polygon points are all collinear: it has no area")
+        raise ValueError(f"polygon points are all collinear: it has no area ({_STRAIGHT})")
     return result
 
 

@@ -74,10 +74,10 @@ import numpy as np
 
 from .epa import ROW
 from .jit import inline, kernel, view_at
-from .limits import check_transform
+from .limits import MAX_SIZE, check_transform, real, shown
 from .narrowphase import MODE_DISTANCE
 from .queries import _collide_pair_once
-from .shapes import H_BOUND, H_RADIUS, Capsule, Circle, Ellipse, Polygon, packed_at, support_packed
+from .shapes import H_BOUND, H_RADIUS, Capsule, Circle, Ellipse, Polygon, _point, packed_at, support_packed
 
 #: Box2D v3's ``B2_LINEAR_SLOP``, metres: the default target and tolerance scale with it.
 LINEAR_SLOP = 0.005
@@ -134,15 +134,16 @@ class Sweep(NamedTuple):
 
     @classmethod
     def still(cls, xf) -> Sweep:
-        """A body that stays at ``xf`` (x, y, angle), its centre of mass at its origin."""
-        x, y, angle = xf
+        """A body that stays at ``xf`` (x, y, angle; checked as a query's transform), its centre of
+        mass at its origin."""
+        x, y, angle = check_transform("xf", xf)
         return cls((0.0, 0.0), (x, y), (x, y), angle, angle)
 
     def transform(self, t: float) -> tuple[float, float, float]:
-        """The shape's (x, y, angle) at fraction ``t`` (``b2GetSweepTransform``)."""
-        return getattr(_sweep_pose, "py_func", _sweep_pose)(
-            *self.local_center, *self.c1, *self.c2, self.q1, self.q2, t
-        )[:3]
+        """The shape's (x, y, angle) at fraction ``t`` in 0..1 (``b2GetSweepTransform``); the sweep
+        and ``t`` are checked as ``time_of_impact``'s arguments."""
+        s, t = _checked_sweep("sweep", self), _in_range("t", t, 0.0, 1.0)
+        return getattr(_sweep_pose, "py_func", _sweep_pose)(*s.local_center, *s.c1, *s.c2, s.q1, s.q2, t)[:3]
 
 
 class TOIOutput(NamedTuple):
@@ -451,8 +452,65 @@ def sweeps_of(rows: list[Sweep]) -> Sweeps:
 
 
 def default_target(a, b, slop: float = LINEAR_SLOP) -> float:
-    """Box2D's target core distance for shapes ``a`` and ``b``: ``max(slop, ra + rb − slop)``."""
+    """Box2D's target core distance for shapes ``a`` and ``b``: ``max(slop, ra + rb − slop)``;
+    ``slop`` above 0 and at most ``MAX_TARGET``, each argument checked as ``time_of_impact``'s."""
+    _check_shapes(a, b)
+    slop = _in_range("slop", slop, 0.0, MAX_TARGET, above=True)
     return max(slop, float(a.packed[H_RADIUS]) + float(b.packed[H_RADIUS]) - slop)
+
+
+def _check_shapes(a, b) -> None:
+    for name, shape in (("a", a), ("b", b)):
+        if not isinstance(shape, Capsule | Circle | Ellipse | Polygon):
+            raise TypeError(f"{name} is a {type(shape).__name__}; time_of_impact takes the built-in shapes")
+
+
+#: The largest ``target`` taken: the engine's largest size (``limits.MAX_SIZE``).
+MAX_TARGET = MAX_SIZE
+
+
+def _in_range(
+    what: str, value, low: float, high: float, *, above: bool = False, below: bool = False
+) -> float:
+    """``value`` as a float in ``low``..``high`` (``above``/``below``: strictly), else one error naming it;
+    a bool, a string or None is a ``TypeError`` (``limits.real``)."""
+    v = real(what, value)
+    if not ((low < v if above else low <= v) and (v < high if below else v <= high)):  # NaN fails too
+        if not (above or below):
+            raise ValueError(f"{what} is {shown(value)}: it must lie in {low:g}..{high:g}")
+        lo, hi = ("above" if above else "at least"), ("below" if below else "at most")
+        raise ValueError(f"{what} is {shown(value)}: it must lie {lo} {low:g} and {hi} {high:g}")
+    return v
+
+
+def _checked_sweep(what: str, sweep) -> Sweep:
+    """``sweep`` (a ``Sweep``, or the five values of one) as a ``Sweep`` of floats, each point and
+    angle checked as a transform's (``limits``); else one error naming it."""
+    if isinstance(sweep, (str, bytes)) or not hasattr(sweep, "__len__") or not hasattr(sweep, "__iter__"):
+        raise TypeError(
+            f"{what} must be a Sweep(local_center, c1, c2, q1, q2), "
+            f"got {shown(sweep)} ({type(sweep).__name__})"
+        )
+    if len(sweep) != 5:
+        raise ValueError(
+            f"{what} must be a Sweep(local_center, c1, c2, q1, q2), got {shown(sweep)}: "
+            f"{len(sweep)} values, not 5"
+        )
+    local_center, c1, c2, q1, q2 = sweep
+    points = [
+        _point(f"{what} {name}", p) for name, p in (("local_center", local_center), ("c1", c1), ("c2", c2))
+    ]
+    angles = []
+    for name, q in (("q1", q1), ("q2", q2)):
+        q = real(f"{what} {name}", q)
+        if not math.isfinite(q):
+            raise ValueError(f"{what} {name} is {q}; an angle must be finite")
+        angles.append(q)
+    if not math.isfinite(angles[1] - angles[0]):
+        raise ValueError(
+            f"{what} turns from q1 = {angles[0]!r} to q2 = {angles[1]!r}: the turn must be finite"
+        )
+    return Sweep(*points, *angles)
 
 
 def time_of_impact(
@@ -473,6 +531,13 @@ def time_of_impact(
     0.005 (metres: pass ``target`` and ``tolerance`` in other units), and
     ``tolerance`` a quarter of the slop. See the module for the method.
 
+    Every argument is checked before any work, as the queries' are, and refused
+    with one error naming it: a sweep is a ``Sweep`` or its five values, its
+    points within ``MAX_COORDINATE``, its angles and its turn finite; ``t_max``
+    in 0..1; ``target`` above 0 and at most ``MAX_TARGET`` (1e9); ``tolerance``
+    above 0 and below the target. A bool, a string or None is no number
+    (``TypeError``).
+
     A 2 × 2 box moving 10 to the right at a wall 3 away from its face meets
     it when the gap is down to the target (0.005): at (3 − 0.005) / 10.
 
@@ -483,23 +548,26 @@ def time_of_impact(
     >>> out.state, round(out.fraction, 6)
     (<TOIState.HIT: 3>, 0.2995)
     """
-    for name, shape in (("a", a), ("b", b)):
-        if not isinstance(shape, Capsule | Circle | Ellipse | Polygon):
-            raise TypeError(f"{name} is a {type(shape).__name__}; time_of_impact takes the built-in shapes")
-    for name, sweep in (("sweep_a", sweep_a), ("sweep_b", sweep_b)):
-        check_transform(f"{name} c1, q1", (*sweep.c1, sweep.q1))
-        check_transform(f"{name} c2, q2", (*sweep.c2, sweep.q2))
-        check_transform(f"{name} local_center", (*sweep.local_center, 0.0))
-    if not 0.0 <= t_max <= 1.0:
-        raise ValueError(f"t_max is {t_max!r}; it must be within [0, 1]")
-    target = default_target(a, b) if target is None else float(target)
-    tolerance = 0.25 * LINEAR_SLOP if tolerance is None else float(tolerance)
-    if not (0.0 < tolerance < target and math.isfinite(target)):
-        raise ValueError(f"target {target!r} and tolerance {tolerance!r}: need 0 < tolerance < target")
+    _check_shapes(a, b)
+    sweep_a, sweep_b = _checked_sweep("sweep_a", sweep_a), _checked_sweep("sweep_b", sweep_b)
+    t_max = _in_range("t_max", t_max, 0.0, 1.0)
+    if target is None:
+        target = default_target(a, b)
+    else:
+        target = _in_range("target", target, 0.0, MAX_TARGET, above=True)
+    if tolerance is None:
+        tolerance = 0.25 * LINEAR_SLOP
+        if not tolerance < target:
+            raise ValueError(
+                f"target is {shown(target)}: it must lie above the default tolerance {tolerance:g} "
+                "(a quarter of the slop), or pass a smaller tolerance"
+            )
+    else:
+        tolerance = _in_range("tolerance", tolerance, 0.0, target, above=True, below=True)
     pairs = ImpactPairs(
         np.array([a._packed_address], np.int64), sweeps_of([sweep_a]),
         np.array([b._packed_address], np.int64), sweeps_of([sweep_b]),
-        np.array([float(t_max)]), np.array([target]), np.array([tolerance]),
+        np.array([t_max]), np.array([target]), np.array([tolerance]),
     )  # fmt: skip
     out = no_impacts(1)
     impacts(pairs, out)

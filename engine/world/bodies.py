@@ -56,24 +56,31 @@ def store_transforms(
     slot_of, bodies, x, y, angle, xf, data, offsets, shape, static, boxes, update_boxes, limit
 ):
     """Write the transforms of ``bodies`` (ids) into ``xf``, and their boxes when
-    ``update_boxes``; all or nothing. Returns (bad, walls_moved): ``bad`` is
-    -1, or the first bad row: ``-2 - row`` for an unknown id, ``row`` for a
+    ``update_boxes``; all or nothing. Returns (bad, walls_moved, repeat): ``bad``
+    is -1, or the first bad row: ``-2 - row`` for an unknown id, ``row`` for a
     transform that is not finite or places the body, or any part of its box
     (``box_within``), farther than ``limit`` along x or y; ``walls_moved``
-    whether a static body was among them.
+    whether a static body was among them; ``repeat`` -1, or the first row whose
+    body an earlier row already named (then nothing is written, as for ``bad``).
     (Flat arguments: called from Python every frame, where unboxing a
     record costs more than the call.)"""
     data = unmanaged(data)
     n = bodies.shape[0]
     walls_moved = False
+    # One mark a slot, only when a body could repeat (a single body is the common call).
+    seen = np.zeros(xf.shape[0] if n > 1 else 0, np.bool_)
     for k in range(n):
         b = bodies[k]
         if b < 0 or b >= slot_of.shape[0] or slot_of[b] < 0:
-            return -2 - k, False
+            return -2 - k, False, -1
         if not (abs(x[k]) <= limit and abs(y[k]) <= limit and math.isfinite(angle[k])):
-            return k, False
+            return k, False, -1
         if not box_within(data, offsets[shape[slot_of[b]]], x[k], y[k], angle[k], limit):
-            return k, False
+            return k, False, -1
+        if n > 1:
+            if seen[slot_of[b]]:
+                return -1, False, k
+            seen[slot_of[b]] = True
         walls_moved = walls_moved or static[slot_of[b]]
     for k in range(n):
         s = slot_of[bodies[k]]
@@ -82,7 +89,7 @@ def store_transforms(
             boxes[s, 0], boxes[s, 1], boxes[s, 2], boxes[s, 3] = aabb_of(
                 data, offsets[shape[s]], x[k], y[k], angle[k]
             )
-    return -1, walls_moved
+    return -1, walls_moved, -1
 
 
 @inline
@@ -279,13 +286,20 @@ class BodyArrays:
         """Write the transforms of the ids ``bodies`` (arrays of one length,
         checked by the caller), and their boxes when ``boxes`` is kept; all or
         nothing, else one error naming the call (``name``), the first bad body
-        and its values. Returns whether a static body moved."""
-        bad, walls_moved = store_transforms(
+        and its values, or the first body given twice. Returns whether a static
+        body moved."""
+        bad, walls_moved, repeat = store_transforms(
             self.slot_of, bodies, x, y, angle, self.xf, table.data, table.offsets, self.shape, self.static,
             boxes if boxes is not None else _NO_BOXES, boxes is not None, MAX_COORDINATE,
         )  # fmt: skip
         if bad <= -2:
             raise KeyError(f"no body with id {int(bodies[-2 - bad])} in this world")
+        if repeat >= 0:
+            body = int(bodies[repeat])
+            first = int(np.flatnonzero(bodies[:repeat] == body)[0])
+            raise ValueError(
+                f"{name} got body {body} twice (rows {first} and {repeat}); each body moves once a call"
+            )
         if bad >= 0:
             body = int(bodies[bad])
             row = (float(x[bad]), float(y[bad]), float(angle[bad]))

@@ -149,6 +149,10 @@ class PointShape:
     radius = 0.0
     query_only = True
 
+    def __reduce__(self):
+        # The one ``POINT``, copied or unpickled: a world's shape table finds it by identity.
+        return "POINT"
+
     def support(self, dx: float, dy: float) -> tuple[float, float]:
         return (0.0, 0.0)
 

@@ -202,7 +202,7 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_
 
 
 @kernel
-def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_distance, last):
+def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recycle_distance, last):
     """Manifolds of the candidate slot pairs that take part in the step
     (outline, step 2); returns (constraints, keys, point ids, cached
     manifolds), rows ascending by key, a and b turned so a holds the
@@ -377,7 +377,7 @@ def find_contacts(bodies, motion, candidates, speculative, dt, kept, recycle_dis
                 ids[rows, j], cons.normal_impulse[rows, j], cons.tangent_impulse[rows, j] = 0, 0.0, 0.0
         else:
             margin = speculative + closing if pair_stiff[e] else speculative
-            mf = manifold_pair(data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, margin, poly)
+            mf = manifold_pair(data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat, poly)
             if mf.count == 0 and not in_place:
                 continue
             # (In place, a pair of no point keeps its row, of count 0: see above.)

@@ -72,6 +72,13 @@ class Frame:
         #: step may keep its candidates while this holds (``step.Dynamics``'s fat boxes).
         self.epoch = 0
 
+    def __getstate__(self) -> dict:
+        """Copied and pickled without this frame's pairs and view, found again on first use: the
+        pairs, read-only for good here, would come back writable."""
+        state = self.__dict__.copy()
+        state["_pairs"] = state["_view"] = None
+        return state
+
     # --- what drops what ---------------------------------------------------
 
     def changed(self, walls: bool, members: bool = False) -> None:

@@ -29,7 +29,7 @@ Python forms below run instead (no fused multiply-add, so their results move
 by rounding, as the rest of the solve's do).
 
 Layouts (the solver's): a body row is ``ROW`` float64 (velocity x, y, ω,
-then the motion x, y and turn cos, sin since the step began, then one not
+then the motion x, y and turn cos − 1, sin since the step began, then one not
 read); a bundle's lane rows are float32, ``LANES`` to a row; a lane's ends
 are four uint32 body rows (read a, read b, written a, written b); the
 inverse masses are rows of (inverse mass, inverse inertia), float64. The
@@ -156,7 +156,8 @@ def _gatherer(columns):
     return gather
 
 
-#: The bodies' velocities (x, y, ω), and with their motion and turn since the step began (dx, dy, cos, sin).
+#: The bodies' velocities (x, y, ω), and with their motion and turn since the step began
+#: (dx, dy, cos − 1, sin).
 _gather_velocities = _gatherer(3)
 _gather_velocities_and_motion = _gatherer(7)
 
@@ -165,7 +166,7 @@ _gather_velocities_and_motion = _gatherer(7)
 def gather(state, ends, lanes, motion):
     """Copy the velocities (x, y, ω) of a bundle's two bodies a lane, the body rows ``ends[t, 0]`` and
     ``ends[t, 1]`` of ``state``, into its lane rows from ``FIRST`` and ``SECOND`` as float32, and with
-    ``motion`` their motion and turn since the step began too (dx, dy, cos, sin: the next four)."""
+    ``motion`` their motion and turn since the step began too (dx, dy, cos − 1, sin: the next four)."""
     if motion:
         _gather_velocities_and_motion(state, ends, lanes)
     else:

@@ -6,8 +6,8 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 1. prepare, once per step: each contact point's anchors relative to both
    centres of mass (world orientation, fixed for the step), kept as their
    crosses with the normal and the tangent, its effective masses along the
-   normal and the tangent, its separation with the anchors' offset taken
-   out, and the approach speed before the step (restitution);
+   normal and the tangent, its separation, and the approach speed before
+   the step (restitution);
 2. for each of ``substeps`` sub-steps of h = dt / substeps:
    a. integrate velocities: gravity and forces, then damping
       v ← v / (1 + h·c) (Box2D's, exact for any h);
@@ -57,11 +57,16 @@ body's state, stays float64.
 Where we differ from Box2D v3 in the arithmetic: a point keeps its anchors
 only as r × n and r × t (t = (ny, −nx), so r × t = −r · n), Box2D the
 anchors themselves. Every speed along n or t, every impulse's turn and the
-current separation (the anchors turned by (qc, qs) since the step began,
-along n: qs·(r × n) − qc·(r × t)) is then a few products of those, a quarter
-fewer operations than rebuilding them from the anchors (measured:
-solve_step on a 40-row pyramid 1.23 -> 0.93 ms). The results agree with the
-anchors' form to rounding.
+current separation (the step's, plus how far the anchors moved along n as
+their bodies turned by (c, s) since the step began: s·(r × n) − (c − 1)·(r × t))
+is then a few products of those, a quarter fewer operations than rebuilding
+them from the anchors (measured: solve_step on a 40-row pyramid 1.23 -> 0.93
+ms). The results agree with the anchors' form to rounding. Box2D keeps the
+separation less the anchors' offset, and adds back the turned anchors: in a
+float32 lane both are as large as the anchors, and a point 1e7 from its body's
+centre (the top of a static ``Circle(1e7)``) holds to a unit there (a box
+dropped on one fell asleep 0.015 above it). Kept as the separation itself and
+the turn as c − 1, every term is as small as what it adds.
 
 Order: Box2D v3's graph colouring. A contact takes the first colour
 neither of its pushable bodies has yet; contacts between two dynamic
@@ -215,7 +220,7 @@ NO_CONSTRAINTS = Constraints(
 # a bundle holds contacts of one colour, each field a row of ``LANES`` numbers, one per
 # contact (lane). Rows: the normal, the two bodies' inverse masses and inertias, the mixed
 # material and the softness of its push-out, the bodies' motion since the step began along
-# the normal and their turns (cos, sin) as the last relaxing pass saw them (the biased pass
+# the normal and their turns (cos − 1, sin) as the last relaxing pass saw them (the biased pass
 # reads them: the bodies move only between the two), then each point's rows (``P_*``) from
 # ``C_POINT + j * P_WIDTH``. What a pass gathers from the bodies and scatters back (their
 # velocities, and in the relaxing pass their motion and turn since the step began) lives in
@@ -226,7 +231,7 @@ C_FRICTION, C_RESTITUTION, C_ROLLING, C_ROLLING_IMPULSE = 6, 7, 8, 9
 #: The push-out's softness: its bias rate and mass scale (its impulse scale is 1 less the mass scale),
 #: and its fastest push (``contact_speed``, or faster under a load that needs it: see the prepare).
 C_BIAS_RATE, C_MASS_SCALE, C_PUSH = 10, 11, 12
-C_MOTION, C_QCA, C_QSA, C_QCB, C_QSB = 13, 14, 15, 16, 17
+C_MOTION, C_QVA, C_QSA, C_QVB, C_QSB = 13, 14, 15, 16, 17
 #: The two points' matrix K (the speeds along the normal an impulse at each point makes at both:
 #: k11, then k12 and k22 over k11), whether there is a second point (1 or 0) and, for two nearly one, the inverse of
 #: their summed K (else 0), for solving both points at once (``_both_points``).
@@ -234,18 +239,18 @@ C_K11, C_K12, C_K22, C_SECOND, C_SPLIT = 18, 19, 20, 21, 22
 C_POINT = 23
 #: A point's rows (``b2ContactConstraintPoint``): its anchors from each centre of mass (world
 #: orientation, fixed for the step) crossed with the normal and with the tangent t = (ny, −nx)
-#: (r × n, r × t = −r · n: all the solve needs of them), separation with the anchors' offset
-#: taken out, effective masses, impulses (warm start, largest in a sub-step, whole step)
+#: (r × n, r × t = −r · n: all the solve needs of them), separation at the step's start,
+#: effective masses, impulses (warm start, largest in a sub-step, whole step)
 #: and approach speed. A contact of one point has a second one of zero masses and impulses,
 #: whose solve changes nothing (as in Box2D's lanes), so every lane runs the same instructions.
-P_RNA, P_RNB, P_RTA, P_RTB, P_BASE, P_NORMAL_MASS, P_TANGENT_MASS = 0, 1, 2, 3, 4, 5, 6
+P_RNA, P_RNB, P_RTA, P_RTB, P_SEPARATION, P_NORMAL_MASS, P_TANGENT_MASS = 0, 1, 2, 3, 4, 5, 6
 P_NORMAL_IMPULSE, P_TANGENT_IMPULSE, P_MAX_IMPULSE, P_TOTAL_IMPULSE, P_APPROACH = 7, 8, 9, 10, 11
 P_WIDTH = 12
 C_WIDTH = C_POINT + 2 * P_WIDTH
 #: The rows a pass gathers for a bundle (Box2D v3 gathers ``b2BodyState`` into its lanes the same
-#: way): the two bodies' velocities, and their motion and turn (cos, sin) since the step began.
-L_VAX, L_VAY, L_WA, L_DXA, L_DYA, L_QCA, L_QSA = range(FIRST, FIRST + 7)
-L_VBX, L_VBY, L_WB, L_DXB, L_DYB, L_QCB, L_QSB = range(SECOND, SECOND + 7)
+#: way): the two bodies' velocities, and their motion and turn (cos − 1, sin) since the step began.
+L_VAX, L_VAY, L_WA, L_DXA, L_DYA, L_QVA, L_QSA = range(FIRST, FIRST + 7)
+L_VBX, L_VBY, L_WB, L_DXB, L_DYB, L_QVB, L_QSB = range(SECOND, SECOND + 7)
 #: And what the pass's impulses add up to, for the scatter to apply in float64: the push on b
 #: (on a its opposite) and its moments about each centre (``_pushed``'s px, py, turn_a, turn_b).
 L_PX, L_PY, L_TA, L_TB = range(SUMS, SUMS + 4)
@@ -259,9 +264,11 @@ CHUNK = 14
 _F0, _F1 = np.float32(0.0), np.float32(1.0)
 LANE_MAX_INVERSE = 1e30
 #: Columns of a body's solver state, one row of 8 (a cache line) per body that takes part
-#: (Box2D's ``b2BodyState``): velocity, centre's motion and turn (cos, sin) since the step began,
-#: in the order ``lanes`` gathers them.
-S_VX, S_VY, S_W, S_DX, S_DY, S_QC, S_QS = 0, 1, 2, 3, 4, 5, 6
+#: (Box2D's ``b2BodyState``): velocity, centre's motion and turn since the step began, in the
+#: order ``lanes`` gathers them. The turn is kept as (cos − 1, sin), Box2D's (cos, sin) less the
+#: identity: a float32 lane holds cos near 1 to 6e-8 only, and times an anchor 1e7 long that
+#: was half a unit of separation; cos − 1 it holds to its own digits.
+S_VX, S_VY, S_W, S_DX, S_DY, S_QV, S_QS = 0, 1, 2, 3, 4, 5, 6
 S_WIDTH = ROW
 
 
@@ -515,11 +522,11 @@ def _solve_contacts(
                 sx, sy, sa, sb = _F0, _F0, _F0, _F0
                 # The bodies' motion since the step began, along the normal, for the points' current separation.
                 if use_bias:  # as the last relaxing pass left them
-                    ddn, qac, qas, qbc, qbs = w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t]  # fmt: skip
+                    ddn, qav, qas, qbv, qbs = w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t]  # fmt: skip
                 else:
                     ddn = (v[L_DXB, t] - v[L_DXA, t]) * nx + (v[L_DYB, t] - v[L_DYA, t]) * ny
-                    qac, qas, qbc, qbs = v[L_QCA, t], v[L_QSA, t], v[L_QCB, t], v[L_QSB, t]
-                    w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t] = ddn, qac, qas, qbc, qbs  # fmt: skip
+                    qav, qas, qbv, qbs = v[L_QVA, t], v[L_QSA, t], v[L_QVB, t], v[L_QSB, t]
+                    w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t] = ddn, qav, qas, qbv, qbs  # fmt: skip
                 bias_rate, soft_mass, push = _F0, _F1, _F0
                 if use_bias:
                     bias_rate, soft_mass, push = w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_PUSH, t]
@@ -529,10 +536,11 @@ def _solve_contacts(
                 p0, p1 = C_POINT, C_POINT + P_WIDTH
                 rna0, rnb0, rta0, rtb0 = w[p0 + P_RNA, t], w[p0 + P_RNB, t], w[p0 + P_RTA, t], w[p0 + P_RTB, t]  # fmt: skip
                 rna1, rnb1, rta1, rtb1 = w[p1 + P_RNA, t], w[p1 + P_RNB, t], w[p1 + P_RTA, t], w[p1 + P_RTB, t]  # fmt: skip
-                # The separations now: the anchors turned with their bodies since the step began, along
-                # the normal (r · n = −r × t, so each anchor's turn is its two crosses).
-                sep0 = ddn + (qbs * rnb0 - qbc * rtb0) - (qas * rna0 - qac * rta0) + w[p0 + P_BASE, t]
-                sep1 = ddn + (qbs * rnb1 - qbc * rtb1) - (qas * rna1 - qac * rta1) + w[p1 + P_BASE, t]
+                # The separations now: the step's, plus how far the anchors moved along the normal as
+                # their bodies turned since the step began, (q − 1)·r · n with r · n = −r × t (each
+                # anchor's turn is its two crosses; see ``S_QV`` for why q − 1).
+                sep0 = ddn + (qbs * rnb0 - qbv * rtb0) - (qas * rna0 - qav * rta0) + w[p0 + P_SEPARATION, t]
+                sep1 = ddn + (qbs * rnb1 - qbv * rtb1) - (qas * rna1 - qav * rta1) + w[p1 + P_SEPARATION, t]
                 bias0, ms0 = _softness(sep0, inv_h, push, bias_rate, soft_mass)
                 bias1, ms1 = _softness(sep1, inv_h, push, bias_rate, soft_mass)
                 vn0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb)
@@ -792,7 +800,6 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     for r in range(rows):
         i = slots[r]
         inverse[r, 0], inverse[r, 1] = inv_mass[i], inv_inertia[i]
-        state[r, S_QC] = 1.0
         center[r, 0], center[r, 1] = xf[i, 0], xf[i, 1]
         lx, ly = motion.center[i, 0], motion.center[i, 1]
         if lx != 0.0 or ly != 0.0:  # a centre of mass at the origin (a box's, a disc's) needs no turn
@@ -874,7 +881,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
         w[C_MA, t], w[C_IA, t] = min(ma, LANE_MAX_INVERSE), min(ia, LANE_MAX_INVERSE)
         w[C_MB, t], w[C_IB, t] = min(mb, LANE_MAX_INVERSE), min(ib, LANE_MAX_INVERSE)
         # No motion nor turn yet (the first biased pass reads these).
-        w[C_MOTION, t], w[C_QCA, t], w[C_QSA, t], w[C_QCB, t], w[C_QSB, t] = 0.0, 1.0, 0.0, 1.0, 0.0
+        w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t] = 0.0, 0.0, 0.0, 0.0, 0.0
         w[C_ROLLING_IMPULSE, t] = 0.0
         w[C_FRICTION, t], w[C_RESTITUTION, t], w[C_ROLLING, t] = (
             cons.friction[k], cons.restitution[k], cons.rolling[k],
@@ -895,8 +902,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             rna, rnb = _cross(ax, ay, nx, ny), _cross(bx, by, nx, ny)
             rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
             w[p + P_RNA, t], w[p + P_RNB, t], w[p + P_RTA, t], w[p + P_RTB, t] = rna, rnb, rta, rtb
-            # The separation less the anchors' offset along the normal, (r_b − r_a) · n = r_a × t − r_b × t.
-            w[p + P_BASE, t] = cons.separation[k, j] - (rta - rtb)
+            w[p + P_SEPARATION, t] = cons.separation[k, j]
             kn = ma + mb + ia * rna * rna + ib * rnb * rnb
             w[p + P_NORMAL_MASS, t] = 1.0 / kn if kn > 0.0 else 0.0
             kt = ma + mb + ia * rta * rta + ib * rtb * rtb
@@ -967,10 +973,11 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
                 wx, wy, ww = motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2]
             state[r, S_DX] += h * wx
             state[r, S_DY] += h * wy
-            qc, qs = state[r, S_QC], state[r, S_QS]
+            # Box2D's (c, s) ← normalize(c − hω·s, s + hω·c), kept as (c − 1, s) (see ``S_QV``).
+            qc, qs = 1.0 + state[r, S_QV], state[r, S_QS]
             qc, qs = qc - h * ww * qs, qs + h * ww * qc
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
-            state[r, S_QC], state[r, S_QS] = qc * norm, qs * norm
+            state[r, S_QV], state[r, S_QS] = qc * norm - 1.0, qs * norm
         # 2e. Relax.
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
@@ -1050,7 +1057,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2] = _capped(
                 state[r, S_VX], state[r, S_VY], state[r, S_W], settings.max_linear_speed, max_turn, held[r]
             )
-        angle = xf[i, 2] + math.atan2(state[r, S_QS], state[r, S_QC])
+        angle = xf[i, 2] + math.atan2(state[r, S_QS], 1.0 + state[r, S_QV])
         xf[i, 0], xf[i, 1], xf[i, 2] = center[r, 0] + state[r, S_DX], center[r, 1] + state[r, S_DY], angle
         lx, ly = motion.center[i, 0], motion.center[i, 1]
         if lx != 0.0 or ly != 0.0:

@@ -68,6 +68,10 @@ MAX_ROTATION = 0.25 * math.pi
 SLEEP_THRESHOLD = 0.05
 #: Box2D v3 recycles a contact's manifold while the pair moves less than 10 slops; ours 0.2 (see contact_set).
 RECYCLE_SLOPS = 0.2
+#: A round vertex (a circle, a capsule's end) under a face gets a point under each end of the face
+#: where its circle falls at most this many slops below its tangent there (``manifold``'s ``flat``):
+#: a box on a planet rests on two points, not rocking on one, and sinks in by at most this much.
+FLAT_SLOPS = 0.1
 TIME_TO_SLEEP = 0.5
 #: Box2D v3's ``B2_AABB_MARGIN`` (0.1 m): the broad phase runs on each moving body's box grown this
 #: much more, and its candidates stand for the next steps while every body's box stays inside.
@@ -86,6 +90,8 @@ class Tuning(NamedTuple):
     sleep_threshold: float
     #: A contact's manifold is recycled while its pair moved less than this since it was computed.
     recycle: float
+    #: How far a round vertex's circle may fall below its tangent along a face and count as flat.
+    flat: float
     #: How far the broad phase's boxes reach past the step's own (Box2D's ``B2_AABB_MARGIN``).
     fat_margin: float
 
@@ -94,7 +100,8 @@ def tuning(substeps: int, units_per_meter: float) -> Tuning:
     u = units_per_meter
     return Tuning(
         substeps, LINEAR_SLOP * u, SPECULATIVE_DISTANCE * u, CONTACT_SPEED * u, RESTITUTION_THRESHOLD * u,
-        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u, FAT_MARGIN * u,
+        MAX_LINEAR_SPEED * u, SLEEP_THRESHOLD * u, RECYCLE_SLOPS * LINEAR_SLOP * u,
+        FLAT_SLOPS * LINEAR_SLOP * u, FAT_MARGIN * u,
     )  # fmt: skip
 
 
@@ -330,8 +337,9 @@ class Dynamics:
 
         # 3. Contacts.
         cons, keys, ids, cached = find_contacts(  # (the boxes as they are: two dynamic bodies' margin)
-            bodies, motion, candidates, tune.speculative, dt, self.kept, np.float64(tune.recycle), self._last
-        )
+            bodies, motion, candidates, tune.speculative, tune.flat, dt, self.kept, np.float64(tune.recycle),
+            self._last,
+        )  # fmt: skip
         self._last = cons
 
         # 4. The soft step.

@@ -35,7 +35,9 @@ solid: casts and ``move_and_slide`` go through them.
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 import warnings
 from typing import Any
 
@@ -434,8 +436,9 @@ class World:
 
     def set_transforms(self, bodies, x, y, angle) -> None:
         """Move many bodies at once (numpy arrays of equal length); all or nothing:
-        each transform is checked as ``set_transform`` checks it (its box too)
-        before any body moves."""
+        each transform is checked as ``set_transform`` checks it (its box too),
+        and a body given twice is refused (as ``remove_bodies`` and
+        ``move_and_slide_bodies`` refuse it), before any body moves."""
         bodies, x, y, angle = arguments.transforms(bodies, x, y, angle, "World.set_transforms")
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
         walls_moved = self._a.place(
@@ -714,6 +717,51 @@ class World:
                 "resting on it (15 % of its height at 1,000 times, through it at 10,000)",
             )
 
+    # --- copies and pickles ------------------------------------------------
+
+    def __copy__(self) -> World:
+        """``copy.copy``: a world of its own, as ``copy.deepcopy`` makes one, that shares with this
+        one only its bodies' ``user_data`` objects (what a shallow copy shares: what it holds).
+        Sharing the arrays, as the default copy did, let a step of the copy move this world."""
+        return self.__deepcopy__({id(user): user for user in self._a.user})
+
+    def __deepcopy__(self, memo: dict) -> World:
+        """``copy.deepcopy``: every array and all the engine's state copied (the contacts it warm
+        starts from, the broad phase's candidates, the colouring), so the copy steps as this world
+        would, bit for bit; the shapes, immutable, are shared."""
+        for shape in self._table_index:
+            memo.setdefault(id(shape), shape)
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
+    def __reduce_ex__(self, protocol):
+        """Pickled as any object is, its whole state, after the bodies' ``user_data`` is tried in a
+        pickler of its own, into nothing: one that cannot be pickled is named by its body, where
+        Python's error named neither. The world's own pickle is untouched: user data shares its
+        references with whatever is pickled alongside, as before (a nested pickle would not)."""
+        a = self._a
+        users = [
+            (slot, user) for slot, user in enumerate(a.user) if user is not None and type(user) not in _PLAIN
+        ]
+        try:
+            pickle.Pickler(_Nowhere(), protocol).dump([user for _, user in users])
+        except Exception:
+            # One at a time, to name the body (its memo kept, so a graph the bodies share is tried once).
+            trial = pickle.Pickler(_Nowhere(), protocol)
+            for slot, user in users:
+                try:
+                    trial.dump(user)
+                except Exception as error:
+                    said = " ".join(str(error).split())[:200]
+                    raise pickle.PicklingError(
+                        f"World: user_data of body {int(a.ids[slot])} cannot be pickled: "
+                        f"{type(error).__name__}: {said}"
+                    ) from error
+            raise
+        return super().__reduce_ex__(protocol)
+
     def _shape_index(self, shape) -> int:
         index = self._table_index.get(shape)
         if index is None:
@@ -722,6 +770,17 @@ class World:
 
     def _box_slots(self, lo_x, lo_y, hi_x, hi_y, mask) -> np.ndarray:
         return slots_in_box(self._frame.boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
+
+
+#: ``user_data`` of these types pickles without trying (the game's are ints).
+_PLAIN = (int, float, str, bytes, bool)
+
+
+class _Nowhere:
+    """A file that keeps nothing: where ``World.__reduce_ex__`` tries its bodies' user data."""
+
+    def write(self, data) -> int:
+        return len(data)
 
 
 def _distinct(slots: np.ndarray, n: int) -> bool:

@@ -238,8 +238,8 @@ def clean_outline(points) -> tuple[Point, ...]:
         # Points closer than the snapping tolerance are one point; say so, or "got 2" reads as a miscount.
         raise OutlineError(
             f"polygon's {given} distinct points snap to {distinct} (points closer than "
-            f"{WELD_TOLERANCE_REL * _size(pts):.3g} px, a millionth of its size, are one point), "
-            "so it has no area",
+            f"WELD_TOLERANCE_REL = {WELD_TOLERANCE_REL:g} of its size, {WELD_TOLERANCE_REL * _size(pts):.3g} px "
+            "here, are one point), so it has no area",
             pts[0],
         )
     if distinct < 3:

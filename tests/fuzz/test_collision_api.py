@@ -36,12 +36,15 @@ from engine.collision import (
     Ellipse,
     Polygon,
     ShapeTable,
+    Sweep,
+    TOIState,
     contact,
     contacts_batch,
     distance,
     distances_batch,
     intersects,
     intersects_batch,
+    time_of_impact,
 )
 
 from .conftest import FIXTURES, one_line, within_budget
@@ -180,6 +183,50 @@ def test_a_batch_given_any_array_answers_or_says_which_argument_is_wrong(run, k,
     _finite_result(None if result is None or isinstance(result, np.ndarray) else tuple(result))
 
 
+# The time of impact (issue 44, defect 12): one argument hostile, the rest valid; a sweep's field
+# hostile, or the whole sweep anything; a sweep as a Sweep or as its five values.
+TOI_ARGUMENTS = ("sweep_a", "sweep_b", "t_max", "target", "tolerance")
+MOVING = Sweep((0.1, 0.0), (-3.0, 0.5), (3.0, -0.5), 0.0, 2.0)
+
+
+@given(
+    hostile=st.sampled_from(TOI_ARGUMENTS + tuple(f"sweep_b {field}" for field in Sweep._fields)),
+    value=st.one_of(VALUE, PAIRISH, TRANSFORM),
+    as_values=st.booleans(),
+)
+def test_a_time_of_impact_given_anything_answers_or_says_which_argument_is_wrong(hostile, value, as_values):
+    args = {
+        "sweep_a": Sweep.still((0.0, 0.0, 0.3)),
+        "sweep_b": MOVING,
+        "t_max": 1.0,
+        "target": None,
+        "tolerance": None,
+    }
+    if hostile.startswith("sweep_b "):
+        args["sweep_b"] = MOVING._replace(**{hostile.split()[1]: value})
+    else:
+        args[hostile] = value
+    if as_values and isinstance(args["sweep_b"], Sweep):
+        args["sweep_b"] = tuple(args["sweep_b"])
+    with within_budget(SECONDS, MEGABYTES):
+        try:
+            result = time_of_impact(
+                Circle(1.0),
+                args["sweep_a"],
+                Polygon.box(0.5, 0.25),
+                args["sweep_b"],
+                args["t_max"],
+                args["target"],
+                args["tolerance"],
+            )
+        except CLEAR as error:
+            assert hostile.split()[0] in one_line(str(error)), (hostile, str(error))
+            return
+    assert isinstance(result.state, TOIState) and 0.0 <= result.fraction <= float(args["t_max"])
+    finite = all(math.isfinite(v) for v in (*result.point, *result.normal))
+    assert finite == (result.state == TOIState.HIT), result
+
+
 # --- valid inputs: the invariants ----------------------------------------------------------
 
 COORD = st.one_of(st.floats(-50.0, 50.0), st.floats(-MAX_COORDINATE, MAX_COORDINATE))
@@ -314,6 +361,7 @@ CALLS = {
     "intersects_batch": intersects_batch,
     "contacts_batch": contacts_batch,
     "distances_batch": distances_batch,
+    "time_of_impact": time_of_impact,
     **{f"make_{name}": make for name, make in MAKERS.items()},
 }
 SHAPES = {"circle": Circle, "capsule": Capsule, "ellipse": Ellipse, "polygon": Polygon, "box": Polygon.box}

@@ -13,7 +13,10 @@ reach another body. The fixed cases below each failed on the code before them.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import math
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -217,6 +220,17 @@ def _calls(world, crate, ball):
             "World.set_transforms",
             "nan",
         ),
+        # Issue 44: a repeat was taken, the last row winning, where remove_bodies refuses one.
+        (
+            lambda: world.set_transforms([crate, ball, crate], [0.0, 4.0, 1.0], [3.0] * 3, [0.0] * 3),
+            "World.set_transforms",
+            "body 1 twice",
+        ),
+        (
+            lambda: world.set_transforms(np.array([ball, ball]), np.ones(2), np.ones(2), np.zeros(2)),
+            "World.set_transforms",
+            "rows 0 and 1",
+        ),
     ]
 
 
@@ -417,6 +431,8 @@ OPS = st.one_of(
     op("apply_impulses", bodies=st.lists(BODY, max_size=3), impulses=st.lists(PAIR, max_size=3)),
     op("remove_bodies", bodies=st.lists(BODY, max_size=2)),
     op("set_transform", body=BODY, transform=st.tuples(NUMBER, NUMBER, NUMBER)),
+    op("set_transforms", bodies=st.lists(BODY, max_size=3), x=st.lists(NUMBER, min_size=3, max_size=3),
+       y=st.lists(NUMBER, min_size=3, max_size=3), angle=st.lists(NUMBER, min_size=3, max_size=3)),
 )  # fmt: skip
 
 
@@ -424,6 +440,9 @@ def call(world: World, name: str, args: dict):
     a = dict(args)
     if name == "add":
         return world.add(SHAPES[a.pop("shape")], a.pop("transform"), dynamic=True, **a)
+    if name == "set_transforms":  # a row of numbers a body
+        k = len(a["bodies"])
+        return world.set_transforms(a["bodies"], a["x"][:k], a["y"][:k], a["angle"][:k])
     return getattr(world, name)(**a)
 
 
@@ -440,6 +459,25 @@ def test_random_rigid_body_operations_end_in_physics_or_one_clear_line_and_never
                 one_line(str(error.args[0]) if error.args else "")
                 assert state(world) == before, f"{name} refused but changed the world"
         check_sane(world)
+
+
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(steps=st.lists(OPS, min_size=1, max_size=12), how=st.sampled_from(["copy", "deepcopy", "pickle"]))
+def test_after_random_operations_a_copy_of_the_world_steps_as_the_world_and_apart_from_it(steps, how):
+    """Issue 44: ``copy.copy(world)`` shared every array, so stepping the copy moved the world."""
+    world, *_ = scene()
+    for name, args in steps:
+        with contextlib.suppress(*CLEAR):
+            call(world, name, args)
+    copies = {"copy": copy.copy, "deepcopy": copy.deepcopy, "pickle": lambda w: pickle.loads(pickle.dumps(w))}
+    twin = copies[how](world)
+    before = state(world)
+    for _ in range(20):
+        twin.step(1 / 60)
+    assert state(world) == before
+    for _ in range(20):
+        world.step(1 / 60)
+    assert state(twin) == state(world)
 
 
 # --- the body-count limit ----------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import math
+import pickle
 
 import numpy as np
 import pytest
@@ -133,3 +135,16 @@ def test_a_shape_table_grows_by_appending_and_views_handed_out_keep_what_they_he
     fresh = ShapeTable(shapes)
     assert np.array_equal(table.data, fresh.data) and np.array_equal(table.offsets, fresh.offsets)
     assert len(table.data) == sum(len(s.packed) for s in shapes)
+
+
+@pytest.mark.parametrize("how", [copy.copy, copy.deepcopy, lambda t: pickle.loads(pickle.dumps(t))])
+def test_a_copied_shape_table_takes_shapes_of_its_own(how):
+    """Issue 44's neighbour: ``copy.copy`` shared the buffer, so the next shape either table took
+    overwrote the one the other had just taken."""
+    table = ShapeTable([Circle(1.0)])
+    twin = how(table)
+    k = twin.add(Circle(5.0))
+    table.add(Polygon.box(2.0, 3.0))
+    assert twin.data[twin.offsets[k] :].tolist() == Circle(5.0).packed.tolist()
+    assert table.data[table.offsets[1] :].tolist() == Polygon.box(2.0, 3.0).packed.tolist()
+    assert not twin.data.flags.writeable and len(table) == len(twin) == 2

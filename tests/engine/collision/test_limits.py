@@ -328,3 +328,28 @@ def test_aabb_takes_a_plain_tuple_and_names_a_bad_transform():
         aabb(Circle(1.0), None)
     with pytest.raises(ValueError, match=r"NanSupport\.support"):
         aabb(NanSupport(), ORIGIN)
+
+
+def test_the_polygon_weld_and_straightness_limits_are_named_in_the_error_and_written_in_the_readme():
+    """Issue 44, defect 13: ``Polygon.box(1e8, 1)`` was refused as "4 distinct points snap to 2"
+    with no limit named, and README's limits said nothing of it."""
+    from pathlib import Path
+
+    with pytest.raises(ValueError, match=r"half_height 1\.0: .*WELD_TOLERANCE_REL = 1e-06 of its diagonal"):
+        Polygon.box(1e8, 1)
+    with pytest.raises(ValueError, match="WELD_TOLERANCE_REL = 1e-06"):
+        Polygon.box(1.0, 1e6)  # exactly at the weld: its short sides are one point
+    assert Polygon.box(1e6, 1.0001).points[1] == (1e6, -1.0001)
+    with pytest.raises(ValueError, match=r"snap to 2 \(points closer than WELD_TOLERANCE_REL = 1e-06"):
+        Polygon([(0, 0), (1e-7, 0), (10, 10), (10, 10 + 1e-7)])
+    with pytest.raises(ValueError, match=r"all collinear: it has no area \(within COLLINEAR_SINE = 1e-09"):
+        Polygon([(0, 0), (1, 0), (0.5, 1e-9)])
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    limits = readme[readme.index("\n## Limits") : readme.index("\n## ", readme.index("\n## Limits") + 1)]
+    for words in (
+        "`WELD_TOLERANCE_REL` = 1e-6",
+        "`COLLINEAR_SINE` = 1e-9",
+        "`Polygon.box(1e8, 1)`",
+        "1 : 1,000,000",
+    ):
+        assert words in limits, words

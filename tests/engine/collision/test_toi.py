@@ -143,9 +143,44 @@ def test_a_sweep_staying_just_beyond_the_target_all_along_is_separated_not_faile
     ("call", "words"),
     [
         (lambda: time_of_impact(Circle(1.0), Sweep.still((0, 0, 0)), object(), Sweep.still((3, 0, 0))), ["b is"]),
-        (lambda: time_of_impact(Circle(1.0), Sweep.still((math.nan, 0, 0)), Circle(1.0), Sweep.still((3, 0, 0))), ["sweep_a", "nan"]),
+        (lambda: time_of_impact(Circle(1.0), moving((math.nan, 0), (0, 0)), Circle(1.0), Sweep.still((3, 0, 0))), ["sweep_a", "nan"]),
         (lambda: time_of_impact(Circle(1.0), Sweep.still((0, 0, 0)), Circle(1.0), Sweep.still((3, 0, 0)), t_max=1.5), ["t_max", "1.5"]),
         (lambda: time_of_impact(Circle(1.0), Sweep.still((0, 0, 0)), Circle(1.0), Sweep.still((3, 0, 0)), target=-1.0), ["target", "-1.0"]),
+        # Issue 44, defect 12: each named, in the engine's words, and a bool is no number.
+        (lambda: _still_pair(t_max="a"), ["t_max", "must be a number", "'a'"]),
+        (lambda: _still_pair(t_max=True), ["t_max", "must be a number", "True"]),
+        (lambda: _still_pair(t_max=math.nan), ["t_max", "nan", "0..1"]),
+        (lambda: _still_pair(target="x"), ["target", "must be a number", "'x'"]),
+        (lambda: _still_pair(target=False), ["target", "must be a number", "False"]),
+        (lambda: _still_pair(target=math.inf), ["target", "inf"]),
+        (lambda: _still_pair(target=2e9), ["target", "at most 1e+09"]),
+        (lambda: _still_pair(target=1e-3), ["target", "default tolerance"]),
+        (lambda: _still_pair(tolerance="0.1"), ["tolerance", "must be a number"]),
+        (lambda: _still_pair(tolerance=True), ["tolerance", "must be a number", "True"]),
+        (lambda: _still_pair(tolerance=0.0), ["tolerance", "above 0"]),
+        (lambda: _still_pair(target=0.1, tolerance=0.1), ["tolerance", "below 0.1"]),
+        (lambda: _still_pair(sweep_b=(3.0, 0.0, 0.0)), ["sweep_b", "Sweep(local_center, c1, c2, q1, q2)", "3 values"]),
+        (lambda: _still_pair(sweep_a=None), ["sweep_a", "Sweep(", "NoneType"]),
+        (lambda: _still_pair(sweep_a="sweep"), ["sweep_a", "Sweep(", "str"]),
+        (lambda: _still_pair(sweep_b=((0, 0), (3, 0), 5, 0.0, 0.0)), ["sweep_b c2", "(x, y) pair"]),
+        (lambda: _still_pair(sweep_b=((0, 0), (3, 0), ("a", 0), 0.0, 0.0)), ["sweep_b c2 x", "'a'"]),
+        (lambda: _still_pair(sweep_b=((0, 0), (3, 0), (3, 2e9), 0.0, 0.0)), ["sweep_b c2 y", "MAX_COORDINATE"]),
+        (lambda: _still_pair(sweep_b=((0, 0), (3, 0), (3, 0), True, 0.0)), ["sweep_b q1", "True"]),
+        (lambda: _still_pair(sweep_b=((0, 0), (3, 0), (3, 0), 0.0, math.inf)), ["sweep_b q2", "finite"]),
+        (lambda: _still_pair(sweep_b=((0, 0), (3, 0), (3, 0), -1e308, 1e308)), ["sweep_b", "turn must be finite"]),
+        (lambda: _still_pair(sweep_a=((math.nan, 0), (0, 0), (0, 0), 0.0, 0.0)), ["sweep_a local_center x", "nan"]),
+        # And the sweep's own helpers (they took anything: Sweep.still("abc") made a sweep of strings).
+        (lambda: Sweep.still("abc"), ["xf must be (x, y, angle)", "str"]),
+        (lambda: Sweep.still((0.0, 0.0, True)), ["xf angle", "True"]),
+        (lambda: Sweep.still((math.nan, 0.0, 0.0)), ["xf x", "nan"]),
+        (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform("a"), ["t must be a number", "'a'"]),
+        (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform(True), ["t must be a number", "True"]),
+        (lambda: moving((0.0, 0.0), (1.0, 0.0)).transform(math.nan), ["t is nan", "0..1"]),
+        (lambda: Sweep(1.0, (0.0, 0.0), (1.0, 0.0), 0.0, 0.0).transform(0.5), ["sweep local_center", "(x, y) pair"]),
+        (lambda: default_target(Circle(1.0), Circle(1.0), "x"), ["slop must be a number", "'x'"]),
+        (lambda: default_target(Circle(1.0), Circle(1.0), True), ["slop must be a number", "True"]),
+        (lambda: default_target(Circle(1.0), Circle(1.0), -1.0), ["slop is -1.0", "above 0"]),
+        (lambda: default_target(Circle(1.0), "b"), ["b is a str"]),
     ],
 )  # fmt: skip
 def test_bad_arguments_are_refused_with_one_line_naming_them(call, words):
@@ -154,6 +189,33 @@ def test_bad_arguments_are_refused_with_one_line_naming_them(call, words):
     assert "\n" not in str(info.value)
     for word in words:
         assert word in str(info.value)
+
+
+_AT_ORIGIN, _AT_THREE = Sweep.still((0.0, 0.0, 0.0)), Sweep.still((3.0, 0.0, 0.0))
+
+
+def _still_pair(sweep_a=_AT_ORIGIN, sweep_b=_AT_THREE, **kwargs):
+    return time_of_impact(Circle(1.0), sweep_a, Circle(1.0), sweep_b, **kwargs)
+
+
+def test_a_sweep_may_be_given_as_its_five_values_and_numbers_of_any_real_kind():
+    box = Polygon.box(0.5, 0.5)
+    sweep = Sweep((0.0, 0.0), (-3.0, 0.0), (3.0, 0.0), 0.0, 1.0)
+    expected = time_of_impact(Circle(1.0), Sweep.still((0.0, 0.0, 0.0)), box, sweep)
+    assert expected.state == TOIState.HIT
+    as_values = time_of_impact(
+        Circle(1.0),
+        ((0, 0), (0, 0), (0, 0), 0, 0),
+        box,
+        ([0, 0], [-3, 0], np.array([3.0, 0.0]), 0, np.float32(1)),
+    )
+    assert as_values == expected
+    assert (
+        time_of_impact(
+            Circle(1.0), Sweep.still((0, 0, 0)), box, sweep, t_max=np.float64(1.0), target=np.int64(1)
+        ).state
+        == TOIState.HIT
+    )
 
 
 def test_the_time_of_impact_compiles_one_signature_and_reuses_the_queries_gjk():
