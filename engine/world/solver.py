@@ -400,8 +400,14 @@ def _both_points(u0, u1, a0, a1, nm0, nm1, k11, k12, k22, split, ms0, ms1):
     neither = (b0 >= _F0) & (b1 >= _F0)
     # (Where rounding tips a boundary between cases, none may hold; the cases meet there, and both
     # points' impulses clamped are the answer to rounding.)
-    x0 = x0 if both else (y0 if first else (_F0 if second | neither else max(x0, _F0)))
-    x1 = x1 if both else (_F0 if first else (y1 if second else (_F0 if neither else max(x1, _F0))))
+    # The first case that holds, picked by weights of 0 and 1 (products, not branches: numba writes
+    # a conditional expression as a branch: solve_step on a 40-row pyramid 244 -> 234 µs).
+    take_both = np.float32(both)
+    take_first = np.float32(first & ~both)
+    take_second = np.float32(second & ~(both | first))
+    take_none = np.float32(~(both | first | second | neither))  # (rounding: both clamped, see below)
+    x0 = take_both * x0 + take_first * y0 + take_none * max(x0, _F0)
+    x1 = take_both * x1 + take_second * y1 + take_none * max(x1, _F0)
     shared = max(-(c0 + c1) * split, _F0)
     return (shared, shared) if split != _F0 else (x0, x1)
 

@@ -699,22 +699,26 @@ class World:
             )
 
     def _check_mass_ratios(self) -> None:
-        """Warn once if the step's contacts hold two dynamic bodies resting on each other with masses
-        more than ``MAX_RESTING_MASS_RATIO`` apart."""
+        """Warn once if the step's contacts hold a dynamic body resting on one more than
+        ``MAX_RESTING_MASS_RATIO`` times lighter."""
         cons, a = self._dynamics._last, self._a
         held = (cons.count > 0) & a.dynamic[cons.a] & a.dynamic[cons.b]
         if not held.any():
             return
+        # Which body lies on the other (the normal runs from a to b: b is on top where it points up
+        # against gravity): a light box on a heavy plank is held as well as on the ground.
+        gx, gy = self._dynamics.gravity
+        b_on_top = cons.normal[held] @ np.array([gx, gy]) < 0.0
         first, second = a.inv_mass[cons.a[held]], a.inv_mass[cons.b[held]]
-        ratio = np.maximum(first, second) / np.minimum(first, second)
+        ratio = np.where(b_on_top, first / second, second / first)  # the one on top's mass over the other's
         k = int(np.argmax(ratio))
         if ratio[k] > MAX_RESTING_MASS_RATIO:
             ids = sorted((int(a.ids[cons.a[held][k]]), int(a.ids[cons.b[held][k]])))
             self._warn(
                 "mass ratio",
-                f"World.step: bodies {ids[0]} and {ids[1]} touch with masses {ratio[k]:,.0f} times apart; past "
-                f"MAX_RESTING_MASS_RATIO = {MAX_RESTING_MASS_RATIO:g}, the heavier sinks into the lighter "
-                "resting on it (15 % of its height at 1,000 times, through it at 10,000)",
+                f"World.step: of bodies {ids[0]} and {ids[1]}, the one on top is {ratio[k]:,.0f} times the "
+                f"other's mass; past MAX_RESTING_MASS_RATIO = {MAX_RESTING_MASS_RATIO:g}, a heavy body sinks into "
+                "a light one it rests on (15 % of its height at 1,000 times, through it at 10,000)",
             )
 
     # --- copies and pickles ------------------------------------------------

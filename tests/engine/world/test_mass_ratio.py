@@ -77,6 +77,17 @@ def test_two_bodies_resting_on_each_other_past_the_mass_ratio_warn_once():
     assert said[0].filename == __file__  # said at the caller's step
 
 
+def test_a_light_body_on_a_heavy_one_says_nothing():
+    world = World(gravity=(0.0, -10.0))
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    world.add(Polygon.box(5.0, 0.5), (0.0, 0.5, 0.0), dynamic=True, density=1e6)
+    world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for _ in range(120):
+            world.step(DT)
+
+
 def test_bodies_of_other_masses_that_never_touch_say_nothing_nor_do_mild_ratios():
     world = World(gravity=(0.0, -10.0))
     world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
