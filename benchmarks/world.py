@@ -75,7 +75,7 @@ def box_field(n: int, seed: int):
 def ours_boxes(n, seed):
     _side, pos, vel, angle, spin = box_field(n, seed)
     world = World()
-    ids = np.array([world.add(Polygon.box(HALF, HALF), (x, y, a)) for (x, y), a in zip(pos, angle)])
+    ids = np.array([world.add(Polygon.box(HALF, HALF), (x, y, a), type="kinematic") for (x, y), a in zip(pos, angle)])
 
     def frame():
         np.add(pos, vel * DT, out=pos)  # as pymunk integrates: the same boxes on both sides
@@ -104,7 +104,7 @@ def ours_dense(n, seed):
     _side, pos, half, vel, angle, spin = dense_field(n, seed)
     world = World()
     ids = np.array(
-        [world.add(Polygon.box(hx, hy), (x, y, a)) for (x, y), (hx, hy), a in zip(pos, half, angle)]
+        [world.add(Polygon.box(hx, hy), (x, y, a), type="kinematic") for (x, y), (hx, hy), a in zip(pos, half, angle)]
     )
 
     def frame():
@@ -215,16 +215,16 @@ WALL, ENEMY, BULLET = 1, 2, 4
 def ours_shooter(scene: ShooterScene):
     world = World()
     for hw, hh, x, y, a in scene.walls:
-        world.add(Polygon.box(hw, hh), (x, y, a), static=True, layer=WALL)
+        world.add(Polygon.box(hw, hh), (x, y, a), type="static", layer=WALL)
     hexagon_shape = Polygon(scene.hexagon)
     e_ids = np.array(
         [
-            world.add(Circle(12.0) if k % 2 else hexagon_shape, (x, y, a), layer=ENEMY)
+            world.add(Circle(12.0) if k % 2 else hexagon_shape, (x, y, a), type="kinematic", layer=ENEMY)
             for k, ((x, y), a) in enumerate(zip(scene.e_pos, scene.e_ang))
         ]
     )
     b_ids = np.array(
-        [world.add(Circle(2.0), (x, y, 0.0), layer=BULLET, mask=WALL | ENEMY) for x, y in scene.b_pos]
+        [world.add(Circle(2.0), (x, y, 0.0), type="kinematic", layer=BULLET, mask=WALL | ENEMY) for x, y in scene.b_pos]
     )
     moving = np.concatenate([e_ids, b_ids])
     angle = np.concatenate([scene.e_ang, np.zeros(len(b_ids))])
@@ -303,9 +303,9 @@ def sliders(scene: ShooterScene, batched: bool):
     rng = np.random.default_rng(7)
     world = World()
     for hw, hh, x, y, a in scene.walls:
-        world.add(Polygon.box(hw, hh), (x, y, a), static=True, layer=WALL)
+        world.add(Polygon.box(hw, hh), (x, y, a), type="static", layer=WALL)
     starts = scene.free_points(np.random.default_rng(11), 200, clearance=9.0)
-    ids = np.array([world.add(Circle(8.0), (x, y, 0.0), layer=ENEMY) for x, y in starts])
+    ids = np.array([world.add(Circle(8.0), (x, y, 0.0), type="kinematic", layer=ENEMY) for x, y in starts])
     heading = rng.uniform(0, math.tau, 200)
     last = {"positions": starts}
 
@@ -347,10 +347,10 @@ def at_the_body_limit(frames: int) -> None:
     columns = math.ceil(math.sqrt(count))
     t = time.perf_counter()
     world = World(gravity=(0.0, -10.0), sleep=False)
-    world.add(Polygon.box(columns, 1.0), (0.0, -1.0, 0.0), static=True)
+    world.add(Polygon.box(columns, 1.0), (0.0, -1.0, 0.0), type="static")
     for k in range(count):
         world.add(
-            Circle(0.4), (float(k % columns) - columns / 2, 0.4 + float(k // columns), 0.0), dynamic=True
+            Circle(0.4), (float(k % columns) - columns / 2, 0.4 + float(k // columns), 0.0), type="dynamic"
         )
     added = time.perf_counter() - t
     t = time.perf_counter()
@@ -376,11 +376,11 @@ def pile_up(count: int, frames: int) -> None:
     """Part 5, one pile: ``count`` circles at one point (run in a process of its own: peak RSS is the process's)."""
     warm = World()  # the kernels loaded (numba's cache) before the clock starts
     for _ in range(3):
-        warm.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True)
+        warm.add(Circle(0.5), (0.0, 0.0, 0.0), type="dynamic")
     warm.step(DT)
     world = World()
     for _ in range(count):
-        world.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True)
+        world.add(Circle(0.5), (0.0, 0.0, 0.0), type="dynamic")
     t = time.perf_counter()
     began = len(world.step(DT).began)  # every contact is new: one began each
     first = time.perf_counter() - t

@@ -108,11 +108,11 @@ def stack_demo() -> None:
     The first step compiles the world's kernels on a fresh cache (named on stderr): the time
     printed is that of the steps after it."""
     world = World(gravity=(0.0, -10.0))
-    names = {world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True): "ground"}
+    names = {world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static"): "ground"}
     boxes = []
     for k in range(STACK_BOXES):
         place = (0.1 * k, STACK_HALF + 0.2 + 1.2 * k, 0.0)  # each 0.2 m above the one below
-        boxes.append(world.add(Polygon.box(STACK_HALF, STACK_HALF), place, dynamic=True))
+        boxes.append(world.add(Polygon.box(STACK_HALF, STACK_HALF), place, type="dynamic"))
         names[boxes[-1]] = f"box {k + 1}"
     print(
         f"falling stack: {STACK_BOXES} boxes of 1 m, 1 kg each onto a ground, gravity 10 m/s² down, "

@@ -43,7 +43,7 @@ class Placer:
         self.world = World()
         for wall in level.walls:
             for shape, xf in wall.parts:
-                self.world.add(shape, tuple(xf), static=True, layer=1)
+                self.world.add(shape, tuple(xf), type="static", layer=1)
         self.markers = [level.player_start, *level.spawns, *level.pickups]
         self.placed: list[tuple[str, float, float]] = []
         self.kinds = prop_kinds()
@@ -74,7 +74,7 @@ class Placer:
             px, py = round(x + d * math.cos(a), 1), round(y + d * math.sin(a), 1)
             if self.fits(kind, px, py, packed):
                 self.placed.append((kind, px, py))
-                self.world.add(Polygon.box(1, 1), (px, py, 0.0), static=True, layer=2)
+                self.world.add(Polygon.box(1, 1), (px, py, 0.0), type="static", layer=2)
                 return True
         return False
 

@@ -161,8 +161,8 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
     for p in scene.pieces:
         shape = Polygon.box(*p.size) if p.kind == "box" else Circle(p.size[0])
         body = world.add(
-            shape, (p.position[0], p.position[1], p.angle), static=p.motion == "static",
-            dynamic=p.motion == "dynamic", density=p.density, friction=p.friction, restitution=p.restitution,
+            shape, (p.position[0], p.position[1], p.angle), type=p.motion, density=p.density,
+            friction=p.friction, restitution=p.restitution,
             rolling_resistance=p.rolling_resistance,
         )  # fmt: skip
         if p.motion != "static" and any(p.velocity):

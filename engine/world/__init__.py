@@ -1,4 +1,5 @@
-"""The world: AABB broad phase, layers, ray and shape casts, and move-and-slide.
+"""The world: rigid bodies stepped as Box2D v3 steps them, an AABB broad phase, layers, ray and
+shape casts, and move-and-slide.
 
 One topic per module: ``world`` (the ``World`` facade), ``arguments`` (checks
 on every public argument), ``bodies`` (the bodies' arrays as one record),
@@ -13,31 +14,47 @@ and walk).
 """
 
 from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit
+from .contact_set import ContactEvents
 from .hashgrid import MAX_SPAN
 from .pairs import WorldContacts
 from .slide import SlideResult, slide_along, slide_along_many
 from .world import (
     ALL_LAYERS,
+    MAX_ACCELERATION,
     MAX_BODIES,
     MAX_CELL_SIZE,
+    MAX_DT,
     MAX_RESTING_GRAVITY,
     MAX_RESTING_MASS_RATIO,
+    MAX_SPEED,
+    MAX_SPIN,
+    MAX_SUBSTEPS,
     MIN_CELL_SIZE,
+    MIN_DT,
+    BodyType,
     PhysicsWarning,
     World,
 )
 
 __all__ = [
     "ALL_LAYERS",
+    "MAX_ACCELERATION",
     "MAX_BODIES",
     "MAX_CAST_ITERATIONS",
     "MAX_CELL_SIZE",
+    "MAX_DT",
     "MAX_RESTING_GRAVITY",
     "MAX_RESTING_MASS_RATIO",
     "MAX_SPAN",
+    "MAX_SPEED",
+    "MAX_SPIN",
+    "MAX_SUBSTEPS",
     "MIN_CELL_SIZE",
+    "MIN_DT",
+    "BodyType",
     "CastBatch",
     "CastHit",
+    "ContactEvents",
     "PhysicsWarning",
     "RayHit",
     "SlideResult",

@@ -74,6 +74,18 @@ def body_id(value, name: str = "body") -> int:
     return operator.index(value)
 
 
+def body_type(value, name: str):
+    """A body's type: a ``world.BodyType`` or its name, ``"static"``, ``"kinematic"`` or ``"dynamic"``."""
+    from .world import BodyType  # (the world's own enum; imported here, where it is first needed)
+
+    if isinstance(value, BodyType):
+        return value
+    if isinstance(value, str) and value in ("static", "kinematic", "dynamic"):
+        return BodyType(value)
+    problem = TypeError if not isinstance(value, str) else ValueError
+    raise problem(f"{name} must be 'static', 'kinematic' or 'dynamic' (or a BodyType); got {shown(value)}")
+
+
 def count(value, name: str, low: int, high: int) -> int:
     """A whole number in ``low``..``high`` (not a bool, not a float)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):

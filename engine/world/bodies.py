@@ -187,6 +187,10 @@ class BodyArrays:
         self.sensor = np.zeros(capacity, dtype=np.bool_)
         #: Box2D's bullet: a fast dynamic body also swept against moving bodies (``step``'s continuous pass).
         self.bullet = np.zeros(capacity, dtype=np.bool_)
+        #: What ``World.add`` was given for each body's mass (its density; kept for ``set_density`` and
+        #: ``set_type``) and whether it turns (``fixed_rotation``).
+        self.density = np.ones(capacity)
+        self.fixed = np.zeros(capacity, dtype=np.bool_)
         self.ids = np.zeros(capacity, dtype=np.int64)
         self.slot_of = np.full(capacity, -1, dtype=np.int64)
         self.user: list[Any] = []
@@ -197,6 +201,7 @@ class BodyArrays:
         "xf", "shape", "layer", "mask", "static", "sensor", "bullet", "ids",
         "dynamic", "vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "friction",
         "restitution", "rolling", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
+        "density", "fixed",
     )  # fmt: skip
 
     def append(self, xf, shape: int, layer: int, mask: int, static: bool, sensor: bool, user: Any) -> int:
@@ -218,7 +223,8 @@ class BodyArrays:
         self.ids[slot] = body
         self.slot_of[body] = slot
         # Not dynamic until ``set_motion`` says otherwise: a kinematic or static body at rest.
-        self.dynamic[slot] = self.bullet[slot] = False
+        self.dynamic[slot] = self.bullet[slot] = self.fixed[slot] = False
+        self.density[slot] = 1.0
         for name in ("vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "sleep_time"):
             getattr(self, name)[slot] = 0.0
         self.friction[slot], self.restitution[slot], self.gravity_scale[slot] = 0.6, 0.0, 1.0

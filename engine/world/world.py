@@ -39,6 +39,7 @@ import copy
 import math
 import pickle
 import warnings
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -86,6 +87,24 @@ MAX_RESTING_MASS_RATIO = 100.0
 MAX_RESTING_GRAVITY = 1e5
 
 
+class BodyType(StrEnum):
+    """What moves a body (Box2D v3's ``b2BodyType``), ``World.add``'s ``type``: a plain string
+    equals its member (``BodyType.DYNAMIC == "dynamic"``).
+
+    - ``STATIC``: never moves (walls); infinite mass.
+    - ``KINEMATIC``: moved by the caller (``set_transform``, ``move_and_slide``, a velocity);
+      pushes dynamic bodies and is never pushed back; infinite mass.
+    - ``DYNAMIC``: moved by ``step``: gravity, forces, contacts. The default.
+
+    >>> BodyType("static") is BodyType.STATIC, BodyType.DYNAMIC == "dynamic"
+    (True, True)
+    """
+
+    STATIC = "static"
+    KINEMATIC = "kinematic"
+    DYNAMIC = "dynamic"
+
+
 class PhysicsWarning(UserWarning):
     """A world set up past what its contacts hold at rest (``MAX_RESTING_MASS_RATIO``,
     ``MAX_RESTING_GRAVITY``): it steps, but bodies sink into each other. Said once per world."""
@@ -103,8 +122,8 @@ class World:
 
     >>> from engine.collision import Circle, Polygon
     >>> world = World()
-    >>> wall = world.add(Polygon.box(10, 1), (0, 0, 0), static=True)
-    >>> ball = world.add(Circle(1), (0, 1.5, 0))
+    >>> wall = world.add(Polygon.box(10, 1), (0, 0, 0), type="static")
+    >>> ball = world.add(Circle(1), (0, 1.5, 0), type="kinematic")
     >>> world.pairs().tolist()
     [[0, 1]]
     """
@@ -152,12 +171,11 @@ class World:
         shape,
         transform,
         *,
-        static: bool = False,
+        type: BodyType | str = BodyType.DYNAMIC,  # (the API's word, as Box2D's b2BodyDef.type)
         sensor: bool = False,
         layer: int = 1,
         mask: int = ALL_LAYERS,
         user_data: Any = None,
-        dynamic: bool = False,
         density: float = 1.0,
         friction: float = 0.6,
         restitution: float = 0.0,
@@ -167,17 +185,19 @@ class World:
         fixed_rotation: bool = False,
         rolling_resistance: float = 0.0,
         bullet: bool = False,
+        **removed,
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
         ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``,
         and the body's box must lie within that range too; ``layer`` and
-        ``mask`` are 32-bit sets (0..0xFFFFFFFF). A body is
-        static (walls: never moves), dynamic (moved by ``step``: pushed,
-        knocked, stacked) or, neither, kinematic (moved by the caller, by
-        ``set_transform``, ``move_and_slide`` or a velocity; it pushes dynamic
-        bodies and is never pushed back). A dynamic body's mass comes from
-        its shape and ``density`` (exact, ``collision.mass_properties``);
+        ``mask`` are 32-bit sets (0..0xFFFFFFFF). ``type`` (a ``BodyType`` or
+        its name) is ``"dynamic"`` (moved by ``step``: pushed, knocked,
+        stacked; the default, as in pymunk), ``"static"`` (walls: never moves)
+        or ``"kinematic"`` (moved by the caller, by ``set_transform``,
+        ``move_and_slide`` or a velocity; it pushes dynamic bodies and is
+        never pushed back). A dynamic body's mass comes from its shape and
+        ``density`` (exact, ``collision.mass_properties``);
         ``friction`` (≥ 0, mixed by geometric mean) and ``restitution``
         (0..1, mixed by the larger) act at its contacts; damping (1/s) slows
         it as floor friction would in a top-down game; ``rolling_resistance``
@@ -187,32 +207,39 @@ class World:
         cannot pass through a thin one in a step (any fast dynamic body is
         swept against the static ones). Anything else is refused with one
         error naming the argument, and nothing is added; so is a body past
-        ``MAX_BODIES`` (65,536) in the world.
+        ``MAX_BODIES`` (65,536) in the world, and the flags ``static=`` and
+        ``dynamic=`` of old (a body given neither was kinematic: a newcomer's
+        falling box hung in the air).
+
+        >>> from engine.collision import Polygon
+        >>> world = World(gravity=(0.0, -10.0))
+        >>> crate = world.add(Polygon.box(0.5, 0.5), (0.0, 5.0, 0.0))
+        >>> _ = world.step(0.1)
+        >>> world.body_type(crate), world.transform(crate).y < 5.0
+        (<BodyType.DYNAMIC: 'dynamic'>, True)
         """
+        if removed:
+            _refuse_removed("World.add", removed)
         if self._a.n >= MAX_BODIES:
             raise ValueError(
                 f"World.add: the world holds {self._a.n:,} bodies, the limit (MAX_BODIES = {MAX_BODIES:,}); "
                 "remove one first"
             )
+        kind = arguments.body_type(type, "World.add type")
         xf = arguments.transform(transform, "World.add transform")
         shape = arguments.shape(shape, "World.add shape", body=True)
         arguments.within_range(shape, xf, "World.add")  # a body bigger than the range cannot be moved in it
         layer, mask = arguments.bits(layer, "World.add layer"), arguments.bits(mask, "World.add mask")
-        static, sensor = (
-            arguments.flag(static, "World.add static"),
-            arguments.flag(sensor, "World.add sensor"),
-        )
-        dynamic = arguments.flag(dynamic, "World.add dynamic")
+        sensor = arguments.flag(sensor, "World.add sensor")
         fixed_rotation = arguments.flag(fixed_rotation, "World.add fixed_rotation")
         bullet = arguments.flag(bullet, "World.add bullet")
-        if static and dynamic:
-            raise ValueError("World.add: a body is static or dynamic, not both")
+        static, dynamic = kind == BodyType.STATIC, kind == BodyType.DYNAMIC
         if bullet and not dynamic:
-            raise ValueError("World.add: bullet=True is for dynamic bodies (pass dynamic=True)")
+            raise ValueError(f"World.add: bullet=True is for dynamic bodies; this one is {kind.value}")
         try:
             density = check_density(density)
         except (TypeError, ValueError) as err:
-            raise type(err)(f"World.add {err}") from None
+            raise type_of(err)(f"World.add {err}") from None
         friction = arguments.real(friction, "World.add friction", 0.0, MAX_FRICTION)
         restitution = arguments.real(restitution, "World.add restitution", 0.0, 1.0)
         linear_damping = arguments.real(linear_damping, "World.add linear_damping", 0.0, MAX_DAMPING)
@@ -229,19 +256,193 @@ class World:
         a.friction[slot], a.restitution[slot], a.gravity_scale[slot] = friction, restitution, gravity_scale
         a.damping[slot] = (linear_damping, angular_damping)
         a.rolling[slot] = rolling_resistance
+        a.density[slot], a.fixed[slot] = density, fixed_rotation
         if dynamic:
-            mass, center, inertia = mass_properties(shape, density)
-            if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
-                mass, inertia = 1.0, 0.0
             a.dynamic[slot], a.bullet[slot] = True, bullet
-            a.mass[slot], a.inertia[slot], a.center[slot] = mass, inertia, center
-            a.inv_mass[slot] = 1.0 / mass
-            a.inv_inertia[slot] = 0.0 if fixed_rotation or inertia <= 0.0 else 1.0 / inertia
-            low, high = self._inverse_masses
-            self._inverse_masses = (min(low, 1.0 / mass), max(high, 1.0 / mass))
+            self._set_mass(slot)
             self._check_gravity(gravity_scale)
         self._frame.changed(static, members=True)
         return body
+
+    # --- a body's settings after add (Box2D v3's b2Body_Set*, b2Shape_Set*) ------
+
+    def body_type(self, body: int) -> BodyType:
+        """The body's ``BodyType``."""
+        slot = self._a.slot(body)
+        a = self._a
+        return (
+            BodyType.STATIC if a.static[slot] else BodyType.DYNAMIC if a.dynamic[slot] else BodyType.KINEMATIC
+        )
+
+    def set_type(self, body: int, type: BodyType | str) -> None:
+        """Make the body static, kinematic or dynamic (Box2D's ``b2Body_SetType``): its contacts
+        end (reported by the next ``step``) and what it touched wakes, as a removal does; a
+        dynamic body's mass comes again from its shape and density; a static one stops
+        (velocity 0); a bullet that is no longer dynamic is no longer a bullet. It wakes."""
+        slot = self._a.slot(body)
+        kind = arguments.body_type(type, "World.set_type type")
+        if kind == self.body_type(body):
+            return
+        a = self._a
+        was_static = bool(a.static[slot])
+        self._dynamics.removed(a.ids[slot : slot + 1])
+        a.static[slot], a.dynamic[slot] = kind == BodyType.STATIC, kind == BodyType.DYNAMIC
+        if not a.dynamic[slot]:
+            a.bullet[slot] = False
+        if a.static[slot]:
+            a.vel[slot] = 0.0
+        a.force[slot] = 0.0
+        a.awake[slot], a.island[slot], a.sleep_time[slot] = True, -1, 0.0
+        a.start[slot] = a.xf[slot]
+        self._set_mass(slot)
+        if a.dynamic[slot]:
+            self._check_gravity(float(a.gravity_scale[slot]))
+        self._frame.changed(was_static or bool(a.static[slot]), members=True)
+
+    def set_density(self, body: int, density: float) -> None:
+        """The body's density (``add``'s); a dynamic body's mass, centre of mass and inertia follow
+        (Box2D's ``b2Shape_SetDensity`` with ``updateBodyMass``). It wakes."""
+        slot = self._a.slot(body)
+        try:
+            density = check_density(density)
+        except (TypeError, ValueError) as err:
+            raise type_of(err)(f"World.set_density {err}") from None
+        self._a.density[slot] = density
+        self._set_mass(slot)
+        self._dynamics.woken(slot)
+
+    def set_friction(self, body: int, friction: float) -> None:
+        """The body's friction (≥ 0, ``add``'s), mixed into its contacts from the next step."""
+        slot = self._a.slot(body)
+        self._a.friction[slot] = arguments.real(friction, "World.set_friction friction", 0.0, MAX_FRICTION)
+
+    def set_restitution(self, body: int, restitution: float) -> None:
+        """The body's restitution (0..1, ``add``'s), from the next step."""
+        slot = self._a.slot(body)
+        self._a.restitution[slot] = arguments.real(restitution, "World.set_restitution restitution", 0.0, 1.0)
+
+    def set_rolling_resistance(self, body: int, rolling_resistance: float) -> None:
+        """The body's rolling resistance (≥ 0, ``add``'s), from the next step."""
+        slot = self._a.slot(body)
+        self._a.rolling[slot] = arguments.real(
+            rolling_resistance, "World.set_rolling_resistance rolling_resistance", 0.0, MAX_FRICTION
+        )
+
+    def set_damping(self, body: int, linear: float | None = None, angular: float | None = None) -> None:
+        """The body's linear and angular damping (1/s, ``add``'s; None keeps one as it is)."""
+        slot = self._a.slot(body)
+        old_linear, old_angular = self._a.damping[slot].tolist()
+        linear = (
+            old_linear
+            if linear is None
+            else arguments.real(linear, "World.set_damping linear", 0.0, MAX_DAMPING)
+        )
+        angular = (
+            old_angular
+            if angular is None
+            else arguments.real(angular, "World.set_damping angular", 0.0, MAX_DAMPING)
+        )
+        self._a.damping[slot] = (linear, angular)
+
+    def set_gravity_scale(self, body: int, gravity_scale: float) -> None:
+        """How much of the world's gravity pulls the body (``add``'s); it wakes."""
+        slot = self._a.slot(body)
+        scale = arguments.real(
+            gravity_scale, "World.set_gravity_scale gravity_scale", -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE
+        )
+        self._a.gravity_scale[slot] = scale
+        if self._a.dynamic[slot]:
+            self._check_gravity(scale)
+        self._dynamics.woken(slot)
+
+    def set_layer(self, body: int, layer: int) -> None:
+        """The body's layer bits (``add``'s): what meets it from the next query or step."""
+        slot = self._a.slot(body)
+        self._a.layer[slot] = arguments.bits(layer, "World.set_layer layer")
+        self._filtered(slot)
+
+    def set_mask(self, body: int, mask: int) -> None:
+        """The layers the body meets (``add``'s), from the next query or step."""
+        slot = self._a.slot(body)
+        self._a.mask[slot] = arguments.bits(mask, "World.set_mask mask")
+        self._filtered(slot)
+
+    def set_sensor(self, body: int, sensor: bool) -> None:
+        """Whether the body is a sensor (``add``'s: it pairs, and pushes nothing); a body made a
+        sensor ends its contacts, reported by the next step."""
+        slot = self._a.slot(body)
+        sensor = arguments.flag(sensor, "World.set_sensor sensor")
+        if sensor and not self._a.sensor[slot]:
+            self._dynamics.removed(self._a.ids[slot : slot + 1])
+        self._a.sensor[slot] = sensor
+        self._filtered(slot)
+
+    def set_bullet(self, body: int, bullet: bool) -> None:
+        """Whether a dynamic body is a bullet (``add``'s)."""
+        slot = self._a.slot(body)
+        bullet = arguments.flag(bullet, "World.set_bullet bullet")
+        if bullet and not self._a.dynamic[slot]:
+            raise ValueError(
+                f"World.set_bullet: bullet=True is for dynamic bodies; body {body} is {self.body_type(body).value}"
+            )
+        self._a.bullet[slot] = bullet
+
+    def set_fixed_rotation(self, body: int, fixed_rotation: bool) -> None:
+        """Whether the body never turns (``add``'s): a dynamic body's inertia follows; it wakes."""
+        slot = self._a.slot(body)
+        self._a.fixed[slot] = arguments.flag(fixed_rotation, "World.set_fixed_rotation fixed_rotation")
+        if self._a.fixed[slot]:
+            self._a.vel[slot, 2] = 0.0
+        self._set_mass(slot)
+        self._dynamics.woken(slot)
+
+    def friction(self, body: int) -> float:
+        return float(self._a.friction[self._a.slot(body)])
+
+    def restitution(self, body: int) -> float:
+        return float(self._a.restitution[self._a.slot(body)])
+
+    def density(self, body: int) -> float:
+        return float(self._a.density[self._a.slot(body)])
+
+    def damping(self, body: int) -> tuple[float, float]:
+        """(linear, angular) damping, 1/s."""
+        linear, angular = self._a.damping[self._a.slot(body)].tolist()
+        return linear, angular
+
+    def gravity_scale(self, body: int) -> float:
+        return float(self._a.gravity_scale[self._a.slot(body)])
+
+    def is_bullet(self, body: int) -> bool:
+        return bool(self._a.bullet[self._a.slot(body)])
+
+    def has_fixed_rotation(self, body: int) -> bool:
+        return bool(self._a.fixed[self._a.slot(body)])
+
+    @property
+    def gravity(self) -> tuple[float, float]:
+        """The world's gravity (gx, gy), world units/s²; settable (each part within ±``MAX_GRAVITY``).
+        Setting it wakes nothing, as Box2D's ``b2World_SetGravity``: a sleeping body stays
+        asleep until something touches or pushes it."""
+        gx, gy = self._dynamics.gravity
+        return gx, gy
+
+    @gravity.setter
+    def gravity(self, gravity) -> None:
+        gravity = arguments.pair(gravity, "World gravity", what="(gx, gy)")
+        if not all(abs(g) <= MAX_GRAVITY for g in gravity):
+            raise ValueError(f"World gravity is {gravity}: each part must lie within ±{MAX_GRAVITY:g}")
+        self._dynamics.gravity = gravity
+        self._check_gravity(
+            max(
+                (abs(float(g)) for g in self._a.gravity_scale[: self._a.n][self._a.dynamic[: self._a.n]]),
+                default=1.0,
+            )
+        )
+
+    def _filtered(self, slot: int) -> None:
+        """A body's layer, mask or sensor flag changed: what the broad phase keeps is stale."""
+        self._frame.changed(bool(self._a.static[slot]), members=True)
 
     # --- motion -----------------------------------------------------------
 
@@ -364,6 +565,116 @@ class World:
         up until the step; a sum that would accelerate the body past ``MAX_ACCELERATION``
         (world units/s² over its mass, rad/s² over its inertia) is refused."""
         self._push(body, force, point, "World.apply_force", 0.0)
+
+    def apply_torque(self, body: int, torque: float) -> None:
+        """Add ``torque`` (counter-clockwise) to a dynamic body for the next ``step``; wakes it.
+        Static and kinematic bodies are not pushed (nothing happens). A step's torques whose sum
+        would turn the body faster than ``MAX_ACCELERATION`` rad/s² are refused."""
+        slot = self._a.slot(body)
+        torque = arguments.real(torque, "World.apply_torque torque")
+        a = self._a
+        if not a.dynamic[slot]:
+            return
+        total = float(a.force[slot, 2]) + torque
+        if not abs(total) * float(a.inv_inertia[slot]) <= MAX_ACCELERATION:
+            raise ValueError(
+                f"World.apply_torque torque is {torque!r}: with the torques already applied this step it would "
+                f"turn body {body} faster than MAX_ACCELERATION = {MAX_ACCELERATION:g} rad/s²"
+            )
+        a.force[slot, 2] = total
+        self._dynamics.woken(slot)
+
+    def apply_angular_impulse(self, body: int, impulse: float) -> None:
+        """Add an angular ``impulse`` (counter-clockwise) to a dynamic body: its spin changes at
+        once by impulse / inertia; wakes it. Past ``MAX_SPIN`` it is refused."""
+        slot = self._a.slot(body)
+        impulse = arguments.real(impulse, "World.apply_angular_impulse impulse")
+        a = self._a
+        if not a.dynamic[slot]:
+            return
+        vx, vy, w = a.vel[slot].tolist()
+        after = (vx, vy, w + float(a.inv_inertia[slot]) * impulse)
+        if not abs(after[2]) <= MAX_SPIN:
+            raise ValueError(
+                f"World.apply_angular_impulse impulse is {impulse!r}: it would take body {body} "
+                + _too_fast((vx, vy, w), after)
+            )
+        a.vel[slot] = after
+        self._dynamics.woken(slot)
+
+    def set_velocities(self, bodies, velocities, spins=None) -> None:
+        """``set_velocity`` for many bodies in one call: row k of ``velocities`` (k, 2) and of
+        ``spins`` (k,; 0 when None) to ``bodies[k]``, each given once; all or nothing (a static
+        body, a repeat, a row past ``MAX_SPEED`` or ``MAX_SPIN`` is refused before any changes)."""
+        name = "World.set_velocities"
+        for given, what in ((bodies, "bodies"), (velocities, "velocities"), (spins, "spins")):
+            arguments.at_most(() if given is None else given, MAX_BODIES, f"{name} {what}")
+        bodies = arguments.ids(bodies, f"{name} bodies")
+        slots = self._a.slots(bodies)
+        v = arguments.rows(velocities, len(slots), f"{name} velocities")
+        arguments.finite_rows(v, bodies, f"{name} velocities")
+        w = np.zeros(len(slots)) if spins is None else arguments.vector(spins, arguments.F64, f"{name} spins")
+        if len(w) != len(slots):
+            raise ValueError(f"{name} spins has {len(w)} rows; bodies has {len(slots)}")
+        a = self._a
+        if not _distinct(slots, a.n):
+            raise ValueError(f"{name} got the same body twice")
+        if a.static[slots].any():
+            k = int(np.flatnonzero(a.static[slots])[0])
+            raise ValueError(f"{name}: body {int(bodies[k])} (row {k}) is static and cannot move")
+        fast = ~(np.hypot(v[:, 0], v[:, 1]) <= MAX_SPEED) | ~(np.abs(w) <= MAX_SPIN)
+        if fast.any():
+            k = int(np.flatnonzero(fast)[0])
+            raise ValueError(
+                f"{name} row {k} (body {int(bodies[k])}) is ({float(v[k, 0])!r}, {float(v[k, 1])!r}) spinning "
+                f"{float(w[k])!r}: at most MAX_SPEED = {MAX_SPEED:g} world units/s and MAX_SPIN = {MAX_SPIN:g} rad/s"
+            )
+        a.vel[slots, :2], a.vel[slots, 2] = v, w
+        self._dynamics.woken(slots)
+
+    def apply_forces(self, bodies, forces, points=None) -> None:
+        """``apply_force`` for many bodies in one call: row k of ``forces`` (k, 2), world frame, at
+        row k of ``points`` (k, 2, world; the centres of mass when None) to ``bodies[k]`` for the
+        next step. A body may repeat (its forces add up); static and kinematic rows do nothing.
+        All or nothing: every row is checked, and each body's sum against ``MAX_ACCELERATION``,
+        before any force is kept; at most ``MAX_IMPULSES`` rows."""
+        name = "World.apply_forces"
+        for given, what in ((bodies, "bodies"), (forces, "forces"), (points, "points")):
+            arguments.at_most(() if given is None else given, arguments.MAX_IMPULSES, f"{name} {what}")
+        bodies = arguments.ids(bodies, f"{name} bodies")
+        slots = self._a.slots(bodies)
+        force = arguments.rows(forces, len(slots), f"{name} forces")
+        arguments.finite_rows(force, bodies, f"{name} forces")
+        a = self._a
+        torque = np.zeros(len(slots))
+        if points is not None:
+            p = arguments.rows(points, len(slots), f"{name} points")
+            arguments.finite_rows(p, bodies, f"{name} points", coordinate=True)
+            x, y, angle = a.xf[slots].T
+            c, s = np.cos(angle), np.sin(angle)
+            lx, ly = a.center[slots].T
+            rx, ry = p[:, 0] - (x + c * lx - s * ly), p[:, 1] - (y + s * lx + c * ly)
+            torque = np.where(a.inv_inertia[slots] != 0.0, rx * force[:, 1] - ry * force[:, 0], 0.0)
+        rows = np.flatnonzero(a.dynamic[slots])
+        pushed, at = np.unique(slots[rows], return_inverse=True)
+        total = a.force[pushed].copy()
+        np.add.at(total[:, 0], at, force[rows, 0])
+        np.add.at(total[:, 1], at, force[rows, 1])
+        np.add.at(total[:, 2], at, torque[rows])
+        with np.errstate(over="ignore", invalid="ignore"):
+            linear = a.inv_mass[pushed] * np.hypot(total[:, 0], total[:, 1])
+            angular = a.inv_inertia[pushed] * np.abs(total[:, 2])
+        bad = ~(linear <= MAX_ACCELERATION) | ~(angular <= MAX_ACCELERATION)
+        if bad.any():
+            j = int(np.flatnonzero(bad)[0])
+            k = int(rows[np.flatnonzero(at == j)[0]])
+            raise ValueError(
+                f"{name} forces row {k} (body {int(bodies[k])}): with the forces already applied this step it "
+                f"would accelerate the body by {float(linear[j]):g} units/s² and {float(angular[j]):g} rad/s²; each "
+                f"at most MAX_ACCELERATION = {MAX_ACCELERATION:g}"
+            )
+        a.force[pushed] = total
+        self._dynamics.woken(pushed)
 
     def mass(self, body: int) -> MassData:
         """The body's mass, centre of mass (local frame) and rotational inertia
@@ -681,6 +992,23 @@ class World:
             a.force[slot] = total
         self._dynamics.woken(slot)
 
+    def _set_mass(self, slot: int) -> None:
+        """A dynamic body's mass, centre and inertia from its shape and density (a static or
+        kinematic body's: none)."""
+        a = self._a
+        if not a.dynamic[slot]:
+            a.mass[slot] = a.inertia[slot] = a.inv_mass[slot] = a.inv_inertia[slot] = 0.0
+            a.center[slot] = 0.0
+            return
+        mass, center, inertia = mass_properties(self._table[int(a.shape[slot])], float(a.density[slot]))
+        if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
+            mass, inertia = 1.0, 0.0
+        a.mass[slot], a.inertia[slot], a.center[slot] = mass, inertia, center
+        a.inv_mass[slot] = 1.0 / mass
+        a.inv_inertia[slot] = 0.0 if a.fixed[slot] or inertia <= 0.0 else 1.0 / inertia
+        low, high = self._inverse_masses
+        self._inverse_masses = (min(low, 1.0 / mass), max(high, 1.0 / mass))
+
     def _warn(self, key: str, message: str) -> None:
         """Say ``message`` as a ``PhysicsWarning``, once per world for ``key``."""
         if key not in self._warned:
@@ -785,6 +1113,20 @@ class _Nowhere:
 
     def write(self, data) -> int:
         return len(data)
+
+
+def _refuse_removed(name: str, removed: dict) -> None:
+    """One line for keywords a call no longer takes: ``static=`` and ``dynamic=`` name ``type=``."""
+    word = next(iter(removed))
+    if word in ("static", "dynamic"):
+        raise TypeError(
+            f"{name}: {word}= is gone; a body's type is one argument: type='static', 'kinematic' or "
+            "'dynamic' (dynamic when not given)"
+        )
+    raise TypeError(f"{name} got an unexpected keyword argument {word!r}")
+
+
+type_of = type  # (``add`` names an argument ``type``)
 
 
 def _distinct(slots: np.ndarray, n: int) -> bool:

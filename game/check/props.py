@@ -59,7 +59,7 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
     part_of = {}
     for k in np.flatnonzero(near).tolist():
         body = world.add(
-            parts[k].shape, tuple(parts[k].xf), static=True, layer=_WALL, user_data=parts[k].index
+            parts[k].shape, tuple(parts[k].xf), type="static", layer=_WALL, user_data=parts[k].index
         )
         part_of[body] = parts[k]
     found = []
@@ -74,7 +74,7 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
         if walls:
             wall = level.walls[world.user_data(int(walls[0]))]
             found.append(finding("error", file, spot, f"{spot.kind} starts inside {wall_name(wall)}", xf[:2]))
-        bodies[world.add(shape, xf, layer=_PROP, mask=_PROP)] = spot
+        bodies[world.add(shape, xf, type="kinematic", layer=_PROP, mask=_PROP)] = spot
     pairs = [(a, b) for a, b in world.pairs().tolist() if a in bodies and b in bodies]
     for cluster, most in _clusters(pairs):
         spots = sorted((bodies[b] for b in cluster), key=lambda s: s.object_id)

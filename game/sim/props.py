@@ -176,7 +176,7 @@ def add_prop(
     row; returns the body id."""
     layer, mask = (layers.debris, layers.debris_mask) if debris else (layers.prop, layers.prop_mask)
     kind = kinds[k]
-    body = world.add(kind.shape, (x, y, angle), dynamic=True, density=kind.density, friction=kind.friction,
+    body = world.add(kind.shape, (x, y, angle), type="dynamic", density=kind.density, friction=kind.friction,
                      restitution=kind.restitution, linear_damping=kind.linear_damping,
                      angular_damping=kind.angular_damping, sensor=kind.sensor, layer=layer,
                      mask=mask)  # fmt: skip

@@ -1,7 +1,7 @@
 """Hostile input to the rigid-body API ends in physics or one clear line, and never spreads.
 
 A game developer's mistakes and an attacker's values thrown at ``World(gravity, sleep)``,
-``add(..., dynamic=True, density, friction, restitution, damping...)``, ``step(dt)``,
+``add(..., type="dynamic", density, friction, restitution, damping...)``, ``step(dt)``,
 ``set_velocity``, ``apply_impulse(s)``, ``apply_force``, ``remove(_bodies)`` and
 ``set_transform(s)``: NaN, infinities, 1e308, negatives, zero, strings, bools, arrays of the
 wrong shape or dtype, ids removed, negative or 2**63. Each call either does what the README
@@ -43,9 +43,9 @@ SECONDS, MEGABYTES = 2.0, 64.0
 def scene():
     """A ground, a crate on it and a ball beside it, apart from each other."""
     world = World(gravity=(0.0, -10.0))
-    ground = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    crate = world.add(Polygon.box(0.5, 0.5), (0.0, 3.0, 0.3), dynamic=True)
-    ball = world.add(Circle(0.5), (4.0, 3.0, 0.0), dynamic=True)
+    ground = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    crate = world.add(Polygon.box(0.5, 0.5), (0.0, 3.0, 0.3), type="dynamic")
+    ball = world.add(Circle(0.5), (4.0, 3.0, 0.0), type="dynamic")
     return world, ground, crate, ball
 
 
@@ -110,7 +110,11 @@ HOSTILE_ADDS = [
     ("angular_damping", -1.0, "angular_damping"),
     ("gravity_scale", 1e300, "gravity_scale"),
     ("rolling_resistance", math.nan, "rolling_resistance"),
-    ("dynamic", 1, "dynamic"),
+    ("type", 1, "type"),
+    ("type", "wall", "type"),
+    ("type", None, "type"),
+    ("dynamic", True, "type='static', 'kinematic' or 'dynamic'"),  # the flags of old name the argument now
+    ("static", True, "type='static', 'kinematic' or 'dynamic'"),
     ("fixed_rotation", "yes", "fixed_rotation"),
 ]
 
@@ -121,7 +125,7 @@ HOSTILE_ADDS = [
 def test_a_hostile_body_argument_is_refused_by_name_and_adds_nothing(field, value, named):
     world, *_ = scene()
     before = len(world)
-    args = {"dynamic": True, field: value}
+    args = {"type": "dynamic", field: value}
     refused(lambda: world.add(Circle(1.0), (0.0, 8.0, 0.0), **args), named)
     assert len(world) == before
 
@@ -287,7 +291,7 @@ def test_a_velocity_past_the_limit_is_refused_and_the_neighbour_is_untouched():
 
 def test_the_fastest_velocity_allowed_is_capped_by_the_step_not_lost():
     world = World()
-    body = world.add(Circle(1.0), (0.0, 0.0, 0.0), dynamic=True)
+    body = world.add(Circle(1.0), (0.0, 0.0, 0.0), type="dynamic")
     world.set_velocity(body, (MAX_SPEED, 0.0), MAX_SPIN)
     world.step(1 / 60)
     vx, vy, w = world.velocity(body)
@@ -297,8 +301,8 @@ def test_the_fastest_velocity_allowed_is_capped_by_the_step_not_lost():
 
 def test_a_kinematic_spin_of_1e300_is_refused_not_a_nan_transform():
     world = World()
-    body = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0))
-    world.add(Circle(1.0), (5.0, 0.0, 0.0), dynamic=True)
+    body = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0), type="kinematic")
+    world.add(Circle(1.0), (5.0, 0.0, 0.0), type="dynamic")
     refused(lambda: world.set_velocity(body, (0.0, 0.0), 1e300), "World.set_velocity w", "1e+300")
     world.set_velocity(body, (0.0, 0.0), MAX_SPIN)
     world.step(1 / 60)
@@ -308,8 +312,8 @@ def test_a_kinematic_spin_of_1e300_is_refused_not_a_nan_transform():
 def test_a_kinematic_body_drifting_past_the_range_stops_at_its_edge():
     # Before: it went on to x = 1,000,000,073 and a ray then hit it with normal (-17.05, 0).
     world = World()
-    body = world.add(Circle(1.0), (MAX_COORDINATE - 10.0, 0.0, 0.0))
-    world.add(Circle(1.0), (0.0, 50.0, 0.0), dynamic=True)
+    body = world.add(Circle(1.0), (MAX_COORDINATE - 10.0, 0.0, 0.0), type="kinematic")
+    world.add(Circle(1.0), (0.0, 50.0, 0.0), type="dynamic")
     world.set_velocity(body, (1e3, 0.0))
     for _ in range(5):
         world.step(1 / 60)
@@ -322,7 +326,7 @@ def test_a_kinematic_body_drifting_past_the_range_stops_at_its_edge():
 def test_a_body_falling_for_ever_rests_at_the_edge_of_the_range(sign):
     # Before: it fell on to y = -1,000,001,251 (or rose past +1e9), where no query is exact.
     world = World(gravity=(0.0, sign * 1e3))
-    body = world.add(Polygon.box(0.5, 0.5), (0.0, sign * (MAX_COORDINATE - 3.0), 0.3), dynamic=True)
+    body = world.add(Polygon.box(0.5, 0.5), (0.0, sign * (MAX_COORDINATE - 3.0), 0.3), type="dynamic")
     for _ in range(200):
         world.step(1 / 60)
     check_sane(world)
@@ -339,8 +343,8 @@ def test_the_smallest_dynamic_bodies_fall_onto_the_ground_and_stay_within_its_sl
     # Before: the continuous fallback made a probe circle of a quarter of 1e-12 and the step
     # raised "circle radius is 2.5e-13, outside the engine's range" from inside.
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(10.0, 0.05), (0.0, 0.0, 0.0), static=True)
-    body = world.add(shape, (0.0, 0.5, 0.3), dynamic=True)
+    world.add(Polygon.box(10.0, 0.05), (0.0, 0.0, 0.0), type="static")
+    body = world.add(shape, (0.0, 0.5, 0.3), type="dynamic")
     world.set_velocity(body, (0.0, -100.0))
     heights = []
     for _ in range(600):
@@ -354,9 +358,9 @@ def test_the_smallest_dynamic_bodies_fall_onto_the_ground_and_stay_within_its_sl
 
 def test_a_1e9_sized_body_lands_on_the_ground_and_a_1e_12_one_rests_on_it():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(5e8, 1e3), (0.0, -1e3, 0.0), static=True)
-    big = world.add(Circle(4e8), (0.0, 4e8 + 10.0, 0.0), dynamic=True, density=1e9)
-    small = world.add(Circle(1e-12), (0.0, 8e8 + 20.0, 0.0), dynamic=True, density=1e-9)
+    world.add(Polygon.box(5e8, 1e3), (0.0, -1e3, 0.0), type="static")
+    big = world.add(Circle(4e8), (0.0, 4e8 + 10.0, 0.0), type="dynamic", density=1e9)
+    small = world.add(Circle(1e-12), (0.0, 8e8 + 20.0, 0.0), type="dynamic", density=1e-9)
     for _ in range(120):
         world.step(1 / 60)
     check_sane(world)
@@ -379,9 +383,9 @@ def test_removing_a_body_twice_or_stepping_after_removal_is_clear_and_sane():
 
 def test_many_bodies_step_within_the_budget():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(200.0, 1.0), (0.0, -1.0, 0.0), static=True)
+    world.add(Polygon.box(200.0, 1.0), (0.0, -1.0, 0.0), type="static")
     ids = [
-        world.add(Circle(0.4), (float(k % 100) - 50.0, float(k // 100), 0.0), dynamic=True)
+        world.add(Circle(0.4), (float(k % 100) - 50.0, float(k // 100), 0.0), type="dynamic")
         for k in range(5000)
     ]
     world.step(1 / 60)
@@ -439,7 +443,7 @@ OPS = st.one_of(
 def call(world: World, name: str, args: dict):
     a = dict(args)
     if name == "add":
-        return world.add(SHAPES[a.pop("shape")], a.pop("transform"), dynamic=True, **a)
+        return world.add(SHAPES[a.pop("shape")], a.pop("transform"), type="dynamic", **a)
     if name == "set_transforms":  # a row of numbers a body
         k = len(a["bodies"])
         return world.set_transforms(a["bodies"], a["x"][:k], a["y"][:k], a["angle"][:k])
@@ -488,15 +492,15 @@ def test_a_body_past_the_count_limit_is_one_line_and_nothing_is_added(monkeypatc
     step). The limit, lowered here so the test stays cheap, is checked before anything is read."""
     monkeypatch.setattr(world_module, "MAX_BODIES", 5)
     world = World()
-    ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0)) for k in range(5)]
+    ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0), type="kinematic") for k in range(5)]
     with pytest.raises(ValueError) as refused:
-        world.add("not even a shape", None)  # the count is refused first, before the arguments
+        world.add("not even a shape", None, type="kinematic")  # the count is refused first, before the arguments
     assert one_line(str(refused.value)) == (
         "World.add: the world holds 5 bodies, the limit (MAX_BODIES = 5); remove one first"
     )
     assert len(world) == 5 and world.bodies.tolist() == ids
     world.remove(ids[0])
-    world.add(Circle(1.0), (0.0, 10.0, 0.0))  # room again
+    world.add(Circle(1.0), (0.0, 10.0, 0.0), type="kinematic")  # room again
     world.step(1 / 60)
     assert len(world) == 5
 

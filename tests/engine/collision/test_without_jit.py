@@ -25,8 +25,8 @@ from engine.collision.toi import Sweep, time_of_impact
 from engine import World
 hit = time_of_impact(shapes[0], Sweep((0, 0), (0, 0), (3, 0), 0.0, 1.0), shapes[4], Sweep((0, 0), (4, 0), (4, 0), 0.0, 0.0))
 world = World(gravity=(0.0, -10.0))
-world.add(Polygon.box(10, 1), (0.0, -0.5, 0.0), static=True)
-bodies = [world.add(s, (1.5 * k - 3.0, 0.6 + 0.2 * k, 0.1 * k), dynamic=True) for k, s in enumerate(shapes)]
+world.add(Polygon.box(10, 1), (0.0, -0.5, 0.0), type="static")
+bodies = [world.add(s, (1.5 * k - 3.0, 0.6 + 0.2 * k, 0.1 * k), type="dynamic") for k, s in enumerate(shapes)]
 for _ in range(5):
     world.step(1 / 60)
 out.append([int(hit.state), hit.fraction] + [list(world.transform(b)) for b in bodies])

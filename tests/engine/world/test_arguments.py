@@ -35,8 +35,8 @@ class Untouchable:
 
 def two_touching_circles() -> tuple[World, int, int]:
     world = World()
-    a = world.add(Circle(1.0), (0.0, 0.0, 0.0))
-    b = world.add(Circle(1.0), (1.5, 0.0, 0.0))
+    a = world.add(Circle(1.0), (0.0, 0.0, 0.0), type="kinematic")
+    b = world.add(Circle(1.0), (1.5, 0.0, 0.0), type="kinematic")
     return world, a, b
 
 
@@ -98,23 +98,26 @@ BAD_CALLS = [
     (lambda w, b: w.remove(7), KeyError, ["no body with id 7"]),
     (lambda w, b: w.remove(-1), KeyError, ["no body with id -1"]),
     (lambda w, b: w.remove(2**70), KeyError, ["no body with id"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), layer=2**70), ValueError, ["layer", "0xFFFFFFFF", "71 bits"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), layer=-1), ValueError, ["layer", "0xFFFFFFFF", "-1"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), layer=1.5), TypeError, ["layer", "integer", "1.5"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), mask="all"), TypeError, ["mask", "integer", "'all'"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), static="yes"), TypeError, ["static", "True or False"]),
-    (lambda w, b: w.add(Circle(1), None), TypeError, ["transform", "(x, y, angle)", "None"]),
-    (lambda w, b: w.add(Circle(1), "abc"), TypeError, ["transform", "(x, y, angle)", "'abc'"]),
-    (lambda w, b: w.add(Circle(1), (1, 2)), ValueError, ["transform", "(x, y, angle)", "(1, 2)"]),
-    (lambda w, b: w.add(Circle(1), (1, 2, 3, 4)), ValueError, ["transform", "(x, y, angle)"]),
-    (lambda w, b: w.add(Circle(1), (1, "y", 0)), TypeError, ["transform y", "number", "'y'"]),
-    (lambda w, b: w.add(Circle(1), (math.nan, 0, 0)), ValueError, ["transform x", "finite", "nan"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=2**70), ValueError, ["layer", "0xFFFFFFFF", "71 bits"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=-1), ValueError, ["layer", "0xFFFFFFFF", "-1"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=1.5), TypeError, ["layer", "integer", "1.5"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", mask="all"), TypeError, ["mask", "integer", "'all'"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), type=True), TypeError, ["type", "'static', 'kinematic' or 'dynamic'"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="wall"), ValueError, ["type", "'wall'"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), static=True), TypeError, ["static= is gone", "type='static'"]),
+    (lambda w, b: w.add(Circle(1), (0, 0, 0), dynamic=False), TypeError, ["dynamic= is gone", "type="]),
+    (lambda w, b: w.add(Circle(1), None, type="kinematic"), TypeError, ["transform", "(x, y, angle)", "None"]),
+    (lambda w, b: w.add(Circle(1), "abc", type="kinematic"), TypeError, ["transform", "(x, y, angle)", "'abc'"]),
+    (lambda w, b: w.add(Circle(1), (1, 2), type="kinematic"), ValueError, ["transform", "(x, y, angle)", "(1, 2)"]),
+    (lambda w, b: w.add(Circle(1), (1, 2, 3, 4), type="kinematic"), ValueError, ["transform", "(x, y, angle)"]),
+    (lambda w, b: w.add(Circle(1), (1, "y", 0), type="kinematic"), TypeError, ["transform y", "number", "'y'"]),
+    (lambda w, b: w.add(Circle(1), (math.nan, 0, 0), type="kinematic"), ValueError, ["transform x", "finite", "nan"]),
     (
-        lambda w, b: w.add(Circle(1), (0, 2 * MAX_COORDINATE, 0)),
+        lambda w, b: w.add(Circle(1), (0, 2 * MAX_COORDINATE, 0), type="kinematic"),
         ValueError,
         ["transform y", "MAX_COORDINATE = 1e+09"],
     ),
-    (lambda w, b: w.add("circle", (0, 0, 0)), TypeError, ["shape", "Circle, Polygon"]),
+    (lambda w, b: w.add("circle", (0, 0, 0), type="kinematic"), TypeError, ["shape", "Circle, Polygon"]),
     (lambda w, b: w.set_transform(b, None), TypeError, ["set_transform transform", "(x, y, angle)"]),
     (lambda w, b: w.set_transform(b, "xyz"), TypeError, ["set_transform transform", "(x, y, angle)"]),
     (lambda w, b: w.set_transform(b, (1, 2)), ValueError, ["set_transform transform", "(1, 2)"]),
@@ -177,8 +180,8 @@ BAD_CALLS = [
 @pytest.mark.parametrize(("call", "error", "words"), BAD_CALLS)
 def test_a_bad_argument_gets_one_clear_error_naming_it_and_changes_nothing(call, error, words):
     world = World()
-    wall = world.add(Polygon.box(10, 1), (0, 0, 0), static=True)
-    ball = world.add(Circle(1), (0, 5, 0.25))
+    wall = world.add(Polygon.box(10, 1), (0, 0, 0), type="static")
+    ball = world.add(Circle(1), (0, 5, 0.25), type="kinematic")
     before = world.pairs().tolist(), [tuple(world.transform(b)) for b in world.bodies], len(world)
     with pytest.raises(error) as raised:
         call(world, ball)
@@ -193,14 +196,14 @@ def test_a_bad_argument_gets_one_clear_error_naming_it_and_changes_nothing(call,
 def test_an_integer_of_ten_thousand_digits_is_described_not_printed():
     world = World()
     with pytest.raises(ValueError) as raised:
-        world.add(Circle(1), (0, 0, 0), layer=10**10000)
+        world.add(Circle(1), (0, 0, 0), type="kinematic", layer=10**10000)
     assert "bits" in one_line(str(raised.value)) and len(str(raised.value)) < 200
 
 
 def test_good_arguments_of_every_accepted_kind_are_taken():
     world = World(cell_size=np.float32(4.0))
-    a = world.add(Circle(1), np.array([0.0, 0.0, 0.0]), layer=np.uint32(3), mask=np.int64(0xFFFFFFFF))
-    b = world.add(Circle(1), [1, 0, 0], static=np.bool_(True))
+    a = world.add(Circle(1), np.array([0.0, 0.0, 0.0]), type="kinematic", layer=np.uint32(3), mask=np.int64(0xFFFFFFFF))
+    b = world.add(Circle(1), [1, 0, 0], type=np.str_("static"))
     world.set_transform(np.int64(a), (0.5, 0, 0))
     assert world.pairs().tolist() == [[a, b]]
     assert world.cell_size == 4.0
@@ -211,21 +214,21 @@ def test_a_body_whose_box_leaves_the_range_is_refused_where_it_is_added():
     """Issue 24: ``Circle(1e9)`` at (0, 800) was added, and sliding it off a wall failed on
     ``xf_a row 0 y is 1000100005.0``, an internal value."""
     world = World()
-    world.add(Polygon.box(100.0, 10.0), (0.0, -100.0, 0.0), static=True)
+    world.add(Polygon.box(100.0, 10.0), (0.0, -100.0, 0.0), type="static")
     with pytest.raises(ValueError) as caught:
-        world.add(Circle(1e9), (0.0, 800.0, 0.0))
+        world.add(Circle(1e9), (0.0, 800.0, 0.0), type="kinematic")
     assert one_line(str(caught.value)).startswith("World.add: the body's box reaches y = 1000000800.0")
     assert "MAX_COORDINATE = 1e+09" in str(caught.value) and len(world.bodies) == 1
-    big = world.add(Circle(5e8), (0.0, 800.0, 0.0))  # inside the range: it slides off the wall
+    big = world.add(Circle(5e8), (0.0, 800.0, 0.0), type="kinematic")  # inside the range: it slides off the wall
     assert abs(world.move_and_slide(big, (1.0, 0.0)).y) <= 1e9
 
 
 def placed_world():
     """A wall, a ball and a rotated box, and a copy of every transform to see that nothing moved."""
     world = World()
-    world.add(Polygon.box(100.0, 10.0), (0.0, -100.0, 0.0), static=True)
-    ball = world.add(Circle(5.0), (0.0, 0.0, 0.0))
-    box = world.add(Polygon.box(20.0, 2.0), (50.0, 0.0, 0.5))
+    world.add(Polygon.box(100.0, 10.0), (0.0, -100.0, 0.0), type="static")
+    ball = world.add(Circle(5.0), (0.0, 0.0, 0.0), type="kinematic")
+    box = world.add(Polygon.box(20.0, 2.0), (50.0, 0.0, 0.5), type="kinematic")
     world.pairs()  # the boxes are kept: set_transforms refreshes them in place
     return world, ball, box
 

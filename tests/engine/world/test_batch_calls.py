@@ -18,7 +18,7 @@ def scene(kinds: list[int]) -> tuple[World, list[int]]:
         shape = Circle(0.5) if kind == 3 else Polygon.box(0.4, 0.3)
         xf = (3.0 * k, 0.5 * k, 0.1 * k)
         bodies.append(
-            world.add(shape, xf, static=kind == 0, dynamic=kind >= 2, density=1.0 + k, user_data=f"u{k}")
+            world.add(shape, xf, type=("static", "kinematic", "dynamic")[min(kind, 2)], density=1.0 + k, user_data=f"u{k}")
         )
     return world, bodies
 
@@ -54,7 +54,7 @@ def test_removing_many_bodies_at_once_leaves_the_others_as_removing_them_one_by_
         alone.step(1 / 60), batch.step(1 / 60)
     left = sorted(alone.bodies.tolist())
     assert np.allclose(batch.transforms(left), alone.transforms(left), rtol=0.0, atol=1e-9)
-    extra = batch.add(Circle(1.0), (0.0, 9.0, 0.0), user_data="new")  # the arrays still take bodies
+    extra = batch.add(Circle(1.0), (0.0, 9.0, 0.0), type="kinematic", user_data="new")  # the arrays still take bodies
     assert batch.user_data(extra) == "new" and extra not in bodies
 
 
@@ -79,8 +79,8 @@ def test_impulses_given_at_once_move_bodies_exactly_as_the_same_impulses_one_by_
 
 def test_an_impulse_in_a_batch_wakes_a_sleeping_body_and_spins_it_about_its_centre():
     world = World()
-    world.add(Polygon.box(20, 1), (0, -1, 0), static=True)
-    box = world.add(Polygon.box(0.5, 0.5), (0, 0.5, 0), dynamic=True)
+    world.add(Polygon.box(20, 1), (0, -1, 0), type="static")
+    box = world.add(Polygon.box(0.5, 0.5), (0, 0.5, 0), type="dynamic")
     for _ in range(300):
         world.step(1 / 60)
     assert not world.is_awake(box)

@@ -31,7 +31,7 @@ def random_polygon_scene(seed: int):
         hw, hh = rng.uniform(0.5, 4, 2)
         poly = Polygon.box(float(hw), float(hh))
         xf = (float(rng.uniform(-40, 40)), float(rng.uniform(-40, 40)), float(rng.uniform(-3, 3)))
-        body = world.add(poly, xf, static=True)
+        body = world.add(poly, xf, type="static")
         pts = world_points(poly, xf)
         outlines[body] = ShapelyPolygon(pts)
         space.add(pymunk.Poly(space.static_body, pts))
@@ -74,15 +74,15 @@ def test_raycasts_agree_with_shapely_and_pymunk_on_random_scenes(seed):
 
 def test_a_ray_that_starts_inside_hits_at_distance_zero():
     world = World()
-    box = world.add(Polygon.box(2, 2), (0, 0, 0), static=True)
+    box = world.add(Polygon.box(2, 2), (0, 0, 0), type="static")
     hit = world.raycast((0.5, 0), (1, 0), 10)
     assert hit.body == box and hit.distance == 0.0
 
 
 def test_rays_go_through_sensors_and_respect_masks():
     world = World()
-    world.add(Circle(1), (3, 0, 0), sensor=True)
-    wall = world.add(Polygon.box(1, 5), (10, 0, 0), static=True, layer=2)
+    world.add(Circle(1), (3, 0, 0), type="kinematic", sensor=True)
+    wall = world.add(Polygon.box(1, 5), (10, 0, 0), type="static", layer=2)
     assert world.raycast((0, 0), (1, 0), 100).body == wall
     assert world.raycast((0, 0), (1, 0), 100, mask=1) is None
     assert world.raycast((0, 0), (1, 0), 5) is None
@@ -98,7 +98,7 @@ def test_a_ray_needs_a_direction():
 def test_a_fast_bullet_always_stops_at_a_thin_wall_never_behind_it(phase, angle):
     # A 4 px bullet at 3,000 px/s and 60 Hz moves 50 px a step; the wall is 2 px thick.
     world = World()
-    wall = world.add(Polygon.box(1.0, 400.0), (0.0, 0.0, 0.0), static=True)
+    wall = world.add(Polygon.box(1.0, 400.0), (0.0, 0.0, 0.0), type="static")
     bullet = Circle(2.0)
     step = 3000.0 / 60.0
     dx, dy = step * math.cos(angle), step * math.sin(angle)
@@ -117,7 +117,7 @@ def test_a_fast_bullet_always_stops_at_a_thin_wall_never_behind_it(phase, angle)
 
 def test_a_shape_cast_that_starts_inside_hits_at_fraction_zero_with_the_way_out():
     world = World()
-    wall = world.add(Polygon.box(5, 1), (0, 0, 0), static=True)
+    wall = world.add(Polygon.box(5, 1), (0, 0, 0), type="static")
     hit = world.shape_cast(Circle(0.5), (0, 0.8, 0), (10, 0))
     assert hit.body == wall and hit.fraction == 0.0
     assert hit.normal == pytest.approx((0.0, 1.0))
@@ -130,13 +130,13 @@ def test_casting_many_bodies_at_once_gives_what_casting_each_gives():
         world.add(
             Polygon.box(float(rng.uniform(1, 20)), float(rng.uniform(1, 3))),
             (*tuple(rng.uniform(-200, 200, 2)), float(rng.uniform(-3, 3))),
-            static=True,
+            type="static",
         )
-    enemies = [world.add(Circle(6.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0)) for _ in range(20)]
-    world.add(Circle(30.0), (0, 0, 0), sensor=True)  # a pickup zone: bullets fly through
+    enemies = [world.add(Circle(6.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), type="kinematic") for _ in range(20)]
+    world.add(Circle(30.0), (0, 0, 0), type="kinematic", sensor=True)  # a pickup zone: bullets fly through
     bullets = np.array(
         [
-            world.add(Circle(2.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), layer=4, mask=1)
+            world.add(Circle(2.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), type="kinematic", layer=4, mask=1)
             for _ in range(300)
         ]
     )
@@ -159,11 +159,11 @@ def test_casting_many_bodies_at_once_gives_what_casting_each_gives():
 
 def test_bullets_cast_in_a_batch_never_tunnel_through_a_thin_wall():
     world = World()
-    wall = world.add(Polygon.box(1.0, 400.0), (0.0, 0.0, 0.0), static=True)
+    wall = world.add(Polygon.box(1.0, 400.0), (0.0, 0.0, 0.0), type="static")
     angles = np.linspace(-1.2, 1.2, 41)
     step = 3000.0 / 60.0
     starts = [(-3.0 - step * 1.37 * math.cos(a), -step * 1.37 * math.sin(a)) for a in angles]
-    bullets = np.array([world.add(Circle(2.0), (x, y, 0.0), layer=2, mask=1) for x, y in starts])
+    bullets = np.array([world.add(Circle(2.0), (x, y, 0.0), type="kinematic", layer=2, mask=1) for x, y in starts])
     stopped = np.zeros(len(bullets), dtype=bool)
     for _ in range(4):
         moves = np.column_stack([step * np.cos(angles), step * np.sin(angles)]) * ~stopped[:, None]
@@ -192,7 +192,7 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
     world = World()
     for _ in range(walls):
         world.add(
-            Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), static=True, layer=1
+            Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), type="static", layer=1
         )
     spots = [rng.uniform(-100, 100, 2) for _ in range(100)] + [
         (rng.uniform(115, 200), rng.uniform(-50, 50))
@@ -200,10 +200,10 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
     ]
     for k, spot in enumerate(spots):
         shape = Circle(4.0) if k % 2 else Polygon.box(4.0, 2.0)
-        world.add(shape, (*spot, rng.uniform(-3, 3)), layer=2)
+        world.add(shape, (*spot, rng.uniform(-3, 3)), type="kinematic", layer=2)
     bullets = np.array(
         [
-            world.add(Circle(1.0), (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0), layer=4, mask=3)
+            world.add(Circle(1.0), (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0), type="kinematic", layer=4, mask=3)
             for _ in range(150)
         ]
     )

@@ -30,8 +30,8 @@ FAR = 9e8
 
 def inside_scene(far):
     world = World()
-    circle = world.add(Circle(1.0), (0, 0, 0), static=True)
-    world.add(Circle(1.0), (*far, 0), static=True)
+    circle = world.add(Circle(1.0), (0, 0, 0), type="static")
+    world.add(Circle(1.0), (*far, 0), type="static")
     return world, circle
 
 
@@ -50,8 +50,8 @@ def test_a_2e9_long_ray_starting_inside_a_unit_circle_hits_it_at_distance_0(star
 
 def test_a_long_shape_cast_starting_inside_a_wall_hits_it_at_fraction_0():
     world = World()
-    wall = world.add(Polygon.box(1, 1), (0, 0, 0), static=True)
-    world.add(Circle(1.0), (FAR, 0, 0), static=True)
+    wall = world.add(Polygon.box(1, 1), (0, 0, 0), type="static")
+    world.add(Circle(1.0), (FAR, 0, 0), type="static")
     hit = world.shape_cast(Circle(0.1), (0.5, 0, 0), (2e9, 0))
     assert hit is not None and hit.body == wall and hit.fraction == 0.0, hit
     assert hit.normal == pytest.approx((1.0, 0.0), abs=1e-9)
@@ -59,9 +59,9 @@ def test_a_long_shape_cast_starting_inside_a_wall_hits_it_at_fraction_0():
 
 def test_long_bullets_starting_inside_a_wall_hit_it_at_fraction_0():
     world = World()
-    wall = world.add(Circle(1.0), (0, 0, 0), static=True)
-    world.add(Circle(1.0), (FAR, 0, 0), static=True)
-    bullet = world.add(Circle(0.01), (0.5, 0, 0), layer=2, mask=0)
+    wall = world.add(Circle(1.0), (0, 0, 0), type="static")
+    world.add(Circle(1.0), (FAR, 0, 0), type="static")
+    bullet = world.add(Circle(0.01), (0.5, 0, 0), type="kinematic", layer=2, mask=0)
     batch = world.cast_bodies(np.array([bullet]), np.array([[2e9, 0.0]]))
     assert batch.body.tolist() == [wall] and batch.fraction.tolist() == [0.0], batch
 
@@ -69,7 +69,7 @@ def test_long_bullets_starting_inside_a_wall_hit_it_at_fraction_0():
 @pytest.mark.parametrize("offset", [0.3, -0.95, 0.0])
 def test_a_ray_hitting_a_circle_1e9_away_gets_its_unit_normal_and_a_point_on_it(offset):
     world = World()
-    world.add(Circle(1.0), (FAR, offset, 0), static=True)
+    world.add(Circle(1.0), (FAR, offset, 0), type="static")
     hit = world.raycast((-FAR, 0.0), (1.0, 0.0), 2e9)
     assert hit is not None
     expected = (-math.sqrt(1.0 - offset * offset), -offset)
@@ -104,7 +104,7 @@ def test_a_ray_at_any_scale_hits_a_circle_on_it_with_a_unit_normal(centre, r, or
     length = math.hypot(tx - ox, ty - oy)
     direction = ((tx - ox) / length, (ty - oy) / length)
     world = World()
-    world.add(Circle(r), (cx, cy, 0), static=True)
+    world.add(Circle(r), (cx, cy, 0), type="static")
     hit = world.raycast((ox, oy), direction, beyond * length)
     assert hit is not None
     scale = 8 * np.finfo(float).eps * max(abs(cx), abs(cy), abs(ox), abs(oy), gap) + 1e-9 * r

@@ -13,7 +13,7 @@ from engine.crosscheck.scenes import DT
 
 
 def _stack(world: World, x: float) -> list[int]:
-    return [world.add(Polygon.box(0.5, 0.5), (x, 0.5 + k, 0.0), dynamic=True) for k in range(3)]
+    return [world.add(Polygon.box(0.5, 0.5), (x, 0.5 + k, 0.0), type="dynamic") for k in range(3)]
 
 
 def _key(a: int, b: int) -> int:
@@ -22,7 +22,7 @@ def _key(a: int, b: int) -> int:
 
 def test_the_kept_contacts_are_in_key_order_and_a_sleeping_islands_are_carried_on_unchanged():
     world = World(gravity=(0.0, -10.0))
-    floor = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    floor = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
     left = _stack(world, -5.0)
     for _ in range(150):
         world.step(DT)
@@ -38,7 +38,7 @@ def test_the_kept_contacts_are_in_key_order_and_a_sleeping_islands_are_carried_o
     # A second stack falls and settles beside the sleeping one: the sleeping stack's contacts are
     # not met by the steps (its bodies take no part), yet kept, in order, as they were.
     right = _stack(world, 5.0)
-    ball = world.add(Circle(0.3), (5.0, 6.0, 0.0), dynamic=True)
+    ball = world.add(Circle(0.3), (5.0, 6.0, 0.0), type="dynamic")
     for _ in range(40):
         world.step(DT)
         kept = world._dynamics.kept
@@ -55,7 +55,7 @@ def test_the_kept_contacts_are_in_key_order_and_a_sleeping_islands_are_carried_o
 
 def test_with_nothing_asleep_the_kept_contacts_are_the_steps_own_rows():
     world = World(gravity=(0.0, -10.0), sleep=False)
-    floor = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    floor = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
     boxes = _stack(world, 0.0) + _stack(world, 2.0)
     for _ in range(60):
         world.step(DT)
@@ -88,7 +88,7 @@ def test_a_step_does_not_depend_on_the_order_of_its_candidates():
 
 def test_the_candidates_are_left_with_the_pairs_taken_first_in_key_order():
     world = World(gravity=(0.0, -10.0), sleep=False)
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
     _stack(world, 0.0)
     _stack(world, 2.0)
     for _ in range(3):
@@ -105,12 +105,12 @@ def test_the_candidates_are_left_with_the_pairs_taken_first_in_key_order():
 
 def _bouncing_balls_beside_a_stack() -> World:
     world = World(gravity=(0.0, -10.0), sleep=False)
-    world.add(Polygon.box(40.0, 1.0), (0.0, -0.5, 0.0), static=True)
+    world.add(Polygon.box(40.0, 1.0), (0.0, -0.5, 0.0), type="static")
     for k in range(12):  # they leave the ground and come back: pairs that stand with no point for a while
-        world.add(Circle(0.3), (-15.0 + 1.0 * k, 0.9 + 0.01 * k, 0.0), dynamic=True, restitution=0.9)
+        world.add(Circle(0.3), (-15.0 + 1.0 * k, 0.9 + 0.01 * k, 0.0), type="dynamic", restitution=0.9)
     for row in range(6):
         for k in range(6 - row):
-            world.add(Polygon.box(0.5, 0.5), (5.0 + k + 0.5 * row, 0.5 + row, 0.0), dynamic=True)
+            world.add(Polygon.box(0.5, 0.5), (5.0 + k + 0.5 * row, 0.5 + row, 0.0), type="dynamic")
     return world
 
 
@@ -141,8 +141,8 @@ def _riding_pair(drift: float):
     """A box riding on another, frictionless and weightless, both at 2 m/s to the right, the top one
     ``drift`` faster; returns (world, their key)."""
     world = World(gravity=(0.0, 0.0), sleep=False)
-    under = world.add(Polygon.box(1.0, 0.5), (0.0, 0.0, 0.0), dynamic=True, friction=0.0)
-    over = world.add(Polygon.box(0.5, 0.5), (0.0, 1.0, 0.0), dynamic=True, friction=0.0)
+    under = world.add(Polygon.box(1.0, 0.5), (0.0, 0.0, 0.0), type="dynamic", friction=0.0)
+    over = world.add(Polygon.box(0.5, 0.5), (0.0, 1.0, 0.0), type="dynamic", friction=0.0)
     world.set_velocity(under, (2.0, 0.0))
     world.set_velocity(over, (2.0 + drift, 0.0))
     return world, _key(under, over)

@@ -38,8 +38,8 @@ def test_no_spinning_bar_on_a_grid_of_speeds_angles_and_spins_pokes_through_a_th
         np.linspace(20.0, 200.0, 7), np.linspace(-1.5, 1.5, 7), np.linspace(-40.0, 40.0, 9)
     ):
         world = World()
-        world.add(Polygon.box(WALL, 20.0), (0.0, 0.0, 0.0), static=True)
-        bar = world.add(Polygon.box(HALF_LENGTH, HALF_THICKNESS), (-2.0, 0.0, float(angle)), dynamic=True)
+        world.add(Polygon.box(WALL, 20.0), (0.0, 0.0, 0.0), type="static")
+        bar = world.add(Polygon.box(HALF_LENGTH, HALF_THICKNESS), (-2.0, 0.0, float(angle)), type="dynamic")
         world.set_velocity(bar, (float(speed), 0.0), float(spin))
         worst = -math.inf
         for _ in range(30):
@@ -54,11 +54,11 @@ def ball_at_a_plank(bullet, shape, asleep=False):
     """A free plank 0.04 thick and 2 long at the origin (asleep if asked) and a small ``shape`` 0.5 to its
     left, thrown at its middle at 60 per second (1 a step): (world, body, plank)."""
     world = World()
-    plank = world.add(Polygon.box(HALF_PLANK, 1.0), (0.0, 0.0, 0.0), dynamic=True)
+    plank = world.add(Polygon.box(HALF_PLANK, 1.0), (0.0, 0.0, 0.0), type="dynamic")
     if asleep:
         for _ in range(60):  # still for 0.5 s: it falls asleep
             world.step(DT)
-    body = world.add(shape, (-0.5, 0.0, 0.0), dynamic=True, bullet=bullet)
+    body = world.add(shape, (-0.5, 0.0, 0.0), type="dynamic", bullet=bullet)
     world.set_velocity(body, (SPEED, 0.0))
     return world, body, plank
 
@@ -114,7 +114,7 @@ def test_a_bullet_stops_at_a_thin_dynamic_plank_and_they_move_on_together(shape,
 def test_a_bullet_is_a_dynamic_body_only():
     world = World()
     with pytest.raises(ValueError, match="bullet") as info:
-        world.add(Circle(0.1), (0.0, 0.0, 0.0), bullet=True)
+        world.add(Circle(0.1), (0.0, 0.0, 0.0), type="kinematic", bullet=True)
     assert "\n" not in str(info.value)
     assert len(world) == 0
 
@@ -127,11 +127,11 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
 
     rng = np.random.default_rng(7)
     world = World(gravity=(0.0, 0.0))
-    world.add(Polygon.box(WALL, 20.0), (0.0, 0.0, 0.0), static=True)
+    world.add(Polygon.box(WALL, 20.0), (0.0, 0.0, 0.0), type="static")
     shapes = [Polygon.box(0.5, 0.1), Polygon([(0.0, 0.0), (3.0, 0.0), (0.0, 1.0)]), Circle(0.3)]
     for k in range(300):
         world.add(
-            shapes[k % 3], (float(rng.uniform(-50, 50)), float(rng.uniform(-50, 50)), 0.0), dynamic=True
+            shapes[k % 3], (float(rng.uniform(-50, 50)), float(rng.uniform(-50, 50)), 0.0), type="dynamic"
         )
     world.step(DT)  # the extents of every shape are known from here on
     dyn, a = world._dynamics, world._frame.arrays
@@ -186,8 +186,8 @@ def test_the_issue_s_spinning_needle_a_slop_from_a_thin_wall_stays_on_its_side()
     # about the centre of mass) let the far end swing through: it ended at x = 10.057, wholly past the
     # wall's far face (10.01). The fallback now sweeps the needle's core brought in by δ first.
     world = World()
-    world.add(Polygon.box(0.01, 5.0), (10.0, 0.0, 0.0), static=True)
-    needle = world.add(Polygon.box(0.5, 0.005), (9.6267, 1.1654, 0.782), dynamic=True)
+    world.add(Polygon.box(0.01, 5.0), (10.0, 0.0, 0.0), type="static")
+    needle = world.add(Polygon.box(0.5, 0.005), (9.6267, 1.1654, 0.782), type="dynamic")
     world.set_velocity(needle, (220.69, -4.56), w=1.3)
     for _ in range(30):
         world.step(DT)
@@ -212,7 +212,7 @@ def test_a_thin_body_thrown_spinning_at_a_thin_wall_from_any_gap_never_passes_it
     # Needles a few millimetres thick, started from touching the wall to 2 units off it, at any angle,
     # speed up to the step's cap and spin: before, 4 to 8 of 400 such throws ended wholly past the wall.
     world = World()
-    world.add(Polygon.box(0.01, 5000.0), (10.0, 0.0, 0.0), static=True)
+    world.add(Polygon.box(0.01, 5000.0), (10.0, 0.0, 0.0), type="static")
     hw, hh = half_length, half_thickness
     if kind == "box":
         shape, hh_across, radius = Polygon.box(hw, hh), hh, 0.0
@@ -221,7 +221,7 @@ def test_a_thin_body_thrown_spinning_at_a_thin_wall_from_any_gap_never_passes_it
     else:
         shape, hh_across, radius = Polygon.box(hw, hh, radius=0.5 * hh), hh, 0.5 * hh
     reach = hw * abs(math.cos(angle)) + hh_across * abs(math.sin(angle)) + radius
-    body = world.add(shape, (10.0 - 0.01 - reach - gap, 0.0, angle), dynamic=True)
+    body = world.add(shape, (10.0 - 0.01 - reach - gap, 0.0, angle), type="dynamic")
     world.set_velocity(body, (speed * math.cos(heading), speed * math.sin(heading)), w=spin)
     for _ in range(30):
         world.step(DT)
@@ -233,8 +233,8 @@ def test_a_stack_stepped_a_second_at_a_time_with_one_sub_step_stays_above_the_fl
     # Its contacts' spring is 0.125 Hz there (Box2D's cap of an eighth of the sub-step rate): the stack fell
     # through a floor 1 thick. It sinks into itself, but nothing passes the floor.
     world = World(gravity=(0.0, -10.0), substeps=1)
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    boxes = [world.add(Polygon.box(0.5, 0.5), (0.0, 0.5 + k, 0.0), dynamic=True) for k in range(10)]
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    boxes = [world.add(Polygon.box(0.5, 0.5), (0.0, 0.5 + k, 0.0), type="dynamic") for k in range(10)]
     for _ in range(100):
         world.step(1.0)
     assert (world.transforms(boxes)[:, 1] > 0.0).all()
@@ -245,8 +245,8 @@ def test_a_box_under_a_huge_gravity_rests_on_a_floor_2_thick(gravity):
     # Under 1e5 the soft push-out's cap (3 units/s) could not hold the load: the box sank through at that
     # rate, to y = -1948. The cap now grows with the load a contact carries: it rests, its spring giving.
     world = World(gravity=(0.0, -gravity))
-    world.add(Polygon.box(20.0, 1.0), (0.0, -1.0, 0.0), static=True)
-    box = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
+    world.add(Polygon.box(20.0, 1.0), (0.0, -1.0, 0.0), type="static")
+    box = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic")
     for _ in range(300):
         world.step(DT)
     assert -0.5 < world.transform(box).y <= 0.5
@@ -256,8 +256,8 @@ def _plank_crossings(density, shape, y0, x0, speed, heading, spin, steps=30):
     """Whether ``shape``, a bullet thrown at a free plank 0.02 thick and 2 long, crosses the plank's middle
     within its length (in the plank's frame), and the step it did (or None)."""
     world = World()
-    plank = world.add(Polygon.box(0.01, 1.0), (10.0, 0.0, 0.0), dynamic=True, density=density)
-    bullet = world.add(shape, (x0, y0, 0.0), dynamic=True, bullet=True)
+    plank = world.add(Polygon.box(0.01, 1.0), (10.0, 0.0, 0.0), type="dynamic", density=density)
+    bullet = world.add(shape, (x0, y0, 0.0), type="dynamic", bullet=True)
     world.set_velocity(bullet, (speed * math.cos(heading), speed * math.sin(heading)), w=spin)
 
     def local():

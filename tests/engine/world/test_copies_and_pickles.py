@@ -19,17 +19,17 @@ def _scene():
     kinematic paddle, and user data: a dict per body sharing one ``score`` object."""
     score = {"points": 0}
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True, user_data="ground")
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static", user_data="ground")
     ids = [
         world.add(
             Polygon.box(0.5, 0.5) if i % 2 else Circle(0.4),
             (0.1 * i, 0.5 + 1.1 * i, 0.1 * i),
-            dynamic=True,
+            type="dynamic",
             user_data={"i": i, "score": score},
         )
         for i in range(8)
     ]
-    paddle = world.add(Capsule((-1.0, 0.0), (1.0, 0.0), 0.2), (6.0, 1.0, 0.0), user_data=score)
+    paddle = world.add(Capsule((-1.0, 0.0), (1.0, 0.0), 0.2), (6.0, 1.0, 0.0), type="kinematic", user_data=score)
     world.set_velocity(paddle, (-1.0, 0.0))
     for _ in range(20):
         world.step(1 / 60)
@@ -63,7 +63,7 @@ def test_a_copy_steps_apart_from_the_world_and_exactly_as_it_does(how):
     # Read-only still: the pairs handed out, in the copy as in the world.
     assert not twin.pairs().flags.writeable
     # A body added to one is not in the other.
-    extra = twin.add(Circle(0.5), (-5.0, 5.0, 0.0), dynamic=True)
+    extra = twin.add(Circle(0.5), (-5.0, 5.0, 0.0), type="dynamic")
     assert extra not in world.bodies.tolist() and len(world) == len(twin) - 1
 
 
@@ -76,8 +76,8 @@ def test_a_pickled_world_keeps_the_references_its_user_data_shares_with_what_is_
 def test_pickling_a_world_whose_user_data_cannot_be_pickled_names_the_body():
     world = World()
     for k in range(7):
-        world.add(Circle(1.0), (3.0 * k, 0.0, 0.0), user_data=k)
-    world.add(Circle(1.0), (30.0, 0.0, 0.0), user_data={"on_hit": lambda: None})
+        world.add(Circle(1.0), (3.0 * k, 0.0, 0.0), type="kinematic", user_data=k)
+    world.add(Circle(1.0), (30.0, 0.0, 0.0), type="kinematic", user_data={"on_hit": lambda: None})
     with pytest.raises(pickle.PicklingError) as refused:
         pickle.dumps(world)
     message = str(refused.value)
@@ -91,7 +91,7 @@ def test_pickling_a_world_whose_user_data_cannot_be_pickled_names_the_body():
 
 def test_set_transforms_refuses_a_body_given_twice_before_anything_moves():
     world = World()
-    ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0)) for k in range(4)]
+    ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0), type="kinematic") for k in range(4)]
     before = world.transforms(ids).copy()
     with pytest.raises(ValueError) as refused:
         world.set_transforms(np.array([0, 1, 0]), np.array([1.0, 2.0, 3.0]), np.zeros(3), np.zeros(3))

@@ -29,8 +29,8 @@ def run(world: World, seconds: float) -> None:
 @pytest.mark.parametrize("mu, v0", [(0.6, 5.0), (0.3, 4.0), (0.9, 8.0)])
 def test_a_box_sliding_on_a_floor_stops_after_v_squared_over_two_mu_g(mu, v0):
     world = World(gravity=(0.0, -G))
-    world.add(Polygon.box(100.0, 0.5), (0.0, -0.5, 0.0), static=True, friction=mu)
-    box = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True, friction=mu)
+    world.add(Polygon.box(100.0, 0.5), (0.0, -0.5, 0.0), type="static", friction=mu)
+    box = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic", friction=mu)
     run(world, 0.1)  # settle on the floor first
     x0 = world.transform(box).x
     world.set_velocity(box, (v0, 0.0))
@@ -44,9 +44,9 @@ def slope_world(theta: float, mu: float):
     """A box resting on a static slope of angle ``theta``; returns the world, the box and the slope's direction."""
     world = World(gravity=(0.0, -G))
     c, s = math.cos(theta), math.sin(theta)
-    world.add(Polygon.box(50.0, 0.5), (0.0, 0.0, theta), static=True, friction=mu)
+    world.add(Polygon.box(50.0, 0.5), (0.0, 0.0, theta), type="static", friction=mu)
     # Centre 1 m above the slope's surface line (0.5 + 0.5), on its normal.
-    box = world.add(Polygon.box(0.5, 0.5), (-s * 1.0, c * 1.0, theta), dynamic=True, friction=mu)
+    box = world.add(Polygon.box(0.5, 0.5), (-s * 1.0, c * 1.0, theta), type="dynamic", friction=mu)
     return world, box, (c, s)
 
 
@@ -82,8 +82,8 @@ def test_a_box_on_a_slope_slides_when_tan_theta_exceeds_mu_at_g_sin_minus_mu_cos
 )
 def test_two_circles_colliding_conserve_momentum_and_part_at_e_times_their_approach(e, r1, r2, v1, v2):
     world = World()
-    a = world.add(Circle(r1), (-2.0, 0.0, 0.0), dynamic=True, restitution=e, friction=0.0)
-    b = world.add(Circle(r2), (2.0, 0.0, 0.0), dynamic=True, restitution=e, friction=0.0)
+    a = world.add(Circle(r1), (-2.0, 0.0, 0.0), type="dynamic", restitution=e, friction=0.0)
+    b = world.add(Circle(r2), (2.0, 0.0, 0.0), type="dynamic", restitution=e, friction=0.0)
     world.set_velocity(a, (v1, 0.0))
     world.set_velocity(b, (v2, 0.0))
     m1, m2 = world.mass(a).mass, world.mass(b).mass
@@ -99,8 +99,8 @@ def test_two_circles_colliding_conserve_momentum_and_part_at_e_times_their_appro
 def test_a_ball_dropped_from_h_bounces_to_e_squared_h(e):
     h = 5.0
     world = World(gravity=(0.0, -G))
-    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True, restitution=e)
-    ball = world.add(Circle(0.5), (0.0, 0.5 + h, 0.0), dynamic=True, restitution=e)
+    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static", restitution=e)
+    ball = world.add(Circle(0.5), (0.0, 0.5 + h, 0.0), type="dynamic", restitution=e)
     peak, bounced = 0.0, False
     for _ in range(round(3.0 / DT)):
         world.step(DT)
@@ -119,8 +119,8 @@ def test_restitution_one_never_gains_energy():
     the floor within the step, and the bounce starts there at e times the
     speed it had at the step's start (README, "Where we differ")."""
     world = World(gravity=(0.0, -G))
-    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True, restitution=1.0)
-    ball = world.add(Circle(0.5), (0.0, 5.5, 0.0), dynamic=True, restitution=1.0)
+    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static", restitution=1.0)
+    ball = world.add(Circle(0.5), (0.0, 5.5, 0.0), type="dynamic", restitution=1.0)
     peaks, last_vy = [], 0.0
     for _ in range(round(8.0 / DT)):
         world.step(DT)
@@ -145,7 +145,7 @@ def test_restitution_one_never_gains_energy():
 )
 def test_a_free_body_keeps_its_angular_momentum_and_spins_about_its_centre_of_mass(shape):
     world = World()
-    body = world.add(shape, (3.0, -2.0, 0.4), dynamic=True)
+    body = world.add(shape, (3.0, -2.0, 0.4), type="dynamic")
     mass = world.mass(body)
     exact = mass_properties(shape)
     assert (mass.mass, *mass.center, mass.inertia) == pytest.approx(
@@ -170,7 +170,7 @@ def test_a_free_body_keeps_its_angular_momentum_and_spins_about_its_centre_of_ma
 
 def test_damping_slows_a_body_as_one_over_one_plus_h_c_each_sub_step():
     world = World(substeps=4)
-    body = world.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True, linear_damping=2.0, angular_damping=1.0)
+    body = world.add(Circle(0.5), (0.0, 0.0, 0.0), type="dynamic", linear_damping=2.0, angular_damping=1.0)
     world.set_velocity(body, (3.0, 0.0), 4.0)
     steps = 30
     run(world, steps * DT)
@@ -181,7 +181,7 @@ def test_damping_slows_a_body_as_one_over_one_plus_h_c_each_sub_step():
 
 def test_an_impulse_at_a_point_changes_velocity_and_spin_by_p_over_m_and_r_cross_p_over_i():
     world = World()
-    body = world.add(Polygon.box(1.0, 0.5), (2.0, 1.0, 0.0), dynamic=True, density=3.0)
+    body = world.add(Polygon.box(1.0, 0.5), (2.0, 1.0, 0.0), type="dynamic", density=3.0)
     m, _, inertia = world.mass(body)
     world.apply_impulse(body, (0.0, 6.0), point=(3.0, 1.0))  # 1 m right of the centre, upwards
     vx, vy, w = world.velocity(body)
@@ -191,7 +191,7 @@ def test_an_impulse_at_a_point_changes_velocity_and_spin_by_p_over_m_and_r_cross
 
 def test_a_force_for_one_step_adds_f_over_m_times_dt_and_is_cleared():
     world = World()
-    body = world.add(Circle(1.0), (0.0, 0.0, 0.0), dynamic=True)
+    body = world.add(Circle(1.0), (0.0, 0.0, 0.0), type="dynamic")
     m = world.mass(body).mass
     world.apply_force(body, (10.0, 0.0))
     world.step(DT)
@@ -203,7 +203,7 @@ def test_a_force_for_one_step_adds_f_over_m_times_dt_and_is_cleared():
 def test_free_fall_follows_semi_implicit_euler_over_the_sub_steps():
     """Box2D v3's closed form: y = y0 − g h² N(N+1)/2 with N sub-steps in all."""
     world = World(gravity=(0.0, -G))
-    body = world.add(Circle(0.5), (0.0, 100.0, 0.0), dynamic=True)
+    body = world.add(Circle(0.5), (0.0, 100.0, 0.0), type="dynamic")
     run(world, 1.0)
     n, h = 60 * 4, DT / 4
     assert world.transform(body).y == pytest.approx(100.0 - G * h * h * n * (n + 1) / 2, rel=1e-12)

@@ -86,8 +86,8 @@ def test_500_bodies_in_a_spinning_tumbler_all_stay_inside():
 @example(speed=142.0, angle=0.75, spin=2.0)
 def test_a_thin_fast_body_never_passes_through_a_wall(speed, angle, spin):
     world = World()
-    world.add(Polygon.box(0.05, 20.0), (0.0, 0.0, 0.0), static=True)
-    needle = world.add(Polygon.box(0.5, 0.02), (-3.0, 0.0, angle), dynamic=True)
+    world.add(Polygon.box(0.05, 20.0), (0.0, 0.0, 0.0), type="static")
+    needle = world.add(Polygon.box(0.5, 0.02), (-3.0, 0.0, angle), type="dynamic")
     world.set_velocity(needle, (speed, 0.0), spin)
     for _ in range(30):
         world.step(DT)
@@ -98,8 +98,8 @@ def test_a_thin_fast_body_never_passes_through_a_wall(speed, angle, spin):
 
 def test_a_kinematic_body_moved_by_move_and_slide_shoves_a_crate_and_is_not_pushed_back():
     world = World(units_per_meter=32.0)
-    player = world.add(Circle(12.0), (0.0, 0.0, 0.0))
-    crate = world.add(Polygon.box(16.0, 16.0), (40.0, 0.0, 0.0), dynamic=True, linear_damping=4.0)
+    player = world.add(Circle(12.0), (0.0, 0.0, 0.0), type="kinematic")
+    crate = world.add(Polygon.box(16.0, 16.0), (40.0, 0.0, 0.0), type="dynamic", linear_damping=4.0)
     world.step(DT)
     path = []
     for _ in range(60):
@@ -114,8 +114,8 @@ def test_a_kinematic_body_moved_by_move_and_slide_shoves_a_crate_and_is_not_push
 
 def test_a_kinematic_body_with_a_velocity_moves_by_it_and_pushes():
     world = World()
-    paddle = world.add(Polygon.box(0.2, 2.0), (-2.0, 0.0, 0.0))
-    ball = world.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True, friction=0.0)
+    paddle = world.add(Polygon.box(0.2, 2.0), (-2.0, 0.0, 0.0), type="kinematic")
+    ball = world.add(Circle(0.5), (0.0, 0.0, 0.0), type="dynamic", friction=0.0)
     world.set_velocity(paddle, (3.0, 0.0))
     for _ in range(60):
         world.step(DT)
@@ -127,9 +127,9 @@ def test_a_kinematic_body_with_a_velocity_moves_by_it_and_pushes():
 
 def test_a_resting_box_falls_asleep_and_an_impulse_or_a_falling_box_wakes_it():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    low = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
-    high = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True)
+    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    low = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic")
+    high = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), type="dynamic")
     for _ in range(120):
         world.step(DT)
     assert not world.is_awake(low) and not world.is_awake(high)
@@ -138,7 +138,7 @@ def test_a_resting_box_falls_asleep_and_an_impulse_or_a_falling_box_wakes_it():
     for _ in range(120):
         world.step(DT)
     assert not world.is_awake(low)
-    dropped = world.add(Circle(0.3), (0.0, 4.0, 0.0), dynamic=True)
+    dropped = world.add(Circle(0.3), (0.0, 4.0, 0.0), type="dynamic")
     woke = False
     for _ in range(60):
         world.step(DT)
@@ -149,9 +149,9 @@ def test_a_resting_box_falls_asleep_and_an_impulse_or_a_falling_box_wakes_it():
 def test_a_stack_falling_asleep_and_waking_ends_and_begins_no_contact():
     """Box2D keeps a sleeping island's contacts: sleep is not "apart", waking is not "touching again"."""
     world = World(gravity=(0.0, -10.0))
-    floor = world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    low = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
-    high = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True)
+    floor = world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    low = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic")
+    high = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), type="dynamic")
     began, ended = [], []
 
     def run(steps):
@@ -171,8 +171,8 @@ def test_a_stack_falling_asleep_and_waking_ends_and_begins_no_contact():
 
 def test_a_world_without_sleep_keeps_every_body_awake():
     world = World(gravity=(0.0, -10.0), sleep=False)
-    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    box = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
+    world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    box = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic")
     for _ in range(200):
         world.step(DT)
     assert world.is_awake(box)
@@ -180,8 +180,8 @@ def test_a_world_without_sleep_keeps_every_body_awake():
 
 def test_contact_events_report_a_landing_once_with_its_impulse_and_its_end():
     world = World(gravity=(0.0, -10.0))
-    floor = world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    ball = world.add(Circle(0.5), (0.0, 3.0, 0.0), dynamic=True, restitution=0.5)
+    floor = world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    ball = world.add(Circle(0.5), (0.0, 3.0, 0.0), type="dynamic", restitution=0.5)
     began, ended = [], []
     for _ in range(180):
         v_before = world.velocity(ball)[1]
@@ -201,8 +201,8 @@ def test_contact_events_report_a_landing_once_with_its_impulse_and_its_end():
 def test_stepping_an_empty_or_static_world_does_nothing():
     world = World(gravity=(0.0, -10.0))
     assert len(world.step(DT).began) == 0
-    wall = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0), static=True)
-    kin = world.add(Circle(1.0), (5.0, 0.0, 0.0))
+    wall = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0), type="static")
+    kin = world.add(Circle(1.0), (5.0, 0.0, 0.0), type="kinematic")
     world.step(DT)
     assert tuple(world.transform(wall)) == (0.0, 0.0, 0.0) and tuple(world.transform(kin)) == (5.0, 0.0, 0.0)
 
@@ -239,18 +239,18 @@ def test_the_same_scene_gives_the_same_state_hash_in_two_processes():
         (lambda w, b: w.step(2.0), ValueError, ["dt"]),
         (lambda w, b: w.step("1"), TypeError, ["dt"]),
         (
-            lambda w, b: w.add(Circle(1.0), (0, 0, 0), dynamic=True, static=True),
+            lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", bullet=True),
             ValueError,
-            ["static", "dynamic"],
+            ["bullet", "dynamic", "kinematic"],
         ),
-        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), dynamic=True, density=0.0), ValueError, ["density"]),
+        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="dynamic", density=0.0), ValueError, ["density"]),
         (
-            lambda w, b: w.add(Circle(1.0), (0, 0, 0), dynamic=True, restitution=2.0),
+            lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="dynamic", restitution=2.0),
             ValueError,
             ["restitution"],
         ),
-        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), friction=-1.0), ValueError, ["friction"]),
-        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), linear_damping=math.inf), ValueError, ["linear_damping"]),
+        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", friction=-1.0), ValueError, ["friction"]),
+        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", linear_damping=math.inf), ValueError, ["linear_damping"]),
         (lambda w, b: w.set_velocity(b, (math.nan, 0.0)), ValueError, ["velocity"]),
         (lambda w, b: w.set_velocity(0, (1.0, 0.0)), ValueError, ["static"]),
         (lambda w, b: w.apply_impulse(b, (1.0,)), TypeError, ["impulse"]),
@@ -264,8 +264,8 @@ def test_the_same_scene_gives_the_same_state_hash_in_two_processes():
 )
 def test_bad_rigid_body_arguments_are_refused_with_one_line_naming_them(call, error, words):
     world = World()
-    world.add(Polygon.box(1.0, 1.0), (0, 0, 0), static=True)
-    body = world.add(Circle(1.0), (5, 0, 0), dynamic=True)
+    world.add(Polygon.box(1.0, 1.0), (0, 0, 0), type="static")
+    body = world.add(Circle(1.0), (5, 0, 0), type="dynamic")
     with pytest.raises(error) as info:
         call(world, body)
     text = str(info.value)
@@ -282,8 +282,8 @@ def test_no_thin_fast_body_on_a_grid_of_speeds_angles_and_spins_passes_through_a
         np.linspace(50.0, 400.0, 8), np.linspace(-1.2, 1.2, 9), np.linspace(-30.0, 30.0, 7)
     ):
         world = World()
-        world.add(Polygon.box(0.05, 20.0), (0.0, 0.0, 0.0), static=True)
-        needle = world.add(Polygon.box(0.5, 0.02), (-3.0, 0.0, float(angle)), dynamic=True)
+        world.add(Polygon.box(0.05, 20.0), (0.0, 0.0, 0.0), type="static")
+        needle = world.add(Polygon.box(0.5, 0.02), (-3.0, 0.0, float(angle)), type="dynamic")
         world.set_velocity(needle, (float(speed), 0.0), float(spin))
         for _ in range(30):
             world.step(DT)

@@ -62,8 +62,8 @@ def test_a_falling_pile_steps_bit_for_bit_as_without_fat_boxes():
 
 
 def _resting_box(world: World) -> int:
-    world.add(Polygon.box(20.0, 1.0), (0.0, -0.5, 0.0), static=True)
-    box = world.add(Polygon.box(1.0, 1.0), (0.0, 0.5, 0.0), dynamic=True)
+    world.add(Polygon.box(20.0, 1.0), (0.0, -0.5, 0.0), type="static")
+    box = world.add(Polygon.box(1.0, 1.0), (0.0, 0.5, 0.0), type="dynamic")
     for _ in range(30):
         world.step(1 / 60)
     return box
@@ -74,7 +74,7 @@ def test_a_body_added_beside_a_resting_one_is_met_in_the_next_step():
     _resting_box(world)
     assert _kept_steps(world, 10, 1 / 60) == 10  # at rest: candidates kept
     # A body added overlapping the resting box: no box of the others moved, yet it is a candidate.
-    ball = world.add(Circle(0.5), (0.9, 0.5, 0.0), dynamic=True)
+    ball = world.add(Circle(0.5), (0.9, 0.5, 0.0), type="dynamic")
     events = world.step(1 / 60)
     assert ball in events.began.ravel()
 
@@ -82,7 +82,7 @@ def test_a_body_added_beside_a_resting_one_is_met_in_the_next_step():
 def test_a_body_placed_onto_a_resting_one_is_met_in_the_next_step():
     world = World(gravity=(0.0, -10.0), sleep=False)
     box = _resting_box(world)
-    ball = world.add(Circle(0.25), (8.0, 0.25, 0.0), dynamic=True)
+    ball = world.add(Circle(0.25), (8.0, 0.25, 0.0), type="dynamic")
     for _ in range(30):
         world.step(1 / 60)
     assert _kept_steps(world, 10, 1 / 60) == 10
@@ -101,10 +101,10 @@ def test_a_thrown_body_among_resting_ones_steps_as_without_fat_boxes(x, speed, a
     worlds = []
     for fat in (True, False):
         world = World(gravity=(0.0, -10.0), sleep=True)
-        world.add(Polygon.box(20.0, 1.0), (0.0, -0.5, 0.0), static=True)
+        world.add(Polygon.box(20.0, 1.0), (0.0, -0.5, 0.0), type="static")
         for k in range(5):
-            world.add(Polygon.box(1.0, 1.0), (2.0 * k - 4.0, 0.5, 0.0), dynamic=True)
-        thrown = world.add(Polygon.box(0.5, 0.25), (x, 3.0, angle), dynamic=True)
+            world.add(Polygon.box(1.0, 1.0), (2.0 * k - 4.0, 0.5, 0.0), type="dynamic")
+        thrown = world.add(Polygon.box(0.5, 0.25), (x, 3.0, angle), type="dynamic")
         world.set_velocity(thrown, (speed * np.cos(angle), -speed * abs(np.sin(angle))))
         if not fat:
             _without_fat_boxes(world)
@@ -118,7 +118,7 @@ def test_a_wall_moved_onto_a_resting_body_is_met_in_the_next_step():
     # No moving body's box changes: only the frame's epoch says the candidates are stale.
     world = World(gravity=(0.0, -10.0), sleep=False)
     box = _resting_box(world)
-    wall = world.add(Polygon.box(1.0, 1.0), (8.0, 0.5, 0.0), static=True)
+    wall = world.add(Polygon.box(1.0, 1.0), (8.0, 0.5, 0.0), type="static")
     for _ in range(5):
         world.step(1 / 60)
     assert _kept_steps(world, 10, 1 / 60) == 10

@@ -39,19 +39,19 @@ def _assert_finalized(world: World) -> None:
 def test_the_boxes_a_step_keeps_are_those_a_rebuild_computes_whatever_moved_the_bodies(seed, sleep):
     rng = np.random.default_rng(seed)
     world = World(gravity=(0.0, -10.0), sleep=sleep)
-    world.add(Polygon.box(40.0, 1.0), (0.0, -0.5, 0.0), static=True)
-    world.add(Polygon.box(0.2, 20.0), (12.0, 10.0, 0.0), static=True)  # a thin wall for fast bodies
+    world.add(Polygon.box(40.0, 1.0), (0.0, -0.5, 0.0), type="static")
+    world.add(Polygon.box(0.2, 20.0), (12.0, 10.0, 0.0), type="static")  # a thin wall for fast bodies
     shapes = [Polygon.box(1.0, 0.5), Circle(0.4), Polygon([(0.0, 0.0), (1.2, 0.0), (0.0, 0.7)])]
     crates = [
         world.add(shapes[k % 3], (float(rng.uniform(-8, 8)), float(rng.uniform(0.5, 8)), float(rng.uniform(-3, 3))),
-                  dynamic=True)
+                  type="dynamic")
         for k in range(30)
     ]  # fmt: skip
-    bullet = world.add(Circle(0.05), (0.0, 12.0, 0.0), dynamic=True, bullet=True)
+    bullet = world.add(Circle(0.05), (0.0, 12.0, 0.0), type="dynamic", bullet=True)
     world.set_velocity(bullet, (900.0, 0.0))  # through the thin wall in a step, but for the continuous pass
-    pusher = world.add(Polygon.box(2.0, 0.5), (-9.0, 1.0, 0.0))  # kinematic, with a velocity
+    pusher = world.add(Polygon.box(2.0, 0.5), (-9.0, 1.0, 0.0), type="kinematic")  # kinematic, with a velocity
     world.set_velocity(pusher, (3.0, 0.0))
-    edge = world.add(Circle(1.0), (MAX_COORDINATE - 3.0, 0.0, 0.0), dynamic=True, gravity_scale=0.0)
+    edge = world.add(Circle(1.0), (MAX_COORDINATE - 3.0, 0.0, 0.0), type="dynamic", gravity_scale=0.0)
     world.set_velocity(edge, (600.0, 0.0))  # held at the edge of the range
     for step in range(90):
         if step % 30 == 29:  # placed between steps: met at once, its box as placed

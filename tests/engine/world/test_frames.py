@@ -25,12 +25,12 @@ def scene(seed: int, cell_size=None):
         hw = float(rng.choice([3.0, 40.0, 400.0], p=[0.3, 0.6, 0.1]))
         shape = Polygon.box(hw, float(rng.uniform(0.5, 3)))
         xf = (float(rng.uniform(-150, 150)), float(rng.uniform(-150, 150)), float(rng.uniform(-3, 3)))
-        bodies[world.add(shape, xf, static=True)] = (shape, 1, 0xFFFFFFFF, True)
+        bodies[world.add(shape, xf, type="static")] = (shape, 1, 0xFFFFFFFF, True)
     for k in range(120):
         shape = random_shape(rng, float(rng.choice([0.5, 3.0, 12.0])))
         layer, mask = (1, 0xFFFFFFFF) if k % 4 else (2, 1)
         xf = (float(rng.uniform(-150, 150)), float(rng.uniform(-150, 150)), float(rng.uniform(-3, 3)))
-        bodies[world.add(shape, xf, layer=layer, mask=mask)] = (shape, layer, mask, False)
+        bodies[world.add(shape, xf, type="kinematic", layer=layer, mask=mask)] = (shape, layer, mask, False)
     return world, bodies, rng
 
 
@@ -58,7 +58,7 @@ def test_pairs_and_contacts_stay_exact_over_frames_of_moves_removals_and_new_wal
             world.remove(body)
             del bodies[body]
         shape = Polygon.box(60.0, 1.0)
-        bodies[world.add(shape, (0.0, 10.0 * frame, 0.5 * frame), static=True)] = (shape, 1, 0xFFFFFFFF, True)
+        bodies[world.add(shape, (0.0, 10.0 * frame, 0.5 * frame), type="static")] = (shape, 1, 0xFFFFFFFF, True)
         assert world.pairs().tolist() == exact(world, bodies)
 
 
@@ -67,10 +67,10 @@ def test_a_wall_set_too_wide_for_a_dense_grid_coarsens_the_grid_and_stays_exact(
     bodies = {}
     for x in (-2e6, 0.0, 2e6):
         shape = Polygon.box(5.0, 1.0)
-        bodies[world.add(shape, (x, x, 0.3), static=True)] = (shape, 1, 0xFFFFFFFF, True)
+        bodies[world.add(shape, (x, x, 0.3), type="static")] = (shape, 1, 0xFFFFFFFF, True)
     for x in (-2e6, 0.0, 2e6, 1e5):
         shape = Circle(2.0)
-        bodies[world.add(shape, (x + 4.0, x + 1.5, 0.0))] = (shape, 1, 0xFFFFFFFF, False)
+        bodies[world.add(shape, (x + 4.0, x + 1.5, 0.0), type="kinematic")] = (shape, 1, 0xFFFFFFFF, False)
     pairs = world.pairs().tolist()
     assert pairs == exact(world, bodies) and len(pairs) == 3
     walls = frame_view(world).walls
@@ -80,9 +80,9 @@ def test_a_wall_set_too_wide_for_a_dense_grid_coarsens_the_grid_and_stays_exact(
 def test_a_body_beside_a_rotated_wall_but_inside_its_box_is_not_a_candidate():
     # The oriented-box test drops what an axis-aligned box would keep.
     world = World()
-    wall = world.add(Polygon.box(100.0, 1.0), (0.0, 0.0, math.pi / 4), static=True)
-    ball = world.add(Circle(2.0), (40.0, -40.0, 0.0))  # deep in the wall's box, far from the wall
-    near = world.add(Circle(2.0), (30.0, 31.0, 0.0))  # touching the wall's face
+    wall = world.add(Polygon.box(100.0, 1.0), (0.0, 0.0, math.pi / 4), type="static")
+    ball = world.add(Circle(2.0), (40.0, -40.0, 0.0), type="kinematic")  # deep in the wall's box, far from the wall
+    near = world.add(Circle(2.0), (30.0, 31.0, 0.0), type="kinematic")  # touching the wall's face
     assert candidate_pairs(world).tolist() == [[slot_of(world, near), slot_of(world, wall)]]
     assert world.pairs().tolist() == [[wall, near]]
     assert not intersects(Circle(2.0), (40.0, -40.0, 0.0), Polygon.box(100.0, 1.0), (0.0, 0.0, math.pi / 4))
@@ -92,7 +92,7 @@ def test_a_body_beside_a_rotated_wall_but_inside_its_box_is_not_a_candidate():
 def test_bullets_cast_as_a_batch_over_frames_match_single_casts_after_changes():
     world, bodies, rng = scene(9)
     bullets = np.array(
-        [world.add(Circle(1.0), (*rng.uniform(-150, 150, 2), 0.0), layer=4, mask=1) for _ in range(80)]
+        [world.add(Circle(1.0), (*rng.uniform(-150, 150, 2), 0.0), type="kinematic", layer=4, mask=1) for _ in range(80)]
     )
     for _ in range(3):
         world.set_transforms(bullets, rng.uniform(-150, 150, 80), rng.uniform(-150, 150, 80), np.zeros(80))
@@ -113,9 +113,9 @@ def test_bullets_cast_as_a_batch_over_frames_match_single_casts_after_changes():
 def test_the_cell_size_is_the_given_one_or_the_chosen_one_once_a_grid_was_needed():
     assert World(cell_size=16.0).cell_size == 16.0
     world = World()
-    world.add(Polygon.box(50.0, 2.0), (0.0, 0.0, 0.0), static=True)
+    world.add(Polygon.box(50.0, 2.0), (0.0, 0.0, 0.0), type="static")
     for k in range(20):
-        world.add(Circle(3.0), (10.0 * k, 5.0, 0.0))
+        world.add(Circle(3.0), (10.0 * k, 5.0, 0.0), type="kinematic")
     assert world.cell_size is None
     world.pairs()
     assert world.cell_size is not None and 0.0 < world.cell_size < 1000.0

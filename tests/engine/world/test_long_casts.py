@@ -28,7 +28,7 @@ lengths = st.floats(-3.0, 300.0).map(lambda e: 10.0**e)
 
 def the_issue_wall() -> World:
     world = World()
-    world.add(Polygon.box(100, 5), (0, 0, 0), static=True)
+    world.add(Polygon.box(100, 5), (0, 0, 0), type="static")
     return world
 
 
@@ -44,7 +44,7 @@ def test_a_ray_of_any_length_stops_at_the_wall_below_it(length):
 @pytest.mark.parametrize("length", [1e3, 1e6, 1e9 - 100])
 def test_a_long_move_down_stops_on_the_wall_and_never_passes_it(length):
     world = the_issue_wall()
-    ball = world.add(Circle(1), (0, 50, 0))
+    ball = world.add(Circle(1), (0, 50, 0), type="kinematic")
     end = world.move_and_slide(ball, (0, -length))
     assert end.y == pytest.approx(6.0, abs=1e-3) and end.y > 6.0
     assert end.x == 0.0
@@ -53,7 +53,7 @@ def test_a_long_move_down_stops_on_the_wall_and_never_passes_it(length):
 @pytest.mark.parametrize("length", [2e9, 1e11, 1e200, 1e300])
 def test_a_move_ending_beyond_the_coordinate_limit_is_refused_and_nothing_moves(length):
     world = the_issue_wall()
-    ball = world.add(Circle(1), (0, 50, 0))
+    ball = world.add(Circle(1), (0, 50, 0), type="kinematic")
     with pytest.raises(ValueError) as raised:
         world.move_and_slide(ball, (0, -length))
     message = one_line(str(raised.value))
@@ -73,7 +73,7 @@ def a_scene(seed: int) -> World:
             Circle(rng.uniform(2, 30)),
             Capsule((-20, 0), (20, 0), 4),
         ][rng.integers(3)]
-        world.add(shape, (*rng.uniform(-250, 250, 2), rng.uniform(-3, 3)), static=bool(rng.random() < 0.7))
+        world.add(shape, (*rng.uniform(-250, 250, 2), rng.uniform(-3, 3)), type="static" if rng.random() < 0.7 else "kinematic")
     return world
 
 
@@ -133,7 +133,7 @@ def test_bullets_cast_in_one_batch_with_any_length_hit_where_short_casts_hit(see
     bullets = []
     for k, _ in enumerate(headings):
         spot = (-300.0 + 40.0 * k, 320.0, 0.0)
-        bullets.append(world.add(Circle(1.0) if k % 2 else Polygon.box(1, 0.5), spot, layer=2, mask=0))
+        bullets.append(world.add(Circle(1.0) if k % 2 else Polygon.box(1, 0.5), spot, type="kinematic", layer=2, mask=0))
     u = np.array([(math.cos(h), math.sin(h)) for h in headings])
     long = world.cast_bodies(np.array(bullets), u * length)
     short_length = min(length, REACH)
@@ -150,8 +150,8 @@ def test_bullets_cast_in_one_batch_with_any_length_hit_where_short_casts_hit(see
 @given(x=st.floats(-90, 90), length=lengths, radius=st.floats(0.5, 4))
 def test_a_move_of_any_length_onto_a_wall_ends_where_a_short_move_ends_or_is_refused(x, length, radius):
     world = the_issue_wall()
-    ball = world.add(Circle(radius), (x, 50, 0), layer=2)
-    batch = world.add(Circle(radius), (x, 50, 0), layer=2)
+    ball = world.add(Circle(radius), (x, 50, 0), type="kinematic", layer=2)
+    batch = world.add(Circle(radius), (x, 50, 0), type="kinematic", layer=2)
     if abs(50 - length) > MAX_COORDINATE:
         with pytest.raises(ValueError, match="MAX_COORDINATE"):
             world.move_and_slide(ball, (0, -length))
@@ -159,7 +159,7 @@ def test_a_move_of_any_length_onto_a_wall_ends_where_a_short_move_ends_or_is_ref
     single = world.move_and_slide(ball, (0, -length), mask=1)
     batched = world.move_and_slide_bodies([batch], [(0, -length)], mask=1)[0]
     reference = the_issue_wall()
-    body = reference.add(Circle(radius), (x, 50, 0))
+    body = reference.add(Circle(radius), (x, 50, 0), type="kinematic")
     short = reference.move_and_slide(body, (0, -min(length, 100.0)))
     assert (single.x, single.y) == pytest.approx((short.x, short.y), rel=1e-9, abs=1e-9)
     assert tuple(batched) == pytest.approx((short.x, short.y), rel=1e-9, abs=1e-9)
@@ -169,7 +169,7 @@ def test_a_move_of_any_length_onto_a_wall_ends_where_a_short_move_ends_or_is_ref
 @pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan])
 def test_an_infinite_or_nan_length_names_the_argument(bad):
     world = the_issue_wall()
-    ball = world.add(Circle(1), (0, 50, 0))
+    ball = world.add(Circle(1), (0, 50, 0), type="kinematic")
     for call, name in [
         (lambda: world.raycast((0, 50), (0, -1), bad), "max_distance"),
         (lambda: world.raycast((0, 50), (0, bad), 10), "direction y"),

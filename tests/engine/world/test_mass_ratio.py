@@ -23,9 +23,9 @@ DT = 1.0 / 60.0
 def _ours(ratio: float) -> tuple[float, float]:
     """(how far the heavy box sank into the light one, how far the light one sank into the ground)."""
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    light = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True, density=1.0)
-    heavy = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True, density=ratio)
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    light = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic", density=1.0)
+    heavy = world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), type="dynamic", density=ratio)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PhysicsWarning)
         for _ in range(300):
@@ -62,10 +62,10 @@ def test_a_heavy_box_sinks_into_a_light_one_less_than_in_box2d_v3(ratio, at_most
 
 def test_two_bodies_resting_on_each_other_past_the_mass_ratio_warn_once():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    light = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    light = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic")
     heavy = world.add(
-        Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True, density=2 * MAX_RESTING_MASS_RATIO
+        Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), type="dynamic", density=2 * MAX_RESTING_MASS_RATIO
     )
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
@@ -79,9 +79,9 @@ def test_two_bodies_resting_on_each_other_past_the_mass_ratio_warn_once():
 
 def test_a_light_body_on_a_heavy_one_says_nothing():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    world.add(Polygon.box(5.0, 0.5), (0.0, 0.5, 0.0), dynamic=True, density=1e6)
-    world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), dynamic=True)
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    world.add(Polygon.box(5.0, 0.5), (0.0, 0.5, 0.0), type="dynamic", density=1e6)
+    world.add(Polygon.box(0.5, 0.5), (0.0, 1.5, 0.0), type="dynamic")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for _ in range(120):
@@ -90,10 +90,10 @@ def test_a_light_body_on_a_heavy_one_says_nothing():
 
 def test_bodies_of_other_masses_that_never_touch_say_nothing_nor_do_mild_ratios():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    world.add(Circle(0.5), (-5.0, 0.5, 0.0), dynamic=True, density=1e6)  # alone on the ground
-    world.add(Circle(0.5), (5.0, 0.5, 0.0), dynamic=True, density=1.0)
-    world.add(Polygon.box(0.5, 0.5), (5.0, 1.5, 0.0), dynamic=True, density=MAX_RESTING_MASS_RATIO / 2)
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    world.add(Circle(0.5), (-5.0, 0.5, 0.0), type="dynamic", density=1e6)  # alone on the ground
+    world.add(Circle(0.5), (5.0, 0.5, 0.0), type="dynamic", density=1.0)
+    world.add(Polygon.box(0.5, 0.5), (5.0, 1.5, 0.0), type="dynamic", density=MAX_RESTING_MASS_RATIO / 2)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for _ in range(120):
@@ -107,9 +107,9 @@ def test_a_gravity_past_what_contacts_hold_warns_once_in_world_units():
         warnings.simplefilter("error")
         World(gravity=(0.0, -2.0 * MAX_RESTING_GRAVITY), units_per_meter=32.0)  # pixels: 62,500 m/s²
         world = World(gravity=(0.0, -1000.0))
-        world.add(Circle(1.0), (0.0, 0.0, 0.0), dynamic=True, gravity_scale=50.0)
+        world.add(Circle(1.0), (0.0, 0.0, 0.0), type="dynamic", gravity_scale=50.0)
     with pytest.warns(PhysicsWarning, match="gravity scale 500"):
-        world.add(Circle(1.0), (0.0, 0.0, 0.0), dynamic=True, gravity_scale=500.0)
+        world.add(Circle(1.0), (0.0, 0.0, 0.0), type="dynamic", gravity_scale=500.0)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # once per world
-        world.add(Circle(1.0), (0.0, 0.0, 0.0), dynamic=True, gravity_scale=600.0)
+        world.add(Circle(1.0), (0.0, 0.0, 0.0), type="dynamic", gravity_scale=600.0)

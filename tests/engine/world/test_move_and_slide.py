@@ -28,7 +28,7 @@ def slide_single(world: World, body: int, move, mask: int = WALLS) -> tuple[floa
 
 def slide_batched(world: World, body: int, move, mask: int = WALLS) -> tuple[float, float]:
     """The body moves in a batch with a bystander far away that moves too."""
-    bystander = world.add(Circle(3.0), (1e5, 1e5, 0), layer=MOVERS)
+    bystander = world.add(Circle(3.0), (1e5, 1e5, 0), type="kinematic", layer=MOVERS)
     out = world.move_and_slide_bodies([bystander, body], [(5.0, -7.0), move], mask)
     assert tuple(out[0]) == (1e5 + 5.0, 1e5 - 7.0)
     world.remove(bystander)
@@ -54,8 +54,8 @@ def assert_outside_every_wall(world: World, body: int):
 @pytest.mark.parametrize("angle", np.linspace(-math.pi / 2 + 0.01, math.pi / 2 - 0.01, 25))
 def test_moving_into_a_wall_at_any_angle_stops_at_it_and_keeps_the_tangential_part(slide, angle):
     world = World()
-    world.add(Polygon.box(10, 500), (0, 0, 0), static=True)  # face at x = -10
-    player = world.add(PLAYER, (-40, 0, 0), layer=MOVERS)
+    world.add(Polygon.box(10, 500), (0, 0, 0), type="static")  # face at x = -10
+    player = world.add(PLAYER, (-40, 0, 0), type="kinematic", layer=MOVERS)
     move = (60 * math.cos(angle), 60 * math.sin(angle))
     x, y = slide(world, player, move)
     assert_outside_every_wall(world, player)
@@ -74,8 +74,8 @@ def test_a_body_inside_a_wall_moving_sideways_is_pushed_out_and_keeps_that_frame
     slide after slide and went nowhere; the final push-out put it outside, but the move was lost
     (x stayed 0 frame after frame). It is now pushed out first and makes its move from there."""
     world = World()
-    world.add(Polygon.box(100, 10), (0, 0, 0), static=True)  # top face at y = 10
-    player = world.add(PLAYER, (0, 18 - depth, 0), layer=MOVERS)
+    world.add(Polygon.box(100, 10), (0, 0, 0), type="static")  # top face at y = 10
+    player = world.add(PLAYER, (0, 18 - depth, 0), type="kinematic", layer=MOVERS)
     x, y = slide(world, player, (sideways, 0.0))
     assert_outside_every_wall(world, player)
     assert x == pytest.approx(sideways, abs=1e-6)  # the whole move, along the wall
@@ -84,8 +84,8 @@ def test_a_body_inside_a_wall_moving_sideways_is_pushed_out_and_keeps_that_frame
 
 def test_a_body_inside_a_wall_moving_down_along_it_is_pushed_out_and_slides_the_rest(slide):
     world = World()
-    world.add(Polygon.box(100, 10), (0, 0, 0), static=True)
-    player = world.add(PLAYER, (0, 15, 0), layer=MOVERS)
+    world.add(Polygon.box(100, 10), (0, 0, 0), type="static")
+    player = world.add(PLAYER, (0, 15, 0), type="kinematic", layer=MOVERS)
     x, y = slide(world, player, (6.0, -4.0))
     assert_outside_every_wall(world, player)
     assert (x, y) == pytest.approx((6.0, 18.0), abs=0.01)  # into the floor: stays on it, keeps the x
@@ -93,8 +93,8 @@ def test_a_body_inside_a_wall_moving_down_along_it_is_pushed_out_and_slides_the_
 
 def test_the_single_call_reports_the_wall_it_slid_along():
     world = World()
-    wall = world.add(Polygon.box(10, 500), (0, 0, 0), static=True)
-    player = world.add(PLAYER, (-40, 0, 0), layer=MOVERS)
+    wall = world.add(Polygon.box(10, 500), (0, 0, 0), type="static")
+    player = world.add(PLAYER, (-40, 0, 0), type="kinematic", layer=MOVERS)
     result = world.move_and_slide(player, (60, 30), WALLS)
     assert [hit.body for hit in result.hits] == [wall]
     assert result.hits[0].normal == pytest.approx((-1.0, 0.0), abs=1e-6)
@@ -102,8 +102,8 @@ def test_the_single_call_reports_the_wall_it_slid_along():
 
 def test_a_move_with_nothing_in_the_way_goes_all_the_way(slide):
     world = World()
-    world.add(Polygon.box(10, 10), (100, 100, 0), static=True)
-    player = world.add(PLAYER, (0, 0, 0), layer=MOVERS)
+    world.add(Polygon.box(10, 10), (100, 100, 0), type="static")
+    player = world.add(PLAYER, (0, 0, 0), type="kinematic", layer=MOVERS)
     assert slide(world, player, (20, -5)) == (20.0, -5.0)
 
 
@@ -118,8 +118,8 @@ def test_pushing_into_a_corner_stops_in_it_without_passing_through(slide, corner
         cx, cy = 200 * math.cos(a), 200 * math.sin(a)
         # The wall's inner face passes through the corner: shift the box outwards by its half-thickness.
         nx, ny = -sign * math.sin(a), sign * math.cos(a)
-        world.add(Polygon.box(200, 5), (cx - 5 * nx, cy - 5 * ny, a), static=True)
-    player = world.add(PLAYER, (-120, 0, 0), layer=MOVERS)
+        world.add(Polygon.box(200, 5), (cx - 5 * nx, cy - 5 * ny, a), type="static")
+    player = world.add(PLAYER, (-120, 0, 0), type="kinematic", layer=MOVERS)
     spread = (heading - 0.5) * 2 * half
     for _ in range(120):  # keep pushing towards the corner, frame after frame
         slide(world, player, (25 * math.cos(spread), 25 * math.sin(spread)))
@@ -133,8 +133,8 @@ def test_pushing_into_a_corner_stops_in_it_without_passing_through(slide, corner
 def test_sliding_along_a_row_of_adjacent_wall_pieces_does_not_catch_on_the_seams(slide):
     world = World()
     for k in range(20):
-        world.add(Polygon.box(16, 16), (32 * k, 0, 0), static=True)  # floor tiles, top at y = 16
-    player = world.add(PLAYER, (0, 24.01, 0), layer=MOVERS)
+        world.add(Polygon.box(16, 16), (32 * k, 0, 0), type="static")  # floor tiles, top at y = 16
+    player = world.add(PLAYER, (0, 24.01, 0), type="kinematic", layer=MOVERS)
     for _ in range(40):
         slide(world, player, (15, -3))  # pressed into the floor, moving right
         assert_outside_every_wall(world, player)
@@ -154,7 +154,7 @@ def row_of_boxes(world: World, widths) -> float:
     """Boxes side by side along x from 0, tops at y = 0, meeting at seams; returns the row's end."""
     x = 0.0
     for w in widths:
-        world.add(Polygon.box(w / 2, 8), (x + w / 2, -8.0, 0), static=True, layer=WALLS)
+        world.add(Polygon.box(w / 2, 8), (x + w / 2, -8.0, 0), type="static", layer=WALLS)
         x += w
     return x
 
@@ -171,7 +171,7 @@ def test_one_long_move_along_boxes_meeting_at_seams_stays_on_them_and_goes_all_t
     row_of_boxes(world, [32.0] * 40)
     shape = ON_ROW[mover]
     lowest = -aabb(shape, (0, 0, 0.3))[1]  # how far the shape reaches below its origin
-    body = world.add(shape, (20.0, lowest + 0.5, 0.3), layer=MOVERS)
+    body = world.add(shape, (20.0, lowest + 0.5, 0.3), type="kinematic", layer=MOVERS)
     x, y = slide(world, body, (1000.0, -30.0))
     assert x == pytest.approx(1020.0, abs=1e-6)
     assert 0.5 * skin_of(shape) <= y - lowest <= 1.5 * skin_of(shape)
@@ -190,7 +190,7 @@ def test_a_move_pressed_onto_any_row_of_seamed_boxes_never_climbs_above_a_skin(w
     end = row_of_boxes(world, widths)
     shape = ON_ROW[mover]
     lowest = -aabb(shape, (0, 0, 0.0))[1]
-    body = world.add(shape, (0.0, lowest + skin_of(shape), 0.0), layer=MOVERS)  # resting on the row
+    body = world.add(shape, (0.0, lowest + skin_of(shape), 0.0), type="kinematic", layer=MOVERS)  # resting on the row
     result = world.move_and_slide(body, (along, -down * along))
     lo_x, _, hi_x, _ = aabb(shape, (0, 0, 0))
     on_row = along + lo_x >= 0.0 and along + hi_x <= end
@@ -209,8 +209,8 @@ def test_a_real_ramp_after_a_seamed_row_is_still_climbed(slide):
     world = World()
     end = row_of_boxes(world, [32.0] * 10)
     # A ramp rising 1 in 5 from the row's end, longer than the move.
-    world.add(Polygon([(0, 0), (1000, 200), (1000, 0)]), (end, 0.0, 0), static=True, layer=WALLS)
-    body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), layer=MOVERS)
+    world.add(Polygon([(0, 0), (1000, 200), (1000, 0)]), (end, 0.0, 0), type="static", layer=WALLS)
+    body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), type="kinematic", layer=MOVERS)
     x, y = slide(world, body, (500.0, -10.0))
     assert x > end + 100.0
     ramp_under_right_corner = 0.2 * (x + 12.0 - end)
@@ -221,8 +221,8 @@ def test_a_real_ramp_after_a_seamed_row_is_still_climbed(slide):
 def test_a_step_half_a_pixel_up_in_a_seamed_row_is_never_passed_through(slide):
     world = World()
     row_of_boxes(world, [32.0] * 5)
-    world.add(Polygon.box(16, 8.25), (5 * 32.0 + 16.0, -7.75, 0), static=True, layer=WALLS)  # top at y = 0.5
-    body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), layer=MOVERS)
+    world.add(Polygon.box(16, 8.25), (5 * 32.0 + 16.0, -7.75, 0), type="static", layer=WALLS)  # top at y = 0.5
+    body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), type="kinematic", layer=MOVERS)
     x, y = slide(world, body, (400.0, -30.0))
     assert_outside_every_wall(world, body)
     if x + 12.0 > 5 * 32.0:  # it got onto the step: then it is on top of it
@@ -231,9 +231,9 @@ def test_a_step_half_a_pixel_up_in_a_seamed_row_is_never_passed_through(slide):
 
 def test_squeezed_between_two_walls_it_moves_along_the_gap_and_never_into_either(slide):
     world = World()
-    world.add(Polygon.box(300, 5), (0, 14.5, 0), static=True)  # gap of 19 for a player 16 wide
-    world.add(Polygon.box(300, 5), (0, -14.5, 0), static=True)
-    player = world.add(PLAYER, (-200, 0, 0), layer=MOVERS)
+    world.add(Polygon.box(300, 5), (0, 14.5, 0), type="static")  # gap of 19 for a player 16 wide
+    world.add(Polygon.box(300, 5), (0, -14.5, 0), type="static")
+    player = world.add(PLAYER, (-200, 0, 0), type="kinematic", layer=MOVERS)
     for k in range(50):
         slide(world, player, (10, 20 if k % 2 else -20))
         assert_outside_every_wall(world, player)
@@ -242,8 +242,8 @@ def test_squeezed_between_two_walls_it_moves_along_the_gap_and_never_into_either
 
 def test_rotated_capsule_bodies_slide_too(slide):
     world = World()
-    world.add(Polygon.box(10, 200), (0, 0, 0.3), static=True)
-    body = world.add(Capsule((-12, 0), (12, 0), 6), (-60, 0, 0.8), layer=MOVERS)
+    world.add(Polygon.box(10, 200), (0, 0, 0.3), type="static")
+    body = world.add(Capsule((-12, 0), (12, 0), 6), (-60, 0, 0.8), type="kinematic", layer=MOVERS)
     for _ in range(10):
         slide(world, body, (12, 3))
         assert_outside_every_wall(world, body)
@@ -252,9 +252,9 @@ def test_rotated_capsule_bodies_slide_too(slide):
 
 def test_sensors_do_not_stop_the_move_and_masks_choose_the_walls(slide):
     world = World()
-    world.add(Circle(20), (30, 0, 0), sensor=True)
-    world.add(Polygon.box(5, 100), (80, 0, 0), static=True, layer=4)
-    player = world.add(PLAYER, (0, 0, 0), layer=MOVERS)
+    world.add(Circle(20), (30, 0, 0), type="kinematic", sensor=True)
+    world.add(Polygon.box(5, 100), (80, 0, 0), type="static", layer=4)
+    player = world.add(PLAYER, (0, 0, 0), type="kinematic", layer=MOVERS)
     assert slide(world, player, (40, 0), 4)[0] == 40.0
     stopped = slide(world, player, (100, 0), 4)[0]
     assert stopped == pytest.approx(67.0, abs=0.01)
@@ -266,9 +266,9 @@ def test_sensors_do_not_stop_the_move_and_masks_choose_the_walls(slide):
 
 def test_bodies_moved_together_do_not_block_one_another_but_other_bodies_in_the_mask_do():
     world = World()
-    a = world.add(PLAYER, (0, 0, 0), layer=MOVERS)
-    b = world.add(PLAYER, (30, 0, 0), layer=MOVERS)
-    parked = world.add(PLAYER, (0, 100, 0), layer=MOVERS)  # in the mask, not moved: a wall
+    a = world.add(PLAYER, (0, 0, 0), type="kinematic", layer=MOVERS)
+    b = world.add(PLAYER, (30, 0, 0), type="kinematic", layer=MOVERS)
+    parked = world.add(PLAYER, (0, 100, 0), type="kinematic", layer=MOVERS)  # in the mask, not moved: a wall
     out = world.move_and_slide_bodies([a, b], [(30, 0), (-30, 0)], mask=MOVERS)
     assert out.tolist() == [[30.0, 0.0], [0.0, 0.0]]  # they passed through each other
     out = world.move_and_slide_bodies([b], [(0, 100)], mask=MOVERS)
@@ -278,7 +278,7 @@ def test_bodies_moved_together_do_not_block_one_another_but_other_bodies_in_the_
 
 def test_an_empty_batch_moves_nothing():
     world = World()
-    world.add(PLAYER, (0, 0, 0))
+    world.add(PLAYER, (0, 0, 0), type="kinematic")
     assert world.move_and_slide_bodies([], np.zeros((0, 2))).shape == (0, 2)
 
 
@@ -292,8 +292,8 @@ def test_an_empty_batch_moves_nothing():
 )
 def test_bad_input_names_the_problem_and_leaves_the_world_unchanged(bodies, moves, error, words):
     world = World()
-    world.add(PLAYER, (0, 0, 0))
-    world.add(PLAYER, (50, 0, 0))
+    world.add(PLAYER, (0, 0, 0), type="kinematic")
+    world.add(PLAYER, (50, 0, 0), type="kinematic")
     with pytest.raises(error, match=words):
         world.move_and_slide_bodies(bodies, moves)
     assert [tuple(world.transform(b))[:2] for b in world.bodies] == [(0.0, 0.0), (50.0, 0.0)]
@@ -308,13 +308,13 @@ def random_slide_scene(seed: int):
     world = World()
     for _ in range(40):
         hw, hh = rng.uniform(4, 80), rng.uniform(3, 12)
-        world.add(Polygon.box(hw, hh), (*rng.uniform(0, 400, 2), rng.uniform(-3, 3)), static=True)
+        world.add(Polygon.box(hw, hh), (*rng.uniform(0, 400, 2), rng.uniform(-3, 3)), type="static")
     movers = []
     while len(movers) < 30:
         shape = MOVER_SHAPES[len(movers) % len(MOVER_SHAPES)]
         xf = (*rng.uniform(0, 400, 2), rng.uniform(-3, 3))
         if not len(world.query_shape(shape, xf, mask=WALLS)):
-            movers.append(world.add(shape, xf, layer=MOVERS))
+            movers.append(world.add(shape, xf, type="kinematic", layer=MOVERS))
     return world, np.array(movers), rng
 
 
@@ -339,11 +339,11 @@ def test_a_slide_keeps_the_world_boxes_and_they_are_the_ones_a_rebuild_gives():
     """A slide refreshes the moved bodies' boxes in place (the next cast need not rebuild every
     body's box): each box is the one a rebuild from scratch computes, bit for bit."""
     world = World()
-    world.add(Polygon([(0, 0), (400, 0), (400, 20), (0, 20)]), (0, 0, 0), static=True, layer=WALLS)
+    world.add(Polygon([(0, 0), (400, 0), (400, 20), (0, 20)]), (0, 0, 0), type="static", layer=WALLS)
     movers = [
-        world.add(Capsule((-6, 0), (6, 0), 4), (40.0 * k + 10, 40, 0.3 * k), layer=MOVERS) for k in range(6)
+        world.add(Capsule((-6, 0), (6, 0), 4), (40.0 * k + 10, 40, 0.3 * k), type="kinematic", layer=MOVERS) for k in range(6)
     ]
-    world.add(Circle(5.0), (300, 200, 0), layer=MOVERS)  # a bystander: its box stays as it was
+    world.add(Circle(5.0), (300, 200, 0), type="kinematic", layer=MOVERS)  # a bystander: its box stays as it was
     world.pairs()  # builds the boxes
     moves = [(3.0 * k - 7, -30.0) for k in range(6)]
     world.move_and_slide_bodies(movers, moves, WALLS)

@@ -58,7 +58,7 @@ def test_pairs_equal_brute_force_on_mixed_scenes_with_huge_and_tiny_bodies(seed)
         static = bool(rng.random() < 0.3)
         layer, mask = (1, 0xFFFFFFFF) if k % 3 else (2, 1)
         xf = (float(rng.uniform(-60, 60)), float(rng.uniform(-60, 60)), float(rng.uniform(-3, 3)))
-        body = world.add(shape, xf, static=static, layer=layer, mask=mask)
+        body = world.add(shape, xf, type="static" if static else "kinematic", layer=layer, mask=mask)
         bodies.append((body, shape, layer, mask, static))
     assert world.pairs().tolist() == brute_force_pairs(world, bodies)
 
@@ -66,7 +66,7 @@ def test_pairs_equal_brute_force_on_mixed_scenes_with_huge_and_tiny_bodies(seed)
 def test_bodies_exactly_on_cell_boundaries_are_found_once():
     world = World(cell_size=1.0)
     boxes = [
-        world.add(Polygon.box(0.5, 0.5), (x + 0.5, 0.5, 0.0)) for x in range(5)
+        world.add(Polygon.box(0.5, 0.5), (x + 0.5, 0.5, 0.0), type="kinematic") for x in range(5)
     ]  # touching edges on cell lines
     pairs = world.pairs().tolist()
     assert pairs == [[boxes[i], boxes[i + 1]] for i in range(4)]
@@ -91,7 +91,7 @@ def test_pairs_equal_brute_force_for_any_cell_size(spec, cell):
     bodies = []
     for x, y, angle, size, static in spec:
         shape = Polygon.box(size, size / 2)
-        body = world.add(shape, (x, y, angle), static=static)
+        body = world.add(shape, (x, y, angle), type="static" if static else "kinematic")
         bodies.append((body, shape, 1, 0xFFFFFFFF, static))
     assert world.pairs().tolist() == brute_force_pairs(world, bodies)
 
@@ -109,23 +109,23 @@ def test_pairs_equal_brute_force_for_any_cell_size(spec, cell):
 )
 def test_layers_and_masks_must_accept_each_other(layer_a, mask_a, layer_b, mask_b, pairs):
     world = World()
-    a = world.add(Circle(1), (0, 0, 0), layer=layer_a, mask=mask_a)
-    b = world.add(Circle(1), (1, 0, 0), layer=layer_b, mask=mask_b)
+    a = world.add(Circle(1), (0, 0, 0), type="kinematic", layer=layer_a, mask=mask_a)
+    b = world.add(Circle(1), (1, 0, 0), type="kinematic", layer=layer_b, mask=mask_b)
     assert world.pairs().tolist() == ([[a, b]] if pairs else [])
 
 
 def test_walls_never_pair_with_walls_but_sensors_pair_with_everything():
     world = World()
-    w1 = world.add(Polygon.box(5, 1), (0, 0, 0), static=True)
-    world.add(Polygon.box(5, 1), (1, 0, 0), static=True)
-    pickup = world.add(Circle(1), (0, 1.5, 0), sensor=True)
+    w1 = world.add(Polygon.box(5, 1), (0, 0, 0), type="static")
+    world.add(Polygon.box(5, 1), (1, 0, 0), type="static")
+    pickup = world.add(Circle(1), (0, 1.5, 0), type="kinematic", sensor=True)
     assert world.pairs().tolist() == [[w1, pickup], [w1 + 1, pickup]]
 
 
 def test_contacts_give_the_pairs_with_normals_from_first_to_second():
     world = World()
-    a = world.add(Polygon.box(1, 1), (0, 0, 0))
-    b = world.add(Polygon.box(1, 1), (1.5, 0, 0))
+    a = world.add(Polygon.box(1, 1), (0, 0, 0), type="kinematic")
+    b = world.add(Polygon.box(1, 1), (1.5, 0, 0), type="kinematic")
     c = world.contacts()
     assert c.pairs.tolist() == [[a, b]]
     assert c.normal[0] == pytest.approx((1.0, 0.0))
@@ -134,7 +134,7 @@ def test_contacts_give_the_pairs_with_normals_from_first_to_second():
 
 def test_removed_bodies_leave_and_ids_stay_stable():
     world = World()
-    ids = [world.add(Circle(1), (2 * k, 0, 0)) for k in range(5)]  # a touching chain
+    ids = [world.add(Circle(1), (2 * k, 0, 0), type="kinematic") for k in range(5)]  # a touching chain
     world.remove(ids[1])
     assert world.pairs().tolist() == [[ids[2], ids[3]], [ids[3], ids[4]]]
     assert world.transform(ids[4]).x == 8.0
@@ -144,7 +144,7 @@ def test_removed_bodies_leave_and_ids_stay_stable():
 
 def test_bulk_transform_update_moves_bodies_and_refuses_bad_rows_whole():
     world = World()
-    ids = np.array([world.add(Circle(1), (10 * k, 0, 0)) for k in range(4)])
+    ids = np.array([world.add(Circle(1), (10 * k, 0, 0), type="kinematic") for k in range(4)])
     world.set_transforms(ids, np.zeros(4), np.zeros(4), np.zeros(4))
     assert len(world.pairs()) == 6
     with pytest.raises(ValueError, match=f"transform of body {ids[2]} is not finite"):
@@ -171,7 +171,7 @@ def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_wall
     bodies = []
 
     def add(shape, xf, static):
-        body = world.add(shape, xf, static=static)
+        body = world.add(shape, xf, type="static" if static else "kinematic")
         bodies.append((body, shape, 1, 0xFFFFFFFF, static))
 
     for _ in range(walls):
@@ -197,7 +197,7 @@ def crowd(world: World, rng, count: int, spread: float, bodies: list) -> None:
     for _ in range(count):
         shape = random_shape(rng, 2.0)
         xf = (float(rng.uniform(0, spread)), float(rng.uniform(0, spread)), float(rng.uniform(-3, 3)))
-        bodies.append((world.add(shape, xf), shape, 1, 0xFFFFFFFF, False))
+        bodies.append((world.add(shape, xf, type="kinematic"), shape, 1, 0xFFFFFFFF, False))
 
 
 @pytest.mark.parametrize("far", [False, True], ids=["crowd", "crowd-and-a-far-body"])
@@ -209,8 +209,8 @@ def test_a_crowd_with_no_walls_finds_the_pairs_brute_force_finds_with_its_own_gr
     crowd(world, rng, 300, 60.0, bodies)
     if far:
         shape = Circle(1.0)
-        bodies.append((world.add(shape, (5e6, -5e6, 0.0)), shape, 1, 0xFFFFFFFF, False))
-        bodies.append((world.add(shape, (5e6 + 1.5, -5e6, 0.0)), shape, 1, 0xFFFFFFFF, False))
+        bodies.append((world.add(shape, (5e6, -5e6, 0.0), type="kinematic"), shape, 1, 0xFFFFFFFF, False))
+        bodies.append((world.add(shape, (5e6 + 1.5, -5e6, 0.0), type="kinematic"), shape, 1, 0xFFFFFFFF, False))
     found = world.pairs().tolist()
     assert found == brute_force_pairs(world, bodies)
     assert len(found) > 50
@@ -223,7 +223,7 @@ def test_pairs_come_sorted_by_id_when_the_ids_in_use_are_far_apart():
     rng = np.random.default_rng(3)
     world, bodies = World(), []
     crowd(world, rng, 60, 30.0, bodies)
-    spent = [world.add(Circle(1.0), (0.0, 0.0, 0.0)) for _ in range(9000)]
+    spent = [world.add(Circle(1.0), (0.0, 0.0, 0.0), type="kinematic") for _ in range(9000)]
     for body in spent:
         world.remove(body)
     crowd(world, rng, 60, 30.0, bodies)

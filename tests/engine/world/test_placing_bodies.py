@@ -26,8 +26,8 @@ def place(world, body, x, y, angle, how):
 
 def asleep_on_the_ground():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(50, 1), (0, 0, 0), static=True)
-    ball = world.add(Circle(1.0), (0, 2.0, 0), dynamic=True)
+    world.add(Polygon.box(50, 1), (0, 0, 0), type="static")
+    ball = world.add(Circle(1.0), (0, 2.0, 0), type="dynamic")
     for _ in range(600):
         world.step(DT)
         if not world.is_awake(ball):
@@ -54,8 +54,8 @@ def test_a_body_placed_across_a_wall_is_not_swept_back_from_its_old_pose(how):
     fast body from the step's start pose; a start left at the old pose swept it
     through the wall and put it back on the old side."""
     world = World()
-    world.add(Polygon.box(50, 0.25), (0, 0, 0), static=True)
-    ball = world.add(Circle(1.0), (0, 10.0, 0), dynamic=True)
+    world.add(Polygon.box(50, 0.25), (0, 0, 0), type="static")
+    ball = world.add(Circle(1.0), (0, 10.0, 0), type="dynamic")
     world.step(DT)
     place(world, ball, 0.0, -10.0, 0.0, how)
     world.step(DT)

@@ -29,11 +29,11 @@ def _drop(ground, ground_xf, body, body_xf, *, ground_first: bool = True, steps:
     """The body's transform and whether it is awake after ``steps`` of 1/60 s under gravity 10."""
     world = World(gravity=(0.0, -10.0))
     if ground_first:
-        world.add(ground, ground_xf, static=True)
-        b = world.add(body, body_xf, dynamic=True)
+        world.add(ground, ground_xf, type="static")
+        b = world.add(body, body_xf, type="dynamic")
     else:
-        b = world.add(body, body_xf, dynamic=True)
-        world.add(ground, ground_xf, static=True)
+        b = world.add(body, body_xf, type="dynamic")
+        world.add(ground, ground_xf, type="static")
     for _ in range(steps):
         world.step(1 / 60)
     return world.transform(b), world.is_awake(b)
@@ -68,8 +68,8 @@ def test_a_wide_box_on_a_large_circle_it_is_not_flat_on_settles_within_a_slop(ra
     may still rock, the point running along the face as it tilts: on 2e3, 7 mm in at the deepest,
     within 2 slops, over its last 5 s; most settle and sleep 1 mm in.)"""
     world = World(gravity=(0.0, -10.0))
-    world.add(Circle(radius), (0.0, -radius, 0.0), static=True)
-    box = world.add(Polygon.box(hw, hh), (0.0, hh + 1.0, tilt), dynamic=True)
+    world.add(Circle(radius), (0.0, -radius, 0.0), type="static")
+    box = world.add(Polygon.box(hw, hh), (0.0, hh + 1.0, tilt), type="dynamic")
     for step in range(900):
         world.step(1 / 60)
         if step >= 600:
@@ -124,9 +124,9 @@ def test_a_long_dynamic_plank_and_a_box_at_its_end_rest_flat():
     """Anchors 1e5 from a dynamic body's centre: its turn within the step is kept as cos − 1, not
     cos, in the float32 lanes, so the separation the turn adds holds to float32's digits of it."""
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(2e5, 0.5), (0.0, -0.5, 0.0), static=True)
-    plank = world.add(Polygon.box(1e5, 0.5), (0.0, 1.0, 0.0), dynamic=True)
-    box = world.add(BOX, (9e4, 3.0, 0.0), dynamic=True)
+    world.add(Polygon.box(2e5, 0.5), (0.0, -0.5, 0.0), type="static")
+    plank = world.add(Polygon.box(1e5, 0.5), (0.0, 1.0, 0.0), type="dynamic")
+    box = world.add(BOX, (9e4, 3.0, 0.0), type="dynamic")
     for _ in range(600):
         world.step(1 / 60)
     p, b = world.transform(plank), world.transform(box)

@@ -45,14 +45,14 @@ MOVERS = [
 def build(shift: float, mover: int, start, angle: float, second=None) -> tuple[World, list[int]]:
     """A V of two slanted walls closed by a tilted post and a rotated triangle, and the movers."""
     world = World()
-    world.add(Polygon.box(200, 6), (shift + 0.0, shift + 60.0, 0.3), static=True)
-    world.add(Polygon.box(200, 6), (shift + 0.0, shift - 60.0, -0.45), static=True)
-    world.add(Polygon.box(6, 80), (shift + 150.0, shift + 0.0, 0.2), static=True)
-    world.add(Polygon([(0, 0), (30, 5), (12, 28)]), (shift - 90.0, shift + 10.0, 1.1), static=True)
-    bodies = [world.add(MOVERS[mover], (shift + start[0], shift + start[1], angle), layer=2)]
+    world.add(Polygon.box(200, 6), (shift + 0.0, shift + 60.0, 0.3), type="static")
+    world.add(Polygon.box(200, 6), (shift + 0.0, shift - 60.0, -0.45), type="static")
+    world.add(Polygon.box(6, 80), (shift + 150.0, shift + 0.0, 0.2), type="static")
+    world.add(Polygon([(0, 0), (30, 5), (12, 28)]), (shift - 90.0, shift + 10.0, 1.1), type="static")
+    bodies = [world.add(MOVERS[mover], (shift + start[0], shift + start[1], angle), type="kinematic", layer=2)]
     if second is not None:
         bodies.append(
-            world.add(MOVERS[(mover + 1) % 3], (shift + second[0], shift + second[1], -angle), layer=2)
+            world.add(MOVERS[(mover + 1) % 3], (shift + second[0], shift + second[1], -angle), type="kinematic", layer=2)
         )
     return world, bodies
 

@@ -25,13 +25,13 @@ def test_a_plank_hit_by_ninety_bodies_at_once_keeps_the_momentum_of_the_whole():
     # the plank's share. (Angular momentum is kept only nearly: a step's anchors stay where the
     # step began.)
     world = World(gravity=(0.0, 0.0))
-    plank = world.add(Polygon.box(10.0, 0.5), (0.0, 0.0, 0.0), dynamic=True, density=5.0)
+    plank = world.add(Polygon.box(10.0, 0.5), (0.0, 0.0, 0.0), type="dynamic", density=5.0)
     bodies = [plank]
     rng = np.random.default_rng(3)
     for k, x in enumerate(np.linspace(-9.5, 9.5, 45)):
         for side in (1.0, -1.0):
             shape = Polygon.box(0.15, 0.15) if k % 2 else Circle(0.15)
-            body = world.add(shape, (float(x), side * 0.64, float(rng.uniform(-0.1, 0.1))), dynamic=True)
+            body = world.add(shape, (float(x), side * 0.64, float(rng.uniform(-0.1, 0.1))), type="dynamic")
             world.set_velocity(
                 body, (float(rng.uniform(-1.0, 1.0)), -side * float(rng.uniform(1.0, 3.0))), 0.0
             )

@@ -38,8 +38,8 @@ def brute_force(world: World) -> list[list[int]]:
 def test_two_circles_a_hundred_millionth_apart_at_ten_million_touch_for_both():
     world = World()
     x = 1e7
-    a = world.add(Circle(1), (x, x, 0))
-    b = world.add(Circle(1), (x + 2 + 1e-8, x, 0))
+    a = world.add(Circle(1), (x, x, 0), type="kinematic")
+    b = world.add(Circle(1), (x + 2 + 1e-8, x, 0), type="kinematic")
     assert intersects(Circle(1), (x, x, 0), Circle(1), (x + 2 + 1e-8, x, 0))
     assert world.pairs().tolist() == [[a, b]]
     assert world.contacts().pairs.tolist() == [[a, b]]
@@ -48,8 +48,8 @@ def test_two_circles_a_hundred_millionth_apart_at_ten_million_touch_for_both():
 def test_two_circles_clearly_apart_at_ten_million_touch_for_neither():
     world = World()
     x = 1e7
-    world.add(Circle(1), (x, x, 0))
-    world.add(Circle(1), (x + 2 + 1e-6, x, 0))
+    world.add(Circle(1), (x, x, 0), type="kinematic")
+    world.add(Circle(1), (x + 2 + 1e-6, x, 0), type="kinematic")
     assert world.pairs().tolist() == brute_force(world) == []
 
 
@@ -58,15 +58,15 @@ def enclosure(offset: float, rng) -> World:
     and each other, each gap a random fraction (0 to 2) of the touching band."""
     world = World()
     for x, y, hw, hh in [(0, -55, 60, 5), (0, 55, 60, 5), (-55, 0, 5, 60), (55, 0, 5, 60)]:
-        world.add(Polygon.box(hw, hh), (offset + x, offset + y, 0), static=True)
+        world.add(Polygon.box(hw, hh), (offset + x, offset + y, 0), type="static")
     band = 1e-12 * 10 + 8 * EPS * offset
     for k in range(40):
         r = 1.0 + k % 3
         along = -40 + 2 * k
         gap = band * rng.uniform(0.0, 2.0)
-        world.add(Circle(r), (offset + along, offset - 50 + r + gap, 0))  # on the floor
+        world.add(Circle(r), (offset + along, offset - 50 + r + gap, 0), type="kinematic")  # on the floor
         world.add(
-            Circle(r), (offset - 50 + r + gap * rng.uniform(0, 2), offset + along, 0)
+            Circle(r), (offset - 50 + r + gap * rng.uniform(0, 2), offset + along, 0), type="kinematic"
         )  # on the left wall
     return world
 
@@ -123,7 +123,7 @@ def test_pairs_equal_brute_force_intersects_near_touching_at_any_scale_and_offse
             step = d.distance - gaps[k] * band
             xf = (xf[0] - step * n[0], xf[1] - step * n[1], angle)
         static = bool(rng.random() < 0.3)
-        world.add(shape, xf, static=static)
+        world.add(shape, xf, type="static" if static else "kinematic")
         placed.append((shape, xf))
     assert world.pairs().tolist() == brute_force(world)
 

@@ -54,8 +54,8 @@ def test_a_body_thrown_squarely_at_a_wall_stops_at_it_with_no_sideways_motion_or
     half_width, half_height, wall, speed, dt
 ):
     world = World()
-    world.add(Polygon.box(wall, 5.0), (10.0 + wall, 0.0, 0.0), static=True)
-    body = world.add(Polygon.box(half_width, half_height), (0.0, 0.0, 0.0), dynamic=True)
+    world.add(Polygon.box(wall, 5.0), (10.0 + wall, 0.0, 0.0), type="static")
+    body = world.add(Polygon.box(half_width, half_height), (0.0, 0.0, 0.0), type="dynamic")
     world.set_velocity(body, (speed, 0.0))
     for _ in range(math.ceil((10.0 / min(speed, MAX_LINEAR_SPEED) + 0.5) / dt)):  # to the wall, and on
         world.step(dt)
@@ -72,9 +72,9 @@ def test_a_body_pushed_past_the_caps_leaves_the_step_within_them_and_can_still_b
     # A kinematic bar spinning at 1e9 rad/s strikes a ball: the relaxing pass and restitution push
     # after the sub-steps' caps; the step leaves it at most MAX_LINEAR_SPEED, and an impulse is taken.
     world = World()
-    bar = world.add(Polygon.box(5.0, 0.1), (0.0, 0.0, 0.0))
+    bar = world.add(Polygon.box(5.0, 0.1), (0.0, 0.0, 0.0), type="kinematic")
     world.set_velocity(bar, (0.0, 0.0), w=1e9)
-    ball = world.add(Circle(0.5), (3.0, 0.7, 0.0), dynamic=True)
+    ball = world.add(Circle(0.5), (3.0, 0.7, 0.0), type="dynamic")
     world.step(DT)
     vx, vy, w = world.velocity(ball)
     assert math.hypot(vx, vy) <= MAX_LINEAR_SPEED * (1 + 1e-12)
@@ -85,7 +85,7 @@ def test_a_body_pushed_past_the_caps_leaves_the_step_within_them_and_can_still_b
 @pytest.mark.parametrize("speed", [500.0, 1e6, 1e9])
 def test_a_velocity_set_past_the_step_s_cap_is_capped_at_the_step_s_start(speed):
     world = World()
-    body = world.add(Circle(0.5), (0.0, 0.0, 0.0), dynamic=True)
+    body = world.add(Circle(0.5), (0.0, 0.0, 0.0), type="dynamic")
     world.set_velocity(body, (0.6 * speed, 0.8 * speed), w=1e9)
     world.step(DT)
     vx, vy, w = world.velocity(body)
@@ -106,11 +106,11 @@ def test_a_velocity_set_past_the_step_s_cap_is_capped_at_the_step_s_start(speed)
 def test_two_bodies_colliding_with_restitution_one_keep_their_energy(kind, other, seed):
     rng = np.random.default_rng(seed)
     world = World(sleep=False)
-    a = world.add(SHAPES[kind], (0.0, 0.0, rng.uniform(0, 6)), dynamic=True, restitution=1.0, friction=0.0)
+    a = world.add(SHAPES[kind], (0.0, 0.0, rng.uniform(0, 6)), type="dynamic", restitution=1.0, friction=0.0)
     b = world.add(
         SHAPES[other],
         (1.0, rng.uniform(-0.3, 0.3), rng.uniform(0, 6)),
-        dynamic=True,
+        type="dynamic",
         restitution=1.0,
         friction=0.0,
     )
@@ -134,11 +134,11 @@ def test_bodies_with_restitution_one_in_a_closed_room_never_gain_energy(kind):
         (-10.5, 0, 0.5, 10.5),
         (10.5, 0, 0.5, 10.5),
     ]:
-        world.add(Polygon.box(hx, hy), (x, y, 0.0), static=True, restitution=1.0, friction=0.0)
+        world.add(Polygon.box(hx, hy), (x, y, 0.0), type="static", restitution=1.0, friction=0.0)
     bodies = []
     for i in range(200):
         x, y = -9.0 + 18.0 * (i % 15) / 15, -9.0 + 18.0 * (i // 15) / 15
-        body = world.add(SHAPES[kind], (x, y, rng.uniform(0, 6)), dynamic=True, restitution=1.0, friction=0.0)
+        body = world.add(SHAPES[kind], (x, y, rng.uniform(0, 6)), type="dynamic", restitution=1.0, friction=0.0)
         world.set_velocity(body, (rng.uniform(-5, 5), rng.uniform(-5, 5)), rng.uniform(-3, 3))
         bodies.append(body)
     start = _energy(world, bodies)

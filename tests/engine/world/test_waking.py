@@ -23,8 +23,8 @@ DT = 1.0 / 60.0
 def _sleeping_stack(n: int = 5, ground_half_width: float = 20.0) -> tuple[World, int, list[int]]:
     """A stack of ``n`` half-unit boxes on a static ground, stepped until it sleeps."""
     world = World(gravity=(0.0, -10.0))
-    ground = world.add(Polygon.box(ground_half_width, 0.5), (0.0, -0.5, 0.0), static=True)
-    boxes = [world.add(Polygon.box(0.5, 0.5), (0.0, 0.5 + k, 0.0), dynamic=True) for k in range(n)]
+    ground = world.add(Polygon.box(ground_half_width, 0.5), (0.0, -0.5, 0.0), type="static")
+    boxes = [world.add(Polygon.box(0.5, 0.5), (0.0, 0.5 + k, 0.0), type="dynamic") for k in range(n)]
     for _ in range(300):
         world.step(DT)
     assert not world.awake(boxes).any()
@@ -39,7 +39,7 @@ def _turned(w: float, dt: float, steps: int, substeps: int = 4) -> float:
 
 def test_a_kinematic_body_moves_by_its_velocity_with_nothing_else_in_the_world():
     world = World()
-    k = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0))
+    k = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0), type="kinematic")
     world.set_velocity(k, (1.0, 0.0), w=0.5)
     for _ in range(10):
         world.step(0.1)
@@ -50,7 +50,7 @@ def test_a_kinematic_body_moves_by_its_velocity_with_nothing_else_in_the_world()
 
 def test_a_moving_platform_keeps_moving_once_the_crates_beside_it_sleep_and_wakes_those_it_meets():
     world, _ground, boxes = _sleeping_stack(2)
-    platform = world.add(Polygon.box(0.5, 0.25), (-6.0, 0.5, 0.0))
+    platform = world.add(Polygon.box(0.5, 0.25), (-6.0, 0.5, 0.0), type="kinematic")
     world.set_velocity(platform, (2.0, 0.0))
     for _ in range(60):  # one second: 2 units, nothing met yet, everything else asleep
         world.step(DT)
@@ -64,7 +64,7 @@ def test_a_moving_platform_keeps_moving_once_the_crates_beside_it_sleep_and_wake
 
 def test_a_kinematic_player_placed_into_a_sleeping_crate_wakes_it_and_shoves_it():
     world, _ground, boxes = _sleeping_stack(1)
-    player = world.add(Circle(0.5), (-3.0, 0.5, 0.0))
+    player = world.add(Circle(0.5), (-3.0, 0.5, 0.0), type="kinematic")
     for k in range(1, 121):  # placed 2.5 cm a frame, as the game's move_and_slide places its player
         world.set_transform(player, (-3.0 + 0.025 * k, 0.5, 0.0))
         world.step(DT)
@@ -73,9 +73,9 @@ def test_a_kinematic_player_placed_into_a_sleeping_crate_wakes_it_and_shoves_it(
 
 def test_a_platform_that_starts_moving_from_under_a_sleeping_crate_lets_it_fall():
     world = World(gravity=(0.0, -10.0))
-    world.add(Polygon.box(20.0, 0.5), (0.0, -5.5, 0.0), static=True)
-    platform = world.add(Polygon.box(2.0, 0.25), (0.0, 0.0, 0.0))
-    crate = world.add(Polygon.box(0.5, 0.5), (0.0, 0.75, 0.0), dynamic=True)
+    world.add(Polygon.box(20.0, 0.5), (0.0, -5.5, 0.0), type="static")
+    platform = world.add(Polygon.box(2.0, 0.25), (0.0, 0.0, 0.0), type="kinematic")
+    crate = world.add(Polygon.box(0.5, 0.5), (0.0, 0.75, 0.0), type="dynamic")
     for _ in range(120):
         world.step(DT)
     assert not world.is_awake(crate)
@@ -122,8 +122,8 @@ def test_moving_the_ground_in_a_batch_from_under_a_sleeping_stack_lets_it_fall()
 
 def test_a_removed_body_s_touching_contacts_end_on_the_next_step_even_when_nothing_else_moves():
     world = World(gravity=(0.0, -10.0))
-    ground = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), static=True)
-    crate = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), dynamic=True)
+    ground = world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    crate = world.add(Polygon.box(0.5, 0.5), (0.0, 0.5, 0.0), type="dynamic")
     began = world.step(DT).began.tolist()
     assert began == [[ground, crate]]
     world.remove(crate)  # the last awake body: the next step has nothing to move
@@ -181,7 +181,7 @@ def test_whatever_is_taken_from_under_a_sleeping_stack_the_rest_comes_down_to_re
 )
 def test_a_kinematic_body_moves_by_its_velocity_whatever_sleeps_around_it(vx, vy, w, steps, dt):
     world, _ground, boxes = _sleeping_stack(2, ground_half_width=2.0)
-    k = world.add(Circle(0.25), (-500.0, 500.0, 0.0))  # far from everything
+    k = world.add(Circle(0.25), (-500.0, 500.0, 0.0), type="kinematic")  # far from everything
     world.set_velocity(k, (vx, vy), w=w)
     for _ in range(steps):
         world.step(dt)

@@ -452,10 +452,10 @@ class Listener(event.Listener):
     def on_end(self, ev):
         stack.pop()
 world = World(gravity=(0.0, -10.0))
-world.add(Polygon.box(20.0, 1.0), (0.0, -1.0, 0.0), static=True)
+world.add(Polygon.box(20.0, 1.0), (0.0, -1.0, 0.0), type="static")
 for k in range(3):
-    world.add(Polygon.box(0.5, 0.5), (0.1 * k, 0.5 + 1.2 * k, 0.0), dynamic=True)
-world.add(Circle(0.5), (3.0, 1.0, 0.0), dynamic=True)
+    world.add(Polygon.box(0.5, 0.5), (0.1 * k, 0.5 + 1.2 * k, 0.0), type="dynamic")
+world.add(Circle(0.5), (3.0, 1.0, 0.0), type="dynamic")
 with event.install_listener("numba:compile", Listener()):
     world.step(1 / 60)
 print(json.dumps(inside))
@@ -490,7 +490,7 @@ from engine.world import boxes
 distance(Circle(1.0), (0.0, 0.0, 0.0), Polygon.box(1.0, 1.0), (5.0, 0.0, 0.0))
 contact(Circle(1.0), (0.0, 0.0, 0.0), Polygon.box(1.0, 1.0), (1.0, 0.0, 0.0))
 world = World()
-body = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0))
+body = world.add(Polygon.box(1.0, 1.0), (0.0, 0.0, 0.0), type="kinematic")
 world.query_shape(Circle(1.0), (50.0, 0.0, 0.0))  # nothing there: the box, not the narrow phase
 world.set_transforms(np.array([body]), np.array([1.0]), np.array([0.0]), np.array([0.0]))  # store_transforms
 world.query_aabb((-5.0, -5.0), (5.0, 5.0))

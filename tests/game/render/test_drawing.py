@@ -128,9 +128,9 @@ def test_particles_fade_and_are_gone_after_their_life(window):
 
 def test_the_debug_overlay_shows_shapes_boxes_contacts_and_cells(window):
     world = World()
-    world.add(Polygon.box(200, 10), (640, 300, 0.2), static=True)
-    world.add(Circle(20), (640, 320, 0))
-    world.add(Circle(20), (900, 600, 0))
+    world.add(Polygon.box(200, 10), (640, 300, 0.2), type="static")
+    world.add(Circle(20), (640, 320, 0), type="kinematic")
+    world.add(Circle(20), (900, 600, 0), type="kinematic")
     geo = debug.overlay_geometry(world)
     assert len(geo.static) == 8 and len(geo.moving) > 8 and len(geo.boxes) == 3 * 8
     assert len(geo.normals) == 2  # one contact: the first circle sits on the tilted box

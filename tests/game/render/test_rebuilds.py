@@ -114,10 +114,10 @@ def test_the_health_bar_is_rebuilt_only_when_the_health_changes(window, counts):
 
 def test_the_debug_overlay_reuses_its_walls_grid_and_cells_while_they_stay(window, counts):
     world = World()
-    world.add(Polygon.box(200, 10), (640, 300, 0.2), static=True)
-    world.add(Polygon.box(30, 200), (200, 400, 0.0), static=True)
-    mover = world.add(Circle(20), (640, 330, 0))
-    world.add(Circle(20), (900, 600, 0))
+    world.add(Polygon.box(200, 10), (640, 300, 0.2), type="static")
+    world.add(Polygon.box(30, 200), (200, 400, 0.0), type="static")
+    mover = world.add(Circle(20), (640, 330, 0), type="kinematic")
+    world.add(Circle(20), (900, 600, 0), type="kinematic")
     box = (0.0, 0.0, 1280.0, 720.0)
     debug.draw_overlay(world, box)
     start = counts.copy()

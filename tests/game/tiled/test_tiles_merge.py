@@ -152,9 +152,9 @@ def slide(level, body_shape, steps):
     world = World()
     for wall in level.walls:
         for shape, xf in wall.parts:
-            world.add(shape, tuple(xf), static=True, layer=1)
+            world.add(shape, tuple(xf), type="static", layer=1)
     low = min(p for p in _extent_below(body_shape))
-    body = world.add(body_shape, (START_X, TOP - low + 0.5, 0.0), layer=2, mask=1)
+    body = world.add(body_shape, (START_X, TOP - low + 0.5, 0.0), type="kinematic", layer=2, mask=1)
     for dx, dy in steps:
         world.move_and_slide(body, (dx, dy), mask=1)
     x, y, _ = world.transform(body)
