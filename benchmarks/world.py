@@ -75,7 +75,9 @@ def box_field(n: int, seed: int):
 def ours_boxes(n, seed):
     _side, pos, vel, angle, spin = box_field(n, seed)
     world = World()
-    ids = np.array([world.add(Polygon.box(HALF, HALF), (x, y, a), type="kinematic") for (x, y), a in zip(pos, angle)])
+    ids = np.array(
+        [world.add(Polygon.box(HALF, HALF), (x, y, a), type="kinematic") for (x, y), a in zip(pos, angle)]
+    )
 
     def frame():
         np.add(pos, vel * DT, out=pos)  # as pymunk integrates: the same boxes on both sides
@@ -104,7 +106,10 @@ def ours_dense(n, seed):
     _side, pos, half, vel, angle, spin = dense_field(n, seed)
     world = World()
     ids = np.array(
-        [world.add(Polygon.box(hx, hy), (x, y, a), type="kinematic") for (x, y), (hx, hy), a in zip(pos, half, angle)]
+        [
+            world.add(Polygon.box(hx, hy), (x, y, a), type="kinematic")
+            for (x, y), (hx, hy), a in zip(pos, half, angle)
+        ]
     )
 
     def frame():
@@ -224,7 +229,10 @@ def ours_shooter(scene: ShooterScene):
         ]
     )
     b_ids = np.array(
-        [world.add(Circle(2.0), (x, y, 0.0), type="kinematic", layer=BULLET, mask=WALL | ENEMY) for x, y in scene.b_pos]
+        [
+            world.add(Circle(2.0), (x, y, 0.0), type="kinematic", layer=BULLET, mask=WALL | ENEMY)
+            for x, y in scene.b_pos
+        ]
     )
     moving = np.concatenate([e_ids, b_ids])
     angle = np.concatenate([scene.e_ang, np.zeros(len(b_ids))])

@@ -252,9 +252,13 @@ def _stage_tumbling_ahead(state: dict) -> None:
     world = World(units_per_meter=props_system.PropRules().units_per_meter)
     for x, y, hw, hh in ((0.0, -40.0, 200.0, 8.0), (-200.0, 60.0, 8.0, 100.0), (200.0, 60.0, 8.0, 100.0)):
         world.add(Polygon.box(hw, hh), (x, y, 0.0), type="static", layer=WALL, user_data=0)
-    world.add(Circle(12.0), (0.0, 120.0, 0.0), type="kinematic", layer=PLAYER, mask=ENEMY | PICKUP | PROP)  # the actors
+    world.add(
+        Circle(12.0), (0.0, 120.0, 0.0), type="kinematic", layer=PLAYER, mask=ENEMY | PICKUP | PROP
+    )  # the actors
     for k in range(3):
-        world.add(Circle(10.0), (-120.0 + 40.0 * k, 150.0, 0.0), type="kinematic", layer=ENEMY, mask=PLAYER | ENEMY)
+        world.add(
+            Circle(10.0), (-120.0 + 40.0 * k, 150.0, 0.0), type="kinematic", layer=ENEMY, mask=PLAYER | ENEMY
+        )
     for k in range(8):  # as ``props.add_prop`` adds a prop
         shape = Polygon.box(10.0, 8.0) if k % 2 else Circle(9.0)
         body = world.add(shape, (-150.0 + 40.0 * k, 10.0 + 5.0 * k, 0.3 * k), type="dynamic", density=1.0,

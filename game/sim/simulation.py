@@ -285,7 +285,11 @@ class Simulation:
         start = level.player_start
         r = self.rules
         body = self.world.add(
-            self.shapes.player, (start.x, start.y, 0.0), type="kinematic", layer=PLAYER, mask=ENEMY | PICKUP | PROP
+            self.shapes.player,
+            (start.x, start.y, 0.0),
+            type="kinematic",
+            layer=PLAYER,
+            mask=ENEMY | PICKUP | PROP,
         )
         self.player = Player(body, start.x, start.y, 0.0, r.player_health, r.player_health, r.player_ammo)
         self.enemies, self.bullets, self.pickups = _enemies(), _bullets(), _pickups()
@@ -553,7 +557,9 @@ class Simulation:
     def _add_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
         layer = PLAYER_BULLET if owner == 0 else ENEMY_BULLET
         angle = math.atan2(vy, vx) if self._bullet_turning[owner] else 0.0
-        body = self.world.add(self.shapes.bullets[owner], (x, y, angle), type="kinematic", layer=layer, mask=0)
+        body = self.world.add(
+            self.shapes.bullets[owner], (x, y, angle), type="kinematic", layer=layer, mask=0
+        )
         self.bullets.append(body=body, owner=owner, x=x, y=y, vx=vx, vy=vy, life=self.rules.bullet_life)
 
     def _move_bullets(self) -> None:
@@ -689,7 +695,12 @@ class Simulation:
 
     def _add_pickup(self, kind: int, x: float, y: float, marker: bool) -> None:
         body = self.world.add(
-            Circle(self.rules.pickup_radius), (x, y, 0.0), type="kinematic", sensor=True, layer=PICKUP, mask=PLAYER
+            Circle(self.rules.pickup_radius),
+            (x, y, 0.0),
+            type="kinematic",
+            sensor=True,
+            layer=PICKUP,
+            mask=PLAYER,
         )
         self.pickups.append(body=body, kind=kind, x=x, y=y, respawn=0.0, marker=marker)
 
@@ -780,7 +791,9 @@ class Simulation:
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
         """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""
         spec, plan = self.rules.enemies[kind], self._plan
-        body = self.world.add(self.shapes.enemies[kind], (x, y, 0.0), type="kinematic", layer=ENEMY, mask=PLAYER | ENEMY | PROP)
+        body = self.world.add(
+            self.shapes.enemies[kind], (x, y, 0.0), type="kinematic", layer=ENEMY, mask=PLAYER | ENEMY | PROP
+        )
         self.enemies.append(body=body, kind=kind, x=x, y=y, angle=0.0, health=spec.health, hit=0.0,
                             cooldown=self.rules.first_shot_delay, sees=False,
                             speed=spec.speed * plan.speed_scale, spread=plan.aim_spread, kx=0.0, ky=0.0)  # fmt: skip

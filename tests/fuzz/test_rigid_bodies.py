@@ -494,7 +494,9 @@ def test_a_body_past_the_count_limit_is_one_line_and_nothing_is_added(monkeypatc
     world = World()
     ids = [world.add(Circle(1.0), (3.0 * k, 0.0, 0.0), type="kinematic") for k in range(5)]
     with pytest.raises(ValueError) as refused:
-        world.add("not even a shape", None, type="kinematic")  # the count is refused first, before the arguments
+        world.add(
+            "not even a shape", None, type="kinematic"
+        )  # the count is refused first, before the arguments
     assert one_line(str(refused.value)) == (
         "World.add: the world holds 5 bodies, the limit (MAX_BODIES = 5); remove one first"
     )

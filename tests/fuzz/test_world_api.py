@@ -112,7 +112,9 @@ def operations(hostile: bool):
     bits = sometimes(st.sampled_from([1, 2, 3, 0xFFFFFFFF]), st.one_of(JUNK, st.integers(-3, 2**40)))
     body = sometimes(st.integers(0, 14), st.one_of(JUNK, st.integers(-3, 2**65)))
     shape = sometimes(st.sampled_from(sorted(SHAPES)), st.sampled_from(["none", "text"]))
-    kind = sometimes(st.sampled_from(["static", "kinematic", "dynamic"]), st.sampled_from([None, "yes", 1, 0.0]))
+    kind = sometimes(
+        st.sampled_from(["static", "kinematic", "dynamic"]), st.sampled_from([None, "yes", 1, 0.0])
+    )
 
     def op(name, **args):
         return st.tuples(st.just(name), st.fixed_dictionaries(args))

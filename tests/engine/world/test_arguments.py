@@ -98,20 +98,64 @@ BAD_CALLS = [
     (lambda w, b: w.remove(7), KeyError, ["no body with id 7"]),
     (lambda w, b: w.remove(-1), KeyError, ["no body with id -1"]),
     (lambda w, b: w.remove(2**70), KeyError, ["no body with id"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=2**70), ValueError, ["layer", "0xFFFFFFFF", "71 bits"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=-1), ValueError, ["layer", "0xFFFFFFFF", "-1"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=1.5), TypeError, ["layer", "integer", "1.5"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", mask="all"), TypeError, ["mask", "integer", "'all'"]),
-    (lambda w, b: w.add(Circle(1), (0, 0, 0), type=True), TypeError, ["type", "'static', 'kinematic' or 'dynamic'"]),
+    (
+        lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=2**70),
+        ValueError,
+        ["layer", "0xFFFFFFFF", "71 bits"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=-1),
+        ValueError,
+        ["layer", "0xFFFFFFFF", "-1"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", layer=1.5),
+        TypeError,
+        ["layer", "integer", "1.5"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (0, 0, 0), type="kinematic", mask="all"),
+        TypeError,
+        ["mask", "integer", "'all'"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (0, 0, 0), type=True),
+        TypeError,
+        ["type", "'static', 'kinematic' or 'dynamic'"],
+    ),
     (lambda w, b: w.add(Circle(1), (0, 0, 0), type="wall"), ValueError, ["type", "'wall'"]),
     (lambda w, b: w.add(Circle(1), (0, 0, 0), static=True), TypeError, ["static= is gone", "type='static'"]),
     (lambda w, b: w.add(Circle(1), (0, 0, 0), dynamic=False), TypeError, ["dynamic= is gone", "type="]),
-    (lambda w, b: w.add(Circle(1), None, type="kinematic"), TypeError, ["transform", "(x, y, angle)", "None"]),
-    (lambda w, b: w.add(Circle(1), "abc", type="kinematic"), TypeError, ["transform", "(x, y, angle)", "'abc'"]),
-    (lambda w, b: w.add(Circle(1), (1, 2), type="kinematic"), ValueError, ["transform", "(x, y, angle)", "(1, 2)"]),
-    (lambda w, b: w.add(Circle(1), (1, 2, 3, 4), type="kinematic"), ValueError, ["transform", "(x, y, angle)"]),
-    (lambda w, b: w.add(Circle(1), (1, "y", 0), type="kinematic"), TypeError, ["transform y", "number", "'y'"]),
-    (lambda w, b: w.add(Circle(1), (math.nan, 0, 0), type="kinematic"), ValueError, ["transform x", "finite", "nan"]),
+    (
+        lambda w, b: w.add(Circle(1), None, type="kinematic"),
+        TypeError,
+        ["transform", "(x, y, angle)", "None"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), "abc", type="kinematic"),
+        TypeError,
+        ["transform", "(x, y, angle)", "'abc'"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (1, 2), type="kinematic"),
+        ValueError,
+        ["transform", "(x, y, angle)", "(1, 2)"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (1, 2, 3, 4), type="kinematic"),
+        ValueError,
+        ["transform", "(x, y, angle)"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (1, "y", 0), type="kinematic"),
+        TypeError,
+        ["transform y", "number", "'y'"],
+    ),
+    (
+        lambda w, b: w.add(Circle(1), (math.nan, 0, 0), type="kinematic"),
+        ValueError,
+        ["transform x", "finite", "nan"],
+    ),
     (
         lambda w, b: w.add(Circle(1), (0, 2 * MAX_COORDINATE, 0), type="kinematic"),
         ValueError,
@@ -202,7 +246,9 @@ def test_an_integer_of_ten_thousand_digits_is_described_not_printed():
 
 def test_good_arguments_of_every_accepted_kind_are_taken():
     world = World(cell_size=np.float32(4.0))
-    a = world.add(Circle(1), np.array([0.0, 0.0, 0.0]), type="kinematic", layer=np.uint32(3), mask=np.int64(0xFFFFFFFF))
+    a = world.add(
+        Circle(1), np.array([0.0, 0.0, 0.0]), type="kinematic", layer=np.uint32(3), mask=np.int64(0xFFFFFFFF)
+    )
     b = world.add(Circle(1), [1, 0, 0], type=np.str_("static"))
     world.set_transform(np.int64(a), (0.5, 0, 0))
     assert world.pairs().tolist() == [[a, b]]
@@ -219,7 +265,9 @@ def test_a_body_whose_box_leaves_the_range_is_refused_where_it_is_added():
         world.add(Circle(1e9), (0.0, 800.0, 0.0), type="kinematic")
     assert one_line(str(caught.value)).startswith("World.add: the body's box reaches y = 1000000800.0")
     assert "MAX_COORDINATE = 1e+09" in str(caught.value) and len(world.bodies) == 1
-    big = world.add(Circle(5e8), (0.0, 800.0, 0.0), type="kinematic")  # inside the range: it slides off the wall
+    big = world.add(
+        Circle(5e8), (0.0, 800.0, 0.0), type="kinematic"
+    )  # inside the range: it slides off the wall
     assert abs(world.move_and_slide(big, (1.0, 0.0)).y) <= 1e9
 
 

@@ -18,7 +18,13 @@ def scene(kinds: list[int]) -> tuple[World, list[int]]:
         shape = Circle(0.5) if kind == 3 else Polygon.box(0.4, 0.3)
         xf = (3.0 * k, 0.5 * k, 0.1 * k)
         bodies.append(
-            world.add(shape, xf, type=("static", "kinematic", "dynamic")[min(kind, 2)], density=1.0 + k, user_data=f"u{k}")
+            world.add(
+                shape,
+                xf,
+                type=("static", "kinematic", "dynamic")[min(kind, 2)],
+                density=1.0 + k,
+                user_data=f"u{k}",
+            )
         )
     return world, bodies
 
@@ -54,7 +60,9 @@ def test_removing_many_bodies_at_once_leaves_the_others_as_removing_them_one_by_
         alone.step(1 / 60), batch.step(1 / 60)
     left = sorted(alone.bodies.tolist())
     assert np.allclose(batch.transforms(left), alone.transforms(left), rtol=0.0, atol=1e-9)
-    extra = batch.add(Circle(1.0), (0.0, 9.0, 0.0), type="kinematic", user_data="new")  # the arrays still take bodies
+    extra = batch.add(
+        Circle(1.0), (0.0, 9.0, 0.0), type="kinematic", user_data="new"
+    )  # the arrays still take bodies
     assert batch.user_data(extra) == "new" and extra not in bodies
 
 

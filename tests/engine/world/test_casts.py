@@ -132,11 +132,15 @@ def test_casting_many_bodies_at_once_gives_what_casting_each_gives():
             (*tuple(rng.uniform(-200, 200, 2)), float(rng.uniform(-3, 3))),
             type="static",
         )
-    enemies = [world.add(Circle(6.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), type="kinematic") for _ in range(20)]
+    enemies = [
+        world.add(Circle(6.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), type="kinematic") for _ in range(20)
+    ]
     world.add(Circle(30.0), (0, 0, 0), type="kinematic", sensor=True)  # a pickup zone: bullets fly through
     bullets = np.array(
         [
-            world.add(Circle(2.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), type="kinematic", layer=4, mask=1)
+            world.add(
+                Circle(2.0), (*tuple(rng.uniform(-200, 200, 2)), 0.0), type="kinematic", layer=4, mask=1
+            )
             for _ in range(300)
         ]
     )
@@ -163,7 +167,9 @@ def test_bullets_cast_in_a_batch_never_tunnel_through_a_thin_wall():
     angles = np.linspace(-1.2, 1.2, 41)
     step = 3000.0 / 60.0
     starts = [(-3.0 - step * 1.37 * math.cos(a), -step * 1.37 * math.sin(a)) for a in angles]
-    bullets = np.array([world.add(Circle(2.0), (x, y, 0.0), type="kinematic", layer=2, mask=1) for x, y in starts])
+    bullets = np.array(
+        [world.add(Circle(2.0), (x, y, 0.0), type="kinematic", layer=2, mask=1) for x, y in starts]
+    )
     stopped = np.zeros(len(bullets), dtype=bool)
     for _ in range(4):
         moves = np.column_stack([step * np.cos(angles), step * np.sin(angles)]) * ~stopped[:, None]
@@ -203,7 +209,13 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
         world.add(shape, (*spot, rng.uniform(-3, 3)), type="kinematic", layer=2)
     bullets = np.array(
         [
-            world.add(Circle(1.0), (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0), type="kinematic", layer=4, mask=3)
+            world.add(
+                Circle(1.0),
+                (rng.uniform(-150, 230), rng.uniform(-110, 110), 0.0),
+                type="kinematic",
+                layer=4,
+                mask=3,
+            )
             for _ in range(150)
         ]
     )

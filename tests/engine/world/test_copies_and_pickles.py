@@ -29,7 +29,9 @@ def _scene():
         )
         for i in range(8)
     ]
-    paddle = world.add(Capsule((-1.0, 0.0), (1.0, 0.0), 0.2), (6.0, 1.0, 0.0), type="kinematic", user_data=score)
+    paddle = world.add(
+        Capsule((-1.0, 0.0), (1.0, 0.0), 0.2), (6.0, 1.0, 0.0), type="kinematic", user_data=score
+    )
     world.set_velocity(paddle, (-1.0, 0.0))
     for _ in range(20):
         world.step(1 / 60)

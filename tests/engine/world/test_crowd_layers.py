@@ -22,7 +22,9 @@ def crowd_of(kinds, count: int = 300, spread: float = 60.0, seed: int = 11):
         layer, mask = kinds[k % len(kinds)]
         shape = random_shape(rng, 2.0)
         xf = (float(rng.uniform(0, spread)), float(rng.uniform(0, spread)), float(rng.uniform(-3, 3)))
-        bodies.append((world.add(shape, xf, type="kinematic", layer=layer, mask=mask), shape, layer, mask, False))
+        bodies.append(
+            (world.add(shape, xf, type="kinematic", layer=layer, mask=mask), shape, layer, mask, False)
+        )
     return world, bodies
 
 

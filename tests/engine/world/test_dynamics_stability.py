@@ -249,8 +249,16 @@ def test_the_same_scene_gives_the_same_state_hash_in_two_processes():
             ValueError,
             ["restitution"],
         ),
-        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", friction=-1.0), ValueError, ["friction"]),
-        (lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", linear_damping=math.inf), ValueError, ["linear_damping"]),
+        (
+            lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", friction=-1.0),
+            ValueError,
+            ["friction"],
+        ),
+        (
+            lambda w, b: w.add(Circle(1.0), (0, 0, 0), type="kinematic", linear_damping=math.inf),
+            ValueError,
+            ["linear_damping"],
+        ),
         (lambda w, b: w.set_velocity(b, (math.nan, 0.0)), ValueError, ["velocity"]),
         (lambda w, b: w.set_velocity(0, (1.0, 0.0)), ValueError, ["static"]),
         (lambda w, b: w.apply_impulse(b, (1.0,)), TypeError, ["impulse"]),

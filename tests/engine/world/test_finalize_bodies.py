@@ -49,7 +49,9 @@ def test_the_boxes_a_step_keeps_are_those_a_rebuild_computes_whatever_moved_the_
     ]  # fmt: skip
     bullet = world.add(Circle(0.05), (0.0, 12.0, 0.0), type="dynamic", bullet=True)
     world.set_velocity(bullet, (900.0, 0.0))  # through the thin wall in a step, but for the continuous pass
-    pusher = world.add(Polygon.box(2.0, 0.5), (-9.0, 1.0, 0.0), type="kinematic")  # kinematic, with a velocity
+    pusher = world.add(
+        Polygon.box(2.0, 0.5), (-9.0, 1.0, 0.0), type="kinematic"
+    )  # kinematic, with a velocity
     world.set_velocity(pusher, (3.0, 0.0))
     edge = world.add(Circle(1.0), (MAX_COORDINATE - 3.0, 0.0, 0.0), type="dynamic", gravity_scale=0.0)
     world.set_velocity(edge, (600.0, 0.0))  # held at the edge of the range

@@ -58,7 +58,12 @@ def test_pairs_and_contacts_stay_exact_over_frames_of_moves_removals_and_new_wal
             world.remove(body)
             del bodies[body]
         shape = Polygon.box(60.0, 1.0)
-        bodies[world.add(shape, (0.0, 10.0 * frame, 0.5 * frame), type="static")] = (shape, 1, 0xFFFFFFFF, True)
+        bodies[world.add(shape, (0.0, 10.0 * frame, 0.5 * frame), type="static")] = (
+            shape,
+            1,
+            0xFFFFFFFF,
+            True,
+        )
         assert world.pairs().tolist() == exact(world, bodies)
 
 
@@ -81,7 +86,9 @@ def test_a_body_beside_a_rotated_wall_but_inside_its_box_is_not_a_candidate():
     # The oriented-box test drops what an axis-aligned box would keep.
     world = World()
     wall = world.add(Polygon.box(100.0, 1.0), (0.0, 0.0, math.pi / 4), type="static")
-    ball = world.add(Circle(2.0), (40.0, -40.0, 0.0), type="kinematic")  # deep in the wall's box, far from the wall
+    ball = world.add(
+        Circle(2.0), (40.0, -40.0, 0.0), type="kinematic"
+    )  # deep in the wall's box, far from the wall
     near = world.add(Circle(2.0), (30.0, 31.0, 0.0), type="kinematic")  # touching the wall's face
     assert candidate_pairs(world).tolist() == [[slot_of(world, near), slot_of(world, wall)]]
     assert world.pairs().tolist() == [[wall, near]]
@@ -92,7 +99,10 @@ def test_a_body_beside_a_rotated_wall_but_inside_its_box_is_not_a_candidate():
 def test_bullets_cast_as_a_batch_over_frames_match_single_casts_after_changes():
     world, bodies, rng = scene(9)
     bullets = np.array(
-        [world.add(Circle(1.0), (*rng.uniform(-150, 150, 2), 0.0), type="kinematic", layer=4, mask=1) for _ in range(80)]
+        [
+            world.add(Circle(1.0), (*rng.uniform(-150, 150, 2), 0.0), type="kinematic", layer=4, mask=1)
+            for _ in range(80)
+        ]
     )
     for _ in range(3):
         world.set_transforms(bullets, rng.uniform(-150, 150, 80), rng.uniform(-150, 150, 80), np.zeros(80))

@@ -73,7 +73,11 @@ def a_scene(seed: int) -> World:
             Circle(rng.uniform(2, 30)),
             Capsule((-20, 0), (20, 0), 4),
         ][rng.integers(3)]
-        world.add(shape, (*rng.uniform(-250, 250, 2), rng.uniform(-3, 3)), type="static" if rng.random() < 0.7 else "kinematic")
+        world.add(
+            shape,
+            (*rng.uniform(-250, 250, 2), rng.uniform(-3, 3)),
+            type="static" if rng.random() < 0.7 else "kinematic",
+        )
     return world
 
 
@@ -133,7 +137,9 @@ def test_bullets_cast_in_one_batch_with_any_length_hit_where_short_casts_hit(see
     bullets = []
     for k, _ in enumerate(headings):
         spot = (-300.0 + 40.0 * k, 320.0, 0.0)
-        bullets.append(world.add(Circle(1.0) if k % 2 else Polygon.box(1, 0.5), spot, type="kinematic", layer=2, mask=0))
+        bullets.append(
+            world.add(Circle(1.0) if k % 2 else Polygon.box(1, 0.5), spot, type="kinematic", layer=2, mask=0)
+        )
     u = np.array([(math.cos(h), math.sin(h)) for h in headings])
     long = world.cast_bodies(np.array(bullets), u * length)
     short_length = min(length, REACH)

@@ -190,7 +190,9 @@ def test_a_move_pressed_onto_any_row_of_seamed_boxes_never_climbs_above_a_skin(w
     end = row_of_boxes(world, widths)
     shape = ON_ROW[mover]
     lowest = -aabb(shape, (0, 0, 0.0))[1]
-    body = world.add(shape, (0.0, lowest + skin_of(shape), 0.0), type="kinematic", layer=MOVERS)  # resting on the row
+    body = world.add(
+        shape, (0.0, lowest + skin_of(shape), 0.0), type="kinematic", layer=MOVERS
+    )  # resting on the row
     result = world.move_and_slide(body, (along, -down * along))
     lo_x, _, hi_x, _ = aabb(shape, (0, 0, 0))
     on_row = along + lo_x >= 0.0 and along + hi_x <= end
@@ -221,7 +223,9 @@ def test_a_real_ramp_after_a_seamed_row_is_still_climbed(slide):
 def test_a_step_half_a_pixel_up_in_a_seamed_row_is_never_passed_through(slide):
     world = World()
     row_of_boxes(world, [32.0] * 5)
-    world.add(Polygon.box(16, 8.25), (5 * 32.0 + 16.0, -7.75, 0), type="static", layer=WALLS)  # top at y = 0.5
+    world.add(
+        Polygon.box(16, 8.25), (5 * 32.0 + 16.0, -7.75, 0), type="static", layer=WALLS
+    )  # top at y = 0.5
     body = world.add(Polygon.box(12, 12), (20.0, 12.5, 0.0), type="kinematic", layer=MOVERS)
     x, y = slide(world, body, (400.0, -30.0))
     assert_outside_every_wall(world, body)
@@ -341,9 +345,12 @@ def test_a_slide_keeps_the_world_boxes_and_they_are_the_ones_a_rebuild_gives():
     world = World()
     world.add(Polygon([(0, 0), (400, 0), (400, 20), (0, 20)]), (0, 0, 0), type="static", layer=WALLS)
     movers = [
-        world.add(Capsule((-6, 0), (6, 0), 4), (40.0 * k + 10, 40, 0.3 * k), type="kinematic", layer=MOVERS) for k in range(6)
+        world.add(Capsule((-6, 0), (6, 0), 4), (40.0 * k + 10, 40, 0.3 * k), type="kinematic", layer=MOVERS)
+        for k in range(6)
     ]
-    world.add(Circle(5.0), (300, 200, 0), type="kinematic", layer=MOVERS)  # a bystander: its box stays as it was
+    world.add(
+        Circle(5.0), (300, 200, 0), type="kinematic", layer=MOVERS
+    )  # a bystander: its box stays as it was
     world.pairs()  # builds the boxes
     moves = [(3.0 * k - 7, -30.0) for k in range(6)]
     world.move_and_slide_bodies(movers, moves, WALLS)

@@ -210,7 +210,9 @@ def test_a_crowd_with_no_walls_finds_the_pairs_brute_force_finds_with_its_own_gr
     if far:
         shape = Circle(1.0)
         bodies.append((world.add(shape, (5e6, -5e6, 0.0), type="kinematic"), shape, 1, 0xFFFFFFFF, False))
-        bodies.append((world.add(shape, (5e6 + 1.5, -5e6, 0.0), type="kinematic"), shape, 1, 0xFFFFFFFF, False))
+        bodies.append(
+            (world.add(shape, (5e6 + 1.5, -5e6, 0.0), type="kinematic"), shape, 1, 0xFFFFFFFF, False)
+        )
     found = world.pairs().tolist()
     assert found == brute_force_pairs(world, bodies)
     assert len(found) > 50

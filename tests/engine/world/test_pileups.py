@@ -136,7 +136,8 @@ def test_2000_crates_on_one_floor_side_by_side_each_touch_it():
     world = World(gravity=(0.0, -10.0))
     floor = world.add(Polygon.box(1200.0, 0.5), (0.0, -0.5, 0.0), type="static")
     ids = [
-        world.add(Polygon.box(0.25, 0.25), (-1100.0 + 1.1 * k, 0.26, 0.0), type="dynamic") for k in range(2000)
+        world.add(Polygon.box(0.25, 0.25), (-1100.0 + 1.1 * k, 0.26, 0.0), type="dynamic")
+        for k in range(2000)
     ]
     on_floor = set()
     for _ in range(30):

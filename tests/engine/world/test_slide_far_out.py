@@ -49,10 +49,17 @@ def build(shift: float, mover: int, start, angle: float, second=None) -> tuple[W
     world.add(Polygon.box(200, 6), (shift + 0.0, shift - 60.0, -0.45), type="static")
     world.add(Polygon.box(6, 80), (shift + 150.0, shift + 0.0, 0.2), type="static")
     world.add(Polygon([(0, 0), (30, 5), (12, 28)]), (shift - 90.0, shift + 10.0, 1.1), type="static")
-    bodies = [world.add(MOVERS[mover], (shift + start[0], shift + start[1], angle), type="kinematic", layer=2)]
+    bodies = [
+        world.add(MOVERS[mover], (shift + start[0], shift + start[1], angle), type="kinematic", layer=2)
+    ]
     if second is not None:
         bodies.append(
-            world.add(MOVERS[(mover + 1) % 3], (shift + second[0], shift + second[1], -angle), type="kinematic", layer=2)
+            world.add(
+                MOVERS[(mover + 1) % 3],
+                (shift + second[0], shift + second[1], -angle),
+                type="kinematic",
+                layer=2,
+            )
         )
     return world, bodies
 

@@ -138,7 +138,9 @@ def test_bodies_with_restitution_one_in_a_closed_room_never_gain_energy(kind):
     bodies = []
     for i in range(200):
         x, y = -9.0 + 18.0 * (i % 15) / 15, -9.0 + 18.0 * (i // 15) / 15
-        body = world.add(SHAPES[kind], (x, y, rng.uniform(0, 6)), type="dynamic", restitution=1.0, friction=0.0)
+        body = world.add(
+            SHAPES[kind], (x, y, rng.uniform(0, 6)), type="dynamic", restitution=1.0, friction=0.0
+        )
         world.set_velocity(body, (rng.uniform(-5, 5), rng.uniform(-5, 5)), rng.uniform(-3, 3))
         bodies.append(body)
     start = _energy(world, bodies)
