@@ -152,6 +152,10 @@ class Motion(NamedTuple):
     #: The island a sleeping body sleeps in (its root slot's body id), else -1.
     island: np.ndarray
     start: np.ndarray
+    #: The slot of each row's body (its root row: a body's first shape's; a root's own slot), and how
+    #: far the body reaches from its origin (at its root row: the farthest of its shapes' points).
+    root: np.ndarray
+    reach: np.ndarray
 
 
 class BodyArrays:
@@ -191,6 +195,13 @@ class BodyArrays:
         #: ``set_type``) and whether it turns (``fixed_rotation``).
         self.density = np.ones(capacity)
         self.fixed = np.zeros(capacity, dtype=np.bool_)
+        #: Rows are shapes; a body is its first shape's row (its root) and the rows that name it as
+        #: theirs: ``root`` (each row's root slot, kept as rows move), ``local`` (the shape's
+        #: (x, y, angle) in its body's frame: a root's is (0, 0, 0), its ``xf`` the body's) and
+        #: ``reach`` (at a root: how far its body's shapes reach from its origin).
+        self.root = np.zeros(capacity, dtype=np.int64)
+        self.local = np.zeros((capacity, 3))
+        self.reach = np.zeros(capacity)
         self.ids = np.zeros(capacity, dtype=np.int64)
         self.slot_of = np.full(capacity, -1, dtype=np.int64)
         self.user: list[Any] = []
@@ -201,7 +212,7 @@ class BodyArrays:
         "xf", "shape", "layer", "mask", "static", "sensor", "bullet", "ids",
         "dynamic", "vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "friction",
         "restitution", "rolling", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
-        "density", "fixed",
+        "density", "fixed", "root", "local", "reach",
     )  # fmt: skip
 
     def append(self, xf, shape: int, layer: int, mask: int, static: bool, sensor: bool, user: Any) -> int:
@@ -225,6 +236,7 @@ class BodyArrays:
         # Not dynamic until ``set_motion`` says otherwise: a kinematic or static body at rest.
         self.dynamic[slot] = self.bullet[slot] = self.fixed[slot] = False
         self.density[slot] = 1.0
+        self.root[slot], self.local[slot], self.reach[slot] = slot, 0.0, 0.0
         for name in ("vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "sleep_time"):
             getattr(self, name)[slot] = 0.0
         self.friction[slot], self.restitution[slot], self.gravity_scale[slot] = 0.6, 0.0, 1.0
@@ -242,7 +254,7 @@ class BodyArrays:
             self._motion = Motion(
                 self.dynamic, self.vel, self.force, self.inv_mass, self.inv_inertia, self.center, self.friction,
                 self.restitution, self.rolling, self.damping, self.gravity_scale, self.awake, self.sleep_time,
-                self.island, self.start,
+                self.island, self.start, self.root, self.reach,
             )  # fmt: skip
         return self._motion
 
@@ -260,6 +272,8 @@ class BodyArrays:
         self.slot_of[self.ids[slot]] = slot
         self.slot_of[body] = -1
         self.n -= 1
+        roots = self.root[: self.n]
+        roots[roots == last] = slot  # the rows of the body that moved into the slot
         return moved_static
 
     def remove_many(self, bodies: np.ndarray) -> bool:
@@ -281,6 +295,9 @@ class BodyArrays:
             for name in self._ROWS:
                 arr = getattr(self, name)
                 arr[holes] = arr[movers]
+            moved_to = np.arange(self.n)
+            moved_to[movers] = holes
+            self.root[:n] = moved_to[self.root[:n]]  # the rows of the bodies that moved
             user = self.user
             for hole, mover in zip(holes.tolist(), movers.tolist()):
                 user[hole] = user[mover]

@@ -147,8 +147,8 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_
     integrates velocities: a velocity set or pushed past them (up to ``World``'s
     ``MAX_SPEED``) would otherwise reach the contacts' margins and the solver's float32
     lanes, where 1e9 units/s left a head-on hit ±64 units/s of rounding sideways."""
-    data, offsets, shape, xf = bodies.data, bodies.offsets, bodies.shape, bodies.xf
-    vel, start = motion.vel, motion.start
+    xf = bodies.xf
+    vel, start, root, reach = motion.vel, motion.start, motion.root, motion.reach
     boxes = np.empty((n, 4))
     moving_fixed = np.zeros(n, np.bool_)
     movers = np.empty(n, np.int64)
@@ -156,17 +156,22 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_
     fits = fat.shape[0] >= n
     max_speed2 = max_speed * max_speed
     for i in range(n):
-        placed = xf[i, 0] != start[i, 0] or xf[i, 1] != start[i, 1] or xf[i, 2] != start[i, 2]
+        # A body's first shape's row (its root) holds the body: its motion, its moves; each of its
+        # rows grows by how far the body reaches (the root's rows come first: body before shapes).
+        r = root[i]
+        placed = xf[r, 0] != start[r, 0] or xf[r, 1] != start[r, 1] or xf[r, 2] != start[r, 2]
         grow = 0.0
         if not bodies.static[i]:
-            if motion.dynamic[i] and motion.awake[i]:
+            if motion.dynamic[i] and motion.awake[i] and r == i:
                 speed2 = vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1]
                 if speed2 > max_speed2:
                     scale = max_speed / np.sqrt(speed2)
                     vel[i, 0], vel[i, 1] = vel[i, 0] * scale, vel[i, 1] * scale
                 vel[i, 2] = min(max(vel[i, 2], -max_spin), max_spin)
-            grow = speculative + dt * _reach_speeds(data, offsets[shape[i]], vel, i)[0]
-            if motion.dynamic[i]:
+            grow = speculative + dt * _reach_speeds(vel, reach, r)[0]
+            if r != i:
+                pass  # (a body's other shapes: the body is its root's row)
+            elif motion.dynamic[i]:
                 if motion.awake[i]:
                     movers[n_movers] = i
                     n_movers += 1
@@ -179,10 +184,12 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_
                 if with_velocity:
                     movers[n_movers] = i
                     n_movers += 1
-        else:
+        elif r == i:
             moving_fixed[i] = placed  # a wall moved since the last step: what it touched wakes
-        if placed:  # a placed body swept the way from where it was
-            grow += np.hypot(xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1])
+        if placed:  # a placed body swept the way from where it was (and turned: its reach about it)
+            grow += np.hypot(xf[r, 0] - start[r, 0], xf[r, 1] - start[r, 1])
+            if r != i:
+                grow += abs(xf[r, 2] - start[r, 2]) * reach[r]
         boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
         boxes[i, 2], boxes[i, 3] = bodies.boxes[i, 2] + grow, bodies.boxes[i, 3] + grow
         if fits and not bodies.static[i]:
@@ -250,18 +257,23 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
     degree = np.zeros(xf.shape[0], np.int64)
     most = np.int64(0)
     m = 0
+    root = motion.root
     for k in range(k_max):
         a, b = candidates[k, 0], candidates[k, 1]
         if bodies.sensor[a] or bodies.sensor[b]:
             continue
-        live_a = motion.dynamic[a] and motion.awake[a]
-        live_b = motion.dynamic[b] and motion.awake[b]
+        # The pair's bodies: their roots' rows (a body's shapes never meet each other).
+        ra, rb = root[a], root[b]
+        if ra == rb:
+            continue
+        live_a = motion.dynamic[ra] and motion.awake[ra]
+        live_b = motion.dynamic[rb] and motion.awake[rb]
         if not (live_a or live_b):
             continue
         # A sleeping body is woken (``step``) before it takes part again.
-        if (motion.dynamic[a] and not motion.awake[a]) or (motion.dynamic[b] and not motion.awake[b]):
+        if (motion.dynamic[ra] and not motion.awake[ra]) or (motion.dynamic[rb] and not motion.awake[rb]):
             continue
-        stiff = motion.inv_mass[a] == 0.0 or motion.inv_mass[b] == 0.0
+        stiff = motion.inv_mass[ra] == 0.0 or motion.inv_mass[rb] == 0.0
         if not stiff and _apart(bodies.boxes, a, b, speculative):
             continue
         if bodies.ids[a] > bodies.ids[b]:
@@ -324,7 +336,7 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
         for i in (a, b):
             if not known[i]:
                 trig[i, 0], trig[i, 1] = math.cos(xf[i, 2]), math.sin(xf[i, 2])
-                speed[i], spin[i] = _reach_speeds(data, offsets[shape[i]], motion.vel, i)
+                speed[i], spin[i] = _reach_speeds(motion.vel, motion.reach, root[i])
                 known[i] = True
         oa, ob = offsets[shape[a]], offsets[shape[b]]
         closing = dt * (speed[a] + speed[b])
@@ -344,7 +356,8 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
         # speeds added bound the relative one from above: checked first, as it is known already.
         reuse = False
         if kept_count > 0 and (
-            closing < recycle_distance or _still_together(motion.vel, a, b, spin[a] + spin[b], limit)
+            closing < recycle_distance
+            or _still_together(motion.vel, root[a], root[b], spin[a] + spin[b], limit)
         ):
             reuse, c, s, tx, ty = _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance)
         if reuse:
@@ -414,7 +427,11 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
                     if (id1 if q == 1 else id0) == ids[rows, j]:
                         cons.normal_impulse[rows, j] = n1 if q == 1 else n0
                         cons.tangent_impulse[rows, j] = t1 if q == 1 else t0
-        cons.a[rows], cons.b[rows], cons.count[rows] = a, b, count
+        cons.a[rows], cons.b[rows], cons.count[rows] = (
+            root[a],
+            root[b],
+            count,
+        )  # (the bodies the solver pushes)
         cons.normal[rows, 0], cons.normal[rows, 1] = nx, ny
         # Box2D's mixing: friction by geometric mean, restitution by the larger.
         cons.friction[rows] = np.sqrt(motion.friction[a] * motion.friction[b])
@@ -478,11 +495,11 @@ def _apart(boxes, a, b, gap):
 
 
 @inline
-def _reach_speeds(data, off, vel, i):
-    """How fast any point of body ``i`` can move, and how much of that its turn makes:
-    (|v| + |w|·reach, |w|·reach), its reach taken about the body's origin."""
-    spin = abs(vel[i, 2]) * (data[off + H_BOUND] + data[off + H_RADIUS])
-    return np.sqrt(vel[i, 0] * vel[i, 0] + vel[i, 1] * vel[i, 1]) + spin, spin
+def _reach_speeds(vel, reach, r):
+    """How fast any point of the body at root row ``r`` can move, and how much of that its turn
+    makes: (|v| + |w|·reach, |w|·reach), its reach taken about the body's origin."""
+    spin = abs(vel[r, 2]) * reach[r]
+    return np.sqrt(vel[r, 0] * vel[r, 0] + vel[r, 1] * vel[r, 1]) + spin, spin
 
 
 @inline
@@ -495,7 +512,7 @@ def _still_together(vel, a, b, spin, limit):
 
 
 @kernel
-def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop):
+def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake, slop):
     """After the solve (outline, step 3): which contacts touch, the step's events,
     and the contacts kept for the next step. Returns (touching (rows,),
     ``ContactEvents``, ``KeptContacts``).
@@ -530,7 +547,7 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
         if r < rows and keys[r] == key:
             was[r] = kept.touching[p]
             gone = was[r] and not touching[r]
-        elif _sleeps(first, slot_of, dynamic, awake) or _sleeps(second, slot_of, dynamic, awake):
+        elif _sleeps(first, slot_of, root, dynamic, awake) or _sleeps(second, slot_of, root, dynamic, awake):
             # Not met this step, and a body of it sleeps: carried on.
             carried[p] = True
             n_carried += 1
@@ -586,12 +603,15 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, dynamic, awake, slop
 
 
 @inline
-def _sleeps(body, slot_of, dynamic, awake):
-    """Whether body id ``body`` is in the world and asleep (a removed body is not)."""
-    if body >= slot_of.shape[0]:
+def _sleeps(shape, slot_of, root, dynamic, awake):
+    """Whether the body of shape id ``shape`` is in the world and asleep (a removed one is not)."""
+    if shape >= slot_of.shape[0]:
         return False
-    s = slot_of[body]
-    return s >= 0 and dynamic[s] and not awake[s]
+    s = slot_of[shape]
+    if s < 0:
+        return False
+    r = root[s]
+    return dynamic[r] and not awake[r]
 
 
 @inline

@@ -29,7 +29,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..collision.jit import inline, kernel
-from ..collision.shapes import H_BOUND, H_RADIUS
 
 
 @inline
@@ -45,15 +44,12 @@ def fall_asleep(cons, touching, bodies, motion, movers, moving_fixed, dt, thresh
     """Update each mover's still time and put to sleep the islands still for
     ``time_to_sleep`` (see the module); returns how many bodies fell asleep."""
     n = bodies.xf.shape[0]
-    dynamic, vel, data, offsets, shape = motion.dynamic, motion.vel, bodies.data, bodies.offsets, bodies.shape
+    dynamic, vel = motion.dynamic, motion.vel
     for m in range(movers.shape[0]):
-        i = movers[m]
+        i = movers[m]  # (a body's root row)
         if not dynamic[i]:
             continue
-        off = offsets[shape[i]]
-        speed = np.sqrt(vel[i, 0] ** 2 + vel[i, 1] ** 2) + abs(vel[i, 2]) * (
-            data[off + H_BOUND] + data[off + H_RADIUS]
-        )
+        speed = np.sqrt(vel[i, 0] ** 2 + vel[i, 1] ** 2) + abs(vel[i, 2]) * motion.reach[i]
         if speed > threshold:
             motion.sleep_time[i] = 0.0
         else:

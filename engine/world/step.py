@@ -159,7 +159,7 @@ def _swept_pairs(rows, lo, hi, targets, boxes) -> tuple[np.ndarray, np.ndarray]:
 
 
 @kernel
-def nearly_fast(n, dynamic, awake, start, xf, center, shape, data, offsets, extents, out):
+def nearly_fast(n, root, dynamic, awake, start, xf, center, shape, data, offsets, extents, out):
     """Write to ``out`` the slots (below ``n``) of the awake dynamic bodies that may be fast this step (see
     ``Dynamics._continuous``) and return how many: those whose centre moved, or whose turn swept
     its reach, more than 0.49 of their smallest extent (``extents``, per shape; NaN or past its
@@ -169,7 +169,7 @@ def nearly_fast(n, dynamic, awake, start, xf, center, shape, data, offsets, exte
     square root here, cheaper for coordinates bounded by ``limits.MAX_COORDINATE``, may differ by an ulp)."""
     count = 0
     for i in range(n):
-        if not (dynamic[i] and awake[i]):
+        if root[i] != i or not (dynamic[i] and awake[i]):  # (a body is its root row)
             continue
         dx, dy = xf[i, 0] - start[i, 0], xf[i, 1] - start[i, 1]
         lx, ly = center[i, 0], center[i, 1]
@@ -364,7 +364,7 @@ class Dynamics:
 
         # 5. Events and what the next step starts from.
         touching, found, self.kept = finish_contacts(
-            cons, keys, ids, cached, self.kept, a.slot_of, a.dynamic, a.awake, tune.slop
+            cons, keys, ids, cached, self.kept, a.slot_of, a.root, a.dynamic, a.awake, tune.slop
         )
         # 6. Sleep.
         if self.sleep:
@@ -406,7 +406,9 @@ class Dynamics:
             return
         a = self.frame.arrays
         others = np.concatenate([first[gone], second[gone]])
-        slots = a.slot_of[others[~np.isin(others, ids)]]
+        slots = a.root[
+            a.slot_of[others[~np.isin(others, ids)]]
+        ]  # (the bodies of the shapes on the other side)
         sleeping = slots[a.dynamic[slots] & ~a.awake[slots]]
         if len(sleeping):
             wake_islands(a.motion(), a.n, sleeping)
@@ -445,7 +447,7 @@ class Dynamics:
         if a.n > len(self._fast):
             self._fast = _room(self._fast, a.n)
         slots = self._fast[
-            : nearly_fast(a.n, a.dynamic, a.awake, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
+            : nearly_fast(a.n, a.root, a.dynamic, a.awake, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
                           self._extents, self._fast)
         ]  # fmt: skip
         if not len(slots):
@@ -615,17 +617,18 @@ class Dynamics:
         from under them, a platform or a door, and no touch is left to see); returns whether
         any woke."""
         a = self.frame.arrays
+        root = a.root[: a.n]
         touched = [_NO_PAIRS.ravel()]
-        c0, c1 = candidates[:, 0], candidates[:, 1]
+        c0, c1 = root[candidates[:, 0]], root[candidates[:, 1]]  # (the shapes' bodies)
         pick = (sleeping[c0] & waker[c1]) | (sleeping[c1] & waker[c0])
         if pick.any():
             pairs = np.ascontiguousarray(candidates[pick])
             hit = np.zeros(len(pairs), np.bool_)
             collide_slots(bodies, pairs, np.int64(MODE_VERDICT), hit, np.zeros((0, 7)))
-            touched.append(pairs[hit].ravel())
+            touched.append(root[pairs[hit].ravel()])
         kept = self.kept
         if len(kept.keys) and moving_fixed.any():
-            sa, sb = a.slot_of[kept.keys >> 32], a.slot_of[kept.keys & 0xFFFFFFFF]
+            sa, sb = root[a.slot_of[kept.keys >> 32]], root[a.slot_of[kept.keys & 0xFFFFFFFF]]
             pick = kept.touching & ((moving_fixed[sa] & sleeping[sb]) | (moving_fixed[sb] & sleeping[sa]))
             touched += [sa[pick], sb[pick]]
         touched = np.concatenate(touched)

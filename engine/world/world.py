@@ -47,7 +47,7 @@ import numpy as np
 from ..collision import ShapeTable, Transform, intersects_batch
 from ..collision.mass import MassData, check_density, mass_properties
 from . import arguments
-from .bodies import BodyArrays
+from .bodies import BodyArrays, reach
 from .boxes import compute_aabbs, slots_in_box
 from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
 from .frame import Frame, FrameView
@@ -257,6 +257,7 @@ class World:
         a.damping[slot] = (linear_damping, angular_damping)
         a.rolling[slot] = rolling_resistance
         a.density[slot], a.fixed[slot] = density, fixed_rotation
+        a.reach[slot] = reach(self._table.data, int(self._table.offsets[a.shape[slot]]))
         if dynamic:
             a.dynamic[slot], a.bullet[slot] = True, bullet
             self._set_mass(slot)
