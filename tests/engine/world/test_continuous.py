@@ -158,6 +158,7 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     out = np.empty(n, np.int64)
     count = nearly_fast(
         n,
+        a.root,
         a.dynamic,
         a.awake,
         a.start,
