@@ -9,7 +9,7 @@ from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.ops import unary_union
 
 from engine.collision import Polygon
-from game.tiled.decompose import OutlineError, clean_outline, is_convex, signed_area, split_polygon
+from engine.collision.concave import OutlineError, clean_outline, is_convex, signed_area, split_polygon
 
 
 @st.composite
