@@ -1,5 +1,7 @@
 """Convex collision: shapes with support functions, GJK, EPA, batch kernels, and the time of impact.
 
+A concave outline enters as convex parts: ``convex_parts(points)`` (``concave``).
+
 Frames and signs, once for the whole package:
 - shapes are defined in local coordinates; a ``Transform(x, y, angle)`` puts
   them in the world (radians, counter-clockwise, y up);
@@ -22,6 +24,7 @@ from .batch import (
     distances_batch,
     intersects_batch,
 )
+from .concave import MAX_OUTLINE_POINTS, OutlineError, convex_parts
 from .epa import MAX_EPA_ITERATIONS
 from .gjk import MAX_GJK_ITERATIONS
 from .limits import MAX_COORDINATE, MAX_SIZE, MIN_SIZE
@@ -39,6 +42,7 @@ __all__ = [
     "MAX_DENSITY",
     "MAX_EPA_ITERATIONS",
     "MAX_GJK_ITERATIONS",
+    "MAX_OUTLINE_POINTS",
     "MAX_SIZE",
     "MIN_DENSITY",
     "MIN_SIZE",
@@ -53,6 +57,7 @@ __all__ = [
     "ManifoldBatch",
     "ManifoldPoint",
     "MassData",
+    "OutlineError",
     "Polygon",
     "ShapeTable",
     "Status",
@@ -64,6 +69,7 @@ __all__ = [
     "aabb",
     "contact",
     "contacts_batch",
+    "convex_parts",
     "distance",
     "distances_batch",
     "intersects",

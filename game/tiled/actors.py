@@ -13,8 +13,8 @@ tile image's top-left, y DOWN, rotation clockwise degrees). The actor frame
 sprite faces at angle 0 (every actor image faces +x), y UP, px. The one
 conversion is ``game.tiled``'s: ``frame.tiled_to_world`` with a frame whose
 origin is the image centre, ``walls.build_wall`` for each object (the same
-checks and shapes as a wall in a level), ``decompose.split_polygon`` for a
-polygon's outline.
+checks and shapes as a wall in a level), ``engine.collision.concave.split_polygon``
+for a polygon's outline.
 
 Shapes:
 
@@ -53,9 +53,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon
+from engine.collision.concave import OutlineError, split_polygon
 from engine.collision.limits import MAX_SIZE
 from game.level import Finding, LevelError
-from game.tiled.decompose import OutlineError, split_polygon
 from game.tiled.files import display_name
 from game.tiled.frame import MapFrame, tiled_to_world
 from game.tiled.tiles import as_object

@@ -26,9 +26,10 @@ about 60 objects and 40 points per outline):
   one body per wall part.
 - ``MAX_LAYERS``: 1,000 layers, groups and the layers in them counted;
   each is walked and may give a finding (a real map has a handful).
-- ``MAX_POLYGON_POINTS``: 5,000 vertices a polygon; the largest allowed
-  concave outline is checked and split in well under 2 s
-  (``benchmarks/levels.py``).
+- ``MAX_POLYGON_POINTS``: 5,000 vertices a polygon, the engine's own
+  ``engine.collision.concave.MAX_OUTLINE_POINTS`` (one constant: the
+  engine splits the outline); the largest allowed concave outline is
+  checked and split in well under 2 s (``benchmarks/levels.py``).
 - ``MAX_POLYLINE_POINTS``: 5,000 points a polyline (one capsule per segment).
 - ``MAX_POINTS``: 100,000 polygon and polyline points in the whole map.
 - ``MAX_COORDINATE``: 1,000,000 px: no object position, size or point may
@@ -107,6 +108,7 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
 
 from __future__ import annotations
 
+from engine.collision.concave import MAX_OUTLINE_POINTS
 from game.files.safe_read import MAX_JSON_DEPTH
 
 MAX_FILE_BYTES = 32 * 2**20
@@ -115,7 +117,7 @@ MAX_MAP_PIXELS = 32_768
 MAX_MAP_AREA = 8192 * 8192
 MAX_OBJECTS = 20_000
 MAX_LAYERS = 1_000
-MAX_POLYGON_POINTS = 5_000
+MAX_POLYGON_POINTS = MAX_OUTLINE_POINTS
 MAX_POLYLINE_POINTS = 5_000
 MAX_POINTS = 100_000
 MAX_COORDINATE = 1_000_000.0

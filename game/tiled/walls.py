@@ -2,7 +2,7 @@
 
 - rectangle: one box, ``Polygon.box(w/2, h/2)``, centred on the rotated box centre;
 - ellipse: a ``Circle`` when w == h, else an ``Ellipse(w/2, h/2)``, rotated;
-- polygon: one ``Polygon`` if convex, else its convex parts (``decompose``);
+- polygon: one ``Polygon`` if convex, else its convex parts (``engine.collision.concave``);
 - polyline: one ``Capsule`` per segment, ``thickness`` px across.
 
 Every part's transform comes from ``frame.tiled_to_world`` at the part's own
@@ -18,10 +18,10 @@ from typing import Any, NamedTuple
 import pytiled_parser.tiled_object as tobj
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon, Transform
+from engine.collision.concave import OutlineError, split_polygon
 from game.level import Wall
 
 from .conventions import DEFAULT_THICKNESS, THICKNESS
-from .decompose import OutlineError, split_polygon
 from .frame import MapFrame, tiled_to_world
 from .limits import MAX_WALL_PARTS, MAX_WALL_POINTS
 

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for shapes and transforms, and exact support-function checks.
+"""Hypothesis strategies for shapes, transforms and simple outlines, and exact support-function checks.
 
 The checks use only the definition of a convex shape's support h(d) = max p·d,
 computed from each shape's own ``support`` in the world frame, so they hold for
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon
@@ -86,3 +87,38 @@ def transforms(scale: float = 1.0, reach: float = 3.0):
         st.floats(-reach, reach).map(lambda v: v * scale),
         st.floats(-math.pi, math.pi),
     )
+
+
+@st.composite
+def star_polygons(draw):
+    """Random simple polygons: star-shaped about the origin, so often concave, then moved and rotated."""
+    n = draw(st.integers(3, 24))
+    cuts = sorted(draw(st.lists(st.floats(0, 1, exclude_max=True), min_size=n, max_size=n, unique=True)))
+    assume(all(b - a > 0.01 for a, b in zip(cuts, [*cuts[1:], cuts[0] + 1])))
+    radii = draw(st.lists(st.floats(0.15, 1.0), min_size=n, max_size=n))
+    size = draw(st.floats(1.0, 2000.0))
+    turn = draw(st.floats(0, 2 * math.pi))
+    shift = draw(st.tuples(st.floats(-5000, 5000), st.floats(-5000, 5000)))
+    points = []
+    for cut, r in zip(cuts, radii):
+        a = 2 * math.pi * cut + turn
+        points.append((shift[0] + size * r * math.cos(a), shift[1] + size * r * math.sin(a)))
+    if draw(st.booleans()):
+        points.reverse()  # either winding
+    return points
+
+
+@st.composite
+def comb_polygons(draw):
+    """Random orthogonal combs: many reflex corners in a row, with straight runs on purpose."""
+    teeth = draw(st.integers(1, 8))
+    widths = draw(st.lists(st.integers(1, 9), min_size=2 * teeth + 1, max_size=2 * teeth + 1))
+    depths = draw(st.lists(st.integers(1, 9), min_size=teeth, max_size=teeth))
+    xs = [0]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    top = []
+    for k in reversed(range(len(widths))):  # the top edge, right to left: odd slots are teeth
+        height = 10 + (depths[k // 2] if k % 2 == 1 else 0)
+        top += [(xs[k + 1], height), (xs[k], height)]
+    return [(0, 0), (xs[-1], 0), *top]

@@ -288,7 +288,7 @@ def test_what_real_maps_hold_loads_with_a_note_instead_of_an_error(tmp_path, dat
 
 
 def test_a_shape_the_engine_refuses_becomes_a_finding(tmp_path, monkeypatch):
-    from game.tiled.decompose import Split
+    from engine.collision.concave import Split
 
     bent = ((0.0, 0.0), (4.0, 0.0), (2.0, 1.0), (4.0, 4.0), (0.0, 4.0))
     monkeypatch.setattr(walls_module, "split_polygon", lambda points: Split(bent, (bent,)))

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.collision import MAX_OUTLINE_POINTS
 from game.tiled import LEVELS_DIR, read_level
 from game.tiled.limits import (
     MAX_COORDINATE,
@@ -126,6 +127,11 @@ def test_a_point_list_over_its_limit_is_refused_naming_the_object(tmp_path, kind
     data = yard_with(lambda d: walls_layer(d).append(maps.obj(9000, "big", x=1280, y=800, **{kind: points})))
     path = maps.write(tmp_path, data)
     assert errors_of(path) == [f"{path}:9000 (big): {kind} has {limit + 1:,} points; the limit is {limit:,}"]
+
+
+def test_a_levels_polygon_limit_is_the_engines_outline_limit():
+    # One constant: the engine splits the outline, the loader refuses what the engine would.
+    assert MAX_POLYGON_POINTS is MAX_OUTLINE_POINTS
 
 
 def test_too_many_objects_are_refused_before_any_is_parsed(tmp_path):

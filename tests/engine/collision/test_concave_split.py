@@ -1,50 +1,21 @@
 """Simple-polygon checks and the convex split, by example and as hypothesis properties."""
 
-import math
-
 import pytest
 from hypothesis import assume, given
-from hypothesis import strategies as st
 from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.ops import unary_union
 
 from engine.collision import Polygon
-from game.tiled.decompose import OutlineError, clean_outline, is_convex, signed_area, split_polygon
+from engine.collision.concave import (
+    MAX_OUTLINE_POINTS,
+    OutlineError,
+    clean_outline,
+    is_convex,
+    signed_area,
+    split_polygon,
+)
 
-
-@st.composite
-def star_polygons(draw):
-    """Random simple polygons: star-shaped about the origin, so often concave, then moved and rotated."""
-    n = draw(st.integers(3, 24))
-    cuts = sorted(draw(st.lists(st.floats(0, 1, exclude_max=True), min_size=n, max_size=n, unique=True)))
-    assume(all(b - a > 0.01 for a, b in zip(cuts, [*cuts[1:], cuts[0] + 1])))
-    radii = draw(st.lists(st.floats(0.15, 1.0), min_size=n, max_size=n))
-    size = draw(st.floats(1.0, 2000.0))
-    turn = draw(st.floats(0, 2 * math.pi))
-    shift = draw(st.tuples(st.floats(-5000, 5000), st.floats(-5000, 5000)))
-    points = []
-    for cut, r in zip(cuts, radii):
-        a = 2 * math.pi * cut + turn
-        points.append((shift[0] + size * r * math.cos(a), shift[1] + size * r * math.sin(a)))
-    if draw(st.booleans()):
-        points.reverse()  # either winding
-    return points
-
-
-@st.composite
-def comb_polygons(draw):
-    """Random orthogonal combs: many reflex corners in a row, with straight runs on purpose."""
-    teeth = draw(st.integers(1, 8))
-    widths = draw(st.lists(st.integers(1, 9), min_size=2 * teeth + 1, max_size=2 * teeth + 1))
-    depths = draw(st.lists(st.integers(1, 9), min_size=teeth, max_size=teeth))
-    xs = [0]
-    for w in widths:
-        xs.append(xs[-1] + w)
-    top = []
-    for k in reversed(range(len(widths))):  # the top edge, right to left: odd slots are teeth
-        height = 10 + (depths[k // 2] if k % 2 == 1 else 0)
-        top += [(xs[k + 1], height), (xs[k], height)]
-    return [(0, 0), (xs[-1], 0), *top]
+from .strategies import comb_polygons, star_polygons
 
 
 def reflex_count(outline) -> int:
@@ -126,3 +97,10 @@ def test_outlines_that_are_not_simple_polygons_are_refused_saying_why(points, me
     with pytest.raises(OutlineError) as caught:
         split_polygon(points)
     assert str(caught.value) == message
+
+
+def test_the_loaders_entry_refuses_more_points_than_the_limit_before_reading_them():
+    too_many = [(float(k), float(k * k % 7)) for k in range(MAX_OUTLINE_POINTS + 1)]
+    with pytest.raises(OutlineError) as caught:
+        split_polygon(too_many)
+    assert str(caught.value) == f"polygon has {MAX_OUTLINE_POINTS + 1:,} points; the limit is 5,000"

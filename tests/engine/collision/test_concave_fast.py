@@ -12,7 +12,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.tiled.decompose import (
+from engine.collision.concave import (
     OutlineError,
     _drop_straight,
     _segments_touch,

@@ -1,20 +1,62 @@
-"""Simple polygons checked and split into convex parts.
+"""Concave outlines as convex parts: the one decomposition the engine, the loader and the checker share.
 
-Tiled lets a designer draw any outline; the engine collides convex shapes
-only. ``split_polygon`` checks the outline is a simple polygon (at least
-three distinct points, some area, no edge crossing or touching another),
-then triangulates it by ear clipping and merges the triangles back into
-convex pieces by Hertel–Mehlhorn: drop every diagonal whose removal keeps
-both neighbours convex. The result has at most four times the minimum
-number of convex parts, and usually far fewer.
+The engine collides convex shapes only. ``convex_parts(points)`` turns any
+simple outline (an L-shaped crate, a wall around a doorway, a Tiled
+polygon) into convex ``Polygon`` parts that tile it exactly, to add to one
+body as its shapes.
+
+Contract of ``convex_parts``:
+
+- In: a sequence (list, tuple, (n, 2) array) of at most
+  ``MAX_OUTLINE_POINTS`` = 5,000 (x, y) points of real numbers, each
+  coordinate finite with |x| <= ``MAX_COORDINATE`` (``limits``), winding
+  either way; a closing point equal to the first is optional.
+- Out: a list of convex ``Polygon`` parts, counter-clockwise, in the
+  outline's own frame and unit (nothing is moved or scaled: add each part
+  to the body at local (0, 0, 0)). A convex outline is one part. Every
+  part's vertices are the outline's own floats, no new point is made, so
+  the parts tile the cleaned outline with no gap and no overlap and their
+  areas add up to its area exactly (in rational arithmetic, not merely
+  to rounding; ``tests/engine/collision/test_convex_parts.py``). The one
+  exception: a part that runs straight through a vertex, within
+  ``COLLINEAR_SINE``, has it dropped by ``Polygon``, a change of area under
+  1e-9 of that part's size squared.
+- Cleaning, the same as ``Polygon``'s: points closer than
+  ``WELD_TOLERANCE_REL`` (1e-6) of the outline's size (its box's
+  diagonal) are one point, and a vertex where the outline runs straight
+  on (a turn's sine under ``COLLINEAR_SINE``, 1e-9) is dropped; the
+  tolerances are relative, so any unit (metres, a level's pixels) works.
+- Refused, before any part is made, with one line naming ``points``, the
+  problem and, for a crossing, where (``OutlineError``, a ``ValueError``):
+  more than ``MAX_OUTLINE_POINTS`` points (counted before anything is
+  read), a point that is not a pair of numbers (``TypeError``) or out of
+  range, fewer than 3 distinct points, no area, and an outline that is
+  not simple: two edges that cross or touch, or an outline that folds
+  back on itself.
+
+Method: ``clean_outline`` checks the outline is simple with a compiled
+sweep over the edges, then ``split_polygon`` triangulates it by ear
+clipping and merges the triangles back into convex pieces by
+Hertel–Mehlhorn: drop every diagonal whose removal keeps both neighbours
+convex. The result has at most four times the minimum number of convex
+parts, and usually far fewer. ``split_polygon`` is the level loader's
+entry: it returns the cleaned outline and the parts as point tuples, and
+its ``OutlineError`` carries ``where`` (the point to mark) for the loader
+to name in map pixels.
 
 Speed: the self-intersection sweep and the ear clipper are compiled
 (numba); Hertel–Mehlhorn visits each diagonal once. The largest outline
-the loader accepts (``limits.MAX_POLYGON_POINTS``, 5,000 points) is
-checked and split in well under 2 s, a concave star included
+allowed (``MAX_OUTLINE_POINTS``, the loader's ``MAX_POLYGON_POINTS`` too)
+is checked and split in well under 2 s, a concave star included
 (``benchmarks/levels.py`` measures it).
 
 All outlines here are y-up, counter-clockwise after ``clean_outline``.
+
+>>> parts = convex_parts([(0, 0), (4, 0), (4, 1), (1, 1), (1, 3), (0, 3)])  # an L
+>>> [part.points for part in parts]  # a trapezoid and a four-sided foot, of the L's own corners
+[((4.0, 1.0), (1.0, 1.0), (0.0, 0.0), (4.0, 0.0)), ((1.0, 3.0), (0.0, 3.0), (0.0, 0.0), (1.0, 1.0))]
+>>> [signed_area(part.points) for part in parts]  # 3.5 + 2.5: the L's area, 6
+[3.5, 2.5]
 """
 
 from __future__ import annotations
@@ -24,9 +66,24 @@ from collections import deque
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
-from engine.collision.shapes import COLLINEAR_SINE, WELD_TOLERANCE_REL
+from .jit import kernel
+from .shapes import COLLINEAR_SINE, WELD_TOLERANCE_REL, Polygon, _point
+
+#: Most points an outline may have (the level loader's ``MAX_POLYGON_POINTS`` is this one).
+#: The checks and the ear clipper are quadratic at worst, compiled: this many split in well under 2 s.
+MAX_OUTLINE_POINTS = 5_000
+
+__all__ = [
+    "MAX_OUTLINE_POINTS",
+    "OutlineError",
+    "Split",
+    "clean_outline",
+    "convex_parts",
+    "is_convex",
+    "signed_area",
+    "split_polygon",
+]
 
 Point = tuple[float, float]
 
@@ -148,17 +205,17 @@ def _crossing_point(p1: Point, p2: Point, q1: Point, q2: Point) -> Point:
     return p1[0] + t * rx, p1[1] + t * ry
 
 
-@njit(cache=True)
+@kernel
 def _side(ox, oy, ax, ay, bx, by):
     return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
 
 
-@njit(cache=True)
+@kernel
 def _on(ax, ay, bx, by, px, py, d):
     return d == 0.0 and min(ax, bx) <= px <= max(ax, bx) and min(ay, by) <= py <= max(ay, by)
 
 
-@njit(cache=True)
+@kernel
 def _first_touching_edges(xs, ys):
     """Sweep and prune over the edges sorted by their left end: the first two edges that are not
     neighbours and share a point, as (i, j) (edge k runs from point k to k + 1), or (-1, -1).
@@ -221,12 +278,17 @@ def check_simple(points: list[Point]) -> None:
 def clean_outline(points) -> tuple[Point, ...]:
     """A checked simple outline, counter-clockwise, without repeated or straight-through vertices.
 
-    Raises ``OutlineError`` for fewer than 3 distinct points, zero area or
-    a self-intersection (including an outline that folds back on itself).
+    Raises ``OutlineError`` for more than ``MAX_OUTLINE_POINTS`` points
+    (counted first), fewer than 3 distinct points, zero area or a
+    self-intersection (including an outline that folds back on itself).
 
     >>> clean_outline([(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)])
     ((1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (0.0, 0.0))
     """
+    if not hasattr(points, "__len__"):
+        points = list(points)
+    if len(points) > MAX_OUTLINE_POINTS:
+        raise OutlineError(f"polygon has {len(points):,} points; the limit is {MAX_OUTLINE_POINTS:,}")
     pts = [(float(x), float(y)) for x, y in points]
     for p in pts:
         if not (math.isfinite(p[0]) and math.isfinite(p[1])):
@@ -272,7 +334,7 @@ def is_convex(points) -> bool:
     return True
 
 
-@njit(cache=True)
+@kernel
 def _is_ear(xs, ys, prev, nxt, reflex, b):
     """Whether the corner at ``b`` is convex and no reflex vertex lies in (or on) its triangle.
 
@@ -300,7 +362,7 @@ def _is_ear(xs, ys, prev, nxt, reflex, b):
     return True
 
 
-@njit(cache=True)
+@kernel
 def _ear_clip(xs, ys):
     """Triangles (n − 2, 3) of vertex indices of a simple counter-clockwise outline.
 
@@ -416,7 +478,7 @@ def merge_convex(points: tuple[Point, ...], triangles: list[tuple[int, int, int]
 def split_polygon(points) -> Split:
     """Check an outline and split it into convex parts (one part if it is already convex).
 
-    An L shape becomes two boxes:
+    An L shape becomes two parts:
 
     >>> split = split_polygon([(0, 0), (4, 0), (4, 1), (1, 1), (1, 3), (0, 3)])
     >>> len(split.parts), sum(signed_area(p) for p in split.parts) == signed_area(split.outline)
@@ -427,3 +489,51 @@ def split_polygon(points) -> Split:
         return Split(outline, (outline,))
     parts = merge_convex(outline, triangulate(outline))
     return Split(outline, tuple(tuple(outline[i] for i in part) for part in parts))
+
+
+def convex_parts(points) -> list[Polygon]:
+    """A simple outline, concave or not, as convex ``Polygon`` parts that tile it exactly.
+
+    ``points``: at most ``MAX_OUTLINE_POINTS`` (x, y) pairs in any frame and
+    unit, either winding. The parts are counter-clockwise ``Polygon`` objects
+    made of the outline's own vertices, in its frame: add each to a body
+    at local (0, 0, 0). The module's docstring has the whole contract.
+
+    A crossing is refused in one line that says where, in the outline's
+    coordinates:
+
+    >>> convex_parts([(0, 0), (2, 2), (2, 0), (0, 2)])
+    Traceback (most recent call last):
+    ...
+    engine.collision.concave.OutlineError: convex_parts points: polygon self-intersects: two of its edges cross at (1, 1)
+    """
+    if isinstance(points, (str, bytes)) or not hasattr(points, "__len__") or not hasattr(points, "__iter__"):
+        raise TypeError(
+            "convex_parts points must be a sequence of (x, y) pairs of numbers (a list, tuple or "
+            f"(n, 2) array), got {type(points).__name__}"
+        )
+    if len(points) > MAX_OUTLINE_POINTS:
+        raise OutlineError(
+            f"convex_parts points has {len(points):,} points; the limit is "
+            f"MAX_OUTLINE_POINTS = {MAX_OUTLINE_POINTS:,}"
+        )
+    pts = [_point(f"convex_parts points[{i}]", p) for i, p in enumerate(points)]
+    try:
+        split = split_polygon(pts)
+    except OutlineError as problem:
+        place = ""
+        if problem.say_where and problem.where is not None:
+            place = f" at ({problem.where[0]:.9g}, {problem.where[1]:.9g})"
+        raise OutlineError(f"convex_parts points: {problem}{place}", problem.where) from None
+    parts = []
+    for k, part in enumerate(split.parts):
+        try:
+            parts.append(Polygon(part))
+        except ValueError as problem:  # a sliver part the tolerances of ``Polygon`` refuse
+            centre = (sum(p[0] for p in part) / len(part), sum(p[1] for p in part) / len(part))
+            raise OutlineError(
+                f"convex_parts points: convex part {k} of {len(split.parts)}, near "
+                f"({centre[0]:.9g}, {centre[1]:.9g}), is refused as a Polygon: {problem}",
+                centre,
+            ) from None
+    return parts
