@@ -480,7 +480,7 @@ def _under(ellipse, cx, cy, r, rx, ry, ec, es, f1x, f1y, f2x, f2y, px, py, rf, m
 def _round_under_face(
     data_a, off_a, data_b, off_b, c, s, tx, ty,
     e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u, v, nx, ny, ra, rb,
-    flat, keep, fax, fay, fbx, fby, fs, fid,
+    flat_a, flat_b, keep, fax, fay, fbx, fby, fs, fid,
 ):  # fmt: skip
     """The second point of a round vertex that clipping met at one point (the foot: its A and B
     points ``fa``, ``fb``, separation ``fs`` and id ``fid``) under the other shape's face: a
@@ -488,7 +488,11 @@ def _round_under_face(
     ``v``: where the foot lies along A's and B's features. Returns (ok, then per point pax, pay,
     pbx, pby, separation, id); not ok: the foot alone.
 
-    At each end of the face, the vertex's surface point across from it (``_under``):
+    ``flat_a``, ``flat_b``: how flat A's and B's vertex may be to count (0: not at all; the world
+    gives 0 to a body that can turn: a point fixed to a turning circle's surface away from where
+    it touches moves as the circle turns, where its surface does not, and a circle spinning
+    against a capsule gained 4 % of its energy at a bounce). At each end of the face, the
+    vertex's surface point across from it (``_under``):
     - both within ``flat`` of the vertex's tangent line, and within ``keep``: those two, not the
       foot (the face rests on both, its middle at most ``flat`` in: a box on a planet);
     - else the foot and the end (not the foot's own) nearer the vertex, within ``keep``: a
@@ -514,6 +518,7 @@ def _round_under_face(
         sax, say, sbx, sby = e2ax, e2ay, e2bx, e2by
         f1x, f1y, if1, f2x, f2y, if2 = e2bx, e2by, i2b, e2ax, e2ay, i2a
         foot1, foot2 = v == 1.0, v == 0.0
+        flat = flat_a
     elif not one_a and (ellipse_b or (rb > 0.0 and (one_b or v == 0.0 or v == 1.0))):  # B's vertex, A's face
         vertex_a, ellipse = False, ellipse_b
         if ellipse:
@@ -525,7 +530,10 @@ def _round_under_face(
         sax, say, sbx, sby = e1ax, e1ay, e1bx, e1by
         f1x, f1y, if1, f2x, f2y, if2 = e1ax, e1ay, i1a, e1bx, e1by, i1b
         foot1, foot2 = u == 0.0, u == 1.0
+        flat = flat_b
     else:
+        return nothing
+    if flat <= 0.0:
         return nothing
     on1, sag1, v1x, v1y, w1x, w1y, s1 = _under(
         ellipse, cx, cy, r, rx, ry, ec, es, sax, say, sbx, sby, f1x, f1y, rf, mx, my
@@ -551,11 +559,11 @@ def _round_under_face(
 
 
 @kernel
-def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat, poly):
+def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat_a, flat_b, poly):
     """The manifold of two packed shapes at their world transforms, each given
     as a position and the cos and sin of its angle (see the module's outline).
-    ``margin`` ≥ 0 is how far apart speculative points may be; ``flat`` ≥ 0 how
-    far a round vertex's circle may fall below its tangent along a face it meets
+    ``margin`` ≥ 0 is how far apart speculative points may be; ``flat_a``, ``flat_b`` ≥ 0 how
+    far A's or B's round vertex's circle may fall below its tangent along a face it meets
     and still count as flat there (0: never; step 5 of the module's outline); ``poly`` is
     EPA's scratch polytope. Returns a ``PairManifold``, world frame.
 
@@ -666,12 +674,12 @@ def manifold_pair(data_a, off_a, data_b, off_b, xa, ya, ca, sa, xb, yb, cb, sb, 
     )
     single = (e1ax == e1bx and e1ay == e1by) or (e2ax == e2bx and e2ay == e2by) or same
     keep = margin + tol
-    if single and flat > 0.0:
+    if single and (flat_a > 0.0 or flat_b > 0.0):
         # 5. One point at a round vertex under a face: a second point (see the module).
         f = _round_under_face(
             data_a, off_a, data_b, off_b, c, s, tx, ty,
             e1ax, e1ay, i1a, e1bx, e1by, i1b, e2ax, e2ay, i2a, e2bx, e2by, i2b, u1, v1, nx, ny, ra, rb,
-            flat, keep, p1ax, p1ay, p1bx, p1by, s1, id1,
+            flat_a, flat_b, keep, p1ax, p1ay, p1bx, p1by, s1, id1,
         )  # fmt: skip
         if f[0]:
             single = False
@@ -726,7 +734,7 @@ def manifolds_kernel(data, offsets, shape_a, xf_a, shape_b, xf_b, margin, count,
         # (flat 0: the public manifold's round vertices keep their one point, as pymunk's)
         m = manifold_pair(
             data, oa, data, ob, xf_a[k, 0], xf_a[k, 1], ca, sa, xf_b[k, 0], xf_b[k, 1], cb, sb,
-            margin, 0.0, poly,
+            margin, 0.0, 0.0, poly,
         )  # fmt: skip
         count[k] = m.count
         if m.count == 0:

@@ -390,7 +390,12 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
                 ids[rows, j], cons.normal_impulse[rows, j], cons.tangent_impulse[rows, j] = 0, 0.0, 0.0
         else:
             margin = speculative + closing if pair_stiff[e] else speculative
-            mf = manifold_pair(data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat, poly)
+            # A round vertex's second point only on a body that cannot turn (see ``manifold``).
+            flat_a = flat if motion.inv_inertia[root[a]] == 0.0 else 0.0
+            flat_b = flat if motion.inv_inertia[root[b]] == 0.0 else 0.0
+            mf = manifold_pair(
+                data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat_a, flat_b, poly
+            )
             if mf.count == 0 and not in_place:
                 continue
             # (In place, a pair of no point keeps its row, of count 0: see above.)

@@ -141,7 +141,7 @@ def _pair(a, xf_a, b, xf_b, margin, flat):
     poly = np.zeros((MAX_EPA_VERTICES, ROW))
     return manifold_pair(
         data, offsets[0], data, offsets[1], xf_a[0], xf_a[1], math.cos(xf_a[2]), math.sin(xf_a[2]),
-        xf_b[0], xf_b[1], math.cos(xf_b[2]), math.sin(xf_b[2]), margin, flat, poly,
+        xf_b[0], xf_b[1], math.cos(xf_b[2]), math.sin(xf_b[2]), margin, flat, flat, poly,
     )  # fmt: skip
 
 

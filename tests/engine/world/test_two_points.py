@@ -103,6 +103,9 @@ def test_a_velocity_set_past_the_step_s_cap_is_capped_at_the_step_s_start(speed)
     other=st.sampled_from(sorted(SHAPES)),
     seed=st.integers(0, 2**32 - 1),
 )
+# A circle spinning against a capsule's side took a second point under the side's far end (the rule for a
+# round vertex on a huge planet) fixed to its turning surface: 4 % more energy at the bounce.
+@example(kind="capsule", other="circle", seed=145)
 def test_two_bodies_colliding_with_restitution_one_keep_their_energy(kind, other, seed):
     rng = np.random.default_rng(seed)
     world = World(sleep=False)
