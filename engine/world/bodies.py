@@ -204,6 +204,12 @@ class BodyArrays:
         self.reach = np.zeros(capacity)
         self.ids = np.zeros(capacity, dtype=np.int64)
         self.slot_of = np.full(capacity, -1, dtype=np.int64)
+        #: The body of each shape id ever given (its body's id; kept when the shape goes, so an event
+        #: after a removal still names the body), -1 for an id not given yet.
+        self.owner = np.full(capacity, -1, dtype=np.int64)
+        #: Whether a body holds more than one shape (or none: its first taken away): the step then
+        #: moves each body's other shapes after it.
+        self.compound = False
         self.user: list[Any] = []
         self.next_id = 0
         self._motion: Motion | None = None
@@ -228,6 +234,8 @@ class BodyArrays:
         self.next_id += 1
         if body >= len(self.slot_of):
             self.slot_of = np.concatenate([self.slot_of, np.full(len(self.slot_of), -1, dtype=np.int64)])
+            self.owner = np.concatenate([self.owner, np.full(len(self.owner), -1, dtype=np.int64)])
+        self.owner[body] = body
         self.xf[slot] = xf
         self.shape[slot], self.layer[slot], self.mask[slot] = shape, layer, mask
         self.static[slot], self.sensor[slot] = static, sensor
@@ -247,6 +255,33 @@ class BodyArrays:
         self.user.append(user)
         self.n += 1
         return body
+
+    def append_shape(
+        self, root: int, local, shape: int, layer: int, mask: int, sensor: bool, user: Any
+    ) -> int:
+        """Add a shape to the body at slot ``root`` (its root row), at ``local`` (x, y, angle) in the
+        body's frame: a row of its own, placed as the body is; returns its id (shape ids and body
+        ids are one count: a body's id is its first shape's)."""
+        c, s_ = math.cos(self.xf[root, 2]), math.sin(self.xf[root, 2])
+        x = self.xf[root, 0] + c * local[0] - s_ * local[1]
+        y = self.xf[root, 1] + s_ * local[0] + c * local[1]
+        shape_id = self.append((x, y, self.xf[root, 2] + local[2]), shape, layer, mask, bool(self.static[root]),
+                               sensor, user)  # fmt: skip
+        row = self.slot_of[shape_id]
+        self.root[row], self.local[row] = root, local
+        self.owner[shape_id] = self.ids[root]
+        self.dynamic[row], self.awake[row], self.start[row] = (
+            self.dynamic[root],
+            self.awake[root],
+            self.xf[row],
+        )
+        self.compound = True
+        return shape_id
+
+    def rows_of(self, root: int) -> np.ndarray:
+        """The rows of the body at slot ``root``: its own first, then its other shapes' in slot order."""
+        rows = np.flatnonzero(self.root[: self.n] == root)
+        return np.concatenate([[root], rows[rows != root]]).astype(np.int64)
 
     def motion(self) -> Motion:
         """The motion arrays as one record (full capacity; rows past n unused), kept until they grow."""

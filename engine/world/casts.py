@@ -59,30 +59,36 @@ CUT_BITS = 8
 
 
 class RayHit(NamedTuple):
-    """Nearest body a ray meets. ``normal`` is the body's surface normal, facing the ray."""
+    """Nearest body a ray meets. ``normal`` is the body's surface normal, facing the ray; ``shape``
+    which of the body's shapes it met (a body of one shape: the body's own id)."""
 
     body: int
     point: tuple[float, float]
     normal: tuple[float, float]
     distance: float
+    shape: int = -1
 
 
 class CastHit(NamedTuple):
-    """First body a moving shape meets, at ``fraction`` of its translation (0 if it starts inside)."""
+    """First body a moving shape meets, at ``fraction`` of its translation (0 if it starts inside);
+    ``shape``: which of the body's shapes (a body of one shape: the body's own id)."""
 
     body: int
     fraction: float
     point: tuple[float, float]
     normal: tuple[float, float]
+    shape: int = -1
 
 
 class CastBatch(NamedTuple):
-    """First hits of many bodies cast at once; ``body`` is -1 and ``fraction`` 1 where nothing is hit."""
+    """First hits of many bodies cast at once; ``body`` (and ``shape``: which of its shapes) is -1 and
+    ``fraction`` 1 where nothing is hit."""
 
     body: np.ndarray
     fraction: np.ndarray
     point: np.ndarray
     normal: np.ndarray
+    shape: np.ndarray | None = None
 
 
 @inline

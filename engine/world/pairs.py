@@ -77,13 +77,16 @@ from .walls import meet_walls, walls_in_cell
 
 
 class WorldContacts(NamedTuple):
-    """Overlapping pairs with their contacts; ``normal`` points from ``pairs[:, 0]`` to ``pairs[:, 1]``."""
+    """Overlapping pairs with their contacts, one row per pair of shapes; ``normal`` points from
+    ``pairs[:, 0]`` to ``pairs[:, 1]`` (body ids), ``shapes`` the two shapes' ids row for row (a body
+    of one shape: its own id)."""
 
     pairs: np.ndarray
     normal: np.ndarray
     depth: np.ndarray
     point_a: np.ndarray
     point_b: np.ndarray
+    shapes: np.ndarray | None = None
 
 
 #: Numbers in a contact row of ``contacts_of``: nx, ny, depth, pax, pay, pbx, pby.

@@ -159,7 +159,7 @@ def _swept_pairs(rows, lo, hi, targets, boxes) -> tuple[np.ndarray, np.ndarray]:
 
 
 @kernel
-def nearly_fast(n, root, dynamic, awake, start, xf, center, shape, data, offsets, extents, out):
+def nearly_fast(n, root, reach, dynamic, awake, start, xf, center, shape, data, offsets, extents, out):
     """Write to ``out`` the slots (below ``n``) of the awake dynamic bodies that may be fast this step (see
     ``Dynamics._continuous``) and return how many: those whose centre moved, or whose turn swept
     its reach, more than 0.49 of their smallest extent (``extents``, per shape; NaN or past its
@@ -183,10 +183,10 @@ def nearly_fast(n, root, dynamic, awake, start, xf, center, shape, data, offsets
             dx += (c1 - c0) * lx - (s1 - s0) * ly
             dy += (s1 - s0) * lx + (c1 - c0) * ly
         off = offsets[shape[i]]
-        moved = math.sqrt(dx * dx + dy * dy) + abs(xf[i, 2] - start[i, 2]) * (
-            data[off + H_BOUND] + data[off + H_RADIUS]
-        )
-        extent = extents[shape[i]] if shape[i] < extents.shape[0] else math.nan
+        own = data[off + H_BOUND] + data[off + H_RADIUS]
+        moved = math.sqrt(dx * dx + dy * dy) + abs(xf[i, 2] - start[i, 2]) * reach[i]
+        # (a body of many shapes reaches past its first: its extent is its thinnest shape's, not known here)
+        extent = extents[shape[i]] if shape[i] < extents.shape[0] and reach[i] <= own else math.nan
         if not moved <= 0.49 * extent:
             out[count] = i
             count += 1
@@ -194,7 +194,7 @@ def nearly_fast(n, root, dynamic, awake, start, xf, center, shape, data, offsets
 
 
 @kernel
-def finalize_bodies(n, xf, start, force, shape, offsets, data, movers, boxes, near):
+def finalize_bodies(n, xf, start, force, shape, offsets, data, movers, boxes, near, root, local, compound):
     """The step's last look at its bodies, after the solve and the continuous pass (Box2D v3's
     ``b2FinalizeBodiesTask``, which also refreshes the boxes): each mover's row of ``boxes`` (the
     frame's world boxes, every body's) as ``compute_aabbs`` would write it,
@@ -212,6 +212,21 @@ def finalize_bodies(n, xf, start, force, shape, offsets, data, movers, boxes, ne
             near[count] = k
             count += 1
         boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = aabb_of(data, off, xf[i, 0], xf[i, 1], xf[i, 2])
+    if compound:  # a moved body's other shapes follow it (``local``: each one's pose in its body's frame)
+        moved = np.zeros(n, np.bool_)
+        for k in range(movers.shape[0]):
+            moved[movers[k]] = True
+        for i in range(n):
+            r = root[i]
+            if r != i and moved[r]:
+                c, s = math.cos(xf[r, 2]), math.sin(xf[r, 2])
+                xf[i, 0] = xf[r, 0] + c * local[i, 0] - s * local[i, 1]
+                xf[i, 1] = xf[r, 1] + s * local[i, 0] + c * local[i, 1]
+                xf[i, 2] = xf[r, 2] + local[i, 2]
+                off = offsets[shape[i]]
+                boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = aabb_of(
+                    data, off, xf[i, 0], xf[i, 1], xf[i, 2]
+                )
     for i in range(n):
         force[i, 0], force[i, 1], force[i, 2] = 0.0, 0.0, 0.0
         start[i, 0], start[i, 1], start[i, 2] = xf[i, 0], xf[i, 1], xf[i, 2]
@@ -355,7 +370,7 @@ class Dynamics:
             self._near = _room(self._near, len(movers))
         near = self._near[
             : finalize_bodies(n, a.xf, a.start, a.force, a.shape, bodies.offsets, bodies.data, movers,
-                              bodies.boxes, self._near)
+                              bodies.boxes, self._near, a.root, a.local, np.bool_(a.compound))
         ]  # fmt: skip
         if len(near):  # rare: a body at the edge of the range
             held = hold(a, frame.table, movers, near, before)
@@ -447,17 +462,20 @@ class Dynamics:
         if a.n > len(self._fast):
             self._fast = _room(self._fast, a.n)
         slots = self._fast[
-            : nearly_fast(a.n, a.root, a.dynamic, a.awake, a.start, a.xf, a.center, a.shape, bodies.data, bodies.offsets,
+            : nearly_fast(a.n, a.root, a.reach, a.dynamic, a.awake, a.start, a.xf, a.center, a.shape, bodies.data,
+                          bodies.offsets,
                           self._extents, self._fast)
         ]  # fmt: skip
         if not len(slots):
             return
         start, end = a.start[slots], a.xf[slots]
         c0, c1 = _centres(start, a.center[slots]), _centres(end, a.center[slots])
-        data, offsets = bodies.data, bodies.offsets[a.shape[slots]]
-        reach = data[offsets + H_BOUND] + data[offsets + H_RADIUS]
+        data = bodies.data
+        reach = a.reach[slots]  # (each body's: the farthest of its shapes from its origin)
         moved = np.hypot(*(c1 - c0).T) + np.abs(end[:, 2] - start[:, 2]) * reach
         extents = self._min_extents(bodies, a.shape[slots], a.center[slots])
+        if a.compound:  # a body of many shapes: its thinnest shape's
+            extents = np.array([self._body_extent(bodies, int(r), float(e)) for r, e in zip(slots, extents)])
         fast = np.flatnonzero(moved > 0.5 * extents)
         if not len(fast):
             return
@@ -489,25 +507,40 @@ class Dynamics:
         is put at its sweep's pose at the earliest such fraction. ``start``, ``end`` (x, y, angle),
         ``c0``, ``c1`` (centres of mass) and ``extents`` are per row of ``slots``."""
         a, tune = self.frame.arrays, self.tune
-        body = slots[who]
+        # Each body's every shape (a body of many shapes sweeps each of them along the body's motion).
+        rows = slots[who]
+        if a.compound:
+            each = [(p, int(row)) for p, body in enumerate(rows.tolist()) for row in a.rows_of(body).tolist()]
+            who = who[[p for p, _ in each]] if each else who[:0]
+            walls = walls[[p for p, _ in each]] if each else walls[:0]
+            rows = np.array([row for _, row in each], np.int64)
         keep = (
-            ((a.mask[body] & a.layer[walls]) != 0) & ((a.mask[walls] & a.layer[body]) != 0) & (body != walls)
+            ((a.mask[rows] & a.layer[walls]) != 0)
+            & ((a.mask[walls] & a.layer[rows]) != 0)
+            & (a.root[rows] != a.root[walls])
         )
-        who, walls = who[keep], walls[keep]
+        who, walls, rows = who[keep], walls[keep], rows[keep]
         k = len(who)
         if not k:
             return
         # The kernel reads each shape at its address in the world's packed data (held by ``bodies``).
         base = np.int64(bodies.data.ctypes.data)
-        body_sweeps = Sweeps(a.center[slots[who]], c0[who], c1[who], start[who, 2], end[who, 2])
+        # A shape's sweep: its body's centre of mass along its path, seen from the shape's own frame.
+        local_center, turn = a.center[slots[who]], np.zeros(k)
+        if a.compound:
+            lx, ly, turn = a.local[rows].T
+            dx, dy = local_center[:, 0] - lx, local_center[:, 1] - ly
+            c, s = np.cos(turn), np.sin(turn)
+            local_center = np.column_stack([c * dx + s * dy, -s * dx + c * dy])
+        body_sweeps = Sweeps(local_center, c0[who], c1[who], start[who, 2] + turn, end[who, 2] + turn)
         wall_at, wall_angle = np.ascontiguousarray(a.xf[walls, :2]), a.xf[walls, 2]
         wall_sweeps = Sweeps(np.zeros((k, 2)), wall_at, wall_at, wall_angle, wall_angle)
         radius_wall = bodies.data[bodies.offsets[bodies.shape[walls]] + H_RADIUS]
-        radius_body = bodies.data[bodies.offsets[bodies.shape[slots[who]]] + H_RADIUS]
+        radius_body = bodies.data[bodies.offsets[bodies.shape[rows]] + H_RADIUS]
         ones = np.ones(k)
         pairs = ImpactPairs(
             base + 8 * bodies.offsets[bodies.shape[walls]].astype(np.int64), wall_sweeps,
-            base + 8 * bodies.offsets[bodies.shape[slots[who]]].astype(np.int64), body_sweeps,
+            base + 8 * bodies.offsets[bodies.shape[rows]].astype(np.int64), body_sweeps,
             ones, np.maximum(tune.slop, radius_wall + radius_body - tune.slop), ones * (0.25 * tune.slop),
         )  # fmt: skip
         out = no_impacts(k)
@@ -524,7 +557,7 @@ class Dynamics:
             # body that starts against a wall and turns or slides into it is met where it does. Box2D's
             # fallback below alone, a circle about the centre of mass, let a needle spinning into a
             # thin wall, its tip a slop from it at the start, swing its far end through.
-            insets, delta = self._inset_cores(bodies.shape[slots[who[retry]]], extents[who[retry]])
+            insets, delta = self._inset_cores(bodies.shape[rows[retry]], extents[who[retry]])
             ok = insets != 0
             rows, cores = retry[ok], insets[ok]
             target = np.maximum(0.5 * delta[ok], radius_wall[rows] + delta[ok] - tune.slop)
@@ -567,14 +600,24 @@ class Dynamics:
         # A bullet put back at a sleeping body wakes its island, as Box2D's speculative contact would next
         # step: ours wakes on touching only, and a polygon is put back a slop short of it (measured: the
         # next step's pass then put a box bullet's centroid circle into a sleeping plank, its face out the back).
-        met = hits & (fraction == first[who]) & a.dynamic[walls] & ~a.awake[walls]
+        met = hits & (fraction == first[who]) & a.dynamic[walls] & ~a.awake[a.root[walls]]
         if met.any():
-            wake_islands(a.motion(), a.n, walls[met])
+            wake_islands(a.motion(), a.n, a.root[walls[met]])
         for r in np.flatnonzero(first < 1.0).tolist():
             t = first[r]
             x, y, angle = Sweep(tuple(a.center[slots[r]]), tuple(c0[r]), tuple(c1[r]), start[r, 2],
                                 end[r, 2]).transform(t)  # fmt: skip
             a.xf[slots[r]] = (x, y, angle)
+
+    def _body_extent(self, bodies, root: int, own: float) -> float:
+        """The smallest extent of the body at ``root`` (its first shape's ``own``): the least over its
+        shapes, each about its own centre (Box2D's body ``minExtent``, from its shapes)."""
+        a = self.frame.arrays
+        rows = a.rows_of(root)
+        if len(rows) == 1:
+            return own
+        extents = self._min_extents(bodies, a.shape[rows], np.zeros((len(rows), 2)))
+        return float(min(own, extents[a.mask[rows] != 0].min(initial=own)))
 
     def _inset_cores(self, shapes: np.ndarray, extents: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each shape index of ``shapes``, the packed address of its core brought in by δ, and δ:

@@ -115,6 +115,11 @@ class PhysicsWarning(UserWarning):
 #: step (the first 5.8 s). At this limit a step stays in tens of milliseconds (README, "Limits");
 #: a game level inside the level loader's limits holds under half of it.
 MAX_BODIES = 65_536
+#: Most shapes a world holds (every body's, each a row of the broad phase), and a body holds (Box2D
+#: has no limit; a compound of 1,024 parts is one a game builds by mistake, and each body's shapes
+#: are looked up by a pass over every row when one is added or taken away).
+MAX_SHAPES = 65_536
+MAX_SHAPES_PER_BODY = 1_024
 
 
 class World:
@@ -164,6 +169,8 @@ class World:
         #: pair past ``MAX_RESTING_MASS_RATIO`` only once they span it), and the warnings said.
         self._inverse_masses = (math.inf, 0.0)
         self._warned: set[str] = set()
+        #: Bodies held (each a root row; a world without compound bodies: as many as rows).
+        self._body_count = 0
         self._check_gravity(1.0)
 
     def add(
@@ -220,10 +227,10 @@ class World:
         """
         if removed:
             _refuse_removed("World.add", removed)
-        if self._a.n >= MAX_BODIES:
+        if self._a.n >= MAX_SHAPES:
             raise ValueError(
-                f"World.add: the world holds {self._a.n:,} bodies, the limit (MAX_BODIES = {MAX_BODIES:,}); "
-                "remove one first"
+                f"World.add: the world holds {self._a.n:,} bodies and shapes, the limit (MAX_BODIES = "
+                f"MAX_SHAPES = {MAX_SHAPES:,}); remove one first"
             )
         kind = arguments.body_type(type, "World.add type")
         xf = arguments.transform(transform, "World.add transform")
@@ -263,13 +270,144 @@ class World:
             self._set_mass(slot)
             self._check_gravity(gravity_scale)
         self._frame.changed(static, members=True)
+        self._body_count += 1
         return body
+
+    def add_shape(
+        self,
+        body: int,
+        shape,
+        local=(0.0, 0.0, 0.0),
+        *,
+        density: float = 1.0,
+        friction: float = 0.6,
+        restitution: float = 0.0,
+        rolling_resistance: float = 0.0,
+        layer: int = 1,
+        mask: int = ALL_LAYERS,
+        sensor: bool = False,
+        user_data: Any = None,
+    ) -> int:
+        """Add a shape to ``body`` at ``local`` (x, y, angle in the body's frame; radians
+        counter-clockwise, y up) and return its id: a body of many shapes (Box2D v3's
+        ``b2CreatePolygonShape`` on a body; ``b2ShapeDef`` for the rest). Shape ids and body ids
+        are one count: a body's id is also its first shape's. The shape moves with the body and
+        never meets the body's other shapes; it has its own material, layer, mask, sensor flag
+        and user data. A dynamic body's mass, centre of mass and inertia become the sum over its
+        shapes (parallel axis theorem). At most ``MAX_SHAPES_PER_BODY`` (1,024) a body and
+        ``MAX_SHAPES`` a world; ``local`` must put the shape inside the coordinate range. Anything
+        else is one error naming the argument, and nothing changes.
+
+        >>> from engine.collision import Polygon
+        >>> world = World()
+        >>> crate = world.add(Polygon.box(1.0, 0.25), (0.0, 0.0, 0.0))  # an L: two boxes
+        >>> foot = world.add_shape(crate, Polygon.box(0.25, 1.0), (0.75, 0.75, 0.0))
+        >>> world.shapes(crate).tolist(), world.body_of(foot) == crate, round(world.mass(crate).mass, 6)
+        ([0, 1], True, 2.0)
+        """
+        slot = self._body(body)
+        a = self._a
+        name = "World.add_shape"
+        if a.n >= MAX_SHAPES:
+            raise ValueError(
+                f"{name}: the world holds {a.n:,} shapes, the limit (MAX_SHAPES = {MAX_SHAPES:,})"
+            )
+        count = len(a.rows_of(slot))
+        if count >= MAX_SHAPES_PER_BODY:
+            raise ValueError(
+                f"{name}: body {body} holds {count:,} shapes, the limit (MAX_SHAPES_PER_BODY = {MAX_SHAPES_PER_BODY:,})"
+            )
+        shape = arguments.shape(shape, f"{name} shape", body=True)
+        local = arguments.transform(local, f"{name} local")
+        x, y, angle = a.xf[slot].tolist()
+        c, s_ = math.cos(angle), math.sin(angle)
+        placed = (x + c * local[0] - s_ * local[1], y + s_ * local[0] + c * local[1], angle + local[2])
+        if not all(map(math.isfinite, placed)):
+            raise ValueError(
+                f"{name} local is {tuple(local)}: body {body} would hold it at {placed}, not finite"
+            )
+        arguments.within_range(shape, Transform(*placed), f"{name} local")
+        layer, mask = arguments.bits(layer, f"{name} layer"), arguments.bits(mask, f"{name} mask")
+        sensor = arguments.flag(sensor, f"{name} sensor")
+        try:
+            density = check_density(density)
+        except (TypeError, ValueError) as err:
+            raise type_of(err)(f"{name} {err}") from None
+        friction = arguments.real(friction, f"{name} friction", 0.0, MAX_FRICTION)
+        restitution = arguments.real(restitution, f"{name} restitution", 0.0, 1.0)
+        rolling = arguments.real(rolling_resistance, f"{name} rolling_resistance", 0.0, MAX_FRICTION)
+        index = self._shape_index(shape)
+        shape_id = a.append_shape(slot, local, index, layer, mask, sensor, user_data)
+        row = a.slot(shape_id)
+        a.density[row], a.friction[row], a.restitution[row], a.rolling[row] = (
+            density,
+            friction,
+            restitution,
+            rolling,
+        )
+        self._shaped(slot)
+        self._frame.changed(bool(a.static[slot]), members=True)
+        return shape_id
+
+    def remove_shape(self, shape: int) -> None:
+        """Take a shape away from its body; its id is never given out again. Its contacts end
+        (reported by the next step) and what it touched wakes, as a removal does; its body's mass
+        follows. A body's first shape taken away leaves the body (its id, its frame, its other
+        shapes) holding what is left; a body left with no shape cannot be stepped until it is
+        given one (``add_shape``) or removed."""
+        a = self._a
+        row = a.slot(shape)
+        root = int(a.root[row])
+        self._dynamics.removed(a.ids[row : row + 1])
+        if row != root:
+            self._frame.changed(a.remove(row), members=True)
+            root = a.slot(a.owner[shape])  # (the body's root may have moved into the freed row)
+        else:  # the body stays: its row holds a point that meets nothing
+            a.shape[row], a.layer[row], a.mask[row], a.sensor[row] = self._shape_index(POINT), 0, 0, True
+            a.density[row] = 0.0
+            a.compound = True
+            self._frame.changed(bool(a.static[row]), members=True)
+        self._shaped(root)
+        self._dynamics.woken(root)
+
+    def shapes(self, body: int) -> np.ndarray:
+        """The ids of ``body``'s shapes, its first (its own id) first while it holds it."""
+        slot = self._body(body)
+        rows = self._a.rows_of(slot)
+        rows = rows[self._a.mask[rows] != 0] if self._a.compound else rows
+        if self._a.compound and len(rows) and rows[0] == slot and self._is_bare(slot):
+            rows = rows[1:]
+        return self._a.ids[rows]
+
+    def body_of(self, shape: int) -> int:
+        """The id of the body that holds ``shape``."""
+        self._a.slot(shape)  # (one error for an id the world does not hold)
+        return int(self._a.owner[shape])
+
+    def _owners(self, ids: np.ndarray) -> np.ndarray:
+        """The bodies of shape ids ``ids``, each once, ascending (a world of one shape a body: ``ids``)."""
+        return np.unique(self._a.owner[ids]) if self._a.compound else ids
+
+    def _single_shaped(self, slots: np.ndarray, name: str) -> None:
+        """Refuse, by name, a body of many shapes where only a body of one is moved or cast (for now:
+        its shapes would each be cast and the earliest hit taken, not written yet)."""
+        a = self._a
+        holding = np.bincount(a.root[: a.n], minlength=a.n)[slots]
+        if (holding > 1).any():
+            body = int(a.ids[slots[np.flatnonzero(holding > 1)[0]]])
+            raise ValueError(
+                f"{name}: body {body} holds several shapes; it moves and casts a body of one shape"
+            )
+
+    def _is_bare(self, slot: int) -> bool:
+        """Whether the body's first row holds no shape any more (``remove_shape``)."""
+        return int(self._a.shape[slot]) == self._table_index.get(POINT) and self._a.mask[slot] == 0
 
     # --- a body's settings after add (Box2D v3's b2Body_Set*, b2Shape_Set*) ------
 
     def body_type(self, body: int) -> BodyType:
         """The body's ``BodyType``."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         a = self._a
         return (
             BodyType.STATIC if a.static[slot] else BodyType.DYNAMIC if a.dynamic[slot] else BodyType.KINEMATIC
@@ -280,7 +418,7 @@ class World:
         end (reported by the next ``step``) and what it touched wakes, as a removal does; a
         dynamic body's mass comes again from its shape and density; a static one stops
         (velocity 0); a bullet that is no longer dynamic is no longer a bullet. It wakes."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         kind = arguments.body_type(type, "World.set_type type")
         if kind == self.body_type(body):
             return
@@ -300,38 +438,40 @@ class World:
             self._check_gravity(float(a.gravity_scale[slot]))
         self._frame.changed(was_static or bool(a.static[slot]), members=True)
 
-    def set_density(self, body: int, density: float) -> None:
-        """The body's density (``add``'s); a dynamic body's mass, centre of mass and inertia follow
-        (Box2D's ``b2Shape_SetDensity`` with ``updateBodyMass``). It wakes."""
-        slot = self._a.slot(body)
+    def set_density(self, body_or_shape: int, density: float) -> None:
+        """The density of a shape, or of every shape of a body (given its id; ``add``'s and
+        ``add_shape``'s); a dynamic body's mass, centre of mass and inertia follow (Box2D's
+        ``b2Shape_SetDensity`` with ``updateBodyMass``). It wakes."""
+        rows = self._rows(body_or_shape)
         try:
             density = check_density(density)
         except (TypeError, ValueError) as err:
             raise type_of(err)(f"World.set_density {err}") from None
-        self._a.density[slot] = density
-        self._set_mass(slot)
-        self._dynamics.woken(slot)
+        self._a.density[rows] = density
+        root = int(self._a.root[rows[0]])
+        self._set_mass(root)
+        self._dynamics.woken(root)
 
-    def set_friction(self, body: int, friction: float) -> None:
-        """The body's friction (≥ 0, ``add``'s), mixed into its contacts from the next step."""
-        slot = self._a.slot(body)
-        self._a.friction[slot] = arguments.real(friction, "World.set_friction friction", 0.0, MAX_FRICTION)
+    def set_friction(self, body_or_shape: int, friction: float) -> None:
+        """The friction (≥ 0) of a shape, or of every shape of a body, from the next step."""
+        rows = self._rows(body_or_shape)
+        self._a.friction[rows] = arguments.real(friction, "World.set_friction friction", 0.0, MAX_FRICTION)
 
-    def set_restitution(self, body: int, restitution: float) -> None:
-        """The body's restitution (0..1, ``add``'s), from the next step."""
-        slot = self._a.slot(body)
-        self._a.restitution[slot] = arguments.real(restitution, "World.set_restitution restitution", 0.0, 1.0)
+    def set_restitution(self, body_or_shape: int, restitution: float) -> None:
+        """The restitution (0..1) of a shape, or of every shape of a body, from the next step."""
+        rows = self._rows(body_or_shape)
+        self._a.restitution[rows] = arguments.real(restitution, "World.set_restitution restitution", 0.0, 1.0)
 
-    def set_rolling_resistance(self, body: int, rolling_resistance: float) -> None:
-        """The body's rolling resistance (≥ 0, ``add``'s), from the next step."""
-        slot = self._a.slot(body)
-        self._a.rolling[slot] = arguments.real(
+    def set_rolling_resistance(self, body_or_shape: int, rolling_resistance: float) -> None:
+        """The rolling resistance (≥ 0) of a shape, or of every shape of a body, from the next step."""
+        rows = self._rows(body_or_shape)
+        self._a.rolling[rows] = arguments.real(
             rolling_resistance, "World.set_rolling_resistance rolling_resistance", 0.0, MAX_FRICTION
         )
 
     def set_damping(self, body: int, linear: float | None = None, angular: float | None = None) -> None:
         """The body's linear and angular damping (1/s, ``add``'s; None keeps one as it is)."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         old_linear, old_angular = self._a.damping[slot].tolist()
         linear = (
             old_linear
@@ -347,7 +487,7 @@ class World:
 
     def set_gravity_scale(self, body: int, gravity_scale: float) -> None:
         """How much of the world's gravity pulls the body (``add``'s); it wakes."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         scale = arguments.real(
             gravity_scale, "World.set_gravity_scale gravity_scale", -MAX_GRAVITY_SCALE, MAX_GRAVITY_SCALE
         )
@@ -356,31 +496,34 @@ class World:
             self._check_gravity(scale)
         self._dynamics.woken(slot)
 
-    def set_layer(self, body: int, layer: int) -> None:
-        """The body's layer bits (``add``'s): what meets it from the next query or step."""
-        slot = self._a.slot(body)
-        self._a.layer[slot] = arguments.bits(layer, "World.set_layer layer")
-        self._filtered(slot)
+    def set_layer(self, body_or_shape: int, layer: int) -> None:
+        """The layer bits of a shape, or of every shape of a body: what meets it from the next
+        query or step."""
+        rows = self._rows(body_or_shape)
+        self._a.layer[rows] = arguments.bits(layer, "World.set_layer layer")
+        self._filtered(rows)
 
-    def set_mask(self, body: int, mask: int) -> None:
-        """The layers the body meets (``add``'s), from the next query or step."""
-        slot = self._a.slot(body)
-        self._a.mask[slot] = arguments.bits(mask, "World.set_mask mask")
-        self._filtered(slot)
+    def set_mask(self, body_or_shape: int, mask: int) -> None:
+        """The layers a shape, or every shape of a body, meets, from the next query or step."""
+        rows = self._rows(body_or_shape)
+        self._a.mask[rows] = arguments.bits(mask, "World.set_mask mask")
+        self._filtered(rows)
 
-    def set_sensor(self, body: int, sensor: bool) -> None:
-        """Whether the body is a sensor (``add``'s: it pairs, and pushes nothing); a body made a
-        sensor ends its contacts, reported by the next step."""
-        slot = self._a.slot(body)
+    def set_sensor(self, body_or_shape: int, sensor: bool) -> None:
+        """Whether a shape, or every shape of a body, is a sensor (it pairs, and pushes nothing);
+        one made a sensor ends its contacts, reported by the next step."""
+        rows = self._rows(body_or_shape)
         sensor = arguments.flag(sensor, "World.set_sensor sensor")
-        if sensor and not self._a.sensor[slot]:
-            self._dynamics.removed(self._a.ids[slot : slot + 1])
-        self._a.sensor[slot] = sensor
-        self._filtered(slot)
+        if sensor:
+            becoming = rows[~self._a.sensor[rows]]
+            if len(becoming):
+                self._dynamics.removed(self._a.ids[becoming])
+        self._a.sensor[rows] = sensor
+        self._filtered(rows)
 
     def set_bullet(self, body: int, bullet: bool) -> None:
         """Whether a dynamic body is a bullet (``add``'s)."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         bullet = arguments.flag(bullet, "World.set_bullet bullet")
         if bullet and not self._a.dynamic[slot]:
             raise ValueError(
@@ -390,35 +533,38 @@ class World:
 
     def set_fixed_rotation(self, body: int, fixed_rotation: bool) -> None:
         """Whether the body never turns (``add``'s): a dynamic body's inertia follows; it wakes."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         self._a.fixed[slot] = arguments.flag(fixed_rotation, "World.set_fixed_rotation fixed_rotation")
         if self._a.fixed[slot]:
             self._a.vel[slot, 2] = 0.0
         self._set_mass(slot)
         self._dynamics.woken(slot)
 
-    def friction(self, body: int) -> float:
-        return float(self._a.friction[self._a.slot(body)])
+    def friction(self, body_or_shape: int) -> float:
+        """A shape's friction (a body's: its first shape's)."""
+        return float(self._a.friction[self._a.slot(body_or_shape)])
 
-    def restitution(self, body: int) -> float:
-        return float(self._a.restitution[self._a.slot(body)])
+    def restitution(self, body_or_shape: int) -> float:
+        """A shape's restitution (a body's: its first shape's)."""
+        return float(self._a.restitution[self._a.slot(body_or_shape)])
 
-    def density(self, body: int) -> float:
-        return float(self._a.density[self._a.slot(body)])
+    def density(self, body_or_shape: int) -> float:
+        """A shape's density (a body's: its first shape's)."""
+        return float(self._a.density[self._a.slot(body_or_shape)])
 
     def damping(self, body: int) -> tuple[float, float]:
         """(linear, angular) damping, 1/s."""
-        linear, angular = self._a.damping[self._a.slot(body)].tolist()
+        linear, angular = self._a.damping[self._body(body)].tolist()
         return linear, angular
 
     def gravity_scale(self, body: int) -> float:
-        return float(self._a.gravity_scale[self._a.slot(body)])
+        return float(self._a.gravity_scale[self._body(body)])
 
     def is_bullet(self, body: int) -> bool:
-        return bool(self._a.bullet[self._a.slot(body)])
+        return bool(self._a.bullet[self._body(body)])
 
     def has_fixed_rotation(self, body: int) -> bool:
-        return bool(self._a.fixed[self._a.slot(body)])
+        return bool(self._a.fixed[self._body(body)])
 
     @property
     def gravity(self) -> tuple[float, float]:
@@ -441,9 +587,9 @@ class World:
             )
         )
 
-    def _filtered(self, slot: int) -> None:
-        """A body's layer, mask or sensor flag changed: what the broad phase keeps is stale."""
-        self._frame.changed(bool(self._a.static[slot]), members=True)
+    def _filtered(self, rows: np.ndarray) -> None:
+        """Shapes' layers, masks or sensor flags changed: what the broad phase keeps is stale."""
+        self._frame.changed(bool(self._a.static[rows].any()), members=True)
 
     # --- motion -----------------------------------------------------------
 
@@ -472,7 +618,7 @@ class World:
 
     def velocity(self, body: int) -> tuple[float, float, float]:
         """(vx, vy, w) of the body's centre of mass: world units per second and radians per second."""
-        vx, vy, w = self._a.vel[self._a.slot(body)].tolist()
+        vx, vy, w = self._a.vel[self._body(body)].tolist()
         return vx, vy, w
 
     def set_velocity(self, body: int, velocity, w: float = 0.0) -> None:
@@ -509,7 +655,7 @@ class World:
         for given, what in ((bodies, "bodies"), (impulses, "impulses"), (points, "points")):
             arguments.at_most(() if given is None else given, arguments.MAX_IMPULSES, f"{name} {what}")
         bodies = arguments.ids(bodies, f"{name} bodies")
-        slots = self._a.slots(bodies)
+        slots = self._bodies(bodies)
         impulse = arguments.rows_fast(impulses, len(slots), f"{name} impulses")  # read, never written
         arguments.finite_rows(impulse, bodies, f"{name} impulses")
         fx, fy = impulse.T
@@ -571,7 +717,7 @@ class World:
         """Add ``torque`` (counter-clockwise) to a dynamic body for the next ``step``; wakes it.
         Static and kinematic bodies are not pushed (nothing happens). A step's torques whose sum
         would turn the body faster than ``MAX_ACCELERATION`` rad/s² are refused."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         torque = arguments.real(torque, "World.apply_torque torque")
         a = self._a
         if not a.dynamic[slot]:
@@ -588,7 +734,7 @@ class World:
     def apply_angular_impulse(self, body: int, impulse: float) -> None:
         """Add an angular ``impulse`` (counter-clockwise) to a dynamic body: its spin changes at
         once by impulse / inertia; wakes it. Past ``MAX_SPIN`` it is refused."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         impulse = arguments.real(impulse, "World.apply_angular_impulse impulse")
         a = self._a
         if not a.dynamic[slot]:
@@ -611,7 +757,7 @@ class World:
         for given, what in ((bodies, "bodies"), (velocities, "velocities"), (spins, "spins")):
             arguments.at_most(() if given is None else given, MAX_BODIES, f"{name} {what}")
         bodies = arguments.ids(bodies, f"{name} bodies")
-        slots = self._a.slots(bodies)
+        slots = self._bodies(bodies)
         v = arguments.rows(velocities, len(slots), f"{name} velocities")
         arguments.finite_rows(v, bodies, f"{name} velocities")
         w = np.zeros(len(slots)) if spins is None else arguments.vector(spins, arguments.F64, f"{name} spins")
@@ -643,7 +789,7 @@ class World:
         for given, what in ((bodies, "bodies"), (forces, "forces"), (points, "points")):
             arguments.at_most(() if given is None else given, arguments.MAX_IMPULSES, f"{name} {what}")
         bodies = arguments.ids(bodies, f"{name} bodies")
-        slots = self._a.slots(bodies)
+        slots = self._bodies(bodies)
         force = arguments.rows(forces, len(slots), f"{name} forces")
         arguments.finite_rows(force, bodies, f"{name} forces")
         a = self._a
@@ -680,40 +826,46 @@ class World:
     def mass(self, body: int) -> MassData:
         """The body's mass, centre of mass (local frame) and rotational inertia
         about it; zeros for static and kinematic bodies."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         a = self._a
         return MassData(float(a.mass[slot]), tuple(a.center[slot].tolist()), float(a.inertia[slot]))
 
     def transforms(self, bodies) -> np.ndarray:
         """(k, 3) rows of (x, y, angle) of the ids ``bodies``, in one call (a copy)."""
-        slots = self._a.slots(arguments.ids(bodies, "World.transforms bodies"))
+        slots = self._bodies(arguments.ids(bodies, "World.transforms bodies"))
         return self._a.xf[slots]
 
     def velocities(self, bodies) -> np.ndarray:
         """(k, 3) rows of (vx, vy, w) of the ids ``bodies``, in one call (a copy)."""
-        slots = self._a.slots(arguments.ids(bodies, "World.velocities bodies"))
+        slots = self._bodies(arguments.ids(bodies, "World.velocities bodies"))
         return self._a.vel[slots]
 
     def awake(self, bodies) -> np.ndarray:
         """(k,) whether each of the ids ``bodies`` takes part in steps (see ``is_awake``)."""
-        slots = self._a.slots(arguments.ids(bodies, "World.awake bodies"))
+        slots = self._bodies(arguments.ids(bodies, "World.awake bodies"))
         return self._a.awake[slots]
 
     def is_dynamic(self, body: int) -> bool:
-        return bool(self._a.dynamic[self._a.slot(body)])
+        return bool(self._a.dynamic[self._body(body)])
 
     def is_awake(self, body: int) -> bool:
         """Whether a dynamic body takes part in steps (False while its island sleeps)."""
-        return bool(self._a.awake[self._a.slot(body)])
+        return bool(self._a.awake[self._body(body)])
 
     def remove(self, body: int) -> None:
         """Remove a body; its id is never given out again. As Box2D's ``b2DestroyBody``: what it
         touched wakes (a stack whose bottom crate is removed falls), and its touching contacts
         end, reported in the next ``step``'s ``ended``."""
-        slot = self._a.slot(body)
-        self._dynamics.removed(self._a.ids[slot : slot + 1])
-        # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
-        self._frame.changed(self._a.remove(slot), members=True)
+        slot = self._body(body)
+        a = self._a
+        if a.compound and len(rows := a.rows_of(slot)) > 1:
+            self._dynamics.removed(a.ids[rows])
+            self._frame.changed(a.remove_many(a.ids[rows]), members=True)
+        else:
+            self._dynamics.removed(a.ids[slot : slot + 1])
+            # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
+            self._frame.changed(a.remove(slot), members=True)
+        self._body_count -= 1
 
     def remove_bodies(self, bodies) -> None:
         """``remove`` for many bodies in one call (what they touched wakes, their touching contacts
@@ -721,18 +873,24 @@ class World:
         one-by-one removes'); an id the world does not hold, or one given twice, is refused before
         any goes."""
         bodies = arguments.ids(bodies, "World.remove_bodies bodies")
-        slots = self._a.slots(bodies)
+        slots = self._bodies(bodies)
         if not _distinct(slots, self._a.n):
             raise ValueError("World.remove_bodies got the same body twice")
         if len(slots):
+            a = self._a
+            if a.compound:  # each body's shapes go with it
+                whole = np.zeros(a.n, np.bool_)
+                whole[slots] = True
+                bodies = a.ids[: a.n][whole[a.root[: a.n]]]
             self._dynamics.removed(bodies)
             self._frame.changed(self._a.remove_many(bodies), members=True)
+            self._body_count -= len(slots)
 
     def set_transform(self, body: int, transform) -> None:
         """Place a body; ``transform`` as in ``add``: its box too must lie within
         the coordinate limit. Anything else is one error naming the argument,
         and the body stays where it was."""
-        slot = self._a.slot(body)
+        slot = self._body(body)
         xf = arguments.transform(transform, "World.set_transform transform")
         arguments.within_range(self.shape(body), xf, "World.set_transform transform")
         self._a.xf[slot] = xf
@@ -744,6 +902,7 @@ class World:
         if self._a.dynamic[slot]:
             self._a.start[slot] = self._a.xf[slot]
             self._dynamics.woken(slot)
+        self._follow(slot)
         self._frame.changed(bool(self._a.static[slot]))
 
     def set_transforms(self, bodies, x, y, angle) -> None:
@@ -752,6 +911,8 @@ class World:
         and a body given twice is refused (as ``remove_bodies`` and
         ``move_and_slide_bodies`` refuse it), before any body moves."""
         bodies, x, y, angle = arguments.transforms(bodies, x, y, angle, "World.set_transforms")
+        if self._a.compound:
+            self._bodies(bodies)  # (a shape that is not its body's is refused by name)
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
         walls_moved = self._a.place(
             self._table, bodies, x, y, angle, self._frame.kept_boxes, "World.set_transforms"
@@ -762,33 +923,61 @@ class World:
         if len(placed):  # as ``set_transform``: a teleport, not a move (see there)
             a.start[placed] = a.xf[placed]
             self._dynamics.woken(placed)
-        self._frame.moved_in_place(walls_moved)
+        if a.compound:
+            self._follow(a.slot_of[bodies])
+            self._frame.changed(walls_moved)
+        else:
+            self._frame.moved_in_place(walls_moved)
 
     def transform(self, body: int) -> Transform:
-        return Transform(*self._a.xf[self._a.slot(body)].tolist())
+        """The body's frame (its first shape's), x, y and angle (radians, counter-clockwise)."""
+        return Transform(*self._a.xf[self._body(body)].tolist())
 
-    def shape(self, body: int):
-        return self._table[int(self._a.shape[self._a.slot(body)])]
+    def world_center(self, body: int) -> tuple[float, float]:
+        """The body's centre of mass in the world (its origin for a static or kinematic body)."""
+        slot = self._body(body)
+        x, y, angle = self._a.xf[slot].tolist()
+        cx, cy = self._a.center[slot].tolist()
+        c, s = math.cos(angle), math.sin(angle)
+        return (x + c * cx - s * cy, y + s * cx + c * cy)
 
-    def user_data(self, body: int) -> Any:
-        return self._a.user[self._a.slot(body)]
+    def shape_transform(self, shape: int) -> Transform:
+        """Where a shape is in the world: its body's frame composed with the shape's place in it
+        (a body's own id: its first shape, at the body's frame)."""
+        return Transform(*self._a.xf[self._a.slot(shape)].tolist())
+
+    def shape_transforms(self, shapes) -> np.ndarray:
+        """(k, 3) rows of (x, y, angle) of the shape ids ``shapes`` in the world, in one call (a copy):
+        a sprite per shape mirrors these."""
+        ids = arguments.ids(shapes, "World.shape_transforms shapes")
+        return self._a.xf[self._a.slots(ids)] if len(ids) else np.zeros((0, 3))
+
+    def shape(self, body_or_shape: int):
+        """A shape's convex shape (a body's id: its first shape's), in its own frame."""
+        return self._table[int(self._a.shape[self._a.slot(body_or_shape)])]
+
+    def user_data(self, body_or_shape: int) -> Any:
+        """A shape's ``user_data`` (a body's id: the body's, given to ``add``)."""
+        return self._a.user[self._a.slot(body_or_shape)]
 
     def is_static(self, body: int) -> bool:
-        return bool(self._a.static[self._a.slot(body)])
+        return bool(self._a.static[self._body(body)])
 
-    def is_sensor(self, body: int) -> bool:
-        return bool(self._a.sensor[self._a.slot(body)])
+    def is_sensor(self, body_or_shape: int) -> bool:
+        """Whether a shape (a body's id: its first) senses and does not push."""
+        return bool(self._a.sensor[self._a.slot(body_or_shape)])
 
-    def layer(self, body: int) -> int:
-        """The body's layer bits (``add``'s ``layer``)."""
-        return int(self._a.layer[self._a.slot(body)])
+    def layer(self, body_or_shape: int) -> int:
+        """A shape's layer bits (a body's id: its first shape's, ``add``'s ``layer``)."""
+        return int(self._a.layer[self._a.slot(body_or_shape)])
 
-    def mask(self, body: int) -> int:
-        """The layers the body meets (``add``'s ``mask``)."""
-        return int(self._a.mask[self._a.slot(body)])
+    def mask(self, body_or_shape: int) -> int:
+        """The layers a shape meets (a body's id: its first shape's, ``add``'s ``mask``)."""
+        return int(self._a.mask[self._a.slot(body_or_shape)])
 
     def __len__(self) -> int:
-        return self._a.n
+        """How many bodies the world holds."""
+        return self._body_count
 
     def __contains__(self, body: int) -> bool:
         if isinstance(body, (bool, np.bool_)) or not isinstance(body, (int, np.integer)):
@@ -804,26 +993,54 @@ class World:
     @property
     def bodies(self) -> np.ndarray:
         """Ids of all bodies."""
-        return self._a.ids[: self._a.n].copy()
+        a = self._a
+        if a.compound:
+            return a.ids[: a.n][a.root[: a.n] == np.arange(a.n)]
+        return a.ids[: a.n].copy()
 
     # --- pairs ------------------------------------------------------------
 
     def pairs(self) -> np.ndarray:
-        """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted.
+        """Ids of overlapping (or touching) bodies, (k, 2), each row ascending, rows sorted; a pair of
+        bodies once, however many of their shapes touch (``shape_pairs`` names those).
 
-        Exact, but in a pile-up (see the module): at most ``pileup.MAX_MET`` (16) pairs per body
+        Exact, but in a pile-up (see the module): at most ``pileup.MAX_MET`` (16) pairs per shape
         there, so 2,000 bodies at one point give about 32,000 pairs, not 2 million.
 
         The array is read-only: the world keeps it until anything changes
         (``contacts()`` reuses it), so a caller that wants to edit it copies it.
         """
-        return self._frame.pairs()[0]
+        ids = self._frame.pairs()[0]
+        if not self._a.compound:
+            return ids
+        owner = self._a.owner[ids]
+        owner = np.sort(owner[owner[:, 0] != owner[:, 1]], axis=1)
+        found = np.unique(owner, axis=0) if len(owner) else owner.reshape(0, 2)
+        found.setflags(write=False)
+        return found
+
+    def shape_pairs(self) -> np.ndarray:
+        """Ids of overlapping (or touching) shapes, (k, 2), as ``pairs()`` (a body's own shapes never
+        pair); in a world of one shape a body, the same as ``pairs()``."""
+        ids = self._frame.pairs()[0]
+        if not self._a.compound:
+            return ids
+        owner = self._a.owner[ids]
+        return ids[owner[:, 0] != owner[:, 1]]
 
     def contacts(self) -> WorldContacts:
-        """The same pairs as ``pairs()``, with normal (first → second), depth and deepest points."""
+        """The same pairs of shapes as ``shape_pairs()``, with their bodies (``pairs``), normal (first
+        → second), depth and deepest points."""
         slots = self._frame.pairs()[1]
         found, values = contacts_of(*self._frame.bodies(), slots)
-        return WorldContacts(found, values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7])
+        if not self._a.compound:
+            return WorldContacts(found, values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7], found)
+        owner = self._a.owner[found]
+        keep = owner[:, 0] != owner[:, 1]
+        values = values[keep]
+        return WorldContacts(
+            owner[keep], values[:, 0:2], values[:, 2], values[:, 3:5], values[:, 5:7], found[keep]
+        )
 
     # --- queries ----------------------------------------------------------
 
@@ -836,7 +1053,7 @@ class World:
         lo_x, lo_y = arguments.pair(lo, "World.query_aabb lo")
         hi_x, hi_y = arguments.pair(hi, "World.query_aabb hi")
         mask = arguments.bits(mask, "World.query_aabb mask")
-        return self._a.ids[self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)]
+        return self._owners(self._a.ids[self._box_slots(lo_x, lo_y, hi_x, hi_y, mask)])
 
     def query_shape(self, shape, transform, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that overlap or touch ``shape`` at ``transform``."""
@@ -855,7 +1072,7 @@ class World:
             self._table, np.full(len(slots), index), np.tile(np.array(xf), (len(slots), 1)),
             self._a.shape[slots], self._a.xf[slots],
         )  # fmt: skip
-        return np.sort(self._a.ids[slots[hit]])
+        return self._owners(np.sort(self._a.ids[slots[hit]]))
 
     def query_point(self, x: float, y: float, mask: int = ALL_LAYERS) -> np.ndarray:
         """Ids of bodies that contain the point (x, y) (boundary included)."""
@@ -880,7 +1097,13 @@ class World:
         if hit is None:
             return None
         distance = hit.fraction * max_distance
-        return RayHit(hit.body, (ox + distance * ux, oy + distance * uy), hit.normal, distance)
+        return RayHit(
+            int(self._a.owner[hit.body]),
+            (ox + distance * ux, oy + distance * uy),
+            hit.normal,
+            distance,
+            hit.body,
+        )
 
     def shape_cast(self, shape, transform, translation, mask: int = ALL_LAYERS) -> CastHit | None:
         """First solid body ``shape`` meets when moved by ``translation``, or None.
@@ -894,7 +1117,8 @@ class World:
         # Indexed first: adding a new shape repacks the table's arrays.
         index = self._shape_index(arguments.shape(shape, "World.shape_cast shape"))
         offset = int(self._table.offsets[index])
-        return cast_among(self._frame.bodies(), self._table.data, offset, xf, dx, dy, mask)
+        hit = cast_among(self._frame.bodies(), self._table.data, offset, xf, dx, dy, mask)
+        return None if hit is None else hit._replace(body=int(self._a.owner[hit.body]), shape=hit.body)
 
     def cast_bodies(self, bodies, translations, mask: int = ALL_LAYERS) -> CastBatch:
         """Cast many bodies along their own translations at once (bullets), against
@@ -909,7 +1133,12 @@ class World:
         moves = arguments.rows_fast(translations, len(bodies), "World.cast_bodies translations")
         mask = arguments.bits(mask, "World.cast_bodies mask")
         frame = self._frame
-        return cast_bodies(frame.bodies(), frame.walls(), self._a.slot_of, mask, bodies, moves, frame.cell())
+        if self._a.compound:
+            self._single_shaped(self._bodies(bodies), "World.cast_bodies")
+        found = cast_bodies(frame.bodies(), frame.walls(), self._a.slot_of, mask, bodies, moves, frame.cell())
+        hit = found.body >= 0
+        owner = np.where(hit, self._a.owner[np.where(hit, found.body, 0)], -1)
+        return found._replace(body=owner, shape=found.body)
 
     def move_and_slide(self, body: int, displacement, mask: int = ALL_LAYERS) -> SlideResult:
         """Move a body by ``displacement``, stopping at walls and sliding along them
@@ -918,10 +1147,14 @@ class World:
         and never passes a corner. A batch of one ``move_and_slide_bodies``,
         reporting what it slid along.
         """
-        slot = self._a.slot(body)
+        slot = self._body(body)
         move = arguments.pair(displacement, "World.move_and_slide displacement", what="(dx, dy)")
         mask = arguments.bits(mask, "World.move_and_slide mask")
-        return slide_result(self._a.ids, *self._slide(np.array([slot]), np.array([move]), mask))
+        if self._a.compound:
+            self._single_shaped(np.array([slot]), "World.move_and_slide")
+        found = slide_result(self._a.ids, *self._slide(np.array([slot]), np.array([move]), mask))
+        hits = tuple(h._replace(body=int(self._a.owner[h.body]), shape=h.body) for h in found.hits)
+        return found._replace(hits=hits)
 
     def move_and_slide_bodies(self, bodies, displacements, mask: int = ALL_LAYERS) -> np.ndarray:
         """``move_and_slide`` for many bodies at once; returns their final
@@ -933,11 +1166,13 @@ class World:
         walls' layer). Each slide is one batched cast of every body still
         moving, so Python works per call, not per body.
         """
-        slots = self._a.slots(arguments.ids(bodies, "World.move_and_slide_bodies bodies"))
+        slots = self._bodies(arguments.ids(bodies, "World.move_and_slide_bodies bodies"))
         rest = arguments.rows(displacements, len(slots), "World.move_and_slide_bodies displacements")
         mask = arguments.bits(mask, "World.move_and_slide_bodies mask")
         if not _distinct(slots, self._a.n):
             raise ValueError("move_and_slide_bodies got the same body twice")
+        if self._a.compound:
+            self._single_shaped(slots, "World.move_and_slide_bodies")
         return self._slide(slots, rest, mask)[0][:, :2].copy()
 
     # --- internals --------------------------------------------------------
@@ -950,14 +1185,40 @@ class World:
         frame.moved_slots(slots, bool(self._a.static[slots].any()))
         return found
 
-    def _moving_slot(self, body: int, what: str) -> int:
+    def _body(self, body) -> int:
+        """The slot of body id ``body`` (its first shape's row); one error for an id the world does
+        not hold, or one of a body's other shapes."""
         slot = self._a.slot(body)
+        if self._a.root[slot] != slot:
+            raise KeyError(f"{body} is a shape of body {int(self._a.owner[body])}, not a body")
+        return slot
+
+    def _bodies(self, bodies) -> np.ndarray:
+        """The slots of body ids ``bodies`` (``_body`` for many, one compiled look-up)."""
+        slots = self._a.slots(bodies)
+        if self._a.compound:
+            bad = np.flatnonzero(self._a.root[slots] != slots)
+            if len(bad):
+                shape = int(np.asarray(bodies).reshape(-1)[bad[0]])
+                raise KeyError(f"{shape} is a shape of body {int(self._a.owner[shape])}, not a body")
+        return slots
+
+    def _rows(self, body_or_shape) -> np.ndarray:
+        """The rows a per-shape setting applies to: every shape of a body (given its id), or one
+        shape (given a shape id that is not its body's)."""
+        slot = self._a.slot(body_or_shape)
+        if self._a.root[slot] == slot and self._a.compound:
+            return self._a.rows_of(slot)
+        return np.array([slot])
+
+    def _moving_slot(self, body: int, what: str) -> int:
+        slot = self._body(body)
         if self._a.static[slot]:
             raise ValueError(f"{what}: body {body} is static and cannot move")
         return slot
 
     def _push(self, body: int, vector, point, what: str, impulse: float) -> None:
-        slot = self._a.slot(body)
+        slot = self._body(body)
         fx, fy = arguments.pair(vector, f"{what} {'impulse' if impulse else 'force'}", what="(x, y)")
         given = f"{what} {'impulse' if impulse else 'force'} is ({fx!r}, {fy!r})"
         if point is not None:
@@ -993,15 +1254,31 @@ class World:
             a.force[slot] = total
         self._dynamics.woken(slot)
 
+    def _shaped(self, slot: int) -> None:
+        """The body at ``slot`` gained or lost a shape: its reach, its mass (a dynamic body's), and
+        its shapes' rows' type and sleep as its own."""
+        a = self._a
+        rows = a.rows_of(slot)
+        offsets, data = self._table.offsets, self._table.data
+        far = 0.0
+        for row in rows.tolist():
+            if row == slot and self._is_bare(slot):
+                continue
+            far = max(far, math.hypot(*a.local[row, :2].tolist()) + reach(data, int(offsets[a.shape[row]])))
+        a.reach[slot] = far
+        a.static[rows], a.dynamic[rows], a.awake[rows] = a.static[slot], a.dynamic[slot], a.awake[slot]
+        self._set_mass(slot)
+
     def _set_mass(self, slot: int) -> None:
-        """A dynamic body's mass, centre and inertia from its shape and density (a static or
-        kinematic body's: none)."""
+        """A dynamic body's mass, centre and inertia from its shapes and their densities, summed about
+        its centre of mass (the parallel axis theorem; Box2D's ``b2UpdateBodyMassData``); a static or
+        kinematic body's: none."""
         a = self._a
         if not a.dynamic[slot]:
             a.mass[slot] = a.inertia[slot] = a.inv_mass[slot] = a.inv_inertia[slot] = 0.0
             a.center[slot] = 0.0
             return
-        mass, center, inertia = mass_properties(self._table[int(a.shape[slot])], float(a.density[slot]))
+        mass, center, inertia = self._mass_of(slot)
         if mass <= 0.0:  # a bare segment has no area: Box2D v2's unit mass, and no turning
             mass, inertia = 1.0, 0.0
         a.mass[slot], a.inertia[slot], a.center[slot] = mass, inertia, center
@@ -1009,6 +1286,44 @@ class World:
         a.inv_inertia[slot] = 0.0 if a.fixed[slot] or inertia <= 0.0 else 1.0 / inertia
         low, high = self._inverse_masses
         self._inverse_masses = (min(low, 1.0 / mass), max(high, 1.0 / mass))
+
+    def _mass_of(self, slot: int) -> tuple[float, tuple[float, float], float]:
+        """(mass, centre of mass in the body's frame, inertia about it) of the body at ``slot``."""
+        a = self._a
+        if not a.compound:
+            return mass_properties(self._table[int(a.shape[slot])], float(a.density[slot]))
+        parts = []
+        for row in a.rows_of(slot).tolist():
+            if a.density[row] <= 0.0:
+                continue
+            m, (cx, cy), i = mass_properties(self._table[int(a.shape[row])], float(a.density[row]))
+            lx, ly, la = a.local[row].tolist()
+            c, s_ = math.cos(la), math.sin(la)
+            parts.append((m, lx + c * cx - s_ * cy, ly + s_ * cx + c * cy, i))
+        mass = sum(m for m, _, _, _ in parts)
+        if mass <= 0.0:
+            return 0.0, (0.0, 0.0), 0.0
+        cx = sum(m * x for m, x, _, _ in parts) / mass
+        cy = sum(m * y for m, _, y, _ in parts) / mass
+        inertia = sum(i + m * ((x - cx) ** 2 + (y - cy) ** 2) for m, x, y, i in parts)
+        return mass, (cx, cy), inertia
+
+    def _follow(self, slots) -> None:
+        """The other shapes of the bodies at ``slots`` (roots) placed where their bodies now are."""
+        a = self._a
+        if not a.compound:
+            return
+        moved = np.zeros(a.n, np.bool_)
+        moved[np.atleast_1d(slots)] = True
+        rows = np.flatnonzero(moved[a.root[: a.n]] & (a.root[: a.n] != np.arange(a.n)))
+        if len(rows):
+            body = a.xf[a.root[rows]]
+            c, s_ = np.cos(body[:, 2]), np.sin(body[:, 2])
+            lx, ly, la = a.local[rows].T
+            a.xf[rows] = np.column_stack(
+                [body[:, 0] + c * lx - s_ * ly, body[:, 1] + s_ * lx + c * ly, body[:, 2] + la]
+            )
+            a.start[rows] = a.xf[rows]
 
     def _warn(self, key: str, message: str) -> None:
         """Say ``message`` as a ``PhysicsWarning``, once per world for ``key``."""
@@ -1174,6 +1489,8 @@ __all__ = [
     "MAX_DT",
     "MAX_RESTING_GRAVITY",
     "MAX_RESTING_MASS_RATIO",
+    "MAX_SHAPES",
+    "MAX_SHAPES_PER_BODY",
     "MAX_SPEED",
     "MAX_SPIN",
     "MAX_SUBSTEPS",

@@ -159,6 +159,7 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     count = nearly_fast(
         n,
         a.root,
+        a.reach,
         a.dynamic,
         a.awake,
         a.start,

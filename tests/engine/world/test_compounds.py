@@ -1,0 +1,332 @@
+"""Bodies of many shapes (issue 38): mass beside pymunk and Box2D v3 (pyb2d3), motion beside Box2D v3,
+and the world's queries naming bodies and shapes.
+
+A body's id is also its first shape's; ``add_shape`` gives it more, each a row of its own that the
+step moves with the body. Mass, centre and inertia are sums over the shapes (parallel axis theorem).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pyb2d3 as b2
+import pymunk
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import World
+from engine.collision import Capsule, Circle, Polygon, aabb
+from engine.world import MAX_SHAPES_PER_BODY, PhysicsWarning
+
+DT = 1.0 / 60.0
+
+
+def _l_crate(world: World, x: float = 0.0, y: float = 2.0, angle: float = 0.0) -> int:
+    """An L of two boxes: a 2 x 0.5 bar and a 0.5 x 2 post on its right end."""
+    body = world.add(Polygon.box(1.0, 0.25), (x, y, angle))
+    world.add_shape(body, Polygon.box(0.25, 1.0), (0.75, 0.75, 0.0))
+    return body
+
+
+def _low(world: World, shape: int) -> float:
+    """The lowest y of a shape in the world."""
+    return aabb(world.shape(shape), world.shape_transform(shape))[1]
+
+
+# --- mass ---------------------------------------------------------------------------------
+
+
+def test_mass_of_an_l_and_a_ball_matches_box2d_and_pymunk():
+    world = World()
+    body = _l_crate(world)
+    world.add_shape(body, Circle(0.3), (-1.0, 0.5, 0.0), density=2.0)
+    ours = world.mass(body)
+
+    b2world = b2.World(gravity=(0.0, 0.0))
+    b2body = b2world.create_dynamic_body(position=(0.0, 2.0))
+    b2body.create_polygon_shape(b2.shape_def(density=1.0), b2.box(1.0, 0.25))
+    b2body.create_polygon_shape(b2.shape_def(density=1.0), b2.box(0.25, 1.0, (0.75, 0.75), 0.0))
+    b2body.create_circle_shape(b2.shape_def(density=2.0), b2.circle((-1.0, 0.5), 0.3))
+    centre = b2body.local_center_of_mass()
+    assert ours.mass == pytest.approx(b2body.mass, rel=1e-6)
+    assert ours.center == pytest.approx((centre.x, centre.y), abs=1e-6)
+    assert ours.inertia == pytest.approx(b2body.rotational_inertia(), rel=1e-6)
+
+    # pymunk's moments about each shape's own centre, moved to the body's by the parallel axis theorem
+    parts = [
+        (2.0 * 0.5, (0.0, 0.0), pymunk.moment_for_box(1.0, (2.0, 0.5))),
+        (0.5 * 2.0, (0.75, 0.75), pymunk.moment_for_box(1.0, (0.5, 2.0))),
+        (2.0 * math.pi * 0.09, (-1.0, 0.5), pymunk.moment_for_circle(2.0 * math.pi * 0.09, 0.0, 0.3)),
+    ]
+    mass = sum(m for m, _, _ in parts)
+    cx = sum(m * c[0] for m, c, _ in parts) / mass
+    cy = sum(m * c[1] for m, c, _ in parts) / mass
+    inertia = sum(i + m * ((c[0] - cx) ** 2 + (c[1] - cy) ** 2) for m, c, i in parts)
+    assert ours.mass == pytest.approx(mass, rel=1e-12)
+    assert ours.center == pytest.approx((cx, cy), abs=1e-12)
+    assert ours.inertia == pytest.approx(inertia, rel=1e-12)
+
+
+def test_mass_follows_shapes_added_and_taken_away():
+    world = World()
+    body = world.add(Polygon.box(0.5, 0.5), (0.0, 0.0, 0.0))
+    one = world.mass(body)
+    second = world.add_shape(body, Polygon.box(0.5, 0.5), (2.0, 0.0, 0.0))
+    two = world.mass(body)
+    assert two.mass == pytest.approx(2 * one.mass)
+    assert two.center == pytest.approx((1.0, 0.0))
+    assert two.inertia == pytest.approx(2 * one.inertia + 2 * one.mass * 1.0**2)
+    world.remove_shape(second)
+    assert tuple(world.mass(body)) == (one.mass, one.center, one.inertia)
+    assert world.shapes(body).tolist() == [body]
+
+
+def test_a_body_with_its_first_shape_taken_away_keeps_its_id_and_the_rest():
+    world = World()
+    body = world.add(Polygon.box(0.5, 0.5), (0.0, 0.0, 0.0))
+    other = world.add_shape(body, Circle(0.5), (2.0, 0.0, 0.0))
+    world.remove_shape(body)
+    assert world.shapes(body).tolist() == [other]
+    assert world.body_of(other) == body
+    assert world.mass(body).center == pytest.approx((2.0, 0.0))
+    assert world.mass(body).mass == pytest.approx(math.pi * 0.25)
+    # the body's first row meets nothing any more: a point query at its origin finds nothing
+    assert world.query_point(0.0, 0.0).tolist() == []
+    assert world.query_point(2.0, 0.0).tolist() == [body]
+
+
+# --- motion -------------------------------------------------------------------------------
+
+
+def _drop_l_in_box2d(angle: float, steps: int) -> tuple[float, float, float]:
+    world = b2.World(gravity=(0.0, -10.0))
+    ground = world.create_static_body(position=(0.0, -0.5))
+    ground.create_polygon_shape(b2.shape_def(material=b2.surface_material(friction=0.6)), b2.box(20.0, 0.5))
+    body = world.create_dynamic_body(position=(0.0, 2.0), rotation=angle)
+    material = b2.surface_material(friction=0.6)
+    body.create_polygon_shape(b2.shape_def(density=1.0, material=material), b2.box(1.0, 0.25))
+    body.create_polygon_shape(
+        b2.shape_def(density=1.0, material=material), b2.box(0.25, 1.0, (0.75, 0.75), 0.0)
+    )
+    for _ in range(steps):
+        world.step(DT, 4)
+    p = body.position
+    return p.x, p.y, body.angle
+
+
+@pytest.mark.parametrize("angle", [0.0, 0.3, -0.5, 0.8, -1.2, 1.5])
+def test_an_l_dropped_on_the_ground_comes_to_rest_where_box2d_leaves_it(angle):
+    world = World(gravity=(0.0, -10.0))
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    body = _l_crate(world, angle=angle)
+    for _ in range(300):
+        world.step(DT)
+    xf = world.transform(body)
+    x, y, turned = _drop_l_in_box2d(angle, 300)
+    assert not world.is_awake(body)
+    # it lands on the face Box2D's landed on (its bar, the post's side, the two ends), at its height;
+    # where along the ground within 10 cm (it slides while it tumbles: measured 0.1 mm to 6 cm apart)
+    assert math.remainder(xf.angle - turned, 2 * math.pi) == pytest.approx(0.0, abs=0.01)
+    assert xf.y == pytest.approx(y, abs=0.005)
+    assert xf.x == pytest.approx(x, abs=0.1)
+    # and nothing of it below the ground: every shape's points rest above y = -slop
+    low = min(_low(world, s) for s in world.shapes(body))
+    assert low > -0.02
+
+
+def test_a_spinning_compound_in_free_space_keeps_its_spin_and_its_centre_moves_straight():
+    """No gravity, no contact: the centre of mass moves at constant velocity and the body turns at
+    constant rate (a rigid body's free motion), however far its shapes sit from its origin."""
+    world = World(gravity=(0.0, 0.0))
+    body = _l_crate(world, 0.0, 0.0)
+    world.add_shape(body, Capsule((0.0, -0.5), (0.0, 0.5), 0.2), (-3.0, 1.0, 0.4))
+    world.set_velocity(body, (1.0, -0.5), 2.0)
+    centre0 = np.array(world.world_center(body))
+    for _ in range(120):
+        world.step(DT)
+    vx, vy, w = world.velocity(body)
+    assert (vx, vy, w) == pytest.approx((1.0, -0.5, 2.0), abs=1e-9)
+    assert np.array(world.world_center(body)) == pytest.approx(
+        centre0 + 2.0 * np.array([1.0, -0.5]), abs=1e-9
+    )
+    # Box2D's rotation update (q += h w q⊥, normalised) turns by atan(h w) a sub-step: 4 sub-steps a step
+    turned = 120 * 4 * math.atan(DT / 4 * 2.0)
+    assert math.remainder(world.transform(body).angle - turned, 2 * math.pi) == pytest.approx(0.0, abs=1e-9)
+    # every shape kept its place in the body's frame
+    xf = world.transform(body)
+    c, s = math.cos(xf.angle), math.sin(xf.angle)
+    shape = world.shapes(body)[2]
+    placed = world.shape_transform(shape)
+    assert (placed.x, placed.y) == pytest.approx(
+        (xf.x + c * -3.0 - s * 1.0, xf.y + s * -3.0 + c * 1.0), abs=1e-9
+    )
+
+
+def test_a_compound_knocks_a_box_with_the_shape_that_reaches_it():
+    """Two arms on a spinning hub (its centre of mass at the hub) sweep round; one strikes a box
+    resting in reach of an arm's tip and not of the hub: the box flies off, and the shape pair the
+    world saw touch was that arm's and the box's."""
+    world = World(gravity=(0.0, 0.0))
+    hub = world.add(Circle(0.3), (0.0, 0.0, 0.0))
+    arms = [world.add_shape(hub, Polygon.box(1.0, 0.1), (side * 1.3, 0.0, 0.0)) for side in (1.0, -1.0)]
+    target = world.add(Polygon.box(0.25, 0.25), (0.0, 2.0, 0.0))
+    world.set_velocity(hub, (0.0, 0.0), 3.0)
+    met = set()
+    for _ in range(40):
+        world.step(DT)
+        met |= {tuple(sorted(p)) for p in world.shape_pairs().tolist()}
+    vx, vy, _ = world.velocity(target)
+    assert math.hypot(vx, vy) > 0.5
+    assert met and met <= {tuple(sorted((arm, target))) for arm in arms}
+    assert world.pairs().shape == (0, 2) or world.pairs().tolist() == [[hub, target]]
+
+
+# --- queries ------------------------------------------------------------------------------
+
+
+def test_pairs_name_each_pair_of_bodies_once_and_shape_pairs_name_the_shapes():
+    world = World()
+    floor = world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    body = world.add(Polygon.box(0.5, 0.5), (-1.0, 0.5, 0.0))
+    right = world.add_shape(body, Polygon.box(0.5, 0.5), (2.0, 0.0, 0.0))  # touches the first: never a pair
+    assert world.pairs().tolist() == [[floor, body]]
+    assert sorted(map(sorted, world.shape_pairs().tolist())) == [[floor, body], [floor, right]]
+    found = world.contacts()
+    assert sorted(map(sorted, found.pairs.tolist())) == [[floor, body], [floor, body]]
+    assert sorted(map(sorted, found.shapes.tolist())) == [[floor, body], [floor, right]]
+    # normal from the first of the row to the second
+    for (a, _b), n in zip(found.pairs.tolist(), found.normal.tolist(), strict=True):
+        assert n[1] == pytest.approx(1.0 if a == floor else -1.0)
+
+
+def test_queries_and_casts_name_the_body_and_the_shape():
+    world = World()
+    body = world.add(Polygon.box(0.5, 0.5), (0.0, 0.0, 0.0), type="static")
+    far = world.add_shape(body, Circle(0.5), (5.0, 0.0, 0.0))
+    assert world.query_point(5.0, 0.0).tolist() == [body]
+    assert world.query_aabb((-10.0, -1.0), (10.0, 1.0)).tolist() == [body]
+    hit = world.raycast((10.0, 0.0), (-1.0, 0.0), 20.0)
+    assert (hit.body, hit.shape) == (body, far)
+    assert hit.distance == pytest.approx(4.5)
+    hit = world.raycast((-10.0, 0.0), (1.0, 0.0), 20.0)
+    assert (hit.body, hit.shape) == (body, body)
+    cast = world.shape_cast(Circle(0.1), (5.0, 5.0, 0.0), (0.0, -10.0))
+    assert (cast.body, cast.shape) == (body, far)
+
+
+def test_a_compound_is_refused_where_only_a_body_of_one_shape_is_moved():
+    world = World()
+    body = _l_crate(world)
+    with pytest.raises(ValueError, match="holds several shapes"):
+        world.move_and_slide(body, (1.0, 0.0))
+
+
+# --- the API's edges ----------------------------------------------------------------------
+
+
+def test_removing_a_body_removes_all_its_shapes():
+    world = World()
+    body = _l_crate(world)
+    foot = world.shapes(body)[1]
+    other = world.add(Circle(0.5), (5.0, 0.0, 0.0))
+    world.remove(body)
+    assert len(world) == 1
+    assert world.bodies.tolist() == [other]
+    with pytest.raises(KeyError):
+        world.body_of(int(foot))
+
+
+def test_set_transform_carries_every_shape():
+    world = World()
+    body = _l_crate(world)
+    foot = int(world.shapes(body)[1])
+    world.set_transform(body, (10.0, 0.0, math.pi / 2))
+    placed = world.shape_transform(foot)
+    assert (placed.x, placed.y) == pytest.approx((10.0 - 0.75, 0.75))
+    assert placed.angle == pytest.approx(math.pi / 2)
+    assert world.query_point(10.0 - 0.75, 0.75).tolist() == [body]
+
+
+def test_body_calls_refuse_a_shape_id_and_bad_shape_arguments_change_nothing():
+    world = World()
+    body = _l_crate(world)
+    foot = int(world.shapes(body)[1])
+    with pytest.raises(KeyError, match="a shape of body"):
+        world.set_velocity(foot, (1.0, 0.0), 0.0)
+    before = world.shapes(body).tolist()
+    for bad in (
+        dict(local=(float("nan"), 0.0, 0.0)),
+        dict(local=(1e12, 0.0, 0.0)),
+        dict(density=-1.0),
+        dict(friction=-0.1),
+        dict(restitution=2.0),
+    ):
+        local = bad.pop("local", (0.0, 0.0, 0.0))
+        with pytest.raises(ValueError) as err:
+            world.add_shape(body, Circle(0.2), local, **bad)
+        assert "\n" not in str(err.value)
+        assert world.shapes(body).tolist() == before
+    with pytest.raises(KeyError):
+        world.add_shape(999, Circle(0.2))
+
+
+def test_a_body_holds_at_most_max_shapes_per_body():
+    world = World()
+    body = world.add(Circle(0.1), (0.0, 0.0, 0.0))
+    for k in range(MAX_SHAPES_PER_BODY - 1):
+        world.add_shape(body, Circle(0.1), (0.01 * k, 0.0, 0.0))
+    with pytest.raises(ValueError, match="MAX_SHAPES_PER_BODY"):
+        world.add_shape(body, Circle(0.1))
+    assert len(world.shapes(body)) == MAX_SHAPES_PER_BODY
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    parts=st.lists(
+        st.tuples(
+            st.floats(-3.0, 3.0),
+            st.floats(-3.0, 3.0),
+            st.floats(-math.pi, math.pi),
+            st.floats(0.1, 1.0),
+            st.floats(0.1, 1.0),
+            st.floats(0.2, 5.0),
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
+def test_mass_of_any_set_of_boxes_matches_box2d(parts):
+    world = World()
+    b2world = b2.World(gravity=(0.0, 0.0))
+    b2body = b2world.create_dynamic_body(position=(0.0, 0.0))
+    body = None
+    for x, y, angle, hx, hy, density in parts:
+        if body is None:
+            body = world.add(Polygon.box(hx, hy), (0.0, 0.0, 0.0), density=density)
+            world.set_transform(body, (0.0, 0.0, 0.0))
+            # the first shape sits at the body's origin; the rest where drawn
+            b2body.create_polygon_shape(b2.shape_def(density=density), b2.box(hx, hy))
+        else:
+            world.add_shape(body, Polygon.box(hx, hy), (x, y, angle), density=density)
+            b2body.create_polygon_shape(b2.shape_def(density=density), b2.box(hx, hy, (x, y), angle))
+    ours = world.mass(body)
+    centre = b2body.local_center_of_mass()
+    assert ours.mass == pytest.approx(b2body.mass, rel=1e-5)
+    assert ours.center == pytest.approx((centre.x, centre.y), abs=1e-4)
+    assert ours.inertia == pytest.approx(b2body.rotational_inertia(), rel=1e-4)
+
+
+def test_a_crate_stack_of_compounds_sleeps_without_a_warning():
+    """Six L crates dropped on each other come to rest and sleep, no shape through the floor."""
+    world = World(gravity=(0.0, -10.0))
+    world.add(Polygon.box(20.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    crates = [_l_crate(world, 0.3 * (k % 2), 1.0 + 2.5 * k, 0.1 * k) for k in range(6)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PhysicsWarning)
+        for _ in range(600):
+            world.step(DT)
+    assert not any(world.is_awake(c) for c in crates)
+    assert min(_low(world, s) for c in crates for s in world.shapes(c)) > -0.02
