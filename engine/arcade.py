@@ -708,28 +708,30 @@ COLORS = {
 }
 
 
-def debug_draw(world: World, *, contacts: bool = True, line_width: float = 1.0) -> None:
-    """Draw every body of ``world`` (outlines, coloured by ``COLORS``, and a heading line) and,
-    with ``contacts``, each overlapping pair's deepest points and normal, with arcade's
-    primitives, in the current camera (world units as pixels). One ``draw_lines`` call per
-    colour. Joints will be drawn when they land."""
+def debug_draw(world: World, *, contacts: bool = True, line_width: float = 1.0, colors=None) -> None:
+    """Draw every body of ``world`` (outlines, coloured by ``COLORS`` or by ``colors``, a dict
+    of the kinds to change, and a heading line) and, with ``contacts``, each overlapping pair's
+    deepest points and normal, with arcade's primitives, in the current camera (world units as
+    pixels). One ``draw_lines`` call per colour."""
+    palette = COLORS if colors is None else {**COLORS, **colors}
     lines: dict[str, list] = {}
     for b in body_outlines(world, CURVE_SEGMENTS):
         batch = lines.setdefault(b.kind, [])
         for i, p in enumerate(b.points):
             batch += [p, b.points[(i + 1) % len(b.points)]]
-        batch += list(b.heading)
+        if b.kind != "static":  # a wall's heading says nothing
+            batch += list(b.heading)
     for kind, batch in lines.items():
         if batch:
-            arcade.draw_lines(batch, COLORS[kind], line_width)
+            arcade.draw_lines(batch, palette[kind], line_width)
     if contacts and len(world):
         found = world.contacts()
         if len(found.pairs):
             points = found.point_a.tolist() + found.point_b.tolist()
-            arcade.draw_points(points, COLORS["contact"], 3 * line_width)
+            arcade.draw_points(points, palette["contact"], 3 * line_width)
             tips = found.point_b + 8.0 * line_width * found.normal
             normals = [p for row in zip(found.point_b.tolist(), tips.tolist()) for p in row]
-            arcade.draw_lines(normals, COLORS["contact"], line_width)
+            arcade.draw_lines(normals, palette["contact"], line_width)
 
 
 # --- Running a window for a number of frames (examples, tests, screenshots) ----------------------
@@ -764,7 +766,10 @@ def run(window=None, *, frames: int | None = None, screenshot=None) -> None:
         window.dispatch_event("on_draw")
         window.flip()
     if screenshot is not None:
-        window.dispatch_event("on_draw")  # the flipped frame is gone: draw the same one again
+        # The flipped frame is gone: draw the same one again, after the events its flip queued
+        # (without them, a first frame reads back black).
+        window.dispatch_events()
+        window.dispatch_event("on_draw")
         save_screenshot(screenshot)
 
 
@@ -791,12 +796,15 @@ def save_screenshot(path) -> None:
         raise
 
 
-def example_arguments(description: str, argv=None):
+def example_arguments(description: str, argv=None, *, add=None):
     """The examples' command line: ``--frames N`` (run N frames, then exit) and ``--screenshot F``
-    (write the last frame to F). With neither, the window runs until closed."""
+    (write the last frame to F). With neither, the window runs until closed. ``add(parser)`` adds
+    an example's own arguments."""
     import argparse
 
     parser = argparse.ArgumentParser(description=description)
+    if add is not None:
+        add(parser)
     parser.add_argument("--frames", type=int, help=f"run this many frames (1..{MAX_FRAMES:,}), then exit")
     parser.add_argument("--screenshot", help="write the last frame here (.png, .jpg, .bmp); needs --frames")
     args = parser.parse_args(argv)

@@ -45,7 +45,8 @@ def debug_draw(world, ax=None, *, contacts: bool = True, fill: bool = True):
             Patch(b.points, closed=True, facecolor=color if fill else "none", edgecolor=color, alpha=0.8)
         )
         (x0, y0), (x1, y1) = b.heading
-        ax.plot([x0, x1], [y0, y1], color="black", linewidth=0.8)
+        if b.kind != "static":  # a wall's heading says nothing
+            ax.plot([x0, x1], [y0, y1], color="black", linewidth=0.8)
     if contacts and len(world):
         reach = 0.3 * sorted(spans)[len(spans) // 2]  # a normal's arrow: 0.3 of the median body
         found = world.contacts()
