@@ -189,7 +189,7 @@ class World:
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
-        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``,
+        ``transform`` is (x, y, angle) with ``|x|``, ``|y|`` at most ``MAX_COORDINATE``,
         and the body's box must lie within that range too; ``layer`` and
         ``mask`` are 32-bit sets (0..0xFFFFFFFF). ``type`` (a ``BodyType`` or
         its name) is ``"dynamic"`` (moved by ``step``: pushed, knocked,
