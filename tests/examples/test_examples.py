@@ -2,6 +2,7 @@
 --frames N --screenshot F`` (headless), and draws something; arcade's own pymunk top-down demo,
 ported by its import, plays 600 frames through its real window with keys held and shots fired."""
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -15,17 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 #: The ported arcade demo is arcade's file, not ours: it keeps its length and has no --frames.
 PORTED = "pymunk_demo_top_down.py"
-#: Frames each example runs for its picture (the docs' gallery uses the same).
-FRAMES = {
-    "hello_world.py": 240,
-    "top_down_crates.py": 240,
-    "raycast_laser.py": 90,
-    "move_and_slide.py": 240,
-    "contact_events.py": 300,
-    "explosion.py": 75,
-    "tiled_map.py": 120,
-    "narrow_phase_vs_pymunk.py": 1,
-}
+#: Frames each example runs for its picture: the docs' gallery's (docs/generate.py).
+_spec = importlib.util.spec_from_file_location("docs_generate", ROOT / "docs" / "generate.py")
+_generate = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_generate)
+FRAMES = _generate.FRAMES
 #: The issue's longest example, in lines.
 MAX_LINES = 120
 
