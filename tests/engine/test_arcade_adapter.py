@@ -86,7 +86,9 @@ def test_pymunks_body_type_ints_work_and_anything_else_is_one_line():
     engine.add_sprite(wall, body_type=2)  # pymunk.Body.STATIC
     assert engine.world.is_static(engine.get_physics_object(wall).body.id)
     assert wall not in engine.non_static_sprite_list
-    with pytest.raises(ValueError, match=r"body_type is 'solid': PhysicsEngine\.DYNAMIC, STATIC or KINEMATIC"):
+    with pytest.raises(
+        ValueError, match=r"body_type is 'solid': PhysicsEngine\.DYNAMIC, STATIC or KINEMATIC"
+    ):
         engine.add_sprite(box_sprite(), body_type="solid")
     with pytest.raises(ValueError, match=r"elasticity is 2: 0\.\.1"):
         engine.add_sprite(box_sprite(), elasticity=2)
