@@ -23,7 +23,12 @@ myst_heading_anchors = 3
 html_theme = "furo"
 html_title = "gjk-shooter"
 html_static_path: list[str] = []
-autodoc_default_options = {"members": True, "member-order": "bysource", "show-inheritance": True}
+autodoc_default_options = {
+    "members": True,
+    "undoc-members": True,
+    "member-order": "bysource",
+    "show-inheritance": True,
+}
 autodoc_typehints = "description"
 autodoc_class_signature = "separated"
 # engine.arcade imports arcade: headless, so the docs build needs no display.

@@ -15,8 +15,11 @@ from typing import NamedTuple
 
 from .collision import Polygon, Transform
 
-#: Support directions sampled around a curved shape (at most ``MAX_SEGMENTS``).
+__all__ = ["CURVE_SEGMENTS", "MAX_SEGMENTS", "BodyOutline", "body_outlines", "outline"]
+
+#: Support directions sampled around a curved shape, by default.
 CURVE_SEGMENTS = 32
+#: The most an outline takes (``outline``'s ``segments`` lies in 3..this).
 MAX_SEGMENTS = 4096
 
 

@@ -93,6 +93,16 @@ def test_every_program_the_docs_run_answers_help(program):
     assert done.returncode == 0, done.stderr[-2000:]
 
 
+#: The API reference's page for each public module.
+API_PAGES = {
+    "engine.collision": "collision",
+    "engine.world": "world",
+    "engine.arcade": "arcade",
+    "engine.draw": "drawing",
+    "engine.plot": "drawing",
+}
+
+
 def test_the_docs_build_with_no_warnings(tmp_path):
     """Warnings are errors: a broken reference, a renamed function or a bad docstring fails here."""
     sphinx_or_skip()
@@ -108,3 +118,11 @@ def test_the_docs_build_with_no_warnings(tmp_path):
         assert (tmp_path / "html" / f"{page}.html").is_file(), page
     gallery = (tmp_path / "html" / "gallery.html").read_text()
     assert gallery.count("<img") >= 8
+    # Every public name (each module's __all__) has its entry in the API reference.
+    import importlib
+
+    for module, page in API_PAGES.items():
+        names = importlib.import_module(module).__all__
+        html = (tmp_path / "html" / "api" / f"{page}.html").read_text()
+        ids = set(re.findall(r'id="([^"]+)"', html))
+        assert [n for n in names if f"{module}.{n}" not in ids] == [], module
