@@ -112,7 +112,7 @@ class PhysicsWarning(UserWarning):
 
 #: Most bodies a world holds at once (``add`` refuses one more, before any work). Without it a
 #: world took bodies up to its 2**32 ids: 100,000 circles took 3.3 s to add and 0.04-0.09 s a
-#: step (the first 5.8 s). At this limit a step stays in tens of milliseconds (README, "Limits");
+#: step (the first 5.8 s). At this limit a step stays in tens of milliseconds (docs/limits.md);
 #: a game level inside the level loader's limits holds under half of it.
 MAX_BODIES = 65_536
 
