@@ -28,6 +28,7 @@ autodoc_default_options = {
     "undoc-members": True,
     "member-order": "bysource",
     "show-inheritance": True,
+    "exclude-members": "__new__",  # a NamedTuple's or an Enum's: their fields say it all
 }
 autodoc_typehints = "description"
 autodoc_class_signature = "separated"
