@@ -35,7 +35,7 @@ import pymunk
 
 from engine.collision import Ellipse
 from engine.crosscheck.twins import twin
-from game.cli import MAX_FRAMES, MAX_SEED  # the command line's limits are the game's (README "Limits")
+from game.cli import MAX_FRAMES, MAX_SEED  # the command line's limits are the game's (docs/limits.md)
 from game.headless.warmup import run_stages
 from game.sim import DT, Bot, Simulation
 from game.sim.heap import settle

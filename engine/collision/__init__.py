@@ -3,6 +3,7 @@
 A concave outline enters as convex parts: ``convex_parts(points)`` (``concave``).
 
 Frames and signs, once for the whole package:
+
 - shapes are defined in local coordinates; a ``Transform(x, y, angle)`` puts
   them in the world (radians, counter-clockwise, y up);
 - every result is in world coordinates;
@@ -11,7 +12,7 @@ Frames and signs, once for the whole package:
 - touching (distance 0 within the tolerance in ``narrowphase``) counts as
   intersecting, with depth 0, as in pymunk;
 - the engine answers exactly inside written limits (``limits``:
-  |coordinate| <= ``MAX_COORDINATE`` = 1e9, sizes in [``MIN_SIZE``,
+  ``|coordinate| <= MAX_COORDINATE`` = 1e9, sizes in [``MIN_SIZE``,
   ``MAX_SIZE``] = [1e-12, 1e9], finite angles) and refuses anything outside
   them with one ``ValueError`` naming the value and the limit.
 """

@@ -1,7 +1,7 @@
 """The range of coordinates and sizes the engine answers exactly, and the checks that keep inputs in it.
 
 Inside the limits every answer is the exact answer for the floats given,
-within the touching tolerance of ``narrowphase`` (README, "Touching counts")::
+within the touching tolerance of ``narrowphase`` (docs/guide/collision.md, "Touching counts")::
 
     tol = 1e-12 × (both sizes + the distance between the origins) + 8 eps × the largest coordinate
 

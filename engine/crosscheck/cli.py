@@ -49,7 +49,7 @@ def _positive(text: str) -> int:
     return value
 
 
-#: The largest ``--seed``: the game's own seed range (README "Command lines").
+#: The largest ``--seed``: the game's own seed range (docs/limits.md, "Command lines").
 MAX_SEED = 2**32 - 1
 
 

@@ -1,6 +1,6 @@
 """Three answers per pair (ours, pymunk's, exact geometry) and who is right.
 
-Tolerances, all scaled like the engine's own touching tolerance (README):
+Tolerances, all scaled like the engine's own touching tolerance (docs/guide/collision.md):
 
     touch = 1e-12 × size + 8 eps × largest coordinate
 

@@ -112,7 +112,7 @@ class PhysicsWarning(UserWarning):
 
 #: Most bodies a world holds at once (``add`` refuses one more, before any work). Without it a
 #: world took bodies up to its 2**32 ids: 100,000 circles took 3.3 s to add and 0.04-0.09 s a
-#: step (the first 5.8 s). At this limit a step stays in tens of milliseconds (README, "Limits");
+#: step (the first 5.8 s). At this limit a step stays in tens of milliseconds (docs/limits.md);
 #: a game level inside the level loader's limits holds under half of it.
 MAX_BODIES = 65_536
 #: Most shapes a world holds (every body's, each a row of the broad phase), and a body holds (Box2D
@@ -196,7 +196,7 @@ class World:
     ) -> int:
         """Add a body; return its id (ids are never reused).
 
-        ``transform`` is (x, y, angle) with |x|, |y| at most ``MAX_COORDINATE``,
+        ``transform`` is (x, y, angle) with ``|x|``, ``|y|`` at most ``MAX_COORDINATE``,
         and the body's box must lie within that range too; ``layer`` and
         ``mask`` are 32-bit sets (0..0xFFFFFFFF). ``type`` (a ``BodyType`` or
         its name) is ``"dynamic"`` (moved by ``step``: pushed, knocked,

@@ -98,7 +98,7 @@ class Stage(NamedTuple):
     """One part of the warm-up: what it is called on screen, about how long it compiles, what it runs."""
 
     name: str
-    seconds: float  # on a fresh cache, on the 2-core machine the figures in README come from
+    seconds: float  # on a fresh cache, on the 2-core machine the figures in docs/first-run.md come from
     run: Callable[[dict], None]
 
 
@@ -278,7 +278,7 @@ def _stage_impacts_ahead(state: dict) -> None:
 
 #: A second process runs these while the first runs ``STAGES`` (``python -m game.headless.warmup --ahead``):
 #: what the main process needs late, so it is in the cache by then and no kernel compiles in both.
-#: Split by the compile seconds ``benchmarks/compile_times.py`` measures (README, "The first run").
+#: Split by the compile seconds ``benchmarks/compile_times.py`` measures (docs/first-run.md).
 AHEAD: tuple[Stage, ...] = (
     Stage("tumbling ahead", 50.0, _stage_tumbling_ahead),
     Stage("impacts and casts ahead", 6.0, _stage_impacts_ahead),

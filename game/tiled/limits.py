@@ -97,7 +97,7 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
   parts, so 16,384 cells of it were 8 million parts (20 s and 4.4 GB to
   read). A tile's parts are built once; cells × parts and cells × points
   are counted before any cell's walls are made. Measured at the limit
-  (``benchmarks/levels.py``; figures in README, "Limits"): under 250 MB,
+  (``benchmarks/levels.py``; figures in docs/limits.md): under 250 MB,
   a step median near 1 ms; a check of 7,900 walls took 6 s on the shared
   machine, past the 5 s aimed at.
 - ``MAX_TILE_WALLS``: 20,000 walls from tile collision after merging,

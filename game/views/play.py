@@ -35,7 +35,7 @@ from .controls import Controls
 from .pause import PauseView
 from .results import RunResult
 
-#: Seconds the death puff plays before the game-over screen (README, "The game"); a key or a click
+#: Seconds the death puff plays before the game-over screen (docs/game.md); a key or a click
 #: in that pause brings the screen at once (``end_pause``).
 DEATH_PAUSE = 1.2
 #: Keys that, pressed during the death pause, also act on the game-over screen as soon as it comes (play

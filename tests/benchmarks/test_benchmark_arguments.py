@@ -1,5 +1,5 @@
 """``benchmarks/game_step.py``, ``balance.py``, ``dynamics.py`` and ``compile_times.py`` refuse arguments
-past their written limits (README "Limits") with one line naming the argument and the value, before any work (nothing is timed)."""
+past their written limits (docs/limits.md) with one line naming the argument and the value, before any work (nothing is timed)."""
 
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ def test_inlining_a_fresh_helper_deep_copies_none_of_its_blocks(deep_copies):
 def test_the_patch_is_installed_once_on_the_numba_it_was_written_for():
     installed = inline_closurecall.InlineWorker.inline_function
     # Fails when a numba release changed its inliner: the cold start's compile then takes the copies'
-    # time again (README, "The first run"), until ``_inline_without_copies`` reads the new shape.
+    # time again (docs/first-run.md), until ``_inline_without_copies`` reads the new shape.
     assert getattr(installed, "_gjk_fresh", False), "numba's inliner is not the shape jit patches"
     engine.collision.jit._inline_without_copies()
     assert inline_closurecall.InlineWorker.inline_function is installed

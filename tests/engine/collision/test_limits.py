@@ -330,9 +330,9 @@ def test_aabb_takes_a_plain_tuple_and_names_a_bad_transform():
         aabb(NanSupport(), ORIGIN)
 
 
-def test_the_polygon_weld_and_straightness_limits_are_named_in_the_error_and_written_in_the_readme():
+def test_the_polygon_weld_and_straightness_limits_are_named_in_the_error_and_written_in_the_docs():
     """Issue 44, defect 13: ``Polygon.box(1e8, 1)`` was refused as "4 distinct points snap to 2"
-    with no limit named, and README's limits said nothing of it."""
+    with no limit named, and README's limits (now docs/limits.md) said nothing of it."""
     from pathlib import Path
 
     with pytest.raises(ValueError, match=r"half_height 1\.0: .*WELD_TOLERANCE_REL = 1e-06 of its diagonal"):
@@ -344,8 +344,8 @@ def test_the_polygon_weld_and_straightness_limits_are_named_in_the_error_and_wri
         Polygon([(0, 0), (1e-7, 0), (10, 10), (10, 10 + 1e-7)])
     with pytest.raises(ValueError, match=r"all collinear: it has no area \(within COLLINEAR_SINE = 1e-09"):
         Polygon([(0, 0), (1, 0), (0.5, 1e-9)])
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
-    limits = readme[readme.index("\n## Limits") : readme.index("\n## ", readme.index("\n## Limits") + 1)]
+    # README's "Limits" section is the docs' limits page since issue 41.
+    limits = (Path(__file__).resolve().parents[3] / "docs" / "limits.md").read_text()
     for words in (
         "`WELD_TOLERANCE_REL` = 1e-6",
         "`COLLINEAR_SINE` = 1e-9",

@@ -117,7 +117,7 @@ def test_restitution_one_never_gains_energy():
     """Box2D v3 loses ~0.7 % a bounce with e = 1 and never gains (pitfall 4 in the notes).
     Ours loses ~3.4 % on the first: the speculative contact stops the ball at
     the floor within the step, and the bounce starts there at e times the
-    speed it had at the step's start (README, "Where we differ")."""
+    speed it had at the step's start (docs/differences.md)."""
     world = World(gravity=(0.0, -G))
     world.add(Polygon.box(10.0, 0.5), (0.0, -0.5, 0.0), type="static", restitution=1.0)
     ball = world.add(Circle(0.5), (0.0, 5.5, 0.0), type="dynamic", restitution=1.0)

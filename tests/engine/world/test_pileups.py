@@ -31,7 +31,7 @@ def at_one_point(count: int, shape, world: World | None = None, at=(0.0, 0.0)) -
 
 
 def test_the_constants_are_those_the_readme_states():
-    # README, "Limits": the figures there were measured with these.
+    # docs/limits.md: the figures there were measured with these.
     assert (CROWDED, MAX_MET, MAX_BODY_CONTACTS) == (64, 16, 16)
 
 

@@ -1,6 +1,6 @@
 """``pairs()`` and ``intersects()`` follow one touching rule everywhere.
 
-README's "Touching counts": a gap of at most 1e-12 × (both sizes + the
+docs/guide/collision.md's "Touching counts": a gap of at most 1e-12 × (both sizes + the
 distance between the origins) + 8 eps × the largest coordinate is touching.
 Far from the origin that band is wider than the bodies' boxes are apart, so
 the broad phase grows every box by its share of it; the verdict itself is

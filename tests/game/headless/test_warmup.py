@@ -395,7 +395,7 @@ print(json.dumps(seen))
 
 
 def test_every_kernel_has_exactly_one_compiled_signature_after_the_warmup_and_play():
-    """A kernel called with a literal True here and np.bool_ there compiles twice (README, "The first
+    """A kernel called with a literal True here and np.bool_ there compiles twice (docs/first-run.md, "The first
     run"): each used kernel must have one signature, so the trap fails here, not as a slower cold start.
     The cache is the session's (warm): numba then lists the kernels the game calls, not the ones they
     call inside, which only an empty cache would show (a minute and a half of compiling)."""
