@@ -34,6 +34,7 @@ from .world import (
     MIN_CELL_SIZE,
     MIN_DT,
     BodyType,
+    PairImpulses,
     PhysicsWarning,
     World,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "CastBatch",
     "CastHit",
     "ContactEvents",
+    "PairImpulses",
     "PhysicsWarning",
     "RayHit",
     "SlideResult",

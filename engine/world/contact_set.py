@@ -97,13 +97,27 @@ def no_contacts() -> KeptContacts:
 
 
 class ContactEvents(NamedTuple):
-    """Contacts that began or ended touching in a step.
+    """What touched in a step (Box2D v3.1's contact, hit and sensor events), as arrays.
 
-    ``began``: (k, 2) body ids (smaller first), with ``normal`` (k, 2) from
-    the first body to the second, ``point`` (k, 2) where they touch (world;
-    the deepest point) and ``impulse`` (k,) the normal impulse the contact
-    took over the step (mass × speed: what a sound or damage scales with).
-    ``ended``: (j, 2) body ids of the pairs that stopped touching.
+    Body pairs and shape pairs come row for row: ``began[k]`` holds the bodies of the shapes
+    ``began_shapes[k]``, the first shape on the first body (in a world of one shape a body they
+    are the same array). Each pair's smaller body id comes first; two shapes of one body pair
+    with another body twice, one row each.
+
+    - ``began`` (k, 2) body ids of pairs that began touching, ``began_shapes`` (k, 2) their
+      shapes, ``normal`` (k, 2) from the first body to the second, ``point`` (k, 2) where they
+      touch (world; the deepest point) and ``impulse`` (k,) the normal impulse the contact took
+      over the step (mass × speed: what a sound or damage scales with).
+    - ``ended`` (j, 2) body ids of pairs that stopped touching, ``ended_shapes`` (j, 2) their
+      shapes: also when a shape or body of theirs is removed or made a sensor (reported by the
+      next step), never when a body falls asleep (Box2D keeps a sleeping island's contacts).
+    - ``hits`` (h, 2) body ids and ``hit_shapes`` (h, 2) of touching pairs that closed faster
+      than ``World.hit_speed`` as the step began and took an impulse (Box2D's hit events:
+      a resting crate struck again hits), with ``hit_point`` (h, 2) the point that closed
+      fastest, ``hit_normal`` (h, 2) first → second and ``hit_speed`` (h,) that speed.
+    - ``sensor_began`` and ``sensor_ended`` (s, 2): (sensor shape, visitor shape) rows, the
+      overlaps that began or ended by the end of the step (a sensor sees no sensor, and no
+      shape of its own body).
     """
 
     began: np.ndarray
@@ -111,6 +125,15 @@ class ContactEvents(NamedTuple):
     point: np.ndarray
     impulse: np.ndarray
     ended: np.ndarray
+    began_shapes: np.ndarray
+    ended_shapes: np.ndarray
+    hits: np.ndarray
+    hit_shapes: np.ndarray
+    hit_point: np.ndarray
+    hit_normal: np.ndarray
+    hit_speed: np.ndarray
+    sensor_began: np.ndarray
+    sensor_ended: np.ndarray
 
 
 @inline
@@ -446,6 +469,7 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
         )
         cons.stiff[rows] = pair_stiff[e]
         cons.total_impulse[rows, 0], cons.total_impulse[rows, 1] = 0.0, 0.0  # (the solver's to write)
+        cons.approach[rows, 0], cons.approach[rows, 1] = 0.0, 0.0
         if not in_place:
             keys[rows] = key
         rows += 1
@@ -516,11 +540,27 @@ def _still_together(vel, a, b, spin, limit):
     return room > 0.0 and dvx * dvx + dvy * dvy < room * room
 
 
+@inline
+def _fastest_point(cons, r, hit_speed):
+    """The point of contact row ``r`` that closed fastest, faster than ``hit_speed``, and took
+    impulse (Box2D's hit event), or -1."""
+    best, fastest = -1, hit_speed
+    for j in range(cons.count[r]):
+        if cons.approach[r, j] > fastest and cons.total_impulse[r, j] > 0.0:
+            best, fastest = j, cons.approach[r, j]
+    return best
+
+
 @kernel
-def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake, slop):
+def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake, slop, hit_speed):
     """After the solve (outline, step 3): which contacts touch, the step's events,
     and the contacts kept for the next step. Returns (touching (rows,),
-    ``ContactEvents``, ``KeptContacts``).
+    ``ContactEvents`` of shape ids (the body fields the same arrays; no sensor
+    events: the step adds those), ``KeptContacts``).
+
+    A hit is Box2D v3.1's: a contact with a point that closed faster than
+    ``hit_speed`` as the step began and took impulse in it (a speculative point
+    that never touched is no hit); the fastest such point is the hit's.
 
     A contact touches when it pushed this step or a point is within ``slop``
     of touching. The rows and ``kept`` (both ascending by key) are met in one
@@ -579,7 +619,41 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake
             point[k, 0], point[k, 1] = cons.point[r, deepest, 0], cons.point[r, deepest, 1]
             impulse[k] = cons.total_impulse[r, 0] + cons.total_impulse[r, 1]
             k += 1
-    events = ContactEvents(began, normal, point, impulse, ended[:n_ended])
+    n_hits = 0
+    for r in range(rows):
+        if _fastest_point(cons, r, hit_speed) >= 0:
+            n_hits += 1
+    hits = np.empty((n_hits, 2), np.int64)
+    hit_point = np.empty((n_hits, 2))
+    hit_normal = np.empty((n_hits, 2))
+    speed = np.empty(n_hits)
+    k = 0
+    for r in range(rows):
+        j = _fastest_point(cons, r, hit_speed)
+        if j >= 0:
+            hits[k, 0], hits[k, 1] = keys[r] >> 32, keys[r] & 0xFFFFFFFF
+            hit_point[k, 0], hit_point[k, 1] = cons.point[r, j, 0], cons.point[r, j, 1]
+            hit_normal[k, 0], hit_normal[k, 1] = cons.normal[r, 0], cons.normal[r, 1]
+            speed[k] = cons.approach[r, j]
+            k += 1
+    none = np.empty((0, 2), np.int64)
+    ended = ended[:n_ended]
+    events = ContactEvents(
+        began,
+        normal,
+        point,
+        impulse,
+        ended,
+        began,
+        ended,
+        hits,
+        hits,
+        hit_point,
+        hit_normal,
+        speed,
+        none,
+        none,
+    )
     if n_carried == 0:
         return (
             touching,

@@ -186,8 +186,10 @@ class Constraints(NamedTuple):
     the surfaces, world), ``separation``, ``rolling`` (rolling resistance: the
     larger of the two, times the larger reach) and the warm-start impulses
     ``normal_impulse`` and ``tangent_impulse``. The solver leaves in the
-    impulses what the points carried at the end of the step, and in
-    ``total_impulse`` the normal impulse applied over the whole step; what it
+    impulses what the points carried at the end of the step, in
+    ``total_impulse`` the normal impulse applied over the whole step, and in
+    ``approach`` each point's speed along the normal as the step began
+    (positive: closing; Box2D's ``-normalVelocity``, what hit events read); what it
     prepares for itself it keeps in its own rows (``C_*``, ``P_*``).
     """
 
@@ -204,6 +206,7 @@ class Constraints(NamedTuple):
     tangent_impulse: np.ndarray
     total_impulse: np.ndarray
     rolling: np.ndarray
+    approach: np.ndarray
 
 
 #: No contacts: each field's type and its shape past the row axis, for ``jit.empty_rows``.
@@ -211,7 +214,7 @@ NO_CONSTRAINTS = Constraints(
     a=np.zeros(0, np.int64), b=np.zeros(0, np.int64), count=np.zeros(0, np.int64), normal=np.zeros((0, 2)),
     friction=np.zeros(0), restitution=np.zeros(0), stiff=np.zeros(0, np.bool_), point=np.zeros((0, 2, 2)),
     separation=np.zeros((0, 2)), normal_impulse=np.zeros((0, 2)), tangent_impulse=np.zeros((0, 2)),
-    total_impulse=np.zeros((0, 2)), rolling=np.zeros(0),
+    total_impulse=np.zeros((0, 2)), rolling=np.zeros(0), approach=np.zeros((0, 2)),
 )  # fmt: skip
 
 
@@ -1052,6 +1055,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             cons.normal_impulse[k, j] = bundles[g, p + P_NORMAL_IMPULSE, t]
             cons.tangent_impulse[k, j] = bundles[g, p + P_TANGENT_IMPULSE, t]
             cons.total_impulse[k, j] = bundles[g, p + P_TOTAL_IMPULSE, t]
+            cons.approach[k, j] = -bundles[g, p + P_APPROACH, t]
 
     # 4. Transforms from the centres' motion; the angle adds the turn (at most a
     # quarter turn per sub-step, so the sum of sub-steps' turns is kept exactly).

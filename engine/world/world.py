@@ -40,7 +40,7 @@ import math
 import pickle
 import warnings
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -171,6 +171,9 @@ class World:
         self._warned: set[str] = set()
         #: Bodies held (each a root row; a world without compound bodies: as many as rows).
         self._body_count = 0
+        #: The (sensor shape, visitor shape) overlaps at the end of the last step, by key.
+        self._sensing = _NO_PAIRS
+        self._dynamics.hit_speed = units_per_meter  # 1 m/s, Box2D's hitEventThreshold
         self._check_gravity(1.0)
 
     def add(
@@ -587,6 +590,25 @@ class World:
             )
         )
 
+    @property
+    def hit_speed(self) -> float:
+        """How fast (world units/s, along the normal) a touching pair must close for a hit event
+        (``ContactEvents.hits``): 1 m/s by default (``units_per_meter`` units/s), Box2D's
+        ``hitEventThreshold``; settable to any speed ≥ 0, ``math.inf`` for none."""
+        return float(self._dynamics.hit_speed)
+
+    @hit_speed.setter
+    def hit_speed(self, speed) -> None:
+        if isinstance(speed, bool) or not isinstance(speed, (int, float, np.integer, np.floating)):
+            raise TypeError(
+                f"World hit_speed must be a number ≥ 0 (world units/s), got {type(speed).__name__}"
+            )
+        if not float(speed) >= 0.0:  # (NaN too)
+            raise ValueError(
+                f"World hit_speed is {float(speed)!r}: it must be ≥ 0 (world units/s; inf for no hits)"
+            )
+        self._dynamics.hit_speed = float(speed)
+
     def _filtered(self, rows: np.ndarray) -> None:
         """Shapes' layers, masks or sensor flags changed: what the broad phase keeps is stale."""
         self._frame.changed(bool(self._a.static[rows].any()), members=True)
@@ -601,11 +623,17 @@ class World:
 
         Returns the step's ``ContactEvents``: the pairs that began touching,
         with normal, point and the normal impulse they took (for sounds and
-        damage), and the pairs that stopped.
+        damage), the pairs that stopped, the hits (pairs that closed faster than
+        ``hit_speed``) and the sensors' visitors that came and went; body pairs
+        and their shape pairs row for row.
         """
         if not (type(dt) is float and MIN_DT <= dt <= MAX_DT):  # (the checks below: 12 µs a step, cold)
             dt = arguments.real(dt, "World.step dt", MIN_DT, MAX_DT)
         events = self._dynamics.step(dt)
+        if self._a.compound:
+            events = self._named_by_bodies(events)
+        if len(self._sensing) or self._a.sensor[: self._a.n].any():
+            events = self._sensed(events)
         low, high = self._inverse_masses
         # (Under gravity: the load a resting pair carries. A top-down game's crates push, and rest on nothing.)
         if (
@@ -615,6 +643,78 @@ class World:
         ):
             self._check_mass_ratios()
         return events
+
+    def pair_impulses(self) -> PairImpulses:
+        """The pairs of shapes touching at the end of the last step and the normal impulse each
+        took over it (mass × speed; 0 for a pair only within a slop of touching): what a barrel
+        resting on a crate presses it with, summed over the step's sub-steps. Asked for, not
+        reported each step. Rows in key order; each pair's smaller body first. A sleeping
+        island's pairs take no impulse (no step moves them) and are not listed.
+
+        >>> from engine.collision import Polygon
+        >>> world = World(gravity=(0, -10))
+        >>> floor = world.add(Polygon.box(5, 0.5), (0, -0.5, 0), type="static")
+        >>> crate = world.add(Polygon.box(0.5, 0.5), (0, 0.5, 0), density=1.0)
+        >>> for _ in range(20):
+        ...     _ = world.step(1 / 60)
+        >>> pushed = world.pair_impulses()
+        >>> pushed.bodies.tolist(), round(float(pushed.impulse[0]), 3)  # its weight (1 kg × 10) for 1/60 s
+        ([[0, 1]], 0.167)
+        """
+        keys, touching, total = self._dynamics.pushed
+        keys, total = keys[touching], total[touching]
+        shapes = np.column_stack([keys >> 32, keys & 0xFFFFFFFF])
+        impulse = total[:, 0] + total[:, 1]
+        if not self._a.compound:
+            return PairImpulses(shapes, shapes, impulse)
+        bodies = self._a.owner[shapes]
+        swap = bodies[:, 0] > bodies[:, 1]
+        bodies[swap], shapes[swap] = bodies[swap][:, ::-1], shapes[swap][:, ::-1]
+        return PairImpulses(bodies, shapes, impulse)
+
+    def _named_by_bodies(self, events):
+        """The step's events, found for shape pairs, with each row's bodies: the pair turned round
+        (its normal too) where the second shape's body has the smaller id."""
+        owner = self._a.owner
+
+        def turned(shapes, *normals):
+            bodies = owner[shapes]
+            swap = bodies[:, 0] > bodies[:, 1]
+            if not swap.any():
+                return (bodies, shapes, *normals)
+            bodies, shapes = bodies.copy(), shapes.copy()
+            bodies[swap], shapes[swap] = bodies[swap][:, ::-1], shapes[swap][:, ::-1]
+            return (bodies, shapes, *(np.where(swap[:, None], -normal, normal) for normal in normals))
+
+        began, began_shapes, normal = turned(events.began_shapes, events.normal)
+        ended, ended_shapes = turned(events.ended_shapes)
+        hits, hit_shapes, hit_normal = turned(events.hit_shapes, events.hit_normal)
+        return events._replace(
+            began=began, began_shapes=began_shapes, normal=normal, ended=ended, ended_shapes=ended_shapes,
+            hits=hits, hit_shapes=hit_shapes, hit_normal=hit_normal,
+        )  # fmt: skip
+
+    def _sensed(self, events):
+        """The step's events with the sensors' (Box2D v3.1's sensor events, found at the end of the
+        step): each sensor shape's overlaps with the solid shapes its filter and theirs let meet it
+        (never a shape of its own body), against the last step's. Read from the world's pairs
+        (``pairs()``, exact, and bounded in a pile-up as they are), which a step with a sensor
+        finds once and a game's own ``pairs()`` then reuses: two static shapes never pair, so a
+        static sensor sees the bodies that move, not the walls."""
+        a = self._a
+        ids, slots = self._frame.pairs()
+        sensor = a.sensor[slots]
+        keep = (sensor[:, 0] != sensor[:, 1]) & (a.owner[ids[:, 0]] != a.owner[ids[:, 1]])
+        now = np.where(sensor[keep][:, :1], ids[keep], ids[keep][:, ::-1])  # (sensor, visitor)
+        key_now = (now[:, 0] << 32) | now[:, 1]
+        order = np.argsort(key_now, kind="stable")
+        now, key_now = now[order], key_now[order]
+        was = self._sensing
+        key_was = (was[:, 0] << 32) | was[:, 1]
+        self._sensing = now
+        return events._replace(
+            sensor_began=now[~np.isin(key_now, key_was)], sensor_ended=was[~np.isin(key_was, key_now)]
+        )
 
     def velocity(self, body: int) -> tuple[float, float, float]:
         """(vx, vy, w) of the body's centre of mass: world units per second and radians per second."""
@@ -1420,6 +1520,18 @@ class World:
         return slots_in_box(self._frame.boxes(), self._a.layer, mask, lo_x, lo_y, hi_x, hi_y)
 
 
+_NO_PAIRS = np.zeros((0, 2), np.int64)
+
+
+class PairImpulses(NamedTuple):
+    """``World.pair_impulses``: touching pairs as (k, 2) ``bodies`` and their (k, 2) ``shapes``, row
+    for row, and the normal ``impulse`` (k,) each took over the last step."""
+
+    bodies: np.ndarray
+    shapes: np.ndarray
+    impulse: np.ndarray
+
+
 #: ``user_data`` of these types pickles without trying (the game's are ints).
 _PLAIN = (int, float, str, bytes, bool)
 
@@ -1497,6 +1609,7 @@ __all__ = [
     "MIN_CELL_SIZE",
     "MIN_DT",
     "FrameView",
+    "PairImpulses",
     "PhysicsWarning",
     "World",
     "candidate_pairs",
