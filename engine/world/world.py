@@ -230,10 +230,15 @@ class World:
         """
         if removed:
             _refuse_removed("World.add", removed)
+        if self._body_count >= MAX_BODIES:
+            raise ValueError(
+                f"World.add: the world holds {self._body_count:,} bodies, the limit (MAX_BODIES = "
+                f"{MAX_BODIES:,}); remove one first"
+            )
         if self._a.n >= MAX_SHAPES:
             raise ValueError(
-                f"World.add: the world holds {self._a.n:,} bodies and shapes, the limit (MAX_BODIES = "
-                f"MAX_SHAPES = {MAX_SHAPES:,}); remove one first"
+                f"World.add: the world holds {self._a.n:,} shapes, the limit (MAX_SHAPES = {MAX_SHAPES:,}); "
+                "remove one first"
             )
         kind = arguments.body_type(type, "World.add type")
         xf = arguments.transform(transform, "World.add transform")

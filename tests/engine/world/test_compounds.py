@@ -330,3 +330,30 @@ def test_a_crate_stack_of_compounds_sleeps_without_a_warning():
             world.step(DT)
     assert not any(world.is_awake(c) for c in crates)
     assert min(_low(world, s) for c in crates for s in world.shapes(c)) > -0.02
+
+
+def test_the_shape_limit_counts_every_shape_and_the_body_limit_bodies(monkeypatch):
+    """Regression: the body limit was checked against the rows (shapes), so MAX_BODIES lowered had
+    no effect and a world of compounds ran into it early. Each limit counts its own, before work."""
+    import engine.world.world as world_module
+
+    monkeypatch.setattr(world_module, "MAX_SHAPES", 4)
+    world = World()
+    body = world.add(Polygon.box(1, 1), (0, 0, 0))
+    world.add_shape(body, Circle(0.5), local=(1, 0, 0))
+    world.add_shape(body, Circle(0.5), local=(-1, 0, 0))
+    other = world.add(Circle(0.5), (5, 0, 0))
+    for refused in (
+        lambda: world.add(Circle(0.5), (9, 0, 0)),
+        lambda: world.add_shape(other, Circle(0.5), local=(1, 0, 0)),
+    ):
+        with pytest.raises(ValueError, match=r"MAX_SHAPES = 4") as error:
+            refused()
+        assert "\n" not in str(error.value)
+    assert len(world) == 2 and len(world.shapes(body)) == 3
+    monkeypatch.setattr(world_module, "MAX_SHAPES", 65_536)
+    monkeypatch.setattr(world_module, "MAX_BODIES", 2)
+    with pytest.raises(ValueError, match=r"holds 2 bodies, the limit \(MAX_BODIES = 2\)"):
+        world.add(Circle(0.5), (9, 0, 0))
+    world.add_shape(other, Circle(0.5), local=(1, 0, 0))  # a shape is no body
+    assert len(world.shapes(other)) == 2
