@@ -1,7 +1,8 @@
-"""Rigid-body benchmark: our ``World.step`` against pymunk 6.9's ``Space.step`` and
-pybox2d 2.3.10's ``b2World.Step`` on the same scenes, in the same run.
+"""Rigid-body benchmark: our ``World.step`` against pymunk 6.9's ``Space.step``,
+pybox2d 2.3.10's ``b2World.Step`` and pyb2d3 0.11's ``World.step`` (Box2D v3.1 itself, C,
+one thread) on the same scenes, in the same run.
 
-Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all three):
+Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all four):
 
 1. Box2D's pyramid of unit boxes: 20 rows (210 boxes) and 40 rows (820);
 2. a pile of 2,000 boxes and circles dropped into an open box;
@@ -19,22 +20,38 @@ Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all three)
    stands still with its top 0.54 box sizes lower than built (every box in
    place), while pybox2d's position correction keeps pushing its boxes
    apart (its 40-row pyramid's top still rose 0.15 box sizes from 5 s to
-   10 s).
+   10 s);
+5. Box2D v3's ``compounds`` benchmark (``CreateCompounds`` in its
+   ``shared/benchmarks.c``): 3,000 bodies of two triangles each dropped into
+   an open box of 281 static boxes. Box2D runs it 500 steps; here the first
+   ``--compound-steps``, default 300 (pass 500 for Box2D's count): the four
+   engines taking turns, 300 steps take 40 s on this 2-core machine and 500
+   take 110 s, the last 200 being pybox2d's slowest (0.3 s a step as the top
+   rows land), which would take a whole run well past two minutes. By step
+   300 the lower rows have landed and piled and the top ones still fall.
+   Its row also gives each engine's sum over the steps, the figure Box2D's
+   benchmark reports.
 
 Matched: dt, and 8 solver passes a step (ours: 4 sub-steps of one biased
 and one relaxing pass; pymunk ``iterations = 8``; pybox2d 8 velocity
-iterations, plus its 3 position iterations, which have no counterpart).
+iterations, plus its 3 position iterations, which have no counterpart;
+pyb2d3 the same 4 sub-steps as ours). pyb2d3 is given no thread pool, so
+Box2D v3 runs on the calling thread alone (``workerCount`` 1; its CPU
+time a step equals its wall time), like the other three.
 Each step of each engine is timed alone (``time.perf_counter``), the
-engines taking turns step by step, so all three see the same machine
+engines taking turns step by step, so all four see the same machine
 load; the figure is the median step, the ratio ours / theirs.
 
 Run: ``python benchmarks/dynamics.py`` (``--quick`` for a smoke run).
-pybox2d comes with the ``bench`` extra (``pip install -e '.[bench]'``).
+pybox2d comes with the ``bench`` and ``test`` extras, pyb2d3 with both
+too (``pip install -e '.[bench]'``); one missing is left out with a line
+saying so, and its columns are left out.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 import time
 from pathlib import Path
@@ -43,18 +60,39 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, not an installed one
 
-from engine.crosscheck.scenes import build_box2d, build_ours, build_pymunk, pile, pyramid
+from engine.crosscheck.scenes import (
+    build_box2d,
+    build_ours,
+    build_pyb2d3,
+    build_pymunk,
+    compounds,
+    pile,
+    pyramid,
+)
 
-BUILDERS = {"ours": build_ours, "pymunk": build_pymunk, "pybox2d": build_box2d}
+BUILDERS = {"ours": build_ours, "pymunk": build_pymunk, "pybox2d": build_box2d, "pyb2d3": build_pyb2d3}
+#: The optional anchors and the module each needs.
+OPTIONAL = {"pybox2d": "Box2D", "pyb2d3": "pyb2d3"}
 #: The arguments' limits: steps timed per scene, and the tallest pyramid tried (rows; 200 rows is 20,100
 #: boxes, minutes a run for each engine).
 MAX_STEPS = 10_000
 MAX_TALLEST = 200
 
 
-def time_scene(scene, steps: int, warm: int = 2) -> dict[str, float]:
-    """Median ms a step of each engine over ``steps`` steps, taking turns."""
-    runs = {name: build(scene) for name, build in BUILDERS.items()}
+def available() -> dict:
+    """The builders of the engines installed; one line for each anchor left out."""
+    builders = {}
+    for name, build in BUILDERS.items():
+        if name in OPTIONAL and importlib.util.find_spec(OPTIONAL[name]) is None:
+            print(f"{name} is not installed ({OPTIONAL[name]}): its columns are left out", flush=True)
+            continue
+        builders[name] = build
+    return builders
+
+
+def time_scene(scene, steps: int, builders: dict, warm: int = 2) -> dict[str, list[float]]:
+    """Ms of each step of each engine over ``steps`` steps, taking turns."""
+    runs = {name: build(scene) for name, build in builders.items()}
     for _ in range(warm):  # ours compiles (or loads) its kernels on its first step
         for run in runs.values():
             run.step()
@@ -63,8 +101,8 @@ def time_scene(scene, steps: int, warm: int = 2) -> dict[str, float]:
         for name, run in runs.items():
             began = time.perf_counter()
             run.step()
-            times[name].append(time.perf_counter() - began)
-    return {name: 1e3 * float(np.median(t)) for name, t in times.items()}
+            times[name].append(1e3 * (time.perf_counter() - began))
+    return times
 
 
 def stands(scene, build, seconds: float = 10.0) -> tuple[bool, bool]:
@@ -89,6 +127,12 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=300, help="timed steps per scene (default 300)")
     parser.add_argument("--large-steps", type=int, default=100, help="timed steps of the 100-row pyramid")
     parser.add_argument("--tallest", type=int, default=120, help="tallest pyramid tried for standing (rows)")
+    parser.add_argument(
+        "--compound-steps",
+        type=int,
+        default=300,
+        help="timed steps of Box2D's compounds (default 300; Box2D: 500)",
+    )
     args = parser.parse_args()
     # Written limits, checked before any work: no timed step gave a median of nothing (nan), and a
     # tallest below the first pyramid tried (20 rows) left the standing table nothing to show.
@@ -96,26 +140,43 @@ def main() -> None:
         ("--steps", args.steps, 1, MAX_STEPS),
         ("--large-steps", args.large_steps, 1, MAX_STEPS),
         ("--tallest", args.tallest, 20, MAX_TALLEST),
+        ("--compound-steps", args.compound_steps, 1, MAX_STEPS),
     ):
         if not low <= value <= high:
             parser.error(f"{flag} {value}: must be {low}..{high}")
     steps = 20 if args.quick else args.steps
+    builders = available()
     scenes = [pyramid(20), pyramid(40), pile(2000 if not args.quick else 300)]
-    if not args.quick:
-        scenes.append(pyramid(100))
-    print("scene            ours ms  pymunk ms  pybox2d ms  ours/pymunk  ours/pybox2d")
+    # Box2D's own debug size (10 x 40) for a smoke run.
+    scenes += [compounds(10, 40)] if args.quick else [pyramid(100), compounds()]
+    theirs = [name for name in builders if name != "ours"]
+    print(
+        f"{'scene':<16}"
+        + "".join(f"{name + ' ms':>12}" for name in builders)
+        + "".join(f"{'ours/' + name:>15}" for name in theirs)
+    )
     for scene in scenes:
-        n = args.large_steps if scene.name == "pyramid-100" else steps
-        t = time_scene(scene, n)
+        n = {"pyramid-100": args.large_steps}.get(scene.name, steps)
+        if scene.name.startswith("compounds"):
+            n = min(steps, args.compound_steps) if args.quick else args.compound_steps
+        times = time_scene(scene, n, builders)
+        t = {name: float(np.median(each)) for name, each in times.items()}
         print(
-            f"{scene.name:<15} {t['ours']:8.3f} {t['pymunk']:10.3f} {t['pybox2d']:11.3f} "
-            f"{t['ours'] / t['pymunk']:12.2f} {t['ours'] / t['pybox2d']:13.2f}",
+            f"{scene.name:<16}"
+            + "".join(f"{t[name]:12.3f}" for name in builders)
+            + "".join(f"{t['ours'] / t[name]:15.2f}" for name in theirs),
             flush=True,
         )
+        if scene.name.startswith("compounds"):  # Box2D's benchmark reports the sum over its steps
+            print(
+                f"  sum of its {n} steps, ms:"
+                + "".join(f" {name} {sum(each):.0f}" for name, each in times.items()),
+                flush=True,
+            )
     rows = [20] if args.quick else list(range(20, args.tallest + 1, 10))
     print("tallest standing pyramid after 10 s (rows tried: " + ", ".join(map(str, rows)) + "):")
     print("           still   shape kept")
-    for name, build in BUILDERS.items():
+    for name, build in builders.items():
         best = [0, 0]  # each test's tallest before its first failure
         going = [True, True]
         for r in rows:

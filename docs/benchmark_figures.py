@@ -2,20 +2,30 @@
 give them: the plot on that page is drawn from these. Each value is (fastest run, slowest run);
 update both together when a round of benchmarks is written down (CHANGELOG.md keeps the old)."""
 
-#: The thirteenth round (2026-11-29), ``benchmarks/dynamics.py`` (rigid bodies); and
-#: ``benchmarks/narrow_phase.py``'s batch verdicts; ``benchmarks/world.py``'s scenes.
+#: The fourteenth round (2026-11-29, a loaded machine), ``benchmarks/dynamics.py`` (rigid bodies,
+#: pymunk, pybox2d and pyb2d3 in the same runs); the thirteenth round's
+#: ``benchmarks/narrow_phase.py``'s batch verdicts and ``benchmarks/world.py``'s scenes.
 RATIOS = {
     "rigid bodies / pymunk": [
-        ("pyramid, 20 rows", (0.41, 0.43)),
-        ("pyramid, 40 rows", (0.32, 0.37)),
-        ("pile of 2,000", (1.89, 2.05)),
-        ("pyramid, 100 rows", (0.30, 0.34)),
+        ("pyramid, 20 rows", (0.47, 0.51)),
+        ("pyramid, 40 rows", (0.40, 0.41)),
+        ("pile of 2,000", (1.52, 1.73)),
+        ("pyramid, 100 rows", (0.32, 0.34)),
+        ("compounds, 3,000", (3.68, 3.68)),
     ],
     "rigid bodies / pybox2d": [
-        ("pyramid, 20 rows", (0.25, 0.26)),
-        ("pyramid, 40 rows", (0.19, 0.22)),
-        ("pile of 2,000", (0.86, 0.88)),
-        ("pyramid, 100 rows", (0.24, 0.25)),
+        ("pyramid, 20 rows", (0.30, 0.32)),
+        ("pyramid, 40 rows", (0.29, 0.31)),
+        ("pile of 2,000", (0.57, 0.72)),
+        ("pyramid, 100 rows", (0.27, 0.30)),
+        ("compounds, 3,000", (2.08, 2.11)),
+    ],
+    "rigid bodies / pyb2d3": [
+        ("pyramid, 20 rows", (0.81, 0.86)),
+        ("pyramid, 40 rows", (0.84, 0.87)),
+        ("pile of 2,000", (1.72, 1.99)),
+        ("pyramid, 100 rows", (0.70, 0.82)),
+        ("compounds, 3,000", (6.40, 6.57)),
     ],
     "batch verdicts / pymunk": [
         ("polygon–polygon", (0.053, 0.053)),

@@ -1,9 +1,10 @@
-"""Rigid-body scenes built the same way in our world, in pymunk and in pybox2d,
-for the side-by-side tests and ``benchmarks/dynamics.py``.
+"""Rigid-body scenes built the same way in our world, in pymunk, in pybox2d and in
+pyb2d3 (Box2D v3.1), for the side-by-side tests and ``benchmarks/dynamics.py``.
 
-A ``Scene`` is plain data: gravity and a list of ``Piece`` (a box or a
-circle, static, kinematic or dynamic, with its place, density, friction and
-restitution), in metres, kilograms and seconds, y up. Each builder turns
+A ``Scene`` is plain data: gravity and a list of ``Piece`` (a box, a
+circle or a body of several convex polygons; static, kinematic or dynamic,
+with its place, density, friction and restitution), in metres, kilograms
+and seconds, y up. Each builder turns
 it into one engine's world and returns a ``Run`` whose ``step()`` advances
 it by ``DT`` and whose ``poses()`` reads every piece's (x, y, angle) in the
 scene's order.
@@ -13,17 +14,22 @@ What is matched between the engines, and what cannot be:
   runs ``SUBSTEPS`` sub-steps of one biased and one relaxing pass, 8
   velocity passes in all; pymunk gets ``iterations = 8``; pybox2d 8
   velocity iterations and 3 position iterations (Box2D 2.3's own sample
-  setting for the latter, which has no counterpart in ours);
+  setting for the latter, which has no counterpart in ours); pyb2d3 the
+  same ``SUBSTEPS`` (Box2D v3's soft step, which ours follows);
 - friction: both Box2Ds mix by geometric mean, pymunk by product, so pymunk
   is given the square root of each piece's friction (its product of two
   equal frictions is then the same μ); restitution likewise (pymunk mixes by
   product, Box2D by the larger);
 - pymunk's ``collision_slop`` is set to Box2D's 0.005 m (its default 0.1 is in
   user units: 10 cm of allowed overlap at metre scale);
-- sleeping is off in all three (``sleep=False``; pymunk's default; pybox2d
-  ``allowSleep=False``), as the benchmark needs;
-- pybox2d's boxes take half extents, pymunk's full sizes (both converted here).
-pybox2d (the ``bench`` extra) is imported only by its builder.
+- sleeping is off in all four (``sleep=False``; pymunk's default; pybox2d
+  ``allowSleep=False``; pyb2d3 ``sleeping_enabled = False``), as the
+  benchmark needs;
+- pybox2d's boxes take half extents, pymunk's full sizes (both converted here);
+- pyb2d3 is given no thread pool, so Box2D v3 steps on the calling thread
+  alone (its ``workerCount`` 1), as the others do.
+pybox2d and pyb2d3 (the ``test`` extra; pybox2d also the ``bench`` one) are
+imported only by their builders.
 """
 
 from __future__ import annotations
@@ -41,7 +47,9 @@ ITERATIONS = 2 * SUBSTEPS
 
 @dataclass(frozen=True)
 class Piece:
-    """One body of one shape: ``kind`` 'box' (half extents ``size``) or 'circle' (radius ``size[0]``)."""
+    """One body: ``kind`` 'box' (half extents ``size``), 'circle' (radius ``size[0]``) or 'polygons'
+    (one convex polygon shape for each entry of ``polygons``, body-local points counter-clockwise,
+    all of the piece's material; ``size`` unused)."""
 
     kind: str
     size: tuple[float, float]
@@ -57,6 +65,7 @@ class Piece:
     pivot: tuple[float, float] | None = None
     #: Ours and Box2D v3 only (pymunk and Box2D 2.3 have none).
     rolling_resistance: float = 0.0
+    polygons: tuple[tuple[tuple[float, float], ...], ...] = ()
 
 
 @dataclass
@@ -138,6 +147,38 @@ def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
     return Scene(f"tumbler-{count}", pieces)
 
 
+def _offset_box(hx: float, hy: float, x: float, y: float) -> tuple[tuple[float, float], ...]:
+    return ((x - hx, y - hy), (x + hx, y - hy), (x + hx, y + hy), (x - hx, y + hy))
+
+
+def compounds(columns: int = 20, rows: int = 150) -> Scene:
+    """Box2D v3's ``compounds`` benchmark (``CreateCompounds`` in its ``shared/benchmarks.c``):
+    ``columns`` x ``rows`` bodies (3,000), each of two overlapping triangles (one body, two
+    polygon shapes; density 1, friction 0.5), in columns 2 m apart and rows 2.25 m apart from
+    5.575 m up, each a quarter metre left or right of its column in turn, dropped into an open
+    box 80 m wide and 100 m high made of unit boxes. The ground is one static body of the box's
+    281 boxes (Box2D's default friction, 0.6) and, 80 m below, Box2D's 1,600 m segment that
+    catches what spills over a wall: here a box half a metre thick whose top is that segment,
+    so that every engine builds the ground of one kind of shape."""
+    grid = 1.0
+    ground = [_offset_box(0.55 * grid, 0.5 * grid, (i - 40) * grid, 0.0) for i in range(81)]
+    for x in (-40.0 * grid, 40.0 * grid):
+        ground += [_offset_box(0.5 * grid, 0.55 * grid, x, (k + 1) * grid) for k in range(100)]
+    ground.append(_offset_box(800.0, 0.5, 0.0, -80.5))
+    pieces = [Piece("polygons", (0.0, 0.0), (0.0, 0.0), motion="static", polygons=tuple(ground))]
+    left = ((-1.0, 0.0), (0.5, 1.0), (0.0, 2.0))
+    right = ((1.0, 0.0), (0.0, 2.0), (-0.5, 1.0))  # Box2D's points, counter-clockwise
+    shift, extra_y, side = 2.0, 0.25, 0.25
+    center_x, center_y, y_start = shift * columns / 2.0 - 1.0, 1.15 / 2.0, 5.0
+    for i in range(columns):
+        x = i * shift - center_x
+        for j in range(rows):
+            y = j * (shift + extra_y) + center_y + y_start
+            pieces.append(Piece("polygons", (0.0, 0.0), (x + side, y), friction=0.5, polygons=(left, right)))
+            side = -side
+    return Scene(f"compounds-{columns * rows}", pieces)
+
+
 def chord_velocity(x: float, y: float, piece: Piece) -> tuple[float, float]:
     """The velocity that takes a piece at (x, y) to where turning about its pivot
     by its spin for one step puts it: the chord, so it stays on its circle
@@ -159,12 +200,20 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
     world = World(gravity=scene.gravity, sleep=sleep, substeps=SUBSTEPS)
     ids = []
     for p in scene.pieces:
-        shape = Polygon.box(*p.size) if p.kind == "box" else Circle(p.size[0])
+        if p.kind == "polygons":
+            shapes = [Polygon(points) for points in p.polygons]
+        else:
+            shapes = [Polygon.box(*p.size) if p.kind == "box" else Circle(p.size[0])]
         body = world.add(
-            shape, (p.position[0], p.position[1], p.angle), type=p.motion, density=p.density,
+            shapes[0], (p.position[0], p.position[1], p.angle), type=p.motion, density=p.density,
             friction=p.friction, restitution=p.restitution,
             rolling_resistance=p.rolling_resistance,
         )  # fmt: skip
+        for shape in shapes[1:]:  # the points are the body's frame already: each shape at its origin
+            world.add_shape(
+                body, shape, density=p.density, friction=p.friction, restitution=p.restitution,
+                rolling_resistance=p.rolling_resistance,
+            )  # fmt: skip
         if p.motion != "static" and any(p.velocity):
             world.set_velocity(body, p.velocity[:2], p.velocity[2])
         ids.append(body)
@@ -201,6 +250,9 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
     space.collision_slop = 0.005
     bodies = []
     for p in scene.pieces:
+        if p.kind == "polygons":
+            bodies.append(_pymunk_polygons(space, p))
+            continue
         if p.kind == "box":
             w, h = 2 * p.size[0], 2 * p.size[1]
             mass = p.density * w * h
@@ -249,6 +301,29 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
     return run
 
 
+def _pymunk_polygons(space, p: Piece):
+    """A body of several polygons in pymunk: its mass, centre of mass and inertia summed
+    from the shapes' densities (pymunk does so when the body is given none)."""
+    import pymunk
+
+    kind = {"static": pymunk.Body.STATIC, "kinematic": pymunk.Body.KINEMATIC}.get(
+        p.motion, pymunk.Body.DYNAMIC
+    )
+    body = pymunk.Body(body_type=kind)
+    body.angle = p.angle
+    body.position = p.position
+    shapes = [pymunk.Poly(body, points) for points in p.polygons]
+    for shape in shapes:
+        shape.density = p.density
+        shape.friction = math.sqrt(p.friction)
+        shape.elasticity = math.sqrt(p.restitution)
+    space.add(body, *shapes)
+    if p.motion != "static":
+        body.velocity = p.velocity[:2]
+        body.angular_velocity = p.velocity[2]
+    return body
+
+
 # --- pybox2d ---------------------------------------------------------------
 
 
@@ -258,14 +333,20 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
     world = Box2D.b2World(gravity=scene.gravity, doSleep=False)
     bodies = []
     for p in scene.pieces:
-        shape = Box2D.b2PolygonShape(box=p.size) if p.kind == "box" else Box2D.b2CircleShape(radius=p.size[0])
-        fixture = Box2D.b2FixtureDef(
-            shape=shape, density=p.density, friction=p.friction, restitution=p.restitution
-        )
+        if p.kind == "polygons":
+            shapes = [Box2D.b2PolygonShape(vertices=points) for points in p.polygons]
+        elif p.kind == "box":
+            shapes = [Box2D.b2PolygonShape(box=p.size)]
+        else:
+            shapes = [Box2D.b2CircleShape(radius=p.size[0])]
+        fixtures = [
+            Box2D.b2FixtureDef(shape=shape, density=p.density, friction=p.friction, restitution=p.restitution)
+            for shape in shapes
+        ]
         maker = {"static": world.CreateStaticBody, "kinematic": world.CreateKinematicBody}.get(
             p.motion, world.CreateDynamicBody
         )
-        body = maker(position=p.position, angle=p.angle, fixtures=fixture)
+        body = maker(position=p.position, angle=p.angle, fixtures=fixtures)
         if p.motion != "static":
             body.linearVelocity = p.velocity[:2]
             body.angularVelocity = p.velocity[2]
@@ -289,12 +370,68 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
     return run
 
 
+# --- pyb2d3 (Box2D v3.1) ----------------------------------------------------
+
+
+def build_pyb2d3(scene: Scene, *, substeps: int = SUBSTEPS) -> Run:
+    import pyb2d3 as b2  # the `test` extra: Box2D v3.1 itself
+
+    world = b2.World(gravity=scene.gravity)  # no thread pool: one worker, the calling thread
+    world.sleeping_enabled = False
+    bodies = []
+    for p in scene.pieces:
+        if p.kind == "polygons":
+            shapes = [b2.polygon(points=points) for points in p.polygons]
+        elif p.kind == "box":
+            shapes = [b2.box(*p.size)]
+        else:
+            shapes = [b2.circle((0.0, 0.0), p.size[0])]
+        maker = {"static": world.create_static_body, "kinematic": world.create_kinematic_body}.get(
+            p.motion, world.create_dynamic_body
+        )
+        body = maker(position=p.position, rotation=p.angle)
+        material = b2.surface_material(
+            friction=p.friction, restitution=p.restitution, rolling_resistance=p.rolling_resistance
+        )
+        for shape in shapes:
+            shape_def = b2.shape_def(density=p.density, material=material)
+            if p.kind == "circle":
+                body.create_circle_shape(shape_def, shape)
+            else:
+                body.create_polygon_shape(shape_def, shape)
+        if p.motion != "static":
+            body.linear_velocity = p.velocity[:2]
+            body.angular_velocity = p.velocity[2]
+        bodies.append(body)
+
+    def poses() -> np.ndarray:
+        return np.array([(b.position[0], b.position[1], b.angle) for b in bodies])
+
+    def velocities() -> np.ndarray:
+        return np.array([(b.linear_velocity[0], b.linear_velocity[1], b.angular_velocity) for b in bodies])
+
+    turning = [(b, p) for b, p in zip(bodies, scene.pieces, strict=True) if p.pivot is not None]
+
+    def step():
+        for body, p in turning:
+            body.linear_velocity = chord_velocity(body.position[0], body.position[1], p)
+        world.step(DT, substeps)
+
+    run = Run(step, poses, velocities)
+    run.world = world  # type: ignore[attr-defined]
+    run.bodies = bodies  # type: ignore[attr-defined]
+    return run
+
+
 def kinetic_energy(scene: Scene, velocities: np.ndarray) -> float:
-    """Kinetic energy of the scene's dynamic pieces (exact box and disc masses)."""
+    """Kinetic energy of the scene's dynamic pieces (exact box and disc masses; box and
+    circle pieces only)."""
     total = 0.0
     for p, (vx, vy, w) in zip(scene.pieces, velocities, strict=True):
         if p.motion != "dynamic":
             continue
+        if p.kind == "polygons":
+            raise ValueError("kinetic_energy: box and circle pieces only, not 'polygons'")
         if p.kind == "box":
             m = p.density * 4 * p.size[0] * p.size[1]
             inertia = m * ((2 * p.size[0]) ** 2 + (2 * p.size[1]) ** 2) / 12
@@ -314,7 +451,9 @@ __all__ = [
     "Scene",
     "build_box2d",
     "build_ours",
+    "build_pyb2d3",
     "build_pymunk",
+    "compounds",
     "kinetic_energy",
     "pile",
     "pyramid",

@@ -39,6 +39,7 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("dynamics.py", ["--large-steps", "-3"], ["--large-steps -3", "1..10000"]),
         ("dynamics.py", ["--tallest", "5"], ["--tallest 5", "20..200"]),
         ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
+        ("dynamics.py", ["--compound-steps", "0"], ["--compound-steps 0", "1..10000"]),
         ("compile_times.py", ["--top", "0"], ["--top 0", "at least 1"]),
         (
             "compile_times.py",
