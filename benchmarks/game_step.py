@@ -152,11 +152,12 @@ def pymunk_twin(sim: Simulation):
 
     sync_props()
 
-    def add(body_id, shape):
-        pm = twin(shape)
+    def add(body_id, parts):
         body = pymunk.Body(1.0, 100.0)
-        pm.body, pm.sensor = body, True
-        space.add(body, pm)
+        shapes = [twin(part) for part in parts]  # an actor of several parts: a shape each
+        for pm in shapes:
+            pm.body, pm.sensor = body, True
+        space.add(body, *shapes)
         movers[body_id] = body
 
     def sync():

@@ -18,8 +18,12 @@ Where it differs from pymunk, and why (the docs' "arcade adapter" page says the 
   products;
 - a body's mass is ``mass`` but its moment is its hit box's exact one (or none with
   ``MOMENT_INF``); another finite ``moment_of_inertia`` warns once and is not used;
-- a concave hit box collides as its convex hull (one warning per engine) until bodies of many
-  shapes land;
+- a concave hit box is one body of its convex parts (``convex_parts``): it collides as drawn, its
+  mass is ``mass`` spread over their area, and a hit on any part is the sprite's (handlers run
+  once per pair of sprites, however many parts touch); a self-crossing hit box (arcade's
+  ``algo_detailed`` makes a few: 4 of its 723 resource textures, the idle frames of three of the
+  tutorials' characters among them) collides as its convex hull, as pymunk's ``Poly`` would take
+  it, with one warning per engine, so a program that ran on pymunk still runs;
 - a ``begin_handler`` cannot veto a collision (the engine has no per-pair filter yet): a falsy
   return warns once and the pair still collides; ``pre_handler`` is refused;
 - a ``post_handler`` runs after every step the pair touches (as pymunk's ``post_solve``); its
@@ -37,7 +41,7 @@ from typing import Any
 import arcade
 import numpy as np
 
-from .collision import Polygon, contact, mass_properties
+from .collision import OutlineError, Polygon, contact, convex_parts, mass_properties
 from .draw import CURVE_SEGMENTS, body_outlines
 from .world import BodyType, PhysicsWarning, World
 from .world.world import MAX_DAMPING
@@ -107,19 +111,25 @@ def _body_type(value) -> BodyType:
         ) from None
 
 
-def _hit_box_polygon(sprite, radius: float, warn: Callable[[str], None]) -> Polygon:
-    """The sprite's hit box in its own frame (pixels, unrotated, scaled), as a convex polygon; a
-    concave one becomes its hull, said once through ``warn``."""
+def _hit_box_parts(sprite, radius: float, warn: Callable[[str], None]) -> list[Polygon]:
+    """The sprite's hit box in its own frame (pixels, unrotated, scaled) as convex polygons: itself
+    when convex, its ``convex_parts`` when concave (exact: the body collides as drawn), its hull
+    when it crosses itself (said once through ``warn``: pymunk took it so, silently)."""
     sx, sy = sprite.scale_x, sprite.scale_y
     points = [(float(x) * sx, float(y) * sy) for x, y in sprite.hit_box.points]
     try:
-        return Polygon(points, radius=radius)
-    except ValueError as err:
+        return [Polygon(points, radius=radius)]
+    except ValueError:
+        pass
+    try:
+        parts = convex_parts(points)
+    except OutlineError as err:
         hull = _convex_hull(points)
         if len(hull) < 3:
             raise ValueError(f"sprite {sprite!r}: its hit box {points} has no area") from None
-        warn(f"a concave hit box collides as its convex hull until bodies of many shapes land ({err})")
-        return Polygon(hull, radius=radius)
+        warn(f"a self-crossing hit box collides as its convex hull, as pymunk's ({err})")
+        return [Polygon(hull, radius=radius)]
+    return parts if radius == 0.0 else [Polygon(part.points, radius=radius) for part in parts]
 
 
 def _convex_hull(points) -> list[tuple[float, float]]:
@@ -212,25 +222,34 @@ class Body:
 
 
 class Shape:
-    """A sprite's collision shape (pymunk ``Shape``'s place in arbiters): its ``body``
-    (a ``Body``), the engine's ``geometry`` (a ``Polygon``), and its ``collision_type`` name."""
+    """A sprite's collision shape, or one convex part of a concave one (pymunk ``Shape``'s place
+    in arbiters): its ``body`` (a ``Body``), the engine's ``geometry`` (a ``Polygon`` in the
+    sprite's frame), its ``collision_type`` name and ``id``, the engine's shape id."""
 
-    __slots__ = ("body", "collision_type", "geometry")
+    __slots__ = ("body", "collision_type", "geometry", "id")
 
-    def __init__(self, body: Body, geometry: Polygon, collision_type: str | None) -> None:
+    def __init__(
+        self, body: Body, geometry: Polygon, collision_type: str | None, id: int | None = None
+    ) -> None:
         self.body, self.geometry, self.collision_type = body, geometry, collision_type
+        self.id = body.id if id is None else id
 
     def __repr__(self) -> str:
-        return f"Shape(body={self.body.id}, collision_type={self.collision_type!r})"
+        return f"Shape(body={self.body.id}, id={self.id}, collision_type={self.collision_type!r})"
 
 
 class PhysicsObject:
-    """A sprite's ``body`` and ``shape`` (arcade's ``PymunkPhysicsObject``)."""
+    """A sprite's ``body`` and ``shape`` (arcade's ``PymunkPhysicsObject``); ``shapes`` (ours)
+    are all its parts, ``shape`` the first (the whole hit box when it is convex)."""
 
-    __slots__ = ("body", "settings", "shape")
+    __slots__ = ("body", "settings", "shapes")
 
-    def __init__(self, body: Body, shape: Shape, settings: dict) -> None:
-        self.body, self.shape, self.settings = body, shape, settings
+    def __init__(self, body: Body, shapes: tuple[Shape, ...], settings: dict) -> None:
+        self.body, self.shapes, self.settings = body, shapes, settings
+
+    @property
+    def shape(self) -> Shape:
+        return self.shapes[0]
 
 
 class Arbiter:
@@ -296,12 +315,16 @@ class PhysicsEngine:
         self.non_static_sprite_list: list = []
         self._sprite_of: dict[int, Any] = {}
         self._handlers: dict[tuple[str, str], _Handlers] = {}
-        self._touching: dict[tuple[int, int], tuple[_Handlers, Arbiter, bool]] = {}
+        # Per pair of bodies (smaller id first): handlers, arbiter, called swapped, the shape pairs touching.
+        self._touching: dict[tuple[int, int], tuple[_Handlers, Arbiter, bool, set]] = {}
         self._warned: set[str] = set()
 
-    def _warn(self, message: str) -> None:
-        if message not in self._warned:
-            self._warned.add(message)
+    def _warn(self, message: str, key: str | None = None) -> None:
+        """Say ``message`` once per engine (per ``key`` when given: messages that name a sprite's
+        own outline say one thing)."""
+        key = message if key is None else key
+        if key not in self._warned:
+            self._warned.add(key)
             warnings.warn(f"engine.arcade: {message}", PhysicsWarning, stacklevel=3)
 
     @property
@@ -347,13 +370,13 @@ class PhysicsEngine:
         if not (isinstance(mass, (int, float)) and not isinstance(mass, bool) and 0 < mass < math.inf):
             raise ValueError(f"add_sprite mass is {mass!r}: a finite number above 0")
         rate = self._damping if damping is None else damping_rate(damping, "add_sprite damping")
-        shape = _hit_box_polygon(sprite, float(radius), self._warn)
+        parts = _hit_box_parts(sprite, float(radius), lambda said: self._warn(said, "self-crossing hit box"))
         fixed = moment_of_inertia == math.inf
         if moment_of_inertia is not None and not fixed:
             self._warn("a finite moment_of_inertia is not used: a body turns with its hit box's own moment")
         settings = {
             "type": kind,
-            "density": mass / mass_properties(shape, 1.0).mass,
+            "density": mass / sum(mass_properties(part, 1.0).mass for part in parts),
             "friction": friction,
             "restitution": 0.0 if elasticity is None else float(elasticity),
             "linear_damping": rate,
@@ -363,9 +386,16 @@ class PhysicsEngine:
         }
         try:
             body = self.world.add(
-                shape, (sprite.center_x, sprite.center_y, to_world_angle(sprite.angle)), **settings
+                parts[0], (sprite.center_x, sprite.center_y, to_world_angle(sprite.angle)), **settings
             )
         except (TypeError, ValueError) as err:
+            raise type(err)(f"add_sprite: {err}") from None
+        ids = [body]
+        material = {k: settings[k] for k in ("density", "friction", "restitution")}
+        try:  # the other parts at the sprite's own frame: convex_parts keeps the outline's coordinates
+            ids += [self.world.add_shape(body, part, (0.0, 0.0, 0.0), **material) for part in parts[1:]]
+        except (TypeError, ValueError) as err:
+            self.world.remove(body)  # all or nothing
             raise type(err)(f"add_sprite: {err}") from None
         if collision_type is not None and collision_type not in self.collision_types:
             self.collision_types.append(collision_type)
@@ -373,8 +403,10 @@ class PhysicsEngine:
         settings.update(
             mass=mass, radius=float(radius), gravity=None if gravity is None else tuple(map(float, gravity))
         )
-        self.sprites[sprite] = PhysicsObject(handle, Shape(handle, shape, collision_type), settings)
-        self._sprite_of[body] = sprite
+        shapes = tuple(Shape(handle, part, collision_type, i) for part, i in zip(parts, ids, strict=True))
+        self.sprites[sprite] = PhysicsObject(handle, shapes, settings)
+        for i in ids:  # a hit on any part is the sprite's
+            self._sprite_of[i] = sprite
         if kind != BodyType.STATIC:
             self.non_static_sprite_list.append(sprite)
         caps = getattr(sprite, "pymunk", None)  # arcade keeps these on the sprite; so do we
@@ -423,9 +455,12 @@ class PhysicsEngine:
 
     def remove_sprite(self, sprite) -> None:
         """Take a sprite's body out of the world (``sprite.remove_from_sprite_lists()`` calls this)."""
-        body = self.get_physics_object(sprite).body.id
+        obj = self.get_physics_object(sprite)
+        body = obj.body.id
         self.world.remove(body)
-        del self.sprites[sprite], self._sprite_of[body]
+        del self.sprites[sprite]
+        for shape in obj.shapes:
+            del self._sprite_of[shape.id]
         if sprite in self.non_static_sprite_list:
             self.non_static_sprite_list.remove(sprite)
         for pair in [p for p in self._touching if body in p]:
@@ -547,7 +582,7 @@ class PhysicsEngine:
         self._handlers[(first_type, second_type)] = _Handlers(begin_handler, post_handler, separate_handler)
 
     def _handler_for(self, a: int, b: int):
-        """The handlers for bodies a, b and whether they are called as (b, a)."""
+        """The handlers for bodies (or shapes) a, b and whether they are called as (b, a)."""
         ta = self.sprites[self._sprite_of[a]].shape.collision_type
         tb = self.sprites[self._sprite_of[b]].shape.collision_type
         if (ta, tb) in self._handlers:
@@ -562,35 +597,60 @@ class PhysicsEngine:
             return True
         return handler(a, b, arbiter, self.world, data)
 
+    def _part(self, shape: int) -> Shape | None:
+        """The adapter's ``Shape`` of engine shape id ``shape`` (None for one it does not hold)."""
+        sprite = self._sprite_of.get(shape)
+        if sprite is None:
+            return None
+        return next(s for s in self.sprites[sprite].shapes if s.id == shape)
+
     def _contacts(self, events) -> None:
-        """The step's contact events turned into handler calls (ended, began, then every touching)."""
+        """The step's contact events turned into handler calls (ended, began, then every touching).
+        Events name shapes; handlers are per pair of sprites: a pair begins when its first parts
+        touch and separates when its last parts part (an arcade sprite is one shape to its program)."""
         for a, b in events.ended.tolist():
-            kept = self._touching.pop((a, b), None)
-            if kept is not None and kept[0].separate is not None:
-                handlers, arbiter, swapped = kept
-                self._call(handlers.separate, (b, a) if swapped else (a, b), arbiter, handlers.data)
+            pa, pb = self._part(a), self._part(b)
+            if pa is None or pb is None:
+                continue
+            key = tuple(sorted((pa.body.id, pb.body.id)))
+            kept = self._touching.get(key)
+            if kept is None:
+                continue
+            kept[3].discard((a, b))
+            if kept[3]:
+                continue  # other parts still touch
+            del self._touching[key]
+            handlers, arbiter, swapped, _ = kept
+            if handlers.separate is not None:
+                self._call(handlers.separate, key[::-1] if swapped else key, arbiter, handlers.data)
         if not self._handlers:
             return
         for k, (a, b) in enumerate(events.began.tolist()):
-            if a not in self._sprite_of or b not in self._sprite_of:
+            pa, pb = self._part(a), self._part(b)
+            if pa is None or pb is None:
                 continue
-            handlers, swapped = self._handler_for(a, b)
+            key = (pa.body.id, pb.body.id)
+            nx, ny = events.normal[k].tolist()
+            if key[0] > key[1]:  # keyed smaller body first; the normal runs from the first
+                key, pa, pb, nx, ny = key[::-1], pb, pa, -nx, -ny
+            if key in self._touching:
+                self._touching[key][3].add((a, b))
+                continue
+            handlers, swapped = self._handler_for(*key)
             if handlers is None:
                 continue
-            nx, ny = events.normal[k].tolist()
-            pair = (b, a) if swapped else (a, b)
-            shapes = tuple(self.sprites[self._sprite_of[i]].shape for i in pair)
+            shapes = (pb, pa) if swapped else (pa, pb)
             normal = (-nx, -ny) if swapped else (nx, ny)
             arbiter = Arbiter(shapes, normal, tuple(events.point[k].tolist()), float(events.impulse[k]))
-            self._touching[(a, b)] = (handlers, arbiter, swapped)
+            self._touching[key] = (handlers, arbiter, swapped, {(a, b)})
             if handlers.begin is not None:
-                keep = self._call(handlers.begin, pair, arbiter, handlers.data)
+                keep = self._call(handlers.begin, key[::-1] if swapped else key, arbiter, handlers.data)
                 if not keep:
                     self._warn(
                         "a begin_handler returned a falsy value: the engine cannot ignore one pair's "
                         "collision yet, so the pair still collides (return True to silence this)"
                     )
-        for key, (handlers, arbiter, swapped) in list(self._touching.items()):
+        for key, (handlers, arbiter, swapped, _) in list(self._touching.items()):
             if key not in self._touching:
                 continue  # removed by a handler called before it
             if handlers.post is not None:
@@ -614,24 +674,30 @@ class PhysicsEngine:
         g = math.atan2(gy, gx) if (gx or gy) else 0.0
         ux, uy = math.cos(g), math.sin(g)
         me = obj.body.id
-        xf = self.world.transform(me)
-        # Touching within the engine's resting margin: the shape moved 0.5 px along gravity.
-        probe = (xf.x + 0.5 * ux, xf.y + 0.5 * uy, xf.angle)
         incline = self.maximum_incline_on_ground
-        for other in self.world.query_shape(obj.shape.geometry, probe).tolist():
-            if other == me or self.world.is_sensor(other):
-                continue
-            hit = contact(obj.shape.geometry, probe, self.world.shape(other), self.world.transform(other))
-            if hit is None:
-                continue
-            nx, ny = hit.normal
-            if abs(nx - ux) < incline and abs(ny - uy) < incline:
-                grounding.update(
-                    normal=(nx, ny),
-                    penetration=(hit.depth * nx, hit.depth * ny),
-                    position=tuple(hit.point_b),
-                    body=Body(self.world, other),
-                )
+        for part in obj.shapes:  # every part of a concave hit box can stand on something
+            xf = self.world.shape_transform(part.id)
+            # Touching within the engine's resting margin: the part moved 0.5 px along gravity.
+            probe = (xf.x + 0.5 * ux, xf.y + 0.5 * uy, xf.angle)
+            for other in self.world.query_shape(part.geometry, probe).tolist():
+                if other == me:
+                    continue
+                for theirs in self.world.shapes(other).tolist():
+                    if self.world.is_sensor(theirs):
+                        continue
+                    hit = contact(
+                        part.geometry, probe, self.world.shape(theirs), self.world.shape_transform(theirs)
+                    )
+                    if hit is None:
+                        continue
+                    nx, ny = hit.normal
+                    if abs(nx - ux) < incline and abs(ny - uy) < incline:
+                        grounding.update(
+                            normal=(nx, ny),
+                            penetration=(hit.depth * nx, hit.depth * ny),
+                            position=tuple(hit.point_b),
+                            body=Body(self.world, other),
+                        )
         return grounding
 
     def is_on_ground(self, sprite) -> bool:

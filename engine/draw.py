@@ -51,7 +51,7 @@ def outline(shape, transform, segments: int = CURVE_SEGMENTS) -> list[tuple[floa
 
 
 class BodyOutline(NamedTuple):
-    """One body as a drawer sees it: its id, its kind (``"static"``, ``"kinematic"``,
+    """One shape of a body as a drawer sees it: the body's id, its kind (``"static"``, ``"kinematic"``,
     ``"dynamic"``, ``"sleeping"`` or ``"sensor"``), its outline (world, counter-clockwise) and a
     short line from its origin along its local x axis (so a turning circle shows its turn)."""
 
@@ -62,7 +62,8 @@ class BodyOutline(NamedTuple):
 
 
 def body_outlines(world, segments: int = CURVE_SEGMENTS) -> Iterator[BodyOutline]:
-    """Every body of ``world`` as a ``BodyOutline``, in id order.
+    """Every shape of every body of ``world`` as a ``BodyOutline``, in id order: a body of several
+    shapes gives one per shape, each with its body's id and heading.
 
     >>> from engine import World
     >>> world = World()
@@ -71,16 +72,18 @@ def body_outlines(world, segments: int = CURVE_SEGMENTS) -> Iterator[BodyOutline
     [(0, 'static', 4)]
     """
     for body in world.bodies.tolist():
-        shape, xf = world.shape(body), world.transform(body)
-        points = outline(shape, xf, segments)
-        if world.is_sensor(body):
-            kind = "sensor"
-        elif world.is_static(body):
+        xf = world.transform(body)
+        shapes = world.shapes(body).tolist()
+        drawn = [
+            (shape, outline(world.shape(shape), world.shape_transform(shape), segments)) for shape in shapes
+        ]
+        if world.is_static(body):
             kind = "static"
         elif not world.is_dynamic(body):
             kind = "kinematic"
         else:
             kind = "dynamic" if world.is_awake(body) else "sleeping"
-        reach = max(math.dist((xf.x, xf.y), p) for p in points) if points else 0.0
+        reach = max((math.dist((xf.x, xf.y), p) for _, points in drawn for p in points), default=0.0)
         tip = (xf.x + 0.5 * reach * math.cos(xf.angle), xf.y + 0.5 * reach * math.sin(xf.angle))
-        yield BodyOutline(body, kind, points, ((xf.x, xf.y), tip))
+        for shape, points in drawn:
+            yield BodyOutline(body, "sensor" if world.is_sensor(shape) else kind, points, ((xf.x, xf.y), tip))

@@ -439,6 +439,146 @@ def slide_slots(table: ShapeTable, bodies: Bodies, walls: DenseGrid, slots, rest
     return at, hits, normals, count
 
 
+def cast_group(bodies: Bodies, walls: DenseGrid, root: int, rows, move, mask: int, cell: float):
+    """The first hit of body ``root``'s shapes ``rows`` all cast by ``move`` (``World.cast_bodies``
+    for a body of several shapes), against the solid bodies in ``mask`` but its own shapes: (slot
+    hit or -1, fraction, point, normal), the earliest of its shapes' (of two as early, the first)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    excluded = np.zeros(bodies.boxes.shape[0], dtype=np.bool_)
+    excluded[root] = True
+    excluded[rows] = True
+    k = len(rows)
+    if k == 0:
+        return -1, 1.0, (0.0, 0.0), (0.0, 0.0)
+    targets = targets_of(bodies, walls, np.int64(mask), excluded, np.int64(k), np.float64(cell))
+    # Each shape's frame centred on where it is (offset 0, its own angle), as ``sweep.cast_ids``.
+    origin = np.ascontiguousarray(bodies.xf[rows, :2])
+    offset = np.zeros((k, 3))
+    offset[:, 2] = bodies.xf[rows, 2]
+    box = np.ascontiguousarray(bodies.boxes[rows])
+    moves = np.repeat(np.asarray(move, dtype=np.float64).reshape(1, 2), k, axis=0)
+    _, winner, fraction, point, normal = first_hits(
+        bodies, walls, targets, rows, np.arange(k), origin, offset, box, moves, np.zeros(0), np.bool_(False)
+    )
+    hit = np.flatnonzero(winner >= 0)
+    if not len(hit):
+        return -1, 1.0, (0.0, 0.0), (0.0, 0.0)
+    e = int(hit[np.argmin(fraction[hit])])
+    return int(winner[e]), float(fraction[e]), tuple(point[e].tolist()), tuple(normal[e].tolist())
+
+
+def slide_groups(bodies: Bodies, walls: DenseGrid, groups, rest, mask: int, cell: float):
+    """Move-and-slide bodies of several shapes (and any others moved with them) by ``rest`` (k, 2):
+    body q is ``groups[q]``, (its root slot, the slots of its solid shapes). Every shape of a body
+    is cast by the same move and the earliest hit stops the body (of two as early, its earlier
+    shape); it backs off and slides along that hit's normal as ``slide_bodies`` does, and
+    ``keep_skin`` pushes it out by the one push its shapes need most, again until none needs one.
+    A body's skin is its largest shape's. The bodies moved are excluded as targets, as there; one
+    that starts within half a skin of a wall is pushed out before it moves (``_out_first``'s
+    role). Returns (moved, hits, normals, count) as ``slide_slots``; the world is not written.
+
+    Python over the compiled casts (``first_hits``, ``keep_skin``): one batched cast of every
+    shape still moving per slide, so its cost is per call and per shape, not per body."""
+    k = len(groups)
+    n = bodies.boxes.shape[0]
+    rest = np.array(rest, dtype=np.float64).reshape(k, 2)
+    roots = np.array([g[0] for g in groups], dtype=np.int64)
+    for q in range(k):
+        if not (math.isfinite(rest[q, 0]) and math.isfinite(rest[q, 1])):
+            raise ValueError(
+                f"displacement of body {int(bodies.ids[roots[q]])} is not finite: {tuple(rest[q].tolist())}"
+            )
+        arguments.check_end(int(bodies.ids[roots[q]]), *bodies.xf[roots[q], :2], *rest[q])
+    slots = np.concatenate([np.asarray(g[1], dtype=np.int64) for g in groups] + [np.zeros(0, np.int64)])
+    group = np.repeat(np.arange(k), [len(g[1]) for g in groups]).astype(np.int64)
+    excluded = np.zeros(n, dtype=np.bool_)
+    for g in groups:
+        excluded[g[0]] = True
+        excluded[np.asarray(g[1], dtype=np.int64)] = True
+    data, offsets = bodies.data, bodies.offsets
+    size = data[offsets[bodies.shape[slots]] + H_BOUND] + data[offsets[bodies.shape[slots]] + H_RADIUS]
+    skin = np.zeros(k)
+    np.maximum.at(skin, group, SKIN_REL * size)
+    row_skin = np.ascontiguousarray(skin[group])
+    start = np.ascontiguousarray(bodies.xf[slots, :2])
+    at = np.zeros((len(slots), 3))
+    at[:, 2] = bodies.xf[slots, 2]
+    box = np.ascontiguousarray(bodies.boxes[slots])
+    moved = np.zeros((k, 2))
+    earlier, count = np.zeros((k, MAX_SLIDES, 2)), np.zeros(k, dtype=np.int64)
+    hits = np.zeros((k, MAX_SLIDES, 4))
+    targets = targets_of(bodies, walls, np.int64(mask), excluded, np.int64(len(slots)), np.float64(cell))
+
+    def shift(q: int, dx: float, dy: float) -> None:
+        rows = group == q
+        at[rows, 0] += dx
+        at[rows, 1] += dy
+        box[rows, 0::2] += dx
+        box[rows, 1::2] += dy
+        moved[q, 0] += dx
+        moved[q, 1] += dy
+
+    def push_out() -> None:
+        """``keep_skin`` with one push per body: its shape's that needs the most, until none needs one."""
+        for _ in range(MAX_SLIDES):
+            if not len(slots):
+                return
+            pushed_at, pushed_box = at.copy(), box.copy()
+            keep_skin(bodies, walls, targets, slots, start, pushed_at, pushed_box, row_skin)
+            push = pushed_at[:, :2] - at[:, :2]
+            length = np.hypot(push[:, 0], push[:, 1])
+            if not length.any():
+                return
+            for q in np.unique(group[length > 0.0]).tolist():
+                rows = np.flatnonzero(group == q)
+                most = rows[np.argmax(length[rows])]
+                shift(q, float(push[most, 0]), float(push[most, 1]))
+
+    push_out()
+    active = np.flatnonzero(np.hypot(rest[:, 0], rest[:, 1]) > skin * 1e-3)
+    for _ in range(MAX_SLIDES):
+        if not len(active):
+            break
+        rows = np.flatnonzero(np.isin(group, active))
+        if not len(rows):  # bodies of sensors alone: nothing stops them
+            for q in active.tolist():
+                shift(q, float(rest[q, 0]), float(rest[q, 1]))
+            break
+        _, winner, fraction, point, normal = first_hits(
+            bodies, walls, targets, slots[rows], rows, start, at, box, np.ascontiguousarray(rest[group[rows]]),
+            0.5 * row_skin[rows], np.bool_(True),
+        )  # fmt: skip
+        still = []
+        for q in active.tolist():
+            mine = np.flatnonzero(group[rows] == q)
+            hit = mine[winner[mine] >= 0]
+            rx, ry = float(rest[q, 0]), float(rest[q, 1])
+            if not len(hit):
+                shift(q, rx, ry)
+                rest[q] = 0.0
+                continue
+            e = int(hit[np.argmin(fraction[hit])])  # the earliest; of two as early, the first shape
+            nx, ny = float(normal[e, 0]), float(normal[e, 1])
+            f = float(fraction[e])
+            closing = -(rx * nx + ry * ny)  # ``back_off``: half a skin back from the wall, along the move
+            f = 0.0 if closing * f <= 0.5 * skin[q] else f - 0.5 * skin[q] / closing
+            shift(q, f * rx, f * ry)
+            h = int(count[q])
+            hits[q, h] = (winner[e], f, point[e, 0], point[e, 1])
+            left = np.array([[(1.0 - f) * rx, (1.0 - f) * ry]])
+            rest[q] = slide_along_many(left, normal[e : e + 1], earlier[q : q + 1], count[q : q + 1])[0]
+            earlier[q, h] = (nx, ny)
+            count[q] += 1
+            if math.hypot(*rest[q]) > skin[q] * 1e-3:
+                still.append(q)
+        active = np.array(still, dtype=np.int64)
+    push_out()
+    out = np.empty((k, 3))
+    out[:, :2] = bodies.xf[roots, :2] + moved  # the one rounding to the world
+    out[:, 2] = bodies.xf[roots, 2]
+    return out, hits, earlier, count
+
+
 def slide_result(ids: np.ndarray, at, hits, normals, count, row: int = 0) -> SlideResult:
     """Row ``row`` of ``slide_slots``'s result as a ``SlideResult`` (hits named by body id)."""
     found = tuple(
@@ -453,10 +593,12 @@ __all__ = [
     "SKIN_REL",
     "SlideResult",
     "back_off",
+    "cast_group",
     "keep_skin",
     "slide_along",
     "slide_along_many",
     "slide_bodies",
+    "slide_groups",
     "slide_result",
     "slide_row",
     "slide_slots",

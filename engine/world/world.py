@@ -53,7 +53,7 @@ from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
 from .frame import Frame, FrameView
 from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
 from .pairs import WorldContacts, contacts_of
-from .slide import SlideResult, slide_result, slide_slots
+from .slide import SlideResult, cast_group, slide_groups, slide_result, slide_slots
 from .step import LINEAR_SLOP, Dynamics, tuning
 from .sweep import cast_bodies
 
@@ -395,17 +395,6 @@ class World:
     def _owners(self, ids: np.ndarray) -> np.ndarray:
         """The bodies of shape ids ``ids``, each once, ascending (a world of one shape a body: ``ids``)."""
         return np.unique(self._a.owner[ids]) if self._a.compound else ids
-
-    def _single_shaped(self, slots: np.ndarray, name: str) -> None:
-        """Refuse, by name, a body of many shapes where only a body of one is moved or cast (for now:
-        its shapes would each be cast and the earliest hit taken, not written yet)."""
-        a = self._a
-        holding = np.bincount(a.root[: a.n], minlength=a.n)[slots]
-        if (holding > 1).any():
-            body = int(a.ids[slots[np.flatnonzero(holding > 1)[0]]])
-            raise ValueError(
-                f"{name}: body {body} holds several shapes; it moves and casts a body of one shape"
-            )
 
     def _is_bare(self, slot: int) -> bool:
         """Whether the body's first row holds no shape any more (``remove_shape``)."""
@@ -1232,15 +1221,24 @@ class World:
         Each body's swept box goes through the same grids as ``pairs()``, and
         every candidate is cast in one compiled call (``sweep``). A body that
         starts overlapping a target hits it at fraction 0, as in ``shape_cast``.
-        A caster skips itself; other casters stay targets.
+        A caster skips itself; other casters stay targets. A body of several
+        shapes casts every solid shape of it by its translation and reports the
+        earliest hit, never one of its own shapes (``slide.cast_group``, after
+        the compiled batch).
         """
         bodies = arguments.vector(bodies, arguments.I64, "World.cast_bodies bodies")
         moves = arguments.rows_fast(translations, len(bodies), "World.cast_bodies translations")
         mask = arguments.bits(mask, "World.cast_bodies mask")
         frame = self._frame
-        if self._a.compound:
-            self._single_shaped(self._bodies(bodies), "World.cast_bodies")
+        groups = self._groups(self._bodies(bodies)) if self._a.compound else None
         found = cast_bodies(frame.bodies(), frame.walls(), self._a.slot_of, mask, bodies, moves, frame.cell())
+        if groups is not None:  # each body of several shapes again: all its shapes, the earliest hit
+            for q, (root, rows) in enumerate(groups):
+                if not (len(rows) == 1 and rows[0] == root):
+                    hit = cast_group(frame.bodies(), frame.walls(), root, rows, moves[q], mask, frame.cell())
+                    found.body[q] = -1 if hit[0] < 0 else int(self._a.ids[hit[0]])
+                    found.fraction[q] = hit[1]
+                    found.point[q], found.normal[q] = hit[2], hit[3]
         hit = found.body >= 0
         owner = np.where(hit, self._a.owner[np.where(hit, found.body, 0)], -1)
         return found._replace(body=owner, shape=found.body)
@@ -1250,13 +1248,13 @@ class World:
         (``slide``): it stops a skin short of the first solid body in ``mask``,
         slides for the rest of the step, never ends inside or touching a wall
         and never passes a corner. A batch of one ``move_and_slide_bodies``,
-        reporting what it slid along.
+        reporting what it slid along. A body of several shapes moves whole: each
+        of its solid shapes is cast by the same move, the earliest hit stops it
+        and the slide follows that hit's normal (``slide.slide_groups``).
         """
         slot = self._body(body)
         move = arguments.pair(displacement, "World.move_and_slide displacement", what="(dx, dy)")
         mask = arguments.bits(mask, "World.move_and_slide mask")
-        if self._a.compound:
-            self._single_shaped(np.array([slot]), "World.move_and_slide")
         found = slide_result(self._a.ids, *self._slide(np.array([slot]), np.array([move]), mask))
         hits = tuple(h._replace(body=int(self._a.owner[h.body]), shape=h.body) for h in found.hits)
         return found._replace(hits=hits)
@@ -1276,19 +1274,43 @@ class World:
         mask = arguments.bits(mask, "World.move_and_slide_bodies mask")
         if not _distinct(slots, self._a.n):
             raise ValueError("move_and_slide_bodies got the same body twice")
-        if self._a.compound:
-            self._single_shaped(slots, "World.move_and_slide_bodies")
         return self._slide(slots, rest, mask)[0][:, :2].copy()
 
     # --- internals --------------------------------------------------------
 
     def _slide(self, slots, rest, mask):
-        """``slide.slide_slots``, then the bodies written where they end."""
+        """``slide.slide_slots``, then the bodies written where they end; a batch that holds a body
+        of several shapes: ``slide.slide_groups`` (each body's shapes cast together), its shapes
+        following it."""
         frame = self._frame
-        found = slide_slots(self._table, frame.bodies(), frame.walls(), slots, rest, mask, frame.cell())
+        groups = self._groups(slots) if self._a.compound else None
+        if groups is None:
+            found = slide_slots(self._table, frame.bodies(), frame.walls(), slots, rest, mask, frame.cell())
+            self._a.xf[slots] = found[0]
+            frame.moved_slots(slots, bool(self._a.static[slots].any()))
+            return found
+        found = slide_groups(frame.bodies(), frame.walls(), groups, rest, mask, frame.cell())
         self._a.xf[slots] = found[0]
-        frame.moved_slots(slots, bool(self._a.static[slots].any()))
+        self._follow(slots)
+        rows = np.concatenate([self._a.rows_of(int(s)) for s in slots.tolist()])
+        frame.moved_slots(rows, bool(self._a.static[slots].any()))
         return found
+
+    def _groups(self, slots: np.ndarray) -> list | None:
+        """For bodies ``slots`` (roots) of which one or more hold several shapes: each body's (root,
+        the rows of its solid shapes), which a move or a cast casts together; None when every body
+        holds one (the compiled single-shape paths, unchanged)."""
+        a = self._a
+        holding = np.bincount(a.root[: a.n], minlength=a.n)[slots]
+        if not (holding > 1).any():
+            return None
+        groups = []
+        for slot in slots.tolist():
+            rows = a.rows_of(slot)
+            solid = ~a.sensor[rows]
+            solid &= ~((rows == slot) & self._is_bare(slot))
+            groups.append((slot, rows[solid]))
+        return groups
 
     def _body(self, body) -> int:
         """The slot of body id ``body`` (its first shape's row); one error for an id the world does

@@ -196,7 +196,7 @@ def _stage_bullets(state: dict) -> None:
             )
     for tick in range(30):
         sim.step(Inputs(0.0, 0.0, p.x + math.cos(tick), p.y + math.sin(tick), True))
-    _casts(sim.world, (p.x, p.y), sim.shapes.player)
+    _casts(sim.world, (p.x, p.y), sim.shapes.player[0])
 
 
 def _casts(world: World, at: tuple[float, float], shape) -> None:

@@ -1,6 +1,7 @@
 """F1 debug overlay: what the engine sees, drawn over the world.
 
-- hitboxes: every body's engine shape (walls cyan, moving bodies green, sensors yellow);
+- hitboxes: every body's engine shapes, each part of one of several (walls cyan, moving
+  bodies green, sensors yellow);
 - AABBs: the boxes the broad phase sorts (magenta);
 - contacts: from ``world.contacts()``, a dot at each deepest point and a line
   along the normal (first body → second), as long as the depth (at least 10 px);
@@ -72,20 +73,21 @@ def overlay_geometry(world, bodies=None) -> OverlayGeometry:
     cell = cell_size(world)
     cells: set[tuple[int, int]] = set()
     for body in world.bodies.tolist() if bodies is None else bodies:
-        shape, xf = world.shape(body), world.transform(body)
-        seg = as_segments(outline(shape, xf))
-        if world.is_static(body):
-            static += seg
-        elif getattr(world, "is_sensor", lambda b: False)(body):
-            sensors += seg
-        else:
-            moving += seg
-        lo_x, lo_y, hi_x, hi_y = aabb(shape, xf)
-        boxes += box_segments(lo_x, lo_y, hi_x, hi_y)
-        if cell and not world.is_static(body) and len(cells) < MAX_CELLS:
-            for i in range(math.floor(lo_x / cell), math.floor(hi_x / cell) + 1):
-                for j in range(math.floor(lo_y / cell), math.floor(hi_y / cell) + 1):
-                    cells.add((i, j))
+        for part in world.shapes(body).tolist():  # a body of several shapes: each as it collides
+            shape, xf = world.shape(part), world.shape_transform(part)
+            seg = as_segments(outline(shape, xf))
+            if world.is_static(body):
+                static += seg
+            elif world.is_sensor(part):
+                sensors += seg
+            else:
+                moving += seg
+            lo_x, lo_y, hi_x, hi_y = aabb(shape, xf)
+            boxes += box_segments(lo_x, lo_y, hi_x, hi_y)
+            if cell and not world.is_static(body) and len(cells) < MAX_CELLS:
+                for i in range(math.floor(lo_x / cell), math.floor(hi_x / cell) + 1):
+                    for j in range(math.floor(lo_y / cell), math.floor(hi_y / cell) + 1):
+                        cells.add((i, j))
     normals, points = [], []
     for n, d, pa, pb in zip(found.normal, found.depth, found.point_a, found.point_b):
         length = max(float(d), MIN_NORMAL_PX)

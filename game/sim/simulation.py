@@ -21,10 +21,11 @@ inputs always give the same state:
 
 Randomness comes from one ``numpy.random.Generator`` seeded once.
 
-Hitboxes come from ``game.tiled.actors`` (``assets/actors.tsj``), one convex shape
-per actor (``Shapes``); the numbers from ``Rules``. A hitbox of several convex
-parts is refused with one ``LevelError`` line: the engine moves one shape per
-body, and a hull would collide where the designer drew nothing.
+Hitboxes come from ``game.tiled.actors`` (``assets/actors.tsj``), the convex parts
+of each actor (``Shapes``); the numbers from ``Rules``. An actor whose hitbox has
+several parts is one body of several shapes (``add_actor``): the engine moves,
+slides and casts it as the parts drawn, never as their hull, which would
+collide where the designer drew nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import numpy as np
 
 from engine import World
 from engine.collision import Circle
-from game.tiled.actors import ActorHitbox, actor_hitboxes, actor_shape
+from game.tiled.actors import ActorHitbox, actor_hitboxes, actor_parts
 from game.tiled.prop_kinds import prop_kinds
 
 from . import navigation
@@ -225,31 +226,38 @@ class State(NamedTuple):
 
 
 class Shapes(NamedTuple):
-    """The convex shape each actor moves as, in the actor frame (``game.tiled.actors``)."""
+    """The convex parts each actor moves as (one or more), in the actor frame (``game.tiled.actors``)."""
 
-    player: Any
+    player: tuple[Any, ...]
     #: By enemy kind (``CHASER, SHOOTER, BRUTE``).
-    enemies: tuple[Any, ...]
+    enemies: tuple[tuple[Any, ...], ...]
     #: By bullet owner (0 the player's, 1 an enemy's).
-    bullets: tuple[Any, Any]
+    bullets: tuple[tuple[Any, ...], tuple[Any, ...]]
 
 
 def actor_shapes(hitboxes: Mapping[str, ActorHitbox], rules: Rules) -> Shapes:
-    """The shapes the simulation moves; ``LevelError`` (one line) for a hitbox of several convex parts.
-
-    The engine moves one convex shape per body, so a designer's split
-    hitbox is refused here rather than replaced by its hull (see ``game.tiled.actors``).
-    """
+    """The parts of every actor the simulation moves (``game.tiled.actors.actor_parts``)."""
     return Shapes(
-        actor_shape("player", hitboxes),
-        tuple(actor_shape(k.name, hitboxes) for k in rules.enemies),
-        (actor_shape("player_bullet", hitboxes), actor_shape("enemy_bullet", hitboxes)),
+        actor_parts("player", hitboxes),
+        tuple(actor_parts(k.name, hitboxes) for k in rules.enemies),
+        (actor_parts("player_bullet", hitboxes), actor_parts("enemy_bullet", hitboxes)),
     )
 
 
-def is_round(shape) -> bool:
+def is_round(parts) -> bool:
     """A disc about the actor's centre: turning it changes nothing, so its turns need no wall check."""
-    return isinstance(shape, Circle) and tuple(shape.center) == (0.0, 0.0)
+    return len(parts) == 1 and isinstance(parts[0], Circle) and tuple(parts[0].center) == (0.0, 0.0)
+
+
+def add_actor(world: World, parts, transform, **settings) -> int:
+    """One body of the actor's ``parts`` at ``transform``: the first part is the body (``add``),
+    the others are its shapes (``add_shape``) at its origin, since each part is baked in the actor
+    frame; every part has the body's ``layer`` and ``mask``. Returns the body's id."""
+    body = world.add(parts[0], transform, **settings)
+    layers = {k: settings[k] for k in ("layer", "mask") if k in settings}
+    for part in parts[1:]:
+        world.add_shape(body, part, (0.0, 0.0, 0.0), **layers)
+    return body
 
 
 class Simulation:
@@ -284,7 +292,8 @@ class Simulation:
                 self.world.add(shape, tuple(xf), type="static", layer=WALL, user_data=wall.object_id)
         start = level.player_start
         r = self.rules
-        body = self.world.add(
+        body = add_actor(
+            self.world,
             self.shapes.player,
             (start.x, start.y, 0.0),
             type="kinematic",
@@ -406,9 +415,9 @@ class Simulation:
             cached[number] = np.array([getattr(k, number) for k in self.rules.enemies])
         return cached[number]
 
-    def _blocked(self, shape, transform) -> bool:
-        """Would ``shape`` at ``transform`` overlap a wall?"""
-        return bool(len(self.world.query_shape(shape, transform, mask=WALL)))
+    def _blocked(self, parts, transform) -> bool:
+        """Would any of ``parts`` (an actor's, in its frame) at ``transform`` overlap a wall?"""
+        return any(len(self.world.query_shape(part, transform, mask=WALL)) for part in parts)
 
     def _fire_player(self) -> None:
         p, r = self.player, self.rules
@@ -557,8 +566,8 @@ class Simulation:
     def _add_bullet(self, owner: int, x: float, y: float, vx: float, vy: float) -> None:
         layer = PLAYER_BULLET if owner == 0 else ENEMY_BULLET
         angle = math.atan2(vy, vx) if self._bullet_turning[owner] else 0.0
-        body = self.world.add(
-            self.shapes.bullets[owner], (x, y, angle), type="kinematic", layer=layer, mask=0
+        body = add_actor(
+            self.world, self.shapes.bullets[owner], (x, y, angle), type="kinematic", layer=layer, mask=0
         )
         self.bullets.append(body=body, owner=owner, x=x, y=y, vx=vx, vy=vy, life=self.rules.bullet_life)
 
@@ -791,8 +800,13 @@ class Simulation:
     def spawn_enemy(self, kind: int, x: float, y: float) -> int:
         """Put an enemy of ``kind`` at (x, y) now, as fast and as accurate as the current wave's; returns its body id."""
         spec, plan = self.rules.enemies[kind], self._plan
-        body = self.world.add(
-            self.shapes.enemies[kind], (x, y, 0.0), type="kinematic", layer=ENEMY, mask=PLAYER | ENEMY | PROP
+        body = add_actor(
+            self.world,
+            self.shapes.enemies[kind],
+            (x, y, 0.0),
+            type="kinematic",
+            layer=ENEMY,
+            mask=PLAYER | ENEMY | PROP,
         )
         self.enemies.append(body=body, kind=kind, x=x, y=y, angle=0.0, health=spec.health, hit=0.0,
                             cooldown=self.rules.first_shot_delay, sees=False,

@@ -29,10 +29,12 @@ Shapes:
   ``radius`` of it (``Polygon(points, radius)``).
 
 Several objects, or a split polygon, make a hitbox of several convex parts.
-The simulation moves one convex shape per actor: it refuses a hitbox of
-several parts with one line (``Simulation`` raises ``LevelError``) rather
-than take their hull (a hull would let bullets hit the air in the notch).
-``game.check`` and ``game.lab`` read every part.
+The simulation makes such an actor one body of several shapes (``actor_parts``:
+the first part with ``World.add``, the others with ``World.add_shape``, each
+at the actor's origin since the parts are baked in the actor frame), which
+moves, slides and is hit as the parts drawn: never their hull (a hull would
+let bullets hit the air in the notch). ``game.check`` and ``game.lab`` read
+every part.
 
 A hitbox that cannot work is a ``Finding`` naming the file, the tile id and
 the actor: a hitbox reaching more than ``MAX_ACTOR_REACH`` (8,192 px) from
@@ -70,10 +72,10 @@ __all__ = [
     "ActorHitbox",
     "actor_finding",
     "actor_hitboxes",
+    "actor_parts",
     "actor_shape",
     "read_actors",
     "read_actors_for_play",
-    "single_part_problem",
     "tile_hitbox",
 ]
 
@@ -328,41 +330,15 @@ def _bake(shape: Shape, xf, radius: float) -> Shape:
     raise _Problem(f"unknown shape {type(shape).__name__}")
 
 
-def single_part_problem(hitbox: ActorHitbox, file: str = "assets/actors.tsj") -> Finding | None:
-    """Why the simulation cannot move this hitbox (it has several convex parts), or None.
-
-    The engine moves one convex shape per body; several bodies welded into one
-    actor are not built (yet), and a hull would be a different hitbox.
-    """
-    if len(hitbox.parts) == 1:
-        return None
-    return actor_finding(
-        "error",
-        file,
-        hitbox.tile_id,
-        hitbox.name,
-        f"hitbox has {len(hitbox.parts)} convex parts; the game moves one convex shape per actor: "
-        f"draw one convex polygon, rectangle or circle (round it with the {RADIUS!r} property)",
-    )
-
-
 def read_actors_for_play(
     path: Path | str = ACTORS_FILE,
 ) -> tuple[dict[str, ActorHitbox] | None, list[Finding]]:
-    """``read_actors`` and what the game refuses besides: a hitbox of several convex parts.
-
-    The ONE path the game (``actor_hitboxes``) and ``game.check`` both take,
-    so the checker refuses exactly what the game refuses (a concave player
-    hull checked clean while the game refused it). ``game.lab`` reads every
-    part with ``read_actors``.
+    """``read_actors`` as the game reads it: the ONE path the game (``actor_hitboxes``) and
+    ``game.check`` both take, so the checker refuses exactly what the game refuses (a concave
+    player hull once checked clean while the game refused it). A hitbox of several convex parts
+    plays (one body of several shapes); ``game.lab`` reads the same parts with ``read_actors``.
     """
-    hitboxes, findings = read_actors(path)
-    if hitboxes is None:
-        return None, findings
-    refused = [f for f in (single_part_problem(h, display_name(Path(path))) for h in hitboxes.values()) if f]
-    if refused:
-        return None, [*findings, *refused]
-    return hitboxes, findings
+    return read_actors(path)
 
 
 @lru_cache(maxsize=1)
@@ -375,19 +351,31 @@ def actor_hitboxes() -> dict[str, ActorHitbox]:
     return hitboxes
 
 
-def actor_shape(name: str, hitboxes: Mapping[str, ActorHitbox] | None = None) -> Shape:
-    """The one convex shape the simulation moves for actor ``name`` (of ``hitboxes``, the shipped ones by default).
+def actor_parts(name: str, hitboxes: Mapping[str, ActorHitbox] | None = None) -> tuple[Shape, ...]:
+    """The convex parts of actor ``name``'s hitbox (of ``hitboxes``, the shipped ones by default),
+    in the actor frame: the simulation's body for it holds one shape per part. ``KeyError`` names
+    an unknown actor.
 
-    Raises ``LevelError`` (one line) for a hitbox of several parts: there is
-    no silent hull. ``KeyError`` names an unknown actor.
-
-    >>> actor_shape("chaser")
-    Circle(radius=11.0, center=(0.0, 0.0))
+    >>> actor_parts("chaser")
+    (Circle(radius=11.0, center=(0.0, 0.0)),)
     """
     boxes = actor_hitboxes() if hitboxes is None else hitboxes
     if name not in boxes:
         raise KeyError(f"no actor {name!r} (actors: {', '.join(ACTOR_NAMES)})")
-    problem = single_part_problem(boxes[name])
-    if problem is not None:
-        raise LevelError(problem)
-    return boxes[name].parts[0]
+    return tuple(boxes[name].parts)
+
+
+def actor_shape(name: str, hitboxes: Mapping[str, ActorHitbox] | None = None) -> Shape:
+    """The one convex shape of actor ``name``'s hitbox when it has one part (what tests and
+    benchmarks measure against); ``ValueError`` (one line) for a hitbox of several parts, whose
+    shapes are ``actor_parts``: no part stands for the whole, and there is no silent hull.
+
+    >>> actor_shape("chaser")
+    Circle(radius=11.0, center=(0.0, 0.0))
+    """
+    parts = actor_parts(name, hitboxes)
+    if len(parts) > 1:
+        raise ValueError(
+            f"actor {name!r}: its hitbox has {len(parts)} convex parts; actor_parts gives them all"
+        )
+    return parts[0]

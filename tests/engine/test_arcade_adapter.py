@@ -1,7 +1,8 @@
 """engine.arcade: arcade sprites in and out of a World with arcade.PymunkPhysicsEngine's names.
 
 The conventions are converted in one place (clockwise degrees, pymunk's damping), a concave hit
-box collides as its hull with one warning, and what the adapter cannot do is refused in one line.
+box is a body of its convex parts (a self-crossing one its hull, with one warning), and what the
+adapter cannot do is refused in one line.
 """
 
 import math
@@ -19,6 +20,7 @@ from engine.arcade import (
     to_sprite_angle,
     to_world_angle,
 )
+from engine.collision import mass_properties
 
 
 def box_sprite(x=0.0, y=0.0, size=32, angle=0.0) -> arcade.SpriteSolidColor:
@@ -66,18 +68,89 @@ def test_mass_is_the_bodys_mass_and_moment_inf_never_turns():
         engine.add_sprite(box_sprite(400), moment_of_inertia=5.0)
 
 
-def test_a_concave_hit_box_collides_as_its_hull_with_one_warning():
+#: An L, 64 px: its notch is the square x, y in 0..32 (its hull's edge from (32, 0) to (0, 32) cuts it).
+L_SHAPE = [(-32, -32), (32, -32), (32, 0), (0, 0), (0, 32), (-32, 32)]
+L_AREA = 64 * 64 - 32 * 32
+
+
+def l_sprite(x=0.0, y=0.0) -> arcade.SpriteSolidColor:
+    sprite = box_sprite(x, y, 64)
+    sprite.hit_box = HitBox(L_SHAPE, sprite.position)
+    return sprite
+
+
+def test_a_concave_hit_box_is_a_body_of_its_parts_with_the_ls_mass_and_a_box_lands_in_its_notch():
+    engine = PhysicsEngine(gravity=(0, -900))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no hull, no warning
+        floor, ell = l_sprite(), l_sprite(300)
+        engine.add_sprite(floor, body_type=PhysicsEngine.STATIC)
+        engine.add_sprite(ell, mass=6.0)
+    obj = engine.get_physics_object(ell)
+    assert len(obj.shapes) == 2 and obj.shape is obj.shapes[0]
+    assert engine.world.shapes(obj.body.id).tolist() == [s.id for s in obj.shapes]
+    assert sum(mass_properties(s.geometry, 1.0).mass for s in obj.shapes) == pytest.approx(L_AREA)
+    assert obj.body.mass == pytest.approx(6.0)
+    assert engine.world.density(obj.body.id) * L_AREA == pytest.approx(6.0)
+    # A 16 px box dropped over the notch lands on its floor (y = 8): the hull would hold it at y >= 24.
+    crate = box_sprite(16, 60, 16)
+    engine.add_sprite(crate, moment_of_inertia=PhysicsEngine.MOMENT_INF)
+    for _ in range(90):
+        engine.step()
+    assert crate.center_x == pytest.approx(16, abs=0.5) and crate.center_y == pytest.approx(8, abs=1.0)
+    grounded = engine.check_grounding(crate)  # on the L's second part: the floor's body
+    assert grounded["body"].id == engine.get_physics_object(floor).body.id
+
+
+def test_a_hit_on_any_part_is_the_sprites_and_handlers_run_once_per_pair_of_sprites():
+    engine = PhysicsEngine(gravity=(0, -900))
+    ground = box_sprite(0, -100, 400)
+    engine.add_sprite(ground, body_type=PhysicsEngine.STATIC, collision_type="ground")
+    ell = l_sprite(0, 150)
+    engine.add_sprite(ell, collision_type="ell", moment_of_inertia=PhysicsEngine.MOMENT_INF)
+    calls = []
+
+    def record(what):
+        def handler(a, b, arbiter, world, data):
+            calls.append(
+                (what, a is ell, b is ground, engine.get_sprites_from_arbiter(arbiter) == (ell, ground))
+            )
+            return True
+
+        return handler
+
+    engine.add_collision_handler("ell", "ground", record("begin"), separate_handler=record("separate"))
+    for _ in range(60):
+        engine.step()
+    assert engine.is_on_ground(ell)
+    assert [c[0] for c in calls] == ["begin"] and all(c[1:] == (True, True, True) for c in calls)
+    # Both parts stand on the ground (the L's bottom bar and its post are one flat foot): one pair.
+    assert {engine.get_sprite_for_shape(s) for s in engine.get_physics_object(ell).shapes} == {ell}
+    engine.set_velocity(ell, (0.0, 600.0))
+    for _ in range(3):
+        engine.step()
+    assert [c[0] for c in calls] == ["begin", "separate"]
+    engine.set_friction(ell, 0.9)
+    assert [engine.world.friction(s.id) for s in engine.get_physics_object(ell).shapes] == [0.9, 0.9]
+    shapes = engine.world.shapes(engine.get_physics_object(ell).body.id).tolist()
+    engine.remove_sprite(ell)
+    assert not any(s in engine.world for s in shapes) and not engine._sprite_of.keys() & set(shapes)
+
+
+def test_a_self_crossing_hit_box_collides_as_its_hull_with_one_warning_per_engine():
     engine = PhysicsEngine()
-    l_shape = [(-16, -16), (16, -16), (16, 0), (0, 0), (0, 16), (-16, 16)]
+    bows = [[(-16, -16), (16, 16), (16, -16), (-16, 16)], [(-20, -16), (16, 16), (16, -16), (-16, 16)]]
     sprites = [box_sprite(80 * k) for k in range(2)]
-    for sprite in sprites:
-        sprite.hit_box = HitBox(l_shape, sprite.position)
-    with pytest.warns(PhysicsWarning, match="convex hull") as said:
+    for sprite, bow in zip(sprites, bows, strict=True):
+        sprite.hit_box = HitBox(bow, sprite.position)
+    with pytest.warns(
+        PhysicsWarning, match=r"self-crossing hit box collides as its convex hull.*cross at"
+    ) as said:
         for sprite in sprites:
             engine.add_sprite(sprite)
     assert len(said) == 1
-    hull = engine.get_physics_object(sprites[0]).shape.geometry
-    assert len(hull.points) == 5  # the notch's corner (0, 0) is gone
+    (hull,) = engine.get_physics_object(sprites[0]).shapes
+    assert len(hull.geometry.points) == 4
 
 
 def test_pymunks_body_type_ints_work_and_anything_else_is_one_line():

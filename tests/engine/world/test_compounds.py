@@ -217,11 +217,55 @@ def test_queries_and_casts_name_the_body_and_the_shape():
     assert (cast.body, cast.shape) == (body, far)
 
 
-def test_a_compound_is_refused_where_only_a_body_of_one_shape_is_moved():
+def _l_and_a_tall_wall(world: World) -> tuple[int, int]:
+    """A kinematic L (``_l_crate`` at (0, 2): its bar spans y 1.75..2.25, its post x 0.5..1 and y
+    1.75..3.75) and a wall x 3..4, y 3..7: the bar passes under the wall, the post meets it."""
+    wall = world.add(Polygon.box(0.5, 2.0), (3.5, 5.0, 0.0), type="static")
+    body = world.add(Polygon.box(1.0, 0.25), (0.0, 2.0, 0.0), type="kinematic")
+    world.add_shape(body, Polygon.box(0.25, 1.0), (0.75, 0.75, 0.0))
+    return body, wall
+
+
+def test_an_l_moved_into_a_wall_stops_when_its_far_arm_meets_it():
     world = World()
-    body = _l_crate(world)
-    with pytest.raises(ValueError, match="holds several shapes"):
-        world.move_and_slide(body, (1.0, 0.0))
+    body, wall = _l_and_a_tall_wall(world)
+    moved = world.move_and_slide(body, (5.0, 0.0))
+    skin = 1e-4 * math.hypot(1.0, 0.25)  # ``slide.SKIN_REL`` of its largest shape
+    assert moved.x == pytest.approx(2.0 - skin, abs=1e-6) and moved.y == 2.0
+    (hit,) = moved.hits
+    assert (hit.body, hit.shape) == (wall, wall) and hit.normal == pytest.approx((-1.0, 0.0))
+    # Its shapes moved with it, and none touches the wall.
+    assert world.transform(body)[:2] == pytest.approx((moved.x, moved.y))
+    post = world.shapes(body)[1]
+    assert world.shape_transform(post)[:2] == pytest.approx((moved.x + 0.75, 2.75))
+    assert wall not in world.query_shape(world.shape(post), world.shape_transform(post)).tolist()
+
+
+def test_an_l_slides_along_the_wall_its_arm_meets():
+    world = World()
+    body, _ = _l_and_a_tall_wall(world)
+    moved = world.move_and_slide(body, (5.0, 1.0))
+    # Meets the wall at 2/5 of the move (at (2, 2.4)), then slides up it by the rest's (3, 0.6) along it.
+    assert (moved.x, moved.y) == pytest.approx((2.0, 3.0), abs=1e-3)
+    assert len(moved.hits) == 1
+
+
+def test_a_batch_moves_an_l_and_a_box_each_stopped_by_the_wall_not_by_each_other():
+    world = World()
+    body, wall = _l_and_a_tall_wall(world)
+    box = world.add(Polygon.box(0.25, 0.25), (0.0, 5.0, 0.0), type="kinematic")
+    ends = world.move_and_slide_bodies([body, box], [(5.0, 0.0), (0.0, -6.0)])
+    assert ends[0] == pytest.approx((2.0, 2.0), abs=1e-3)
+    # The box's way crosses the L's start: a body moved in the same call is no obstacle.
+    assert ends[1] == pytest.approx((0.0, -1.0))
+    found = world.cast_bodies([body, box], [(0.0, 0.0), (1.5, 3.0)])
+    assert found.body[0] == -1  # the L never hits its own shapes
+    assert (found.body[1], found.shape[1]) == (body, body)  # the box meets the L's bar: casters stay targets
+    cast = world.cast_bodies([body], [(0.0, 3.0)])
+    assert cast.body[0] == -1  # straight up, clear
+    world.move_and_slide(body, (-2.0, 0.0))
+    cast = world.cast_bodies([body], [(5.0, 0.0)])
+    assert (cast.body[0], cast.shape[0]) == (wall, wall) and cast.fraction[0] == pytest.approx(0.4, abs=1e-4)
 
 
 # --- the API's edges ----------------------------------------------------------------------

@@ -126,6 +126,15 @@ def test_particles_fade_and_are_gone_after_their_life(window):
     assert len(fx) == 0
 
 
+def test_the_debug_overlay_draws_every_part_of_a_body_of_several_shapes():
+    world = World()
+    body = world.add(Polygon.box(40, 10), (300, 300, 0.0), type="kinematic")
+    world.add_shape(body, Polygon.box(10, 40), (30, 30, 0.0))  # an L: two boxes, one body
+    geo = debug.overlay_geometry(world)
+    assert len(geo.moving) == 2 * 8 and len(geo.boxes) == 2 * 8  # each box's 4 sides, as segment ends
+    assert (340.0, 370.0) in geo.moving  # the post's top right corner: the second shape, placed
+
+
 def test_the_debug_overlay_shows_shapes_boxes_contacts_and_cells(window):
     world = World()
     world.add(Polygon.box(200, 10), (640, 300, 0.2), type="static")

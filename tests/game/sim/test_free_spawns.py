@@ -21,7 +21,7 @@ def test_enemies_of_a_map_without_spawns_appear_on_free_cells_away_from_the_play
     assert len(set(points)) > 5  # spread out, not one point
     for x, y in points:
         assert math.hypot(x - sim.player.x, y - sim.player.y) >= sim.rules.spawn_clearance
-        enemy = sim.shapes.enemies[0]
-        for wall in level.walls:
-            for shape, xf in wall.parts:
-                assert not intersects(enemy, Transform(x, y, 0.0), shape, Transform(*xf))
+        for enemy in sim.shapes.enemies[0]:  # every part of its hitbox
+            for wall in level.walls:
+                for shape, xf in wall.parts:
+                    assert not intersects(enemy, Transform(x, y, 0.0), shape, Transform(*xf))

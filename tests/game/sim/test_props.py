@@ -42,7 +42,7 @@ def test_the_player_walking_into_a_crate_pushes_it_and_never_stands_inside_it(ya
     sim = sim_with(yard, spot(1, "crate", s.x + 60, s.y))
     for _ in range(60):
         sim.step(Inputs(1.0, 0.0, sim.player.x + 100, sim.player.y))
-        assert not sim.world.query_shape(sim.shapes.player, sim.world.transform(sim.player.body), 64).size
+        assert not sim.world.query_shape(sim.shapes.player[0], sim.world.transform(sim.player.body), 64).size
     assert sim.props.x[0] > s.x + 60 + 150  # a second at 220 px/s: most of it carried the crate
     assert sim.player.x > s.x + 150
 
@@ -130,7 +130,9 @@ def test_knockback_never_leaves_an_actor_inside_a_wall(yard):
     for _ in range(20):
         sim._knock_player(1.0, 0.0, 1e6)
         sim.step(Inputs())
-        assert not len(sim.world.query_shape(sim.shapes.player, sim.world.transform(sim.player.body), WALL))
+        assert not len(
+            sim.world.query_shape(sim.shapes.player[0], sim.world.transform(sim.player.body), WALL)
+        )
     assert sim.player.x > s.x
 
 
@@ -231,7 +233,9 @@ def test_a_crate_thrown_fast_at_the_player_hurts_and_knocks_it_and_never_into_a_
     for _ in range(60):
         run(sim, Inputs(), 1)
         knocked |= sim.player.kx > 100.0
-        assert not len(sim.world.query_shape(sim.shapes.player, sim.world.transform(sim.player.body), WALL))
+        assert not len(
+            sim.world.query_shape(sim.shapes.player[0], sim.world.transform(sim.player.body), WALL)
+        )
     assert knocked and sim.player.health < health
 
 

@@ -78,12 +78,14 @@ def test_the_enemy_stats_are_rules():
 
 def test_only_a_disc_about_the_centre_is_round():
     hitboxes, _ = read_actors()
-    assert [is_round(hitboxes[n].parts[0]) for n in ("player", "chaser", "shooter", "brute")] == [
+    assert [is_round(hitboxes[n].parts) for n in ("player", "chaser", "shooter", "brute")] == [
         False,
         True,
         False,
         False,
     ]
+    disc = hitboxes["chaser"].parts[0]
+    assert not is_round((disc, disc))  # two parts: never one disc, whatever they are
 
 
 def test_a_chaser_drawn_as_a_long_box_is_never_turned_into_a_wall(tmp_path):

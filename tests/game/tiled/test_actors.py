@@ -1,5 +1,6 @@
 """The actors' hitboxes as the designer draws them in assets/actors.tsj, and the simulation moving them."""
 
+import dataclasses
 import json
 import math
 import shutil
@@ -13,6 +14,7 @@ from engine.collision import Circle, Polygon, Transform, intersects
 from game.check.doors import door_findings
 from game.level import Level, LevelError, Marker, Wall
 from game.sim import Inputs, Rules, Simulation
+from game.sim.rules import WALL
 from game.tiled import actors
 from game.tiled.actors import ACTOR_NAMES, ActorHitbox, actor_hitboxes, read_actors
 
@@ -241,13 +243,27 @@ def _split_hitboxes():
     return _SPLIT["h"]
 
 
-def test_the_simulation_refuses_a_split_hitbox_with_one_line_naming_the_file_and_tile(tmp_path):
+def _ledge() -> Level:
+    """``_corridor`` without its wall at x = 300, and a ledge x 292..392, y 192..196 instead: at the
+    player's start (y = 200) facing +x, the ledge is level with the L's notch (y -10..2 about it)."""
+    level = _corridor()
+    ledge = Wall(9, "ledge", "rectangle", ((Polygon.box(50, 2), Transform(342, 194, 0)),))
+    return dataclasses.replace(level, walls=(*level.walls[1:], ledge))
+
+
+def test_the_simulation_plays_a_split_hitbox_as_one_body_of_its_parts(tmp_path):
     hitboxes, _ = read_actors(_concave_player(tmp_path))
-    with pytest.raises(LevelError) as err:
-        Simulation(_corridor(), 0, hitboxes=hitboxes)
-    line = str(err.value)
-    assert "\n" not in line
-    assert "actors.tsj: tile 0 (player): hitbox has 2 convex parts" in line
+    sim = Simulation(_ledge(), 0, rules=Rules(first_wave=0, wave_growth=0), hitboxes=hitboxes)
+    assert len(sim.world.shapes(sim.player.body)) == 2
+    for _ in range(60):
+        sim.step(Inputs(1.0, 0.0, sim.player.x + 100.0, sim.player.y, False))
+    # The ledge slides into the notch: the post (x <= -2) stops the player, 2 px past the ledge's tip
+    # at x = 292. Its hull (whose edge crosses the notch, x = 0..4 at the ledge's height) would
+    # stop it at 288, its top bar alone never.
+    assert sim.player.x == pytest.approx(294.0, abs=0.1) and sim.player.y == pytest.approx(200.0)
+    for part in sim.world.shapes(sim.player.body).tolist():
+        touching = sim.world.query_shape(sim.world.shape(part), sim.world.shape_transform(part), WALL)
+        assert not len(touching)
 
 
 # --- shapes placed off centre and turned -----------------------------------------------------------
