@@ -606,9 +606,10 @@ class PhysicsEngine:
 
     def _contacts(self, events) -> None:
         """The step's contact events turned into handler calls (ended, began, then every touching).
-        Events name shapes; handlers are per pair of sprites: a pair begins when its first parts
-        touch and separates when its last parts part (an arcade sprite is one shape to its program)."""
-        for a, b in events.ended.tolist():
+        Read by shape (``began_shapes``, ``ended_shapes``); handlers are per pair of sprites: a pair
+        begins when its first parts touch and separates when its last parts part (an arcade sprite
+        is one shape to its program)."""
+        for a, b in events.ended_shapes.tolist():
             pa, pb = self._part(a), self._part(b)
             if pa is None or pb is None:
                 continue
@@ -625,7 +626,7 @@ class PhysicsEngine:
                 self._call(handlers.separate, key[::-1] if swapped else key, arbiter, handlers.data)
         if not self._handlers:
             return
-        for k, (a, b) in enumerate(events.began.tolist()):
+        for k, (a, b) in enumerate(events.began_shapes.tolist()):
             pa, pb = self._part(a), self._part(b)
             if pa is None or pb is None:
                 continue
