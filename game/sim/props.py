@@ -114,6 +114,9 @@ class PropRules:
     loud_impact: float = 1500.0
     #: At most this many impact events a tick (the strongest).
     max_impacts: int = 4
+    #: A touching pair that closes faster than this, px/s, knocks (the world's ``hit_speed``): a
+    #: crate resting against a wall and rammed, which begins no contact, still sounds.
+    knock_speed: float = 64.0
     #: A prop that hits an actor hurts it only when the contact's impulse over the prop's mass passes
     #: this, px/s (faster than anyone walks or pushes: resting contact and pushes never hurt) ...
     hurt_speed: float = 320.0
@@ -324,7 +327,7 @@ def step_props(
     began = contacts.began
     # Which rows the new contacts' bodies are, once for the sounds and the hurts alike.
     rows = (rows_of(table, began[:, 0]), rows_of(table, began[:, 1])) if len(began) else None
-    _impacts(table, rules, contacts, emit, rows)
+    _impacts(world, table, rules, contacts, emit, rows)
     hurts = impact_hurts(table, rules, contacts, flying, rows)
     _sync(world, table)
     table.columns["age"] = table.age + dt
@@ -440,20 +443,33 @@ def impact_hurts(table, rules: PropRules, contacts, flying=None, rows=None) -> H
     return Hurts(other[keep], np.minimum(damage[keep], rules.max_hurt), away, contacts.impulse[keep])
 
 
-def _impacts(table, rules: PropRules, contacts, emit: Emit, rows) -> None:
-    """The strongest new contacts that involve a prop, as ``prop_impact`` events (value: 0..1 loudness);
-    ``rows`` as ``impact_hurts``' (None when none began)."""
-    if not len(contacts.began):
+def _impacts(world, table, rules: PropRules, contacts, emit: Emit, rows) -> None:
+    """The strongest new contacts and knocks that involve a prop, as ``prop_impact`` events (value:
+    0..1 loudness); ``rows`` as ``impact_hurts``' (None when none began). A knock is a hit (the
+    world's ``hit_speed``) of a pair that did not begin this step, a resting crate rammed: its
+    impulse is reckoned as its speed times the lighter moving body's mass."""
+    found = []  # (impulse, point, normal)
+    if len(contacts.began):
+        props = (rows[0] >= 0) | (rows[1] >= 0)
+        for k in np.flatnonzero(props & (contacts.impulse >= rules.quiet_impact)).tolist():
+            found.append((float(contacts.impulse[k]), contacts.point[k], contacts.normal[k]))
+    if len(contacts.hits):
+        began = set(map(tuple, contacts.began.tolist()))
+        hit_rows = (rows_of(table, contacts.hits[:, 0]), rows_of(table, contacts.hits[:, 1]))
+        for k in np.flatnonzero((hit_rows[0] >= 0) | (hit_rows[1] >= 0)).tolist():
+            pair = tuple(contacts.hits[k].tolist())
+            if pair in began:
+                continue
+            masses = [world.mass(b).mass for b in pair if world.body_type(b) == "dynamic"]
+            impulse = float(contacts.hit_speed[k]) * min(masses, default=0.0)
+            if impulse >= rules.quiet_impact:
+                found.append((impulse, contacts.hit_point[k], contacts.hit_normal[k]))
+    if not found:
         return
-    props = (rows[0] >= 0) | (rows[1] >= 0)
-    strong = np.flatnonzero(props & (contacts.impulse >= rules.quiet_impact))
-    if not len(strong):
-        return
-    strong = strong[np.argsort(-contacts.impulse[strong], kind="stable")][: rules.max_impacts]
+    found.sort(key=lambda f: -f[0])
     span = rules.loud_impact - rules.quiet_impact
-    for k in strong.tolist():
-        loud = min(1.0, (float(contacts.impulse[k]) - rules.quiet_impact) / span)
-        point, normal = contacts.point[k], contacts.normal[k]
+    for impulse, point, normal in found[: rules.max_impacts]:
+        loud = min(1.0, (impulse - rules.quiet_impact) / span)
         emit("prop_impact", point[0], point[1], normal[0], normal[1], max(0.05, loud))
 
 

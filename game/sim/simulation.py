@@ -285,6 +285,7 @@ class Simulation:
         self.prop_rules = props_system.PropRules()
         # Pixels a metre: the solver's tolerances and speed caps are Box2D's, in metres.
         self.world = World(units_per_meter=self.prop_rules.units_per_meter)
+        self.world.hit_speed = self.prop_rules.knock_speed
         self.tick = self.score = self.kills = self.deaths = self.wave = 0
         self.game_over = False
         for wall in level.walls:

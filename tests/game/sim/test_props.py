@@ -8,6 +8,7 @@ import pytest
 
 from game.level import PropSpot
 from game.sim import DT, Inputs, Simulation
+from game.sim.props import PropRules
 from game.sim.rules import WALL
 from game.tiled import level_path, load_level
 
@@ -344,3 +345,28 @@ def test_a_crate_hitting_a_wall_knocks_where_it_lands_louder_the_harder_it_hits(
     assert 0.05 <= soft[0].value < loud[0].value < 1.0  # loudness follows the contact's impulse
     still, _ = impacts_of_a_crate_thrown_at_a_wall(yard, 150.0)  # the floor stops it first: no knock
     assert still == []
+
+
+def knocks_of_a_resting_crate_struck(level, knock_speed):
+    """Two crates side by side on the open floor right of the player's start, touching (so no contact
+    begins when one is struck); the left one is then sent at the right one at 320 px/s. The
+    ``prop_impact`` events after the strike, and where the crates touch."""
+    s = level.player_start
+    sim = sim_with(level)
+    sim.world.hit_speed = knock_speed
+    right = props_system_add(sim, "crate", s.x + 160.0, s.y)
+    left = props_system_add(sim, "crate", s.x + 130.0, s.y)  # 30 px wide: edge to edge
+    run(sim, Inputs(), 30)
+    assert sim.world.pairs().tolist().count(sorted([left, right])) == 1  # resting, touching
+    sim.world.set_velocity(left, (320.0, 0.0))
+    return [e for e in run(sim, Inputs(), 30) if e.kind == "prop_impact"], s.x + 145.0
+
+
+def test_a_crate_resting_against_another_and_struck_knocks_though_no_contact_begins(yard):
+    """Issue 38 §6: the knock of a resting pair struck again comes from the world's hit events
+    (``PropRules.knock_speed``); with hits off, the same strike is silent."""
+    knocks, x = knocks_of_a_resting_crate_struck(yard, PropRules().knock_speed)
+    assert len(knocks) == 1 and abs(knocks[0].x - x) < 16.0 and abs(knocks[0].nx) > 0.9
+    assert 0.05 <= knocks[0].value <= 1.0
+    silent, _ = knocks_of_a_resting_crate_struck(yard, math.inf)
+    assert silent == []
