@@ -61,9 +61,11 @@ def loaded_kernels():
     world.step(1 / 60)
 
 
-def state(world: World) -> tuple[list, list]:
+def state(world: World) -> tuple:
     ids = world.bodies
-    return world.transforms(ids).tolist(), world.velocities(ids).tolist()
+    shapes = [world.shapes(body).tolist() for body in ids.tolist()]
+    masses = [tuple(world.mass(body)) for body in ids.tolist()]
+    return world.transforms(ids).tolist(), world.velocities(ids).tolist(), shapes, masses, world.hit_speed
 
 
 def check_sane(world: World) -> None:
@@ -437,6 +439,17 @@ OPS = st.one_of(
     op("set_transform", body=BODY, transform=st.tuples(NUMBER, NUMBER, NUMBER)),
     op("set_transforms", bodies=st.lists(BODY, max_size=3), x=st.lists(NUMBER, min_size=3, max_size=3),
        y=st.lists(NUMBER, min_size=3, max_size=3), angle=st.lists(NUMBER, min_size=3, max_size=3)),
+    # Issue 38: bodies of many shapes and the events' settings.
+    op("add_shape", body=BODY, shape=st.integers(0, len(SHAPES) - 1), local=st.tuples(NUMBER, NUMBER, NUMBER),
+       density=sometimes(st.floats(0.1, 10.0), SPECIAL), friction=sometimes(st.floats(0.0, 1.0), SPECIAL),
+       sensor=sometimes(st.booleans(), JUNK)),
+    op("add_shape", body=st.integers(0, 4), shape=st.integers(0, 2),
+       local=st.tuples(st.floats(-2.0, 2.0), st.floats(-2.0, 2.0), st.floats(-4.0, 4.0)),
+       density=st.floats(0.1, 10.0), sensor=st.booleans()),  # (mostly sensible: the shapes pile up)
+    op("remove_shape", shape=BODY),
+    op("remove_shape", shape=st.integers(3, 12)),
+    op("hit_speed", speed=sometimes(st.floats(0.0, 50.0), st.one_of(SPECIAL, JUNK))),
+    op("pair_impulses"),
 )  # fmt: skip
 
 
@@ -444,6 +457,16 @@ def call(world: World, name: str, args: dict):
     a = dict(args)
     if name == "add":
         return world.add(SHAPES[a.pop("shape")], a.pop("transform"), type="dynamic", **a)
+    if name == "add_shape":
+        return world.add_shape(a.pop("body"), SHAPES[a.pop("shape")], **a)
+    if name == "hit_speed":
+        world.hit_speed = a["speed"]
+        return None
+    if name == "pair_impulses":
+        pushed = world.pair_impulses()
+        assert len(pushed.bodies) == len(pushed.shapes) == len(pushed.impulse)
+        assert np.isfinite(pushed.impulse).all() and (pushed.impulse >= 0.0).all()
+        return pushed
     if name == "set_transforms":  # a row of numbers a body
         k = len(a["bodies"])
         return world.set_transforms(a["bodies"], a["x"][:k], a["y"][:k], a["angle"][:k])
