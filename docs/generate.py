@@ -26,6 +26,7 @@ FRAMES = {
     "raycast_laser.py": 90,
     "move_and_slide.py": 240,
     "contact_events.py": 300,
+    "compound_bodies.py": 360,
     "explosion.py": 75,
     "tiled_map.py": 120,
     "narrow_phase_vs_pymunk.py": 1,

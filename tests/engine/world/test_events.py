@@ -263,3 +263,13 @@ def test_pair_impulses_give_each_resting_pair_the_weight_it_carries_for_a_step()
     assert got[(ground, crate)] == pytest.approx((m_crate + m_barrel) * G * DT, rel=0.01)
     assert got[(crate, barrel)] == pytest.approx(m_barrel * G * DT, rel=0.01)
     assert rows(pushed.shapes) == rows(pushed.bodies)
+
+
+def test_a_sensor_sees_shapes_that_overlap_it_not_boxes_that_do():
+    """Exact overlaps: a disc by the zone's corner, its box over the corner and itself apart."""
+    world = World()
+    zone = world.add(Polygon.box(1, 1), (0, 0, 0), type="static", sensor=True)
+    near = world.add(Circle(0.5), (1.4, 1.4, 0))  # 0.57 from the corner, its box 0.1 over it
+    inside = world.add(Circle(0.5), (1.3, 0.0, 0))  # over the zone's right face
+    assert rows(world.step(DT).sensor_began) == [(zone, inside)]
+    assert near not in world.query_shape(Polygon.box(1, 1), (0, 0, 0)).tolist()
