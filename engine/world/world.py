@@ -173,6 +173,7 @@ class World:
         self._body_count = 0
         #: The (sensor shape, visitor shape) overlaps at the end of the last step, by key.
         self._sensing = _NO_PAIRS
+        self._sensor_events = True
         self._dynamics.hit_speed = units_per_meter  # 1 m/s, Box2D's hitEventThreshold
         self._check_gravity(1.0)
 
@@ -603,6 +604,20 @@ class World:
             )
         self._dynamics.hit_speed = float(speed)
 
+    @property
+    def sensor_events(self) -> bool:
+        """Whether ``step`` reports sensor events (True by default). With a sensor in the world they
+        cost a search of the world's pairs a step (``pairs()``, kept for the game's own call):
+        a game that polls its sensors' overlaps itself turns them off. Turned off, the overlaps
+        are forgotten: turned on again, those then found begin."""
+        return self._sensor_events
+
+    @sensor_events.setter
+    def sensor_events(self, on) -> None:
+        self._sensor_events = arguments.flag(on, "World sensor_events")
+        if not self._sensor_events:
+            self._sensing = _NO_PAIRS
+
     def _filtered(self, rows: np.ndarray) -> None:
         """Shapes' layers, masks or sensor flags changed: what the broad phase keeps is stale."""
         self._frame.changed(bool(self._a.static[rows].any()), members=True)
@@ -626,7 +641,7 @@ class World:
         events = self._dynamics.step(dt)
         if self._a.compound:
             events = self._named_by_bodies(events)
-        if len(self._sensing) or self._a.sensor[: self._a.n].any():
+        if self._sensor_events and (len(self._sensing) or self._a.sensor[: self._a.n].any()):
             events = self._sensed(events)
         low, high = self._inverse_masses
         # (Under gravity: the load a resting pair carries. A top-down game's crates push, and rest on nothing.)

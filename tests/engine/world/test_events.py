@@ -273,3 +273,16 @@ def test_a_sensor_sees_shapes_that_overlap_it_not_boxes_that_do():
     inside = world.add(Circle(0.5), (1.3, 0.0, 0))  # over the zone's right face
     assert rows(world.step(DT).sensor_began) == [(zone, inside)]
     assert near not in world.query_shape(Polygon.box(1, 1), (0, 0, 0)).tolist()
+
+
+def test_sensor_events_can_be_turned_off_and_on_again():
+    world = World()
+    zone = world.add(Polygon.box(1, 1), (0, 0, 0), type="static", sensor=True)
+    ball = world.add(Circle(0.5), (0.5, 0, 0))
+    world.sensor_events = False
+    assert rows(world.step(DT).sensor_began) == [] and world.sensor_events is False
+    world.sensor_events = True  # the overlap there now begins
+    assert rows(world.step(DT).sensor_began) == [(zone, ball)]
+    with pytest.raises(TypeError, match="sensor_events"):
+        world.sensor_events = "yes"
+    assert world.sensor_events is True
