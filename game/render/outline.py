@@ -10,34 +10,10 @@ overlay shows is what the engine collides.
 
 from __future__ import annotations
 
-import math
+# One copy: the engine's debug drawing and the game's draw the same outlines.
+from engine.draw import CURVE_SEGMENTS, outline
 
-from engine.collision import Polygon, Transform
-
-#: Support directions sampled around a curved shape.
-CURVE_SEGMENTS = 32
-
-
-def outline(shape, xf, segments: int = CURVE_SEGMENTS) -> list[tuple[float, float]]:
-    """The boundary of ``shape`` placed at ``xf``, as world points, counter-clockwise.
-
-    >>> outline(Polygon.box(2.0, 1.0), (10.0, 0.0, 0.0))
-    [(8.0, -1.0), (12.0, -1.0), (12.0, 1.0), (8.0, 1.0)]
-    """
-    xf = Transform(*xf)
-    if isinstance(shape, Polygon) and shape.radius == 0.0:
-        return [xf.apply(x, y) for x, y in shape.points]
-    local: list[tuple[float, float]] = []
-    for k in range(segments):
-        # Sample evenly spaced *world* directions, so a rotated circle draws the same polygon.
-        a = 2.0 * math.pi * k / segments - xf.angle
-        p = shape.support(math.cos(a), math.sin(a))
-        # A polygon's corner is the support of a whole fan of directions: keep it once.
-        if not local or math.dist(p, local[-1]) > 1e-9:
-            local.append(p)
-    if len(local) > 1 and math.dist(local[0], local[-1]) <= 1e-9:
-        local.pop()
-    return [xf.apply(x, y) for x, y in local]
+__all__ = ["CURVE_SEGMENTS", "as_segments", "outline"]
 
 
 def as_segments(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
