@@ -90,6 +90,8 @@ def test_the_player_pushes_the_l_by_its_foot_as_one_body_never_standing_in_a_par
             part = sim.world.shape(shape)
             assert not len(sim.world.query_shape(part, tuple(at), PLAYER))
     assert sim.props.x[0] > x + 60 and sim.player.x > s.x + 60  # (heavier than a crate: slower)
+    run(sim, Inputs(), 300)  # left alone, it comes to rest and sleeps as one
+    assert not sim.world.is_awake(body)
 
 
 def test_the_l_breaks_into_debris_out_of_both_parts_and_none_in_a_wall(yard):
