@@ -144,10 +144,12 @@ def pymunk_twin(sim: Simulation):
             kind = sim.prop_kinds[int(t.kind[k])]
             mass = sim.world.mass(body_id)
             body = pymunk.Body(mass.mass, mass.inertia)
+            body.center_of_gravity = mass.center  # off the origin for a compound (an L-shaped crate)
             body.position, body.angle = (float(t.x[k]), float(t.y[k])), float(t.angle[k])
-            poly = twin(kind.shape)
-            poly.body, poly.friction, poly.elasticity = body, kind.friction, kind.restitution
-            space.add(body, poly)
+            polys = [twin(part) for part in kind.parts]  # a compound prop: a shape a part
+            for poly in polys:
+                poly.body, poly.friction, poly.elasticity = body, kind.friction, kind.restitution
+            space.add(body, *polys)
             props[body_id] = body
 
     sync_props()

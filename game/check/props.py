@@ -1,7 +1,8 @@
 """The checker's props checks: a prop that starts in a wall or in another prop, and props that seal a marker.
 
 World pixels, y up; each prop's shape is its kind's (``game.tiled.prop_kinds``) at its
-spot's pose, as the game places it.
+spot's pose, as the game places it: every convex part of a compound prop (an L-shaped
+crate, a barrel rack), never their hull.
 
 - error: a prop overlapping a wall (the engine would push it out, but which
   way is the solver's guess, not the designer's);
@@ -27,7 +28,7 @@ from engine import World
 from engine.collision import Transform, aabb, contact
 from engine.world.pileup import MAX_BODY_CONTACTS
 from game.level import Finding, Level, Wall
-from game.tiled.prop_kinds import prop_kinds, spot_kind
+from game.tiled.prop_kinds import parts_box, prop_kinds, spot_kind
 
 from .parts import Part, finding, wall_name, wall_parts
 from .reach import MIN_POCKET_CELLS, TooManyPlacements, grid_for, pockets
@@ -47,7 +48,7 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
     world = World()
     # Only the wall parts whose boxes meet a prop's: a map of 7,900 walls and a few props adds a
     # handful, not every wall one by one.
-    spots = np.array([aabb(spot_kind(s, kinds).shape, Transform(s.x, s.y, s.angle)) for s in level.props])
+    spots = np.array([parts_box(spot_kind(s, kinds).parts, (s.x, s.y, s.angle)) for s in level.props])
     parts = wall_parts(level)
     boxes = np.array([p.box for p in parts]).reshape(-1, 4)
     near = (
@@ -65,16 +66,22 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
     found = []
     bodies = {}
     for spot in level.props:
-        shape = spot_kind(spot, kinds).shape
+        first, *more = spot_kind(spot, kinds).parts
         xf = (float(spot.x), float(spot.y), float(spot.angle))
         # Resting on a wall is not inside it (a block a platformer map set on its ground touches it).
         walls = [
-            b for b in world.query_shape(shape, xf, _WALL).tolist() if _depth(part_of[b], shape, xf) > _TOUCH
+            b
+            for shape in (first, *more)
+            for b in world.query_shape(shape, xf, _WALL).tolist()
+            if _depth(part_of[b], shape, xf) > _TOUCH
         ]
         if walls:
             wall = level.walls[world.user_data(int(walls[0]))]
             found.append(finding("error", file, spot, f"{spot.kind} starts inside {wall_name(wall)}", xf[:2]))
-        bodies[world.add(shape, xf, type="kinematic", layer=_PROP, mask=_PROP)] = spot
+        body = world.add(first, xf, type="kinematic", layer=_PROP, mask=_PROP)
+        for part in more:  # a compound prop: one body, so its own parts are no pair
+            world.add_shape(body, part, layer=_PROP, mask=_PROP)
+        bodies[body] = spot
     pairs = [(a, b) for a, b in world.pairs().tolist() if a in bodies and b in bodies]
     for cluster, most in _clusters(pairs):
         spots = sorted((bodies[b] for b in cluster), key=lambda s: s.object_id)
@@ -149,9 +156,10 @@ def _sealed(level: Level, file: str, kinds) -> list[Finding]:
     for spot in level.props:
         if spot_kind(spot, kinds).sensor:
             continue  # a sensor body (Solar2D's isSensor) stands in nobody's way
-        shape, xf = spot_kind(spot, kinds).shape, Transform(spot.x, spot.y, spot.angle)
-        wall = Wall(spot.object_id, spot.name, "prop", ((shape, xf),))
-        extra.append(Part(wall, shape, xf, aabb(shape, xf), len(level.walls) + len(extra)))
+        shapes, xf = spot_kind(spot, kinds).parts, Transform(spot.x, spot.y, spot.angle)
+        wall = Wall(spot.object_id, spot.name, "prop", tuple((shape, xf) for shape in shapes))
+        index = len(level.walls) + len(extra)  # (one index a prop: its parts are one obstacle)
+        extra += [Part(wall, shape, xf, aabb(shape, xf), index) for shape in shapes]
     try:
         bare, propped = grid_for(level, parts), grid_for(level, parts + extra)
     except TooManyPlacements:

@@ -158,16 +158,16 @@ def _draw_markers(level, frame: SheetFrame) -> None:
 
 
 def _draw_props(level, frame: SheetFrame) -> None:
-    """Each prop's collision shape as the game places it (``game.tiled.prop_kinds``)."""
+    """Each prop's collision shape as the game places it (``game.tiled.prop_kinds``): every part of a
+    compound prop, each outlined (the seams show how the designer drew it)."""
     if not level.props:
         return
     kinds = prop_kinds()
     for spot in level.props:
-        pts = [
-            frame(x, y) for x, y in outline(spot_kind(spot, kinds).shape, (spot.x, spot.y, spot.angle), 24)
-        ]
-        arcade.draw_polygon_filled(pts, PROP_FILL)
-        arcade.draw_polygon_outline(pts, PROP_EDGE, 1)
+        for part in spot_kind(spot, kinds).parts:
+            pts = [frame(x, y) for x, y in outline(part, (spot.x, spot.y, spot.angle), 24)]
+            arcade.draw_polygon_filled(pts, PROP_FILL)
+            arcade.draw_polygon_outline(pts, PROP_EDGE, 1)
 
 
 def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) -> None:

@@ -212,7 +212,9 @@ def _stage_props(state: dict) -> None:
     sim = state["sim"]
     p = sim.player
     index = {k.name: i for i, k in enumerate(sim.prop_kinds)}
-    for name, (x, y) in zip(("crate", "barrel", "explosive_barrel"), _free_points(sim, 3, (p.x, p.y), 160.0)):
+    # crate_l: a dynamic body of two shapes (a compound prop's mass, contacts and sweeps).
+    names = ("crate", "barrel", "crate_l", "explosive_barrel")  # (the barrel that blows last: health[-1])
+    for name, (x, y) in zip(names, _free_points(sim, len(names), (p.x, p.y), 160.0)):
         body = props_system.add_prop(
             sim.world, sim.props, sim.prop_kinds, index[name], x, y, 0.0, sim.prop_layers
         )

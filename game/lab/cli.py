@@ -34,7 +34,7 @@ from game.level import LevelError
 from game.views.screen import HEIGHT, WIDTH
 
 from .analysis import analyse
-from .palette import ACTOR, actor_choices, first_level_picks, level_choices, palette
+from .palette import ACTOR, PROP, actor_choices, first_level_picks, level_choices, palette, prop_choices
 from .state import CLIP_STEPS, MAX_MARGIN, LabState
 
 #: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
@@ -46,12 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
     p.add_argument(
         "--a",
-        help="shape A: palette name, actor name, wall id or tile-x,y (default polygon, or the "
+        help="shape A: palette name, actor or prop name, wall id or tile-x,y (default polygon, or the "
         "level's first part)",
     )
     p.add_argument(
         "--b",
-        help="shape B: palette name, actor name, wall id or tile-x,y (default rounded, or the "
+        help="shape B: palette name, actor or prop name, wall id or tile-x,y (default rounded, or the "
         "level's second part)",
     )
     p.add_argument(
@@ -134,8 +134,9 @@ _TILE = re.compile(r"^(?:(?P<layer>.+):)?tile-(?P<col>\d+),(?P<row>\d+)$")
 
 
 def find_choice(choices, name: str) -> int:
-    """Index of a palette name, an actor name (``player``, ``brute.2``), a wall id (``12``, ``12.2``) or a
-    tile's cell (``tile-3,7``, ``blocks:tile-3,7.2``) among ``choices``; the first part when none is given."""
+    """Index of a palette name, an actor or prop name (``player``, ``brute.2``, ``crate_l.2``), a wall id
+    (``12``, ``12.2``) or a tile's cell (``tile-3,7``, ``blocks:tile-3,7.2``) among ``choices``; the first
+    part when none is given."""
     name = ALIASES.get(name, name)
     for k, choice in enumerate(choices):
         if choice.label == name:
@@ -149,6 +150,8 @@ def find_choice(choices, name: str) -> int:
             return False
         if choice.source == "actor":
             return choice.label.removeprefix(ACTOR).partition(" part ")[0] in (base, base.removeprefix(ACTOR))
+        if choice.source == "prop":
+            return choice.label.removeprefix(PROP).partition(" part ")[0] in (base, base.removeprefix(PROP))
         if choice.source != "wall":
             return False
         if tile is not None:
@@ -168,9 +171,14 @@ def find_choice(choices, name: str) -> int:
             c.label.removeprefix(ACTOR).partition(" part ")[0] for c in choices if c.source == "actor"
         )
     )
+    props = ", ".join(
+        dict.fromkeys(
+            c.label.removeprefix(PROP).partition(" part ")[0] for c in choices if c.source == "prop"
+        )
+    )
     raise InputError(
-        f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; or a wall id or "
-        "tile-x,y of the level)"
+        f"no shape {name!r} (palette: {known}; actors: {actors or 'none'}; props: {props or 'none'}; "
+        "or a wall id or tile-x,y of the level)"
     )
 
 
@@ -179,6 +187,10 @@ def build_state(args):
         choices = palette() + actor_choices()
     except LevelError as problem:  # the actors' hitbox file is broken: say which line of it, once
         raise InputError(f"actor hitboxes: {problem}") from None
+    try:
+        choices += prop_choices()
+    except LevelError as problem:  # the props tileset is broken: the same, once
+        raise InputError(f"prop kinds: {problem}") from None
     if args.level:
         try:
             choices += level_choices(args.level)

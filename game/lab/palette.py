@@ -1,11 +1,13 @@
-"""The shapes the hitbox lab offers: a fixed palette, every actor's hitbox, and every wall part of a level.
+"""The shapes the hitbox lab offers: a fixed palette, every actor's hitbox and prop kind's parts, and every
+wall part of a level.
 
 Sizes are pixels, like the game's walls; every shape is defined around its
 own local origin (y up), so dragging moves it by its centre and rotating
 turns it about that centre. Actor hitboxes come from the actors' own data
 (``game.check.hitbox.actor_parts``: ``assets/actors.tsj`` through
-``game.tiled.actors``), in the actor frame (+x the way the actor faces); a wall
-part made by a tile is labelled by its painted cell.
+``game.tiled.actors``), in the actor frame (+x the way the actor faces); a prop
+kind's parts come from ``assets/props.tsj`` (``game.tiled.prop_kinds``), in the
+prop frame; a wall part made by a tile is labelled by its painted cell.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from engine.collision import Capsule, Circle, Ellipse, Polygon, Transform
 from game.check.hitbox import actor_names, actor_parts
 from game.render.outline import outline
 from game.tiled import level_path, load_level
+from game.tiled.prop_kinds import prop_kinds
 
 
 class Choice(NamedTuple):
@@ -35,7 +38,8 @@ class Choice(NamedTuple):
     tile: Any = None
     #: Which part (1-based) of a wall or hitbox of several convex parts; 0 when it is whole.
     part: int = 0
-    #: ``actor`` for an actor's hitbox, ``wall`` for a level's wall or tile part, ``palette`` otherwise.
+    #: ``actor`` for an actor's hitbox, ``prop`` for a prop kind's, ``wall`` for a level's wall or tile
+    #: part, ``palette`` otherwise.
     source: str = "palette"
 
 
@@ -72,6 +76,28 @@ def actor_choices() -> list[Choice]:
             part = f" part {k + 1}/{len(parts)}" if len(parts) > 1 else ""
             choices.append(
                 Choice(f"{ACTOR}{name}{part}", shape, 0.0, None, None, k + 1 if part else 0, "actor")
+            )
+    return choices
+
+
+#: The prefix of a prop kind's label: ``prop crate_l part 2/2``.
+PROP = "prop "
+
+
+def prop_choices() -> list[Choice]:
+    """Every prop kind's parts (``assets/props.tsj``), one choice per convex part, labelled
+    ``prop <name>`` (and the part, for a compound prop). ``LevelError`` when the file is bad.
+
+    >>> [c.label for c in prop_choices() if "crate_l" in c.label]
+    ['prop crate_l part 1/2', 'prop crate_l part 2/2']
+    """
+    choices = []
+    for name, kind in prop_kinds().items():
+        parts = kind.parts
+        for k, shape in enumerate(parts):
+            part = f" part {k + 1}/{len(parts)}" if len(parts) > 1 else ""
+            choices.append(
+                Choice(f"{PROP}{name}{part}", shape, 0.0, None, None, k + 1 if part else 0, "prop")
             )
     return choices
 

@@ -79,8 +79,8 @@ class LabState:
         self.moved()
 
     def cycle_source(self, source: str, by: int = 1) -> bool:
-        """Next (or previous) choice from ``source`` (``actor``: a hitbox, ``wall``: a level's wall or
-        tile part) for the selected side, keeping its place; False when there is none."""
+        """Next (or previous) choice from ``source`` (``actor``: a hitbox, ``prop``: a prop kind's part,
+        ``wall``: a level's wall or tile part) for the selected side, keeping its place; False when there is none."""
         ks = [k for k, c in enumerate(self.choices) if c.source == source]
         if not ks:
             return False

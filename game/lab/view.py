@@ -73,6 +73,9 @@ class LabView(arcade.View):
             arcade.key.H: lambda: self.state.cycle_source(
                 "actor", -1 if modifiers & arcade.key.MOD_SHIFT else 1
             ),
+            arcade.key.O: lambda: self.state.cycle_source(
+                "prop", -1 if modifiers & arcade.key.MOD_SHIFT else 1
+            ),
             arcade.key.W: lambda: self.state.cycle_source(
                 "wall", -1 if modifiers & arcade.key.MOD_SHIFT else 1
             ),

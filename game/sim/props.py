@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from game.tiled.prop_kinds import PropKind, with_overrides
+from game.tiled.prop_kinds import PropKind, parts_box, with_overrides
 
 from .blast import blast_reach
 
@@ -176,13 +176,17 @@ def add_prop(
     spin: float = 0.0,
 ) -> int:
     """A dynamic body for a prop (or piece of debris) of kind index ``k`` at (x, y, angle), and its
-    row; returns the body id."""
+    row; returns the body id. A compound kind is one body of a shape per part (``PropKind.parts``),
+    each with the kind's material and the row's layer and mask, as an actor of several parts."""
     layer, mask = (layers.debris, layers.debris_mask) if debris else (layers.prop, layers.prop_mask)
     kind = kinds[k]
     body = world.add(kind.shape, (x, y, angle), type="dynamic", density=kind.density, friction=kind.friction,
                      restitution=kind.restitution, linear_damping=kind.linear_damping,
                      angular_damping=kind.angular_damping, sensor=kind.sensor, layer=layer,
                      mask=mask)  # fmt: skip
+    for part in kind.more_parts:  # a compound prop: its other parts, baked in the prop frame
+        world.add_shape(body, part, (0.0, 0.0, 0.0), density=kind.density, friction=kind.friction,
+                        restitution=kind.restitution, sensor=kind.sensor, layer=layer, mask=mask)  # fmt: skip
     if velocity != (0.0, 0.0) or spin:
         world.set_velocity(body, velocity, spin)
     table.append(
@@ -518,14 +522,24 @@ def _scatter(world, table, kinds, rules: PropRules, kind: PropKind, x, y, angle,
     index = next(i for i, k in enumerate(kinds) if k.name == kind.debris_kind)
     piece = kinds[index]
     vx0, vy0, _ = velocity
+    c, s = math.cos(angle), math.sin(angle)
     for j in range(kind.debris):
         a = 2.0 * math.pi * (j + rng.random()) / kind.debris
-        r = 0.3 * min(kind.width, kind.height) * rng.random()
-        px, py = x + r * math.cos(a), y + r * math.sin(a)
+        if kind.more_parts:
+            # A compound's pieces come out of its parts in turn, each about its part's box centre
+            # (the prop's origin, its image's centre, may be in the notch of an L: no wood there).
+            lo_x, lo_y, hi_x, hi_y = parts_box((kind.parts[j % len(kind.parts)],))
+            cx, cy = 0.5 * (lo_x + hi_x), 0.5 * (lo_y + hi_y)
+            ox, oy = x + c * cx - s * cy, y + s * cx + c * cy
+            reach = 0.3 * min(hi_x - lo_x, hi_y - lo_y)
+        else:  # (one part: as ever, so the replays' debris falls where it did)
+            ox, oy, reach = x, y, 0.3 * min(kind.width, kind.height)
+        r = reach * rng.random()
+        px, py = ox + r * math.cos(a), oy + r * math.sin(a)
         turn = angle + rng.uniform(-math.pi, math.pi)
-        if len(world.query_shape(piece.shape, (px, py, turn), layers.walls)):
-            px, py = x, y
-            if len(world.query_shape(piece.shape, (px, py, turn), layers.walls)):
+        if _in_walls(world, piece, (px, py, turn), layers.walls):
+            px, py = ox, oy
+            if _in_walls(world, piece, (px, py, turn), layers.walls):
                 continue  # the prop sat in a corner too tight for this piece: none
         speed = rules.debris_speed * (0.5 + 0.5 * rng.random())
         add_prop(
@@ -541,6 +555,11 @@ def _scatter(world, table, kinds, rules: PropRules, kind: PropKind, x, y, angle,
             (vx0 + speed * math.cos(a), vy0 + speed * math.sin(a)),
             rng.uniform(-12.0, 12.0),
         )
+
+
+def _in_walls(world, kind: PropKind, xf, walls: int) -> bool:
+    """Whether any part of ``kind`` at ``xf`` overlaps a body of layers ``walls``."""
+    return any(len(world.query_shape(part, xf, walls)) for part in kind.parts)
 
 
 def _cap_debris(world, table, kinds, rules: PropRules) -> None:

@@ -4,9 +4,11 @@
 ``assets/actors.tsj``: one tile per prop kind, its Tiled class (``type``)
 the kind's name (``crate``, ``explosive_barrel``...), its image the sprite
 at the size the game draws it (one image pixel = one world pixel), its
-collision shape drawn in Tiled's Tile Collision Editor (one convex shape:
-a rectangle, a circle, a convex polygon, rounded by a ``radius`` property
-as for actors), and its numbers as the tile's custom properties
+collision shapes drawn in Tiled's Tile Collision Editor (rectangles,
+circles, polygons, rounded by a ``radius`` property, as for actors: several
+objects, or a concave polygon split by ``engine.collision.concave``, make a
+prop of several convex parts, ``PropKind.parts``: one body of several
+shapes in the game), and its numbers as the tile's custom properties
 (``game.tiled.props.PROPERTIES``; a missing one takes its default, one out of range is an
 error naming it). A level places props by class in its ``props`` layer
 (``game.tiled.props``) and may override any of these numbers per object.
@@ -36,10 +38,12 @@ from game.tiled.tilesets import read_tileset
 
 __all__ = [
     "MAX_PROP_KINDS",
+    "MAX_PROP_PARTS",
     "MAX_PROP_SIZE",
     "PROPERTIES",
     "PROPS_FILE",
     "PropKind",
+    "parts_box",
     "prop_kinds",
     "property_problem",
     "read_props",
@@ -52,15 +56,23 @@ MAX_PROP_KINDS = 64
 #: Largest prop: its shape must fit in a box this many px a side (a door is ~60 px; a prop
 #: bigger than a room is a wall).
 MAX_PROP_SIZE = 256.0
+#: Most convex parts a prop kind may have (each is a shape of its body, simulated every tick: a
+#: prop is a crate or a rack, not a map drawn in a collision editor).
+MAX_PROP_PARTS = 16
 
 
 @dataclass(frozen=True)
 class PropKind:
     """One kind of prop: its shape in the prop frame, its image and its numbers (see ``PROPERTIES``).
 
+    ``shape`` is its first convex part and ``more_parts`` the others (a compound prop: an L of two
+    boxes, a rack of barrels); ``parts`` is every one, what the body, the checker and the sheets use.
+
     >>> from engine.collision import Circle
     >>> PropKind("barrel", 2, None, Circle(13.0), 28, 28).density
     0.01
+    >>> len(PropKind("rack", 6, None, Circle(13.0), 28, 28, more_parts=(Circle(4.0),)).parts)
+    2
     """
 
     name: str
@@ -83,6 +95,13 @@ class PropKind:
     debris_kind: str = DEBRIS
     #: A sensor body (``World.add``'s ``sensor``): nothing collides with it (Solar2D's ``isSensor``).
     sensor: bool = False
+    #: Its convex parts after the first (``shape``), in the prop frame; none for a prop of one shape.
+    more_parts: tuple[Any, ...] = ()
+
+    @property
+    def parts(self) -> tuple[Any, ...]:
+        """Every convex part, ``shape`` first."""
+        return (self.shape, *self.more_parts)
 
     @property
     def breakable(self) -> bool:
@@ -140,18 +159,15 @@ def read_props(path: Path | str = PROPS_FILE) -> tuple[dict[str, PropKind] | Non
         hitbox = tile_hitbox(tile, file, findings)
         if hitbox is None:
             continue
-        if len(hitbox.parts) != 1:
-            problem(
-                f"{len(hitbox.parts)} convex parts; a prop is one convex shape (a rectangle, a circle or "
-                "one convex polygon)"
-            )
+        if len(hitbox.parts) > MAX_PROP_PARTS:
+            problem(f"{len(hitbox.parts)} convex parts; the limit is {MAX_PROP_PARTS}")
             continue
-        shape = hitbox.parts[0]
-        size = _extent(shape)
+        size = _extent(hitbox.parts)
         if size > MAX_PROP_SIZE:
             problem(f"its shape is {size:.0f} px across; the limit is {MAX_PROP_SIZE:.0f} px")
             continue
-        kind = PropKind(name, local_id, tile.image, shape, tile.width, tile.height)
+        first, *more = hitbox.parts
+        kind = PropKind(name, local_id, tile.image, first, tile.width, tile.height, more_parts=tuple(more))
         kind, problems = with_overrides(kind, dict(tile.properties))
         for text in problems:
             problem(text)
@@ -171,10 +187,22 @@ def read_props(path: Path | str = PROPS_FILE) -> tuple[dict[str, PropKind] | Non
     return kinds, findings
 
 
-def _extent(shape) -> float:
-    """The widest side of the shape's box (px)."""
-    lo_x, lo_y, hi_x, hi_y = aabb(shape, Transform(0.0, 0.0, 0.0))
-    return float(max(hi_x - lo_x, hi_y - lo_y))
+def parts_box(parts, xf=(0.0, 0.0, 0.0)) -> tuple[float, float, float, float]:
+    """The union of the boxes of ``parts`` placed at ``xf`` (lo_x, lo_y, hi_x, hi_y): a compound
+    prop's one box, where one box is what is asked (the checker's broad phase, the size limit)."""
+    boxes = [aabb(part, Transform(*xf)) for part in parts]
+    return (
+        float(min(b[0] for b in boxes)),
+        float(min(b[1] for b in boxes)),
+        float(max(b[2] for b in boxes)),
+        float(max(b[3] for b in boxes)),
+    )
+
+
+def _extent(parts) -> float:
+    """The widest side of the parts' box (px)."""
+    lo_x, lo_y, hi_x, hi_y = parts_box(parts)
+    return max(hi_x - lo_x, hi_y - lo_y)
 
 
 @lru_cache(maxsize=1)

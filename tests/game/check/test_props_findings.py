@@ -122,3 +122,12 @@ def test_two_piles_are_two_lines(tmp_path):
     assert [p[2].split(",")[0] for p in found] == ["40 props overlap at (100", "40 props overlap at (250"]
     assert "at (100, 196), some on more than 16 others" in found[0][2]
     assert "at (250, 76), some on more than 16 others" in found[1][2]
+
+
+def test_a_compound_prop_is_checked_by_its_parts_not_its_hull(tmp_path):
+    # crate_l: an arm 30 px wide and a foot to its right, below (Tiled, y down) a notch of 32 × 30 px.
+    # A crate in the notch touches neither part; the L's foot in the east wall is an error.
+    found = problems(tmp_path, level_with([prop(30, "crate_l", 150, 128), prop(31, "crate", 166, 112)]))
+    assert not [p for p in found if p[1] in (30, 31)], found
+    found = problems(tmp_path, level_with([prop(30, "crate_l", 290, 128)]))
+    assert any(p[:2] == ("error", 30) and "crate_l starts inside wall 4" in p[2] for p in found), found

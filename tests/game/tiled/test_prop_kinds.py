@@ -2,22 +2,53 @@
 
 import copy
 import json
+import math
 
 import pytest
 
-from engine.collision import Circle, Polygon
-from game.tiled.prop_kinds import prop_kinds, read_props, with_overrides
+from engine.collision import Circle, Polygon, mass_properties
+from game.tiled.prop_kinds import parts_box, prop_kinds, read_props, with_overrides
 from game.tiled.props import PROPS_FILE
 
 
 def test_the_shipped_props_are_one_convex_shape_each_with_their_numbers():
     kinds = prop_kinds()
     assert {"crate", "heavy_crate", "barrel", "explosive_barrel", "debris"} <= set(kinds)
+    assert all(len(kinds[name].parts) == 1 for name in ("crate", "heavy_crate", "barrel", "explosive_barrel"))
     assert isinstance(kinds["barrel"].shape, Circle) and kinds["barrel"].shape.radius == 13.0
     assert isinstance(kinds["crate"].shape, Polygon)
     assert kinds["explosive_barrel"].explosive and kinds["explosive_barrel"].blast_radius > 0
     assert kinds["crate"].breakable and kinds["crate"].debris > 0
     assert not kinds["heavy_crate"].breakable
+
+
+def test_the_compound_props_are_their_parts_with_the_area_drawn():
+    kinds = prop_kinds()
+    l_crate, rack = kinds["crate_l"], kinds["barrel_rack"]
+    assert [type(p) for p in l_crate.parts] == [Polygon, Polygon]
+    assert [type(p) for p in rack.parts] == [Polygon, Circle, Circle]
+    # The L: a 30 x 62 arm and a 32 x 30 foot; the rack: a 62 x 15 pallet and two barrels of radius 13.
+    area = [sum(mass_properties(p, 1.0).mass for p in k.parts) for k in (l_crate, rack)]
+    assert area == pytest.approx([30 * 62 + 32 * 30, 62 * 15 + 2 * math.pi * 13**2])
+    assert l_crate.breakable and l_crate.debris > 0 and not rack.breakable
+    # Each part where Tiled draws it: the L's foot right of its arm, in the image's lower half (y up).
+    lo_x, lo_y, hi_x, hi_y = parts_box(l_crate.parts[1:])
+    assert (lo_x, lo_y, hi_x, hi_y) == pytest.approx((-1.0, -31.0, 31.0, -1.0))
+    assert parts_box(rack.parts) == pytest.approx((-31.0, -21.0, 31.0, 20.0))
+
+
+def test_a_concave_polygon_makes_a_compound_prop(tmp_path):
+    def edit(data):
+        data["tiles"][0]["objectgroup"]["objects"][0] = {
+            "id": 1, "name": "", "rotation": 0, "type": "", "visible": True, "x": 0, "y": 0,
+            "polygon": [{"x": 1, "y": 1}, {"x": 31, "y": 1}, {"x": 31, "y": 31}, {"x": 16, "y": 16}, {"x": 1, "y": 31}],
+        }  # fmt: skip
+
+    kinds, findings = broken(tmp_path, edit)
+    assert kinds is not None, findings
+    parts = kinds["crate"].parts
+    assert len(parts) == 2
+    assert sum(mass_properties(p, 1.0).mass for p in parts) == pytest.approx(30 * 30 - 30 * 15 / 2)
 
 
 def broken(tmp_path, edit):
@@ -54,10 +85,11 @@ def set_property(tile, name, value, kind="float"):
             "props.tsj: tile 1 (crate): a second tile of class 'crate'",
         ),
         (
-            lambda d: d["tiles"][0]["objectgroup"]["objects"].append(
-                {**copy.deepcopy(d["tiles"][0]["objectgroup"]["objects"][0]), "id": 9, "x": 20}
+            lambda d: d["tiles"][0]["objectgroup"]["objects"].extend(
+                {**copy.deepcopy(d["tiles"][0]["objectgroup"]["objects"][0]), "id": 9 + k, "x": 1 + 2 * k}
+                for k in range(16)
             ),
-            "props.tsj: tile 0 (crate): 2 convex parts; a prop is one convex shape",
+            "props.tsj: tile 0 (crate): 17 convex parts; the limit is 16",
         ),
     ],
 )
