@@ -136,6 +136,21 @@ class ContactEvents(NamedTuple):
     sensor_ended: np.ndarray
 
 
+class FoundEvents(NamedTuple):
+    """What ``finish_contacts`` finds, by shape ids (``ContactEvents``' fields of the same names;
+    the step makes the record, so a compiled call boxes each array once)."""
+
+    began: np.ndarray
+    normal: np.ndarray
+    point: np.ndarray
+    impulse: np.ndarray
+    ended: np.ndarray
+    hits: np.ndarray
+    hit_point: np.ndarray
+    hit_normal: np.ndarray
+    hit_speed: np.ndarray
+
+
 @inline
 def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
     """Whether kept contact ``p`` can stand for this step's manifold: the pair
@@ -555,8 +570,7 @@ def _fastest_point(cons, r, hit_speed):
 def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake, slop, hit_speed):
     """After the solve (outline, step 3): which contacts touch, the step's events,
     and the contacts kept for the next step. Returns (touching (rows,),
-    ``ContactEvents`` of shape ids (the body fields the same arrays; no sensor
-    events: the step adds those), ``KeptContacts``).
+    ``FoundEvents`` (shape ids), ``KeptContacts``).
 
     A hit is Box2D v3.1's: a contact with a point that closed faster than
     ``hit_speed`` as the step began and took impulse in it (a speculative point
@@ -602,15 +616,24 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake
         if gone:
             ended[n_ended, 0], ended[n_ended, 1] = first, second
             n_ended += 1
-    n_began = 0
+    # The contacts that began and the hits, counted in one pass and written in another.
+    n_began, n_hits = 0, 0
+    fastest = np.empty(rows, np.int64)
     for r in range(rows):
         if touching[r] and not was[r]:
             n_began += 1
+        fastest[r] = _fastest_point(cons, r, hit_speed)
+        if fastest[r] >= 0:
+            n_hits += 1
     began = np.empty((n_began, 2), np.int64)
     normal = np.empty((n_began, 2))
     point = np.empty((n_began, 2))
     impulse = np.empty(n_began)
-    k = 0
+    hits = np.empty((n_hits, 2), np.int64)
+    hit_point = np.empty((n_hits, 2))
+    hit_normal = np.empty((n_hits, 2))
+    speed = np.empty(n_hits)
+    k, h = 0, 0
     for r in range(rows):
         if touching[r] and not was[r]:
             began[k, 0], began[k, 1] = keys[r] >> 32, keys[r] & 0xFFFFFFFF
@@ -619,41 +642,14 @@ def finish_contacts(cons, keys, ids, cached, kept, slot_of, root, dynamic, awake
             point[k, 0], point[k, 1] = cons.point[r, deepest, 0], cons.point[r, deepest, 1]
             impulse[k] = cons.total_impulse[r, 0] + cons.total_impulse[r, 1]
             k += 1
-    n_hits = 0
-    for r in range(rows):
-        if _fastest_point(cons, r, hit_speed) >= 0:
-            n_hits += 1
-    hits = np.empty((n_hits, 2), np.int64)
-    hit_point = np.empty((n_hits, 2))
-    hit_normal = np.empty((n_hits, 2))
-    speed = np.empty(n_hits)
-    k = 0
-    for r in range(rows):
-        j = _fastest_point(cons, r, hit_speed)
+        j = fastest[r]
         if j >= 0:
-            hits[k, 0], hits[k, 1] = keys[r] >> 32, keys[r] & 0xFFFFFFFF
-            hit_point[k, 0], hit_point[k, 1] = cons.point[r, j, 0], cons.point[r, j, 1]
-            hit_normal[k, 0], hit_normal[k, 1] = cons.normal[r, 0], cons.normal[r, 1]
-            speed[k] = cons.approach[r, j]
-            k += 1
-    none = np.empty((0, 2), np.int64)
-    ended = ended[:n_ended]
-    events = ContactEvents(
-        began,
-        normal,
-        point,
-        impulse,
-        ended,
-        began,
-        ended,
-        hits,
-        hits,
-        hit_point,
-        hit_normal,
-        speed,
-        none,
-        none,
-    )
+            hits[h, 0], hits[h, 1] = keys[r] >> 32, keys[r] & 0xFFFFFFFF
+            hit_point[h, 0], hit_point[h, 1] = cons.point[r, j, 0], cons.point[r, j, 1]
+            hit_normal[h, 0], hit_normal[h, 1] = cons.normal[r, 0], cons.normal[r, 1]
+            speed[h] = cons.approach[r, j]
+            h += 1
+    events = FoundEvents(began, normal, point, impulse, ended[:n_ended], hits, hit_point, hit_normal, speed)
     if n_carried == 0:
         return (
             touching,

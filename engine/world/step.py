@@ -418,7 +418,25 @@ class Dynamics:
                 TIME_TO_SLEEP,
             )
         frame.moved_in_place(False)  # (the boxes of the step's view, refreshed above)
-        return self._reported(found)
+        began, normal, point, impulse, ended, hits, hit_point, hit_normal, hit_speed = found
+        return self._reported(
+            ContactEvents(
+                began,
+                normal,
+                point,
+                impulse,
+                ended,
+                began,
+                ended,
+                hits,
+                hits,
+                hit_point,
+                hit_normal,
+                hit_speed,
+                _NO_PAIRS,
+                _NO_PAIRS,
+            )  # fmt: skip
+        )
 
     def _reported(self, found: ContactEvents) -> ContactEvents:
         """The step's events with the contacts that ended between steps (``removed``) among its
