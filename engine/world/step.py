@@ -419,24 +419,11 @@ class Dynamics:
             )
         frame.moved_in_place(False)  # (the boxes of the step's view, refreshed above)
         began, normal, point, impulse, ended, hits, hit_point, hit_normal, hit_speed = found
-        return self._reported(
-            ContactEvents(
-                began,
-                normal,
-                point,
-                impulse,
-                ended,
-                began,
-                ended,
-                hits,
-                hits,
-                hit_point,
-                hit_normal,
-                hit_speed,
-                _NO_PAIRS,
-                _NO_PAIRS,
-            )  # fmt: skip
-        )
+        events = ContactEvents(
+            began, normal, point, impulse, ended, began, ended, hits, hits, hit_point, hit_normal, hit_speed,
+            _NO_PAIRS, _NO_PAIRS,
+        )  # fmt: skip
+        return self._reported(events)
 
     def _reported(self, found: ContactEvents) -> ContactEvents:
         """The step's events with the contacts that ended between steps (``removed``) among its
