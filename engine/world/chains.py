@@ -5,7 +5,7 @@ segment shape (``Capsule(p, q, 0)``, centred on its own row: the row sits at the
 midpoint) per edge. Each segment row also holds (``BodyArrays.one_sided``, ``BodyArrays.ghost``):
 
 - that it is one-sided: it collides only on the side its normal faces. For the segment p1 → p2
-  the normal is the right-hand one, n = (dy, −dx) / |d| (Box2D's ``b2RightPerp``): a
+  the normal is the right-hand one, ``n = (dy, −dx) / |d|`` (Box2D's ``b2RightPerp``): a
   counter-clockwise loop is solid inside and collides from outside, a clockwise loop is a cave;
 - its ghost vertices, in the row's shape frame: the point before p1 (ghost1) and the point after
   p2 (ghost2) along the chain. An open chain's end has no neighbour: its ghost is put behind the

@@ -376,7 +376,7 @@ class World:
         shapes: ``shapes``).
 
         A chain is one-sided: a segment p → q collides only on its right-hand side, the normal
-        (dy, −dx)/|d|, so a counter-clockwise loop is solid inside (things rest on it from
+        ``(dy, −dx) / |d|``, so a counter-clockwise loop is solid inside (things rest on it from
         outside) and a clockwise loop is a cave (things rest inside it); a body coming from behind
         passes through. Its inner vertices are smooth (ghost vertices): a body sliding along the
         chain never catches on them. An open chain's ends are free round ends (Box2D v3 instead
