@@ -14,6 +14,7 @@ and walk).
 """
 
 from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit
+from .chains import MAX_CHAIN_POINTS
 from .contact_set import ContactEvents
 from .hashgrid import MAX_SPAN
 from .pairs import WorldContacts
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_BODIES",
     "MAX_CAST_ITERATIONS",
     "MAX_CELL_SIZE",
+    "MAX_CHAIN_POINTS",
     "MAX_DT",
     "MAX_RESTING_GRAVITY",
     "MAX_RESTING_MASS_RATIO",

@@ -156,6 +156,10 @@ class Motion(NamedTuple):
     #: far the body reaches from its origin (at its root row: the farthest of its shapes' points).
     root: np.ndarray
     reach: np.ndarray
+    #: Chain segments (``chains``): whether a row is one (one-sided, with ghost vertices), and its
+    #: ghosts (ghost1 x, y, ghost2 x, y) in the row's shape frame; other rows False and zeros.
+    one_sided: np.ndarray
+    ghost: np.ndarray
 
 
 class BodyArrays:
@@ -202,6 +206,9 @@ class BodyArrays:
         self.root = np.zeros(capacity, dtype=np.int64)
         self.local = np.zeros((capacity, 3))
         self.reach = np.zeros(capacity)
+        #: A chain segment's row: one-sided, and its ghost vertices (``Motion.one_sided``).
+        self.one_sided = np.zeros(capacity, dtype=np.bool_)
+        self.ghost = np.zeros((capacity, 4))
         self.ids = np.zeros(capacity, dtype=np.int64)
         self.slot_of = np.full(capacity, -1, dtype=np.int64)
         #: The body of each shape id ever given (its body's id; kept when the shape goes, so an event
@@ -218,7 +225,7 @@ class BodyArrays:
         "xf", "shape", "layer", "mask", "static", "sensor", "bullet", "ids",
         "dynamic", "vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "friction",
         "restitution", "rolling", "damping", "gravity_scale", "awake", "sleep_time", "island", "start",
-        "density", "fixed", "root", "local", "reach",
+        "density", "fixed", "root", "local", "reach", "one_sided", "ghost",
     )  # fmt: skip
 
     def append(self, xf, shape: int, layer: int, mask: int, static: bool, sensor: bool, user: Any) -> int:
@@ -245,6 +252,7 @@ class BodyArrays:
         self.dynamic[slot] = self.bullet[slot] = self.fixed[slot] = False
         self.density[slot] = 1.0
         self.root[slot], self.local[slot], self.reach[slot] = slot, 0.0, 0.0
+        self.one_sided[slot], self.ghost[slot] = False, 0.0
         for name in ("vel", "force", "inv_mass", "inv_inertia", "mass", "inertia", "center", "sleep_time"):
             getattr(self, name)[slot] = 0.0
         self.friction[slot], self.restitution[slot], self.gravity_scale[slot] = 0.6, 0.0, 1.0
@@ -289,7 +297,7 @@ class BodyArrays:
             self._motion = Motion(
                 self.dynamic, self.vel, self.force, self.inv_mass, self.inv_inertia, self.center, self.friction,
                 self.restitution, self.rolling, self.damping, self.gravity_scale, self.awake, self.sleep_time,
-                self.island, self.start, self.root, self.reach,
+                self.island, self.start, self.root, self.reach, self.one_sided, self.ghost,
             )  # fmt: skip
         return self._motion
 

@@ -390,10 +390,12 @@ def advance_cast(
     return True, t, -nx, -ny, r.pbx, r.pby
 
 
-def cast_among(bodies, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float, mask: int) -> CastHit | None:
+def cast_among(
+    bodies, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float, mask: int, one_sided=None
+) -> CastHit | None:
     """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the solid
     bodies (not sensors) in ``mask`` of a ``bodies.Bodies`` record: those whose
-    boxes meet the swept box, then ``nearest_hit``."""
+    boxes meet the swept box, then ``nearest_hit`` (``one_sided``: see there)."""
     x, y, _ = xf
     reach = float(data_a[off_a + H_BOUND] + data_a[off_a + H_RADIUS])
     lo_x, hi_x = min(x, x + dx) - reach, max(x, x + dx) + reach
@@ -402,17 +404,21 @@ def cast_among(bodies, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float,
     slots = slots[~bodies.sensor[slots]]
     if not len(slots):
         return None
-    return nearest_hit(bodies, slots, data_a, off_a, xf, dx, dy)
+    return nearest_hit(bodies, slots, data_a, off_a, xf, dx, dy, one_sided)
 
 
 def nearest_hit(
-    bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float
+    bodies, slots: np.ndarray, data_a: np.ndarray, off_a: int, xf, dx: float, dy: float, one_sided=None
 ) -> CastHit | None:
     """Nearest hit of a packed shape swept from ``xf`` by (dx, dy) among the
     bodies ``slots`` (a ``bodies.Bodies`` record's rows, the candidates whose
     boxes meet the swept box). The move is first cut where it leaves the
     candidates' box for good (``clip_fraction``), so a cast of any finite
-    length is exact. One shape cast from Python: a loop over few candidates."""
+    length is exact. One shape cast from Python: a loop over few candidates.
+
+    ``one_sided`` (per row, ``BodyArrays.one_sided``): a chain segment is met only from the side
+    it faces (Box2D v3's ``b2RayCastSegment`` with ``oneSided``): a cast starting (its origin)
+    behind the segment's line passes through it."""
     x, y, angle = xf
     reach = float(data_a[off_a + H_BOUND] + data_a[off_a + H_RADIUS])
     boxes = bodies.boxes[slots]
@@ -428,6 +434,8 @@ def nearest_hit(
     tol = ARRIVAL_REL * (reach + math.hypot(dx, dy))
     for s in slots:
         bx, by, bangle = bodies.xf[s]
+        if one_sided is not None and one_sided[s] and _behind(bodies, s, x, y):
+            continue
         # In the caster's frame, as the sweep casts (``sweep.Casters``): nearby coordinates subtract exactly.
         hit, t, nx, ny, px, py = cast_pair(
             data_a, off_a, 0.0, 0.0, angle, dx, dy,
@@ -438,6 +446,17 @@ def nearest_hit(
                 int(bodies.ids[s]), float(t * cut), (float(x + px), float(y + py)), (float(nx), float(ny))
             )
     return best
+
+
+def _behind(bodies, s: int, x: float, y: float) -> bool:
+    """Whether (x, y) lies behind chain segment row ``s``'s line: on the left of p1 → p2, world."""
+    off = int(bodies.offsets[bodies.shape[s]]) + HEADER
+    lx1, ly1, lx2, ly2 = bodies.data[off : off + 4].tolist()
+    bx, by, bangle = bodies.xf[s].tolist()
+    c, s_ = math.cos(bangle), math.sin(bangle)
+    p1x, p1y = bx + c * lx1 - s_ * ly1, by + s_ * lx1 + c * ly1
+    ex, ey = c * (lx2 - lx1) - s_ * (ly2 - ly1), s_ * (lx2 - lx1) + c * (ly2 - ly1)
+    return (x - p1x) * ey - (y - p1y) * ex < 0.0  # dot(o − p1, n), n = (ey, −ex)
 
 
 __all__ = [

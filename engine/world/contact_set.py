@@ -53,6 +53,7 @@ from ..collision.jit import empty_rows, first_rows, inline, kernel, unmanaged, v
 from ..collision.manifold import manifold_pair
 from ..collision.shapes import H_BOUND, H_RADIUS
 from ..collision.transform import relative_transform
+from .chains import chain_manifold
 from .pairs import _in_key_order
 from .pileup import MAX_BODY_CONTACTS, nearest_contacts
 from .solver import NO_CONSTRAINTS
@@ -434,6 +435,17 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
             mf = manifold_pair(
                 data, oa, data, ob, xa, ya, ca, sa, xb, yb, cb, sb, margin, flat_a, flat_b, poly
             )
+            if motion.one_sided[a] or motion.one_sided[b]:
+                # A chain segment: one-sided, and its ghost vertices' rule (``chains``, after Box2D
+                # v3's ``b2CollideChainSegmentAndPolygon``); the other's centre is its box's.
+                seg_a = motion.one_sided[a]
+                g, o = (a, b) if seg_a else (b, a)
+                mf = chain_manifold(
+                    mf, data, offsets[shape[g]], xf[g, 0], xf[g, 1], trig[g, 0], trig[g, 1], motion.ghost[g],
+                    offsets[shape[o]], xf[o, 0], xf[o, 1], trig[o, 0], trig[o, 1],
+                    0.5 * (bodies.boxes[o, 0] + bodies.boxes[o, 2]), 0.5 * (bodies.boxes[o, 1] + bodies.boxes[o, 3]),
+                    seg_a, margin,
+                )  # fmt: skip
             if mf.count == 0 and not in_place:
                 continue
             # (In place, a pair of no point keeps its row, of count 0: see above.)

@@ -50,6 +50,7 @@ from ..collision.shapes import H_BOUND, H_RADIUS, Capsule, Circle, Polygon, _sup
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, TOIState, impacts, no_impacts
 from .bounds import hold, may_leave
 from .boxes import aabb_of
+from .chains import swept_towards
 from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
 from .pairs import collide_slots, frame_candidates
@@ -547,6 +548,11 @@ class Dynamics:
             & ((a.mask[walls] & a.layer[rows]) != 0)
             & (a.root[rows] != a.root[walls])
         )
+        if a.one_sided[walls].any():  # a chain segment: swept only by a body crossing to its front
+            keep &= swept_towards(
+                bodies.data, bodies.offsets[bodies.shape[walls]], a.xf[walls], a.one_sided[walls], c0[who],
+                c1[who], extents[who],
+            )  # fmt: skip
         who, walls, rows = who[keep], walls[keep], rows[keep]
         k = len(who)
         if not k:

@@ -44,12 +44,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..collision import ShapeTable, Transform, intersects_batch
+from ..collision import Capsule, ShapeTable, Transform, intersects_batch
 from ..collision.mass import MassData, check_density, mass_properties
 from . import arguments
 from .bodies import BodyArrays, reach
 from .boxes import compute_aabbs, slots_in_box
 from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
+from .chains import chain_points, segments_and_ghosts
 from .frame import Frame, FrameView
 from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
 from .pairs import WorldContacts, contacts_of
@@ -358,6 +359,80 @@ class World:
         self._frame.changed(bool(a.static[slot]), members=True)
         return shape_id
 
+    def add_chain(
+        self,
+        points,
+        loop: bool = False,
+        *,
+        friction: float = 0.6,
+        restitution: float = 0.0,
+        layer: int = 1,
+        mask: int = ALL_LAYERS,
+        user_data: Any = None,
+    ) -> int:
+        """Add a chain (Box2D v3's ``b2ChainDef``): one static body whose shapes are the segments
+        between consecutive ``points`` (world (x, y); the body at the first segment's midpoint),
+        and from the last point back to the first when ``loop``; return the body's id (its
+        shapes: ``shapes``).
+
+        A chain is one-sided: a segment p → q collides only on its right-hand side, the normal
+        ``(dy, −dx) / |d|``, so a counter-clockwise loop is solid inside (things rest on it from
+        outside) and a clockwise loop is a cave (things rest inside it); a body coming from behind
+        passes through. Its inner vertices are smooth (ghost vertices): a body sliding along the
+        chain never catches on them. An open chain's ends are free round ends (Box2D v3 instead
+        keeps an open chain's first and last points as ghosts only; here every segment collides).
+        Each segment takes ``friction``, ``restitution``, ``layer``, ``mask`` and ``user_data``.
+        At least 2 points (3 for a loop), at most ``MAX_CHAIN_POINTS`` (1,024), no point the same
+        as the next, each finite within ``MAX_COORDINATE``; anything else is one error naming the
+        argument, and nothing is added. See ``engine.world.chains``.
+
+        >>> world = World(gravity=(0.0, -10.0))
+        >>> ground = world.add_chain([(-10.0, 0.0), (0.0, 0.0), (10.0, 0.0)][::-1])  # right to left: up
+        >>> len(world.shapes(ground))
+        2
+        """
+        name = "World.add_chain"
+        loop = arguments.flag(loop, f"{name} loop")
+        pts = chain_points(points, loop, name)
+        friction = arguments.real(friction, f"{name} friction", 0.0, MAX_FRICTION)
+        restitution = arguments.real(restitution, f"{name} restitution", 0.0, 1.0)
+        layer, mask = arguments.bits(layer, f"{name} layer"), arguments.bits(mask, f"{name} mask")
+        p1, p2, ghosts = segments_and_ghosts(pts, loop)
+        mid = 0.5 * (p1 + p2)
+        d1, d2 = (p1 - mid).tolist(), (p2 - mid).tolist()
+        try:  # every segment made before any change (a segment too long or short is refused here)
+            segments = [Capsule(tuple(a), tuple(b), 0.0) for a, b in zip(d1, d2)]
+        except ValueError as err:
+            raise ValueError(f"{name} points: {err}") from None
+        if self._body_count >= MAX_BODIES:
+            raise ValueError(
+                f"{name}: the world holds {self._body_count:,} bodies, the limit (MAX_BODIES = {MAX_BODIES:,})"
+            )
+        if self._a.n + len(segments) > MAX_SHAPES:
+            raise ValueError(
+                f"{name}: {len(segments):,} segments would take the world past MAX_SHAPES = {MAX_SHAPES:,} shapes"
+            )
+        a = self._a
+        # The body at its first segment's midpoint (a root row's shape sits at its body's origin),
+        # each other segment at its own midpoint: every segment row is centred on its segment.
+        x0, y0 = float(mid[0, 0]), float(mid[0, 1])
+        body = self.add(segments[0], (x0, y0, 0.0), type="static", friction=friction, restitution=restitution,
+                        layer=layer, mask=mask, user_data=user_data)  # fmt: skip
+        slot = a.slot(body)
+        rows = [slot]
+        for k in range(1, len(segments)):
+            local = (float(mid[k, 0]) - x0, float(mid[k, 1]) - y0, 0.0)
+            row = a.slot(
+                a.append_shape(slot, local, self._shape_index(segments[k]), layer, mask, False, user_data)
+            )
+            a.friction[row], a.restitution[row] = friction, restitution
+            rows.append(row)
+        a.one_sided[rows] = True
+        a.ghost[rows] = ghosts - np.column_stack([mid, mid])  # each row's shape frame
+        self._shaped(slot)
+        self._frame.changed(True, members=True)
+        return body
+
     def remove_shape(self, shape: int) -> None:
         """Take a shape away from its body; its id is never given out again. Its contacts end
         (reported by the next step) and what it touched wakes, as a removal does; its body's mass
@@ -373,6 +448,7 @@ class World:
             root = a.slot(a.owner[shape])  # (the body's root may have moved into the freed row)
         else:  # the body stays: its row holds a point that meets nothing
             a.shape[row], a.layer[row], a.mask[row], a.sensor[row] = self._shape_index(POINT), 0, 0, True
+            a.one_sided[row] = False
             a.density[row] = 0.0
             a.compound = True
             self._frame.changed(bool(a.static[row]), members=True)
@@ -1194,15 +1270,17 @@ class World:
         A ray that starts inside a body hits it at distance 0, with the
         normal pointing out of it along the way the ray would leave. Any
         finite ``max_distance`` is exact: the ray is cut where it leaves the
-        bodies it could meet, nothing lying beyond.
+        bodies it could meet, nothing lying beyond. A chain (``add_chain``) is
+        one-sided here too: a ray from behind a segment passes through it.
         """
         ox, oy = arguments.pair(origin, "World.raycast origin", coordinate=True)
         ux, uy = arguments.direction(direction, "World.raycast direction")
         max_distance = arguments.real(max_distance, "World.raycast max_distance", 0.0)
         mask = arguments.bits(mask, "World.raycast mask")
         hit = cast_among(
-            self._frame.bodies(), POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, mask
-        )
+            self._frame.bodies(), POINT.packed, 0, (ox, oy, 0.0), ux * max_distance, uy * max_distance, mask,
+            self._a.one_sided,
+        )  # fmt: skip
         if hit is None:
             return None
         distance = hit.fraction * max_distance
@@ -1219,6 +1297,7 @@ class World:
 
         A shape that starts overlapping or touching a body hits it at
         fraction 0. Any finite ``translation`` is exact, as for ``raycast``.
+        A chain's segment is met only by a shape whose origin starts in front of it.
         """
         xf = arguments.transform(transform, "World.shape_cast transform")
         dx, dy = arguments.pair(translation, "World.shape_cast translation", what="(dx, dy)")
@@ -1226,7 +1305,7 @@ class World:
         # Indexed first: adding a new shape repacks the table's arrays.
         index = self._shape_index(arguments.shape(shape, "World.shape_cast shape"))
         offset = int(self._table.offsets[index])
-        hit = cast_among(self._frame.bodies(), self._table.data, offset, xf, dx, dy, mask)
+        hit = cast_among(self._frame.bodies(), self._table.data, offset, xf, dx, dy, mask, self._a.one_sided)
         return None if hit is None else hit._replace(body=int(self._a.owner[hit.body]), shape=hit.body)
 
     def cast_bodies(self, bodies, translations, mask: int = ALL_LAYERS) -> CastBatch:
