@@ -752,28 +752,16 @@ class World:
         impulse = total[:, 0] + total[:, 1]
         if not self._a.compound:
             return PairImpulses(shapes, shapes, impulse)
-        bodies = self._a.owner[shapes]
-        swap = bodies[:, 0] > bodies[:, 1]
-        bodies[swap], shapes[swap] = bodies[swap][:, ::-1], shapes[swap][:, ::-1]
+        bodies, shapes = _by_bodies(self._a.owner, shapes)
         return PairImpulses(bodies, shapes, impulse)
 
     def _named_by_bodies(self, events):
         """The step's events, found for shape pairs, with each row's bodies: the pair turned round
         (its normal too) where the second shape's body has the smaller id."""
         owner = self._a.owner
-
-        def turned(shapes, *normals):
-            bodies = owner[shapes]
-            swap = bodies[:, 0] > bodies[:, 1]
-            if not swap.any():
-                return (bodies, shapes, *normals)
-            bodies, shapes = bodies.copy(), shapes.copy()
-            bodies[swap], shapes[swap] = bodies[swap][:, ::-1], shapes[swap][:, ::-1]
-            return (bodies, shapes, *(np.where(swap[:, None], -normal, normal) for normal in normals))
-
-        began, began_shapes, normal = turned(events.began_shapes, events.normal)
-        ended, ended_shapes = turned(events.ended_shapes)
-        hits, hit_shapes, hit_normal = turned(events.hit_shapes, events.hit_normal)
+        began, began_shapes, normal = _by_bodies(owner, events.began_shapes, events.normal)
+        ended, ended_shapes = _by_bodies(owner, events.ended_shapes)
+        hits, hit_shapes, hit_normal = _by_bodies(owner, events.hit_shapes, events.hit_normal)
         return events._replace(
             began=began, began_shapes=began_shapes, normal=normal, ended=ended, ended_shapes=ended_shapes,
             hits=hits, hit_shapes=hit_shapes, hit_normal=hit_normal,
@@ -1642,6 +1630,19 @@ class World:
 
 
 _NO_PAIRS = np.zeros((0, 2), np.int64)
+
+
+def _by_bodies(owner: np.ndarray, shapes: np.ndarray, *normals: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(bodies, shapes, *normals) of shape pairs ``shapes`` (k, 2): each row's bodies (``owner``),
+    the row turned round where the second shape's body has the smaller id, each normal (first →
+    second) negated there. Arrays are copied before any row turns."""
+    bodies = owner[shapes]
+    swap = bodies[:, 0] > bodies[:, 1]
+    if not swap.any():
+        return (bodies, shapes, *normals)
+    shapes = shapes.copy()
+    bodies[swap], shapes[swap] = bodies[swap][:, ::-1], shapes[swap][:, ::-1]
+    return (bodies, shapes, *(np.where(swap[:, None], -normal, normal) for normal in normals))
 
 
 class PairImpulses(NamedTuple):

@@ -1,37 +1,21 @@
 """Props of several convex parts (``assets/props.tsj``'s crate_l and barrel_rack): one body each,
 pushed, shot and broken as the parts drawn, never as their hull."""
 
-import dataclasses
 import math
 
-import numpy as np
 import pytest
 
 from engine.collision import mass_properties
 from game.level import PropSpot
-from game.sim import Inputs, Simulation
+from game.sim import Inputs
 from game.sim.rules import PLAYER, WALL
 from game.tiled import level_path, load_level
+from tests.game.sim.test_props import run, sim_with  # (the props alone, no waves)
 
 
 @pytest.fixture(scope="module")
 def yard():
     return load_level(level_path("yard"))
-
-
-def sim_with(level, *spots, seed=1):
-    sim = Simulation(dataclasses.replace(level, props=tuple(spots)), seed)
-    sim._spawn_queue.clear()  # no waves: the props alone
-    sim.world.remove_bodies(sim.enemies.body)
-    sim.enemies.keep(np.zeros(len(sim.enemies), bool))
-    return sim
-
-
-def run(sim, inputs, ticks):
-    events = []
-    for _ in range(ticks):
-        events += sim.step(inputs)
-    return events
 
 
 def test_a_compound_prop_is_one_body_of_a_shape_a_part_whose_mass_sums_its_parts(yard):
