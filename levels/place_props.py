@@ -28,6 +28,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from engine import World  # noqa: E402
 from engine.collision import Circle, Polygon  # noqa: E402
+from game.geometry.grid import rock_at  # noqa: E402
 from game.tiled import load_level  # noqa: E402
 from game.tiled.prop_kinds import prop_kinds  # noqa: E402
 
@@ -54,6 +55,8 @@ class Placer:
         if not (r < x < self.level.width - r and r < y < self.level.height - r):
             return False
         if len(self.world.query_shape(Circle(r), (x, y, 0.0), 1)):
+            return False
+        if rock_at(self.level, [x], [y])[0, 0]:  # outside a cave, inside a chain outline
             return False
         if any(math.hypot(m.x - x, m.y - y) < MARKER_CLEAR + r for m in self.markers):
             return False
@@ -252,7 +255,7 @@ def warehouse_map() -> dict:
 
 
 def main() -> None:
-    for name in ("yard", "bunker", "ruins", "depot"):
+    for name in ("yard", "bunker", "ruins", "depot", "caves"):
         path = HERE / f"{name}.tmj"
         write_props(path, [])  # plan on the level without its old props
         placed = plan(load_level(path))
