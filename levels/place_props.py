@@ -100,6 +100,21 @@ def plan(level) -> list[tuple[str, float, float]]:
     return p.placed
 
 
+def caves_plan(level) -> list[tuple[str, float, float]]:
+    """The standard dressing, then cover of several parts: a sandbag U facing the start's way out
+    and T barricades between the start and the spawns."""
+    placed = plan(level)
+    p = Placer(level)
+    p.placed = list(placed)
+    for kind, x, y in placed:  # the props already placed are in the way of the new ones
+        p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
+    s = level.player_start
+    p.place("sandbags_u", s.x + 230, s.y + 40)
+    p.place("barricade_t", s.x + 420, s.y - 160)
+    p.place("barricade_t", s.x + 440, s.y + 220)
+    return p.placed
+
+
 def warehouse_plan(level) -> list[tuple[str, float, float]]:
     """The physics level: stacks of crates to topple, and lines of barrels that blow in a chain."""
     p = Placer(level)
@@ -258,7 +273,7 @@ def main() -> None:
     for name in ("yard", "bunker", "ruins", "depot", "caves"):
         path = HERE / f"{name}.tmj"
         write_props(path, [])  # plan on the level without its old props
-        placed = plan(load_level(path))
+        placed = (caves_plan if name == "caves" else plan)(load_level(path))
         write_props(path, placed)
         print(f"{name}: {len(placed)} props")
     path = HERE / "warehouse.tmj"

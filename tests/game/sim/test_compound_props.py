@@ -26,8 +26,10 @@ def test_a_compound_prop_is_one_body_of_a_shape_a_part_whose_mass_sums_its_parts
         yard,
         PropSpot(1, "l", "crate_l", s.x + 150, s.y, 0.0),
         PropSpot(2, "r", "barrel_rack", s.x + 150, s.y + 150, 0.0),
+        PropSpot(3, "t", "barricade_t", s.x - 150, s.y, 0.0),
+        PropSpot(4, "u", "sandbags_u", s.x - 150, s.y + 150, 0.0),
     )
-    for row, parts in ((0, 2), (1, 3)):
+    for row, parts in ((0, 2), (1, 3), (2, 2), (3, 3)):
         body = int(sim.props.body[row])
         kind = sim.prop_kinds[int(sim.props.kind[row])]
         assert len(sim.world.shapes(body)) == len(kind.parts) == parts
