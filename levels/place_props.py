@@ -106,7 +106,7 @@ def caves_plan(level) -> list[tuple[str, float, float]]:
     placed = plan(level)
     p = Placer(level)
     p.placed = list(placed)
-    for kind, x, y in placed:  # the props already placed are in the way of the new ones
+    for _, x, y in placed:  # the props already placed are in the way of the new ones
         p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
     s = level.player_start
     p.place("sandbags_u", s.x + 230, s.y + 40)
