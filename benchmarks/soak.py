@@ -3,7 +3,9 @@
 What must hold, and what this prints for each level and for the whole run:
 
 - **memory is flat**: the process's resident size (RSS) at the end is within ``MAX_RSS_GROWTH``
-  (5 %) of what it was after a warm-up pass over every level;
+  (5 %) of what it was after a warm-up pass over every level (``--warm-minutes`` a level: the
+  first time a level meets a rare case, numba loads that case's kernels from its cache, once),
+  and within each level's soak, from the end of its first run to its end;
 - **the tick does not drift**: the p99 of ``Simulation.step`` over the last third of a level's
   ticks is within ``MAX_DRIFT`` (1.5×) of its p99 over the first third (the bot's own time is not
   counted);
@@ -78,6 +80,7 @@ def soak_level(name: str, minutes: float, run_minutes: float, seed: int, folder:
     total, run_ticks = round(minutes * 60 / DT), max(1, round(run_minutes * 60 / DT))
     times: list[float] = []
     runs = mismatches = 0
+    first_rss = None
     while len(times) < total:
         played, matches, n = play_run(
             level, seed + runs, min(run_ticks, total - len(times)), folder / f"{name}.jsonl"
@@ -86,6 +89,7 @@ def soak_level(name: str, minutes: float, run_minutes: float, seed: int, folder:
         runs += 1
         mismatches += not matches
         gc.collect()
+        first_rss = first_rss if first_rss is not None else rss_mb()
         if n == 0:
             break
     third = max(1, len(times) // 3)
@@ -98,6 +102,8 @@ def soak_level(name: str, minutes: float, run_minutes: float, seed: int, folder:
         "p50_ms": float(np.percentile(np.asarray(times) * 1e3, 50)),
         "p99_first_ms": float(np.percentile(first, 99)),
         "p99_last_ms": float(np.percentile(last, 99)),
+        "rss_first_mb": first_rss,
+        "rss_end_mb": rss_mb(),
     }
 
 
@@ -110,13 +116,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="", help="comma-separated level names (default: every level)")
     parser.add_argument("--seed", type=int, default=1, help="the first run's seed (default 1)")
     parser.add_argument(
+        "--warm-minutes", type=float, default=1.0, help="game minutes a level of warm-up first (default 1)"
+    )
+    parser.add_argument(
         "--max-drift",
         type=float,
         default=MAX_DRIFT,
         help=f"the p99 drift that fails (default {MAX_DRIFT:g}; the tests pass a huge one: they judge no time)",
     )
     args = parser.parse_args(argv)
-    for flag, value in (("--minutes", args.minutes), ("--run-minutes", args.run_minutes)):
+    limits = (
+        ("--minutes", args.minutes),
+        ("--run-minutes", args.run_minutes),
+        ("--warm-minutes", args.warm_minutes),
+    )
+    for flag, value in limits:
         if not MIN_MINUTES <= value <= MAX_MINUTES:
             parser.error(f"{flag} must be within {MIN_MINUTES:g}..{MAX_MINUTES:g}, got {value:g}")
     known = [p.stem for p in list_levels()]
@@ -133,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         folder = Path(tmp)
         # Warm-up: a short run on every level compiles every kernel and fills every cache once.
         for name in names:
-            soak_level(name, 0.1, 0.1, args.seed, folder)
+            soak_level(name, args.warm_minutes, args.run_minutes, args.seed + 10_000, folder)
         gc.collect()
         base = rss_mb()
         print(
@@ -147,9 +161,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"  {name:10s} {row['ticks']:7,d} ticks in {row['runs']:3d} runs  tick p50 {row['p50_ms']:.3f} ms  "
                 f"p99 first third {row['p99_first_ms']:.3f} ms, last third {row['p99_last_ms']:.3f} ms "
                 f"({drift:.2f}x)  replays {row['runs'] - row['mismatches']}/{row['runs']} to their hash  "
-                f"RSS {rss_mb():.1f} MB",
+                f"RSS {row['rss_first_mb']:.1f} -> {row['rss_end_mb']:.1f} MB",
                 flush=True,
             )
+            within = row["rss_end_mb"] / row["rss_first_mb"] - 1.0
+            if within > MAX_RSS_GROWTH:
+                failures.append(f"{name}: RSS grew {within:.1%} within its soak (limit {MAX_RSS_GROWTH:.0%})")
             if row["mismatches"]:
                 failures.append(
                     f"{name}: {row['mismatches']} of {row['runs']} recordings replay to another hash"

@@ -47,6 +47,7 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("soak.py", ["--levels", "yard,nowhere"], ["unknown level 'nowhere'", "yard"]),
         ("soak.py", ["--seed", "-1"], ["--seed must be within 0..2**31-1, got -1"]),
         ("soak.py", ["--max-drift", "0.5"], ["--max-drift must be at least 1, got 0.5"]),
+        ("soak.py", ["--warm-minutes", "0"], ["--warm-minutes must be within 0.05..600, got 0"]),
         (
             "compile_times.py",
             ["--stages", "props tumbling,nope"],
