@@ -45,9 +45,12 @@ VERSION = 1
 #: Most arrays a snapshot may hold, and the most a name may take (bytes).
 MAX_ARRAYS = 128
 MAX_NAME = 64
-#: Most body ids a world may have handed out to be snapshot: a restored world's id tables hold one
-#: row per id ever given (two int64 arrays: 256 MB at this limit).
-MAX_IDS = 1 << 24
+#: Most ids a world hands out (``BodyArrays.append``), and the largest id (plus one) a snapshot may
+#: name: a restored world's id tables reach the largest id it names, two int64 arrays (256 MB at
+#: this limit, before a body is built). A world that has handed out more ids can still be saved
+#: while the ids of its bodies and pending events stay below it.
+MAX_IDS = 1 << 32
+MAX_NAMED_ID = 1 << 24
 #: Deepest tuple of ``user_data``, and the longest int (bytes), str or bytes a snapshot holds.
 MAX_DEPTH = 16
 MAX_VALUE_BYTES = 1 << 20
@@ -340,6 +343,7 @@ __all__ = [
     "MAGIC",
     "MAX_ARRAYS",
     "MAX_IDS",
+    "MAX_NAMED_ID",
     "VERSION",
     "decode",
     "decode_values",
@@ -369,13 +373,9 @@ def world_state(world) -> dict[str, np.ndarray]:
 
     a, frame, dyn = world._a, world._frame, world._dynamics
     n = a.n
-    if a.next_id > MAX_IDS:
-        raise ValueError(
-            f"World.snapshot: the world has handed out {a.next_id:,} ids; a snapshot holds at most "
-            f"MAX_IDS = {MAX_IDS:,}"
-        )
     table = world._table
     used = a.shape[:n]
+
     first = np.unique(used, return_index=True)
     order = first[0][np.argsort(first[1], kind="stable")]
     order = np.concatenate([[0], order[order != 0]]).astype(np.int64)  # (the point: always index 0)
@@ -407,6 +407,11 @@ def world_state(world) -> dict[str, np.ndarray]:
     # their own rows, or no longer matter.
     named = np.concatenate([dyn._ended.ravel(), world._sensing.ravel(), dyn.pushed[0] >> 32,
                             dyn.pushed[0] & 0xFFFFFFFF]).astype(np.int64)  # fmt: skip
+    largest = max(int(a.ids[:n].max(initial=-1)), int(named.max(initial=-1)))
+    if largest >= MAX_NAMED_ID:
+        raise ValueError(
+            f"World.snapshot: id {largest:,} is past what a snapshot names (MAX_NAMED_ID = {MAX_NAMED_ID:,})"
+        )
     named = np.unique(named[a.slot_of[named] < 0])
     fat_ok = dyn._fat_epoch == frame.epoch
     last, kept = dyn._last, dyn.kept
@@ -578,7 +583,21 @@ def build_world(cls, state: dict[str, np.ndarray]):
         raise _bad("out.warned is not a few words")
 
     # Contacts, events to come, the broad phase's candidates: each id held, each slot a row.
-    slot_of = np.full(max(16, next_id), -1, np.int64)
+    # The id tables reach the largest id named (ids further on were given and are gone).
+    named = {
+        "rows.ids": ids,
+        "ids.owner": owners.ravel(),
+        "contacts.keys": np.concatenate([state["contacts.keys"] >> 32, state["contacts.keys"] & 0xFFFFFFFF]),
+        "contacts.ended": state["contacts.ended"].ravel(),
+        "sensors.sensing": state["sensors.sensing"].ravel(),
+        "out.pushed_keys": np.concatenate(
+            [state["out.pushed_keys"] >> 32, state["out.pushed_keys"] & 0xFFFFFFFF]
+        ),
+    }
+    for name, x in named.items():
+        _within(x, 0, min(next_id, MAX_NAMED_ID), f"{name} (ids below MAX_NAMED_ID)")
+    reach = 1 + max((int(x.max()) for x in named.values() if len(x)), default=0)
+    slot_of = np.full(max(16, reach), -1, np.int64)
     slot_of[ids] = np.arange(n)
     kept = KeptContacts(*(state[f"contacts.{name}"] for name in KeptContacts._fields))
     k = len(kept.keys)
@@ -601,7 +620,10 @@ def build_world(cls, state: dict[str, np.ndarray]):
         raise _bad(f"broad.fat has {len(fat)} rows, not {n}")
     _within(candidates.ravel(), 0, n, "broad.candidates")
     extents, insets = state["cache.extents"], state["cache.insets"]
-    if len(extents) != m or len(insets) != m or (extents < 0).any() or (insets < 0).any():
+    caches_ok = not (
+        np.isinf(extents).any() or np.isinf(insets).any() or (extents < 0).any() or (insets < 0).any()
+    )
+    if len(extents) != m or len(insets) != m or not caches_ok:
         raise _bad("its per-shape caches do not fit its shapes")
 
     # Built, then handed over whole.
@@ -618,7 +640,7 @@ def build_world(cls, state: dict[str, np.ndarray]):
     a.n, a.next_id, a.compound, a.user = n, next_id, bool(compound), users
     a.slot_of = slot_of
     a.owner = np.full(len(slot_of), -1, np.int64)
-    a.owner[:next_id] = np.arange(next_id)
+    a.owner[:] = np.arange(len(slot_of))
     a.owner[ids] = rows["owner"]
     a.owner[owners[:, 0]] = owners[:, 1]
     world._a = a
