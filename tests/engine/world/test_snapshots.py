@@ -199,3 +199,66 @@ def test_random_scenes_restored_at_any_step_go_on_bit_for_bit(
     twin = World.from_snapshot(saved)
     assert twin.snapshot() == saved
     _same_steps(world, twin, 20)
+
+
+_op = st.one_of(
+    st.tuples(st.just("step"), st.integers(1, 8)),
+    st.tuples(st.just("push"), st.integers(0, 99), st.floats(-30.0, 30.0), st.floats(-30.0, 30.0)),
+    st.tuples(st.just("force"), st.integers(0, 99), st.floats(-300.0, 300.0), st.floats(-300.0, 300.0)),
+    st.tuples(st.just("place"), st.integers(0, 99), st.floats(-6.0, 6.0), st.floats(0.5, 6.0)),
+    st.tuples(st.just("add"), _shapes, st.floats(-6.0, 6.0), st.floats(0.5, 8.0)),
+    st.tuples(st.just("remove"), st.integers(0, 99)),
+    st.tuples(st.just("gravity"), st.floats(-20.0, 20.0), st.floats(-20.0, 0.0)),
+    st.tuples(st.just("density"), st.integers(0, 99), st.floats(0.1, 10.0)),
+    st.tuples(st.just("pairs")),
+)
+
+
+def _apply(world: World, op) -> None:
+    bodies = world.bodies.tolist()[1:]  # (the ground stays)
+    kind, *args = op
+    if kind == "step":
+        for _ in range(args[0]):
+            world.step(DT)
+    elif kind == "add":
+        shape, x, y = args
+        world.add(shape, (x, y, 0.0), user_data=("added", x))
+    elif kind == "gravity":
+        world.gravity = tuple(args)
+    elif kind == "pairs":
+        world.pairs()
+    elif bodies:
+        body = bodies[args[0] % len(bodies)]
+        if kind == "remove":
+            world.remove(body)
+        elif world.is_static(body):
+            return
+        elif kind == "push" and world.is_dynamic(body):
+            world.apply_impulse(body, (args[1], args[2]))
+        elif kind == "force" and world.is_dynamic(body):
+            world.apply_force(body, (args[1], args[2]))
+        elif kind == "place":
+            world.set_transform(body, (args[1], args[2], 0.0))
+        elif kind == "density" and world.is_dynamic(body):
+            world.set_density(body, args[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(bodies=st.lists(_body, min_size=1, max_size=10), ops=st.lists(_op, max_size=25), at=st.integers(0, 25))
+def test_a_snapshot_taken_between_any_two_calls_goes_on_alike_through_any_calls(bodies, ops, at):
+    """Calls between steps leave state a step reads (forces, a placed body's start, gravity, dropped
+    candidates): a snapshot taken between any two calls carries it."""
+    world = World(gravity=(0.0, -10.0))
+    world.add(Polygon.box(12.0, 0.5), (0.0, -0.5, 0.0), type="static")
+    for shape, kind, x, y, spin, parts, _ in bodies:
+        body = world.add(shape, (x, y, spin), type=kind)
+        for part, lx, ly in parts:
+            world.add_shape(body, part, (lx, ly, 0.0))
+    at = min(at, len(ops))
+    for op in ops[:at]:
+        _apply(world, op)
+    twin = World.from_snapshot(world.snapshot())
+    for op in [*ops[at:], ("step", 5)]:
+        _apply(world, op)
+        _apply(twin, op)
+        assert world.snapshot() == twin.snapshot(), op
