@@ -132,10 +132,13 @@ FIELDS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
 HASH_SKIPS = ("cache.", "out.")
 
 
-def encode(arrays: dict[str, np.ndarray]) -> bytes:
-    """The snapshot bytes of ``arrays`` (every name of ``FIELDS``, in its order, of its type)."""
+def encode(
+    arrays: dict[str, np.ndarray], fields=FIELDS, magic: bytes = MAGIC, version: int = VERSION
+) -> bytes:
+    """The snapshot bytes of ``arrays`` (every name of ``fields``, in its order, of its type); another
+    format on this container (a game's save) passes its own ``fields``, ``magic`` and ``version``."""
     parts = [b""]
-    for name, dtype, _ in FIELDS:
+    for name, dtype, _ in fields:
         array = np.ascontiguousarray(arrays[name], dtype=dtype)
         raw = name.encode()
         body = b"".join(
@@ -148,67 +151,70 @@ def encode(arrays: dict[str, np.ndarray]) -> bytes:
         )
         parts.append(struct.pack("<I", zlib.crc32(body)) + body)
     rest = sum(len(p) for p in parts)
-    head = struct.pack("<8sIIQ", MAGIC, VERSION, len(FIELDS), rest)
+    head = struct.pack("<8sIIQ", magic, version, len(fields), rest)
     parts[0] = head + struct.pack("<I", zlib.crc32(head))
     return b"".join(parts)
 
 
-def decode(data) -> dict[str, np.ndarray]:
+def decode(
+    data, fields=FIELDS, magic: bytes = MAGIC, version: int = VERSION, what: str = "snapshot"
+) -> dict[str, np.ndarray]:
     """The arrays of the snapshot ``data`` (bytes-like), each a writable copy; ``ValueError`` for
-    anything that is not a whole, intact snapshot of this version."""
+    anything that is not a whole, intact snapshot of this version (``encode``'s other formats: their
+    ``fields``, ``magic``, ``version``, and ``what`` the errors call it)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise TypeError(f"snapshot must be bytes, got {type(data).__name__}")
+        raise TypeError(f"{what} must be bytes, got {type(data).__name__}")
     view = memoryview(data).cast("B")
     if len(view) < _HEAD.size:
-        raise ValueError(f"snapshot is {len(view)} bytes: too short for its {_HEAD.size}-byte header")
-    magic, version, count, rest, crc = _HEAD.unpack_from(view)
-    if magic != MAGIC:
-        raise ValueError(f"snapshot does not start with {MAGIC!r}: not a world snapshot")
+        raise ValueError(f"{what} is {len(view)} bytes: too short for its {_HEAD.size}-byte header")
+    found, found_version, count, rest, crc = _HEAD.unpack_from(view)
+    if found != magic:
+        raise ValueError(f"{what} does not start with {magic!r}: not a {what}")
     if zlib.crc32(view[: _HEAD.size - 4]) != crc:
-        raise ValueError("snapshot header is corrupted (its checksum does not match)")
-    if version != VERSION:
-        raise ValueError(f"snapshot is version {version}; this engine reads version {VERSION} only")
-    if count != len(FIELDS) or count > MAX_ARRAYS:
-        raise ValueError(f"snapshot holds {count} arrays; version {VERSION} has {len(FIELDS)}")
+        raise ValueError(f"{what} header is corrupted (its checksum does not match)")
+    if found_version != version:
+        raise ValueError(f"{what} is version {found_version}; this build reads version {version} only")
+    if count != len(fields) or count > MAX_ARRAYS:
+        raise ValueError(f"{what} holds {count} arrays; version {version} has {len(fields)}")
     if rest != len(view) - _HEAD.size:
         raise ValueError(
-            f"snapshot is {len(view):,} bytes; its header says {_HEAD.size + rest:,} (truncated or extended)"
+            f"{what} is {len(view):,} bytes; its header says {_HEAD.size + rest:,} (truncated or extended)"
         )
     at, out = _HEAD.size, {}
-    for name, dtype, axes in FIELDS:
+    for name, dtype, axes in fields:
         if len(view) - at < 7:
-            raise ValueError(f"snapshot ends inside array {name!r}")
+            raise ValueError(f"{what} ends inside array {name!r}")
         crc, size, code, ndim = _ENTRY.unpack_from(view, at)
         start = at + 4
         at += _ENTRY.size
         if size > MAX_NAME or ndim != 1 + len(axes) or code not in _DTYPES:
-            raise ValueError(f"snapshot array {name!r} has a bad header (name, type or axes)")
+            raise ValueError(f"{what} array {name!r} has a bad header (name, type or axes)")
         if len(view) - at < size + 8 * ndim:
-            raise ValueError(f"snapshot ends inside array {name!r}")
+            raise ValueError(f"{what} ends inside array {name!r}")
         if bytes(view[at : at + size]) != name.encode():
-            raise ValueError(f"snapshot holds another array where {name!r} belongs")
+            raise ValueError(f"{what} holds another array where {name!r} belongs")
         at += size
         shape = struct.unpack_from(f"<{ndim}Q", view, at)
         at += 8 * ndim
         if _DTYPES[code] != np.dtype(dtype) or any(a >= 0 and s != a for s, a in zip(shape[1:], axes)):
             raise ValueError(
-                f"snapshot array {name!r} has type {_DTYPES[code]} shape {shape}, not this version's"
+                f"{what} array {name!r} has type {_DTYPES[code]} shape {shape}, not this version's"
             )
         # Sizes checked against the bytes left before the product is formed into an allocation.
         nbytes = _DTYPES[code].itemsize
         for s in shape:
             nbytes *= s
             if nbytes > len(view) - at:
-                raise ValueError(f"snapshot array {name!r} claims {shape}: more than the snapshot holds")
+                raise ValueError(f"{what} array {name!r} claims {shape}: more than the snapshot holds")
         if zlib.crc32(view[start : at + nbytes]) != crc:
-            raise ValueError(f"snapshot array {name!r} is corrupted (its checksum does not match)")
+            raise ValueError(f"{what} array {name!r} is corrupted (its checksum does not match)")
         array = np.frombuffer(view[at : at + nbytes], _DTYPES[code]).reshape(shape).copy()
         if code == 1 and array.view(np.uint8).max(initial=0) > 1:
-            raise ValueError(f"snapshot array {name!r} holds a truth value that is neither 0 nor 1")
+            raise ValueError(f"{what} array {name!r} holds a truth value that is neither 0 nor 1")
         out[name] = array
         at += nbytes
     if at != len(view):
-        raise ValueError("snapshot holds bytes past its last array")
+        raise ValueError(f"{what} holds bytes past its last array")
     return out
 
 

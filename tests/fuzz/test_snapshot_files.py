@@ -70,7 +70,7 @@ def test_bytes_past_the_end_another_version_and_another_magic_are_refused():
     head = bytearray(SAVED[:24])
     struct.pack_into("<I", head, 8, snapshots.VERSION + 1)
     _refused(bytes(head) + struct.pack("<I", zlib.crc32(head)) + SAVED[28:], "version")
-    _refused(b"NOTSNAP\x00" + SAVED[8:], "not a world snapshot")
+    _refused(b"NOTSNAP\x00" + SAVED[8:], "not a snapshot")
 
 
 def _resealed(state: dict) -> bytes:
