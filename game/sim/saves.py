@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine import World
 from engine.world import snapshot as snapshots
 
 from . import props as props_system
@@ -115,6 +116,22 @@ def save_game(sim: Simulation) -> bytes:
 def load_game(data, level, **settings) -> Simulation:
     """A ``Simulation`` of ``level`` (and ``settings``: ``rules``, ``hitboxes``, as the saved one had)
     in the state ``data`` (from ``save_game``) holds; one ``ValueError`` for anything else."""
+    arrays = _checked(data, level)
+    sim = Simulation(level, int(arrays["game.ints"][8]), **settings)
+    _put(sim, arrays, _world_of(arrays, sim))
+    return sim
+
+
+def restore_game(sim: Simulation, data) -> None:
+    """Put ``sim`` back in the state ``data`` (from ``save_game`` of a game on its level) holds, in
+    place: what a rewind does each tick (no level, grid or field built again). Everything is
+    checked first: a bad save is one ``ValueError`` and ``sim`` is unchanged."""
+    arrays = _checked(data, sim.level)
+    _put(sim, arrays, _world_of(arrays, sim))
+
+
+def _checked(data, level) -> dict[str, np.ndarray]:
+    """The arrays of the save ``data``, its counters, generator and level checked."""
     arrays = snapshots.decode(data, FIELDS, MAGIC, VERSION, what="game save")
     ints, reals = arrays["game.ints"], arrays["game.reals"]
     if ints.shape != (_INTS,) or reals.shape != (_REALS,) or not np.isfinite(reals).all():
@@ -122,32 +139,46 @@ def load_game(data, level, **settings) -> Simulation:
     saved_level = arrays["game.level"].tobytes().decode("utf-8", "replace")
     if saved_level != level.name:
         raise ValueError(f"game save is of level {saved_level[:80]!r}, not {level.name!r}")
-    tick, wave, score, kills, deaths, over, ammo, ready, seed, body, has_spare, spare = ints.tolist()
+    seed, has_spare, spare, over = (int(ints[k]) for k in (8, 10, 11, 5))
     if not (0 <= seed < 2**32 and 0 <= has_spare <= 1 and 0 <= spare < 2**32 and 0 <= over <= 1):
         raise ValueError("game save is inconsistent: its seed or generator is out of range")
     words = arrays["game.rng"]
     if words.shape != (8,) or (words < 0).any() or (words > 0xFFFFFFFF).any():
         raise ValueError("game save is inconsistent: its generator's state is not 8 words")
-    state, inc = (sum(int(w) << (32 * k) for k, w in enumerate(words[at : at + 4].tolist())) for at in (0, 4))
-    sim = Simulation(level, seed, **settings)
-    sim.world.restore(arrays["game.world"].tobytes())
-    if body not in sim.world:
-        raise ValueError(f"game save is inconsistent: the player's body {body} is not in its world")
-    if arrays["game.field"].shape != sim._field.shape:
-        raise ValueError(
-            f"game save's flow field is {arrays['game.field'].shape}, the level's {sim._field.shape}"
-        )
-    field = arrays["game.field"].astype(sim._field.dtype)
-    if not np.array_equal(field, arrays["game.field"]):
-        raise ValueError("game save's flow field holds steps past its type")
     for table, columns in _TABLES.items():
-        lengths = {len(arrays[f"{table}.{name}"]) for name in columns}
-        if len(lengths) != 1:
+        if len({len(arrays[f"{table}.{name}"]) for name in columns}) != 1:
             raise ValueError(f"game save's {table} columns differ in length")
-        bodies = arrays[f"{table}.body"]
-        if len(bodies) and not all(int(b) in sim.world for b in bodies.tolist()):
+    return arrays
+
+
+def _world_of(arrays: dict[str, np.ndarray], sim: Simulation) -> World:
+    """The save's world, checked against what the save's tables name and ``sim``'s level grid."""
+    world = World.from_snapshot(arrays["game.world"].tobytes())
+    body = int(arrays["game.ints"][9])
+    if body not in world:
+        raise ValueError(f"game save is inconsistent: the player's body {body} is not in its world")
+    for table in _TABLES:
+        if not all(int(b) in world for b in arrays[f"{table}.body"].tolist()):
             raise ValueError(f"game save's {table} name a body its world does not hold")
+    field = arrays["game.field"]
+    if field.shape != sim._field.shape or not np.array_equal(field.astype(sim._field.dtype), field):
+        raise ValueError(
+            f"game save's flow field ({field.shape}) does not fit the level's ({sim._field.shape})"
+        )
+    return world
+
+
+def _put(sim: Simulation, arrays: dict[str, np.ndarray], world: World) -> None:
+    """``sim`` given the checked ``arrays`` and their ``world``: nothing here can fail."""
+    tick, wave, score, kills, deaths, over, ammo, ready, seed, body, has_spare, spare = arrays[
+        "game.ints"
+    ].tolist()
+    words = arrays["game.rng"].tolist()
+    state, inc = (sum(int(w) << (32 * k) for k, w in enumerate(words[at : at + 4])) for at in (0, 4))
+    sim.world = world
+    for table, columns in _TABLES.items():
         getattr(sim, table).columns = {name: arrays[f"{table}.{name}"] for name in columns}
+    sim.seed = seed
     sim.tick, sim.wave, sim.score, sim.kills, sim.deaths, sim.game_over = (
         tick,
         wave,
@@ -159,16 +190,18 @@ def load_game(data, level, **settings) -> Simulation:
     sim._ready, sim._spawn_queue = ready, arrays["game.spawn_queue"].tolist()
     p = sim.player
     p.body, p.ammo = body, ammo
-    p.x, p.y, p.angle, p.health, p.max_health, p.hit, p.cooldown, p.kx, p.ky, timer, breather = reals.tolist()
+    p.x, p.y, p.angle, p.health, p.max_health, p.hit, p.cooldown, p.kx, p.ky, timer, breather = arrays[
+        "game.reals"
+    ].tolist()
     sim._spawn_timer, sim._breather = timer, breather
-    sim._field = field
+    sim._field = arrays["game.field"].astype(sim._field.dtype)
     sim._plan = wave_plan(sim.rules, max(wave, 1))
     sim._contacts, sim._contacts_tick = None, -1
+    sim._events = []
     sim.rng.bit_generator.state = {
         "bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": has_spare,
         "uinteger": spare,
     }  # fmt: skip
-    return sim
 
 
-__all__ = ["FIELDS", "MAGIC", "MAX_SAVE_BYTES", "VERSION", "load_game", "save_game"]
+__all__ = ["FIELDS", "MAGIC", "MAX_SAVE_BYTES", "VERSION", "load_game", "restore_game", "save_game"]

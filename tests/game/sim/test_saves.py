@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from game.sim import Bot, Simulation
-from game.sim.saves import load_game, save_game
+from game.sim.saves import load_game, restore_game, save_game
 from game.tiled import level_path, load_level
 
 
@@ -48,3 +48,22 @@ def test_a_bad_save_is_one_error_and_no_game():
         assert "\n" not in str(err.value)
     with pytest.raises(ValueError, match="of level 'yard', not 'bunker'"):
         load_game(saved, load_level(level_path("bunker")))
+
+
+def test_restored_in_place_a_game_plays_on_as_it_did_and_a_bad_save_changes_nothing():
+    level = load_level(level_path("yard"))
+    sim, bot = Simulation(level, 5), Bot(5)
+    for _ in range(200):
+        sim.step(bot.inputs(sim))
+    saved, hash_then, bot_then = save_game(sim), sim.state_hash(), copy.deepcopy(bot)
+    for _ in range(150):
+        sim.step(bot.inputs(sim))
+    hash_later = sim.state_hash()
+    with pytest.raises(ValueError):
+        restore_game(sim, saved[:-3])
+    assert sim.state_hash() == hash_later
+    restore_game(sim, saved)
+    assert sim.state_hash() == hash_then
+    for _ in range(150):
+        sim.step(bot_then.inputs(sim))
+    assert sim.state_hash() == hash_later
