@@ -61,8 +61,8 @@ _DTYPES = {1: np.dtype("?"), 2: np.dtype("u1"), 3: np.dtype("<i8"), 4: np.dtype(
 _CODES = {dtype: code for code, dtype in _DTYPES.items()}
 
 #: Every array of this version, in order: (name, type, axes past the first). Rows are checked by
-#: ``World`` against the counts in ``world.ints``. Names starting ``cache.`` or ``out.`` are left
-#: out of ``state_hash`` (``HASH_SKIPS``): what the next step reads is all the rest.
+#: ``World`` against the counts in ``world.ints``. Names starting ``out.`` are left out of
+#: ``state_hash`` (``HASH_SKIPS``): what the next step reads is all the rest.
 FIELDS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
     ("world.ints", "<i8", ()),
     ("world.reals", "<f8", ()),
@@ -127,9 +127,10 @@ FIELDS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
     ("out.user", "u1", ()),
     ("out.warned", "u1", ()),
 )
-#: The prefixes ``state_hash`` leaves out: the continuous pass's per-shape caches (equal in any two
-#: worlds that got there alike, but not read by every step) and what is read out, never stepped on.
-HASH_SKIPS = ("cache.", "out.")
+#: The prefixes ``state_hash`` leaves out: what is read out, never stepped on (user data, the
+#: pushed pairs ``pair_impulses`` reports, the warnings said). The ``cache.`` arrays stay in: the
+#: continuous pass's per-shape values depend on which body first asked, and change its results.
+HASH_SKIPS = ("out.",)
 
 
 def encode(

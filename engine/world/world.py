@@ -1658,8 +1658,8 @@ class World:
 
     def state_hash(self) -> int:
         """A 64-bit hash (blake2b, unsigned) of what the next step depends on: the snapshot's arrays
-        but the read-outs (``user_data``, ``pair_impulses``, warnings said) and the continuous pass's
-        per-shape caches. Two worlds with one hash step alike; the same world gives the same hash
+        but the read-outs (``user_data``, ``pair_impulses``, the warnings said). Two worlds with one
+        hash step alike; the same world gives the same hash
         in any process on one machine and build (not across machines: see the README)."""
         return snapshots.hash_of(self.snapshot())
 
