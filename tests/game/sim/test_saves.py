@@ -1,4 +1,4 @@
-"""A game saved and loaded plays on to the same hash as if never saved; a bad save is one error
+"""A game saved and loaded plays on to the same hash as if never saved (caves: its chains too); a bad save is one error
 (issue 43: F9 saves, F10 loads, and a rewind loads from a ring of saves)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from game.sim.saves import load_game, restore_game, save_game
 from game.tiled import level_path, load_level
 
 
-@pytest.mark.parametrize(("name", "ticks"), [("yard", 400), ("bunker", 250)])
+@pytest.mark.parametrize(("name", "ticks"), [("yard", 400), ("bunker", 250), ("caves", 300)])
 def test_a_loaded_game_plays_on_to_the_same_hash(name, ticks):
     level = load_level(level_path(name))
     sim, bot = Simulation(level, 7), Bot(7)
