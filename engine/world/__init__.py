@@ -10,7 +10,7 @@ grid), ``pileup`` (bodies on one another: their pairs and contacts
 bounded), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
 ``sweep`` (many casts through the grids), ``slide`` (move and slide),
 ``box_pairs`` (one-off questions over many boxes, through the walls' grid
-and walk).
+and walk), ``snapshot`` (a world's state as bytes and back: ``World.snapshot``).
 """
 
 from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit

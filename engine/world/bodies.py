@@ -240,8 +240,10 @@ class BodyArrays:
         slot, body = self.n, self.next_id
         self.next_id += 1
         if body >= len(self.slot_of):
-            self.slot_of = np.concatenate([self.slot_of, np.full(len(self.slot_of), -1, dtype=np.int64)])
-            self.owner = np.concatenate([self.owner, np.full(len(self.owner), -1, dtype=np.int64)])
+            # Doubled, or past the id when a snapshot's world keeps only the ids it names.
+            more = max(len(self.slot_of), body + 1 - len(self.slot_of))
+            self.slot_of = np.concatenate([self.slot_of, np.full(more, -1, dtype=np.int64)])
+            self.owner = np.concatenate([self.owner, np.full(more, -1, dtype=np.int64)])
         self.owner[body] = body
         self.xf[slot] = xf
         self.shape[slot], self.layer[slot], self.mask[slot] = shape, layer, mask

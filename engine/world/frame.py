@@ -63,6 +63,9 @@ class Frame:
         self._boxes: np.ndarray | None = None
         self._obb = np.zeros((0, 6))
         self._walls: DenseGrid | None = None
+        #: The cell the walls' grid was asked for when built (chosen from what asked then): kept so a
+        #: snapshot's world builds the very same grid (``snapshot``).
+        self._walls_cell: float | None = None
         self._moving: np.ndarray | None = None
         self._chosen: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
         self._pairs: tuple[np.ndarray, np.ndarray] | None = None
@@ -90,7 +93,7 @@ class Frame:
         if walls or members:
             self.epoch += 1
         if walls:
-            self._walls = None
+            self._walls = self._walls_cell = None
         if members:
             self._moving = None
 
@@ -167,12 +170,13 @@ class Frame:
                 self._walls = empty_grid()
                 return self._walls
             oriented_boxes(self.table.data, self.table.offsets, a.shape, a.xf, walls, self._obb)
-            cell = self.given_cell
+            cell = self.given_cell if self.given_cell is not None else self._walls_cell
             if cell is None:
                 # Sized for what asks the walls: the moving bodies, or the walls themselves.
                 moving = self.moving()
                 asking = boxes[moving] if len(moving) else boxes[walls]
                 cell = max(choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
+            self._walls_cell = cell
             self._walls = build_walls(boxes, self._obb, walls, cell)
         return self._walls
 

@@ -48,6 +48,7 @@ from ..collision import Capsule, ShapeTable, Transform, intersects_batch
 from ..collision.limits import MAX_COORDINATE
 from ..collision.mass import MassData, check_density, mass_properties
 from . import arguments
+from . import snapshot as snapshots
 from .bodies import BodyArrays, reach
 from .boxes import compute_aabbs, slots_in_box
 from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
@@ -1642,6 +1643,49 @@ class World:
                     ) from error
             raise
         return super().__reduce_ex__(protocol)
+
+    # --- snapshots ----------------------------------------------------------
+
+    def snapshot(self) -> bytes:
+        """Everything the next step depends on, as bytes (``engine.world.snapshot``): bodies, shapes,
+        chains, contacts with their warm-start impulses, sleep timers, the broad phase's standing
+        candidates, settings, gravity and the id counters. ``restore`` or ``from_snapshot`` gives a
+        world whose steps are bit-identical to this one's, on the same machine and build.
+        ``user_data`` is saved when it is None, a bool, int, float, str or bytes, or a tuple of
+        those; anything else is a ``TypeError`` naming the body, and nothing is saved.
+
+        >>> from engine.collision import Circle
+        >>> world = World(gravity=(0.0, -10.0))
+        >>> ball = world.add(Circle(0.5), (0.0, 2.0, 0.0), user_data="ball")
+        >>> saved = world.snapshot()
+        >>> _ = world.step(1 / 60)
+        >>> twin = World.from_snapshot(saved)
+        >>> _ = twin.step(1 / 60)
+        >>> twin.transform(ball) == world.transform(ball), twin.user_data(ball)
+        (True, 'ball')
+        """
+        return snapshots.encode(snapshots.world_state(self))
+
+    def restore(self, snapshot) -> None:
+        """Put this world back as it was when ``snapshot`` (from ``snapshot``) was taken. The bytes are
+        hostile input: a truncated, corrupted, oversized or other-version snapshot, or one whose
+        state no world could hold, is one ``ValueError`` (a ``TypeError`` for what is not bytes)
+        and this world is unchanged (the new state is built whole, then swapped in)."""
+        twin = snapshots.build_world(type(self), snapshots.decode(snapshot))
+        self.__dict__.clear()
+        self.__dict__.update(twin.__dict__)
+
+    @classmethod
+    def from_snapshot(cls, snapshot) -> World:
+        """A new world from ``snapshot``, checked as ``restore`` checks it."""
+        return snapshots.build_world(cls, snapshots.decode(snapshot))
+
+    def state_hash(self) -> int:
+        """A 64-bit hash (blake2b, unsigned) of what the next step depends on: the snapshot's arrays
+        but the read-outs (``user_data``, ``pair_impulses``, the warnings said). Two worlds with one
+        hash step alike; the same world gives the same hash
+        in any process on one machine and build (not across machines: see the README)."""
+        return snapshots.hash_of(self.snapshot())
 
     def _shape_index(self, shape) -> int:
         index = self._table_index.get(shape)

@@ -6,7 +6,8 @@ the simulation into sprites and draws the world under a ``Camera2D`` that
 follows the player, then the HUD under a GUI camera.
 
 Keys: WASD/arrows move, mouse aims, click/hold or Space fires, Esc pauses,
-F1 debug overlay, F2 performance graph, F5 reloads the level from disk.
+F1 debug overlay, F2 performance graph, F5 reloads the level from disk, F9 saves the game,
+F10 loads it, holding R rewinds the last 5 s (``saving``; not in a recorded or bot's run).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from . import bridge
 from .controls import Controls
 from .pause import PauseView
 from .results import RunResult
+from .saving import Saves
 
 #: Seconds the death puff plays before the game-over screen (docs/game.md); a key or a click
 #: in that pause brings the screen at once (``end_pause``).
@@ -120,6 +122,8 @@ class PlayView(arcade.View):
         #: What this run's scores are kept under: the level's name, or for a map opened by path its
         #: resolved path (a foreign ``yard.tmx`` has its own best, not the shipped ``yard``'s).
         self.score_key = score_key(level.name, level.path)
+        #: F9's file, F10's, and R's ring; whether R is held.
+        self.saves, self.rewinding = Saves(self.score_key), False
         self.best = app.best_score(self.score_key) if app is not None else 0
         #: Where the camera looks before its knock (the knock is added on top, never followed).
         self.look = clamp_to_level(*bridge.player_xy(self.sim), self.view_size, self.level_size, self.margins)
@@ -196,7 +200,11 @@ class PlayView(arcade.View):
         if self.bot is not None:
             inputs = self.bot.inputs(self.sim)
         else:
+            if self.recorder is None and self.rewinding and self.saves.rewind(self.sim):
+                return  # a tick back instead of a step
             inputs = self.controls.inputs(bridge.player_xy(self.sim), self.camera)
+            if self.recorder is None:
+                self.saves.take(self.sim)
         if self.recorder is not None:
             self.recorder.tick(self.sim, inputs)
         start = time.perf_counter()
@@ -388,10 +396,23 @@ class PlayView(arcade.View):
             self.toggle_perf()
         elif symbol == arcade.key.F5:
             self.reload_level()
+        elif symbol == arcade.key.F9 and self.bot is None:
+            self.hud.show_banner(self.saves.save(self.sim), seconds=3.0, calm=True)
+        elif symbol in (arcade.key.F10, arcade.key.R) and (self.bot is not None or self.recorder is not None):
+            self.hud.show_banner(
+                "Loading and rewinding are off in a recorded or bot run", seconds=3.0, calm=False
+            )
+        elif symbol == arcade.key.F10:
+            loaded, said = self.saves.load(self.sim)
+            self.hud.show_banner(said, seconds=3.0, calm=loaded)
+        elif symbol == arcade.key.R:
+            self.rewinding = True
         else:
             self.controls.key_down(symbol)
 
     def on_key_release(self, symbol: int, modifiers: int) -> None:
+        if symbol == arcade.key.R:
+            self.rewinding = False
         self.controls.key_up(symbol)
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:

@@ -41,6 +41,8 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
         ("dynamics.py", ["--compound-steps", "0"], ["--compound-steps 0", "1..10000"]),
         ("compile_times.py", ["--top", "0"], ["--top 0", "at least 1"]),
+        ("snapshot.py", ["--repeats", "0"], ["--repeats 0", "1..1000"]),
+        ("snapshot.py", ["--game-ticks", "36001"], ["--game-ticks 36001", "0..36000"]),
         ("soak.py", ["--minutes", "0"], ["--minutes must be within 0.05..600, got 0"]),
         ("soak.py", ["--minutes", "nan"], ["--minutes must be within 0.05..600, got nan"]),
         ("soak.py", ["--run-minutes", "1e9"], ["--run-minutes must be within 0.05..600"]),
