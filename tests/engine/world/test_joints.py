@@ -48,16 +48,15 @@ def test_small_pendulum_period_is_two_pi_root_l_over_g_within_1_percent():
 
 def test_hanging_chain_top_joint_carries_the_weight_then_sleeps_and_wakes_as_one():
     world = World(gravity=(0, -10))
-    links, prev = [], None
+    links, joints, prev = [], [], None
     for k in range(5):
         link = world.add(Polygon.box(0.05, 0.25), (0.0, -0.25 - 0.5 * k, 0.0))
-        joint = world.revolute(prev, link, (0.0, -0.5 * k))
-        top = joint if k == 0 else top
+        joints.append(world.revolute(prev, link, (0.0, -0.5 * k)))
         links.append(link)
         prev = link
     _run(world, 60)
     weight = sum(world.mass(b).mass for b in links) * 10.0
-    fx, fy = world.joint_force(top)
+    fx, fy = world.joint_force(joints[0])
     assert fy == pytest.approx(weight, rel=1e-3) and abs(fx) < 1e-6
     _run(world, 120)
     assert not world.awake(np.array(links)).any()  # the chain is one island
