@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import inline, kernel
+from ..collision.jit import inline, kernel, unmanaged
 
 #: Joint kinds (``JointTable.kind``).
 FILTER, REVOLUTE, PRISMATIC, DISTANCE, WELD, WHEEL, MOTOR, MOUSE = range(8)
@@ -176,7 +176,7 @@ def prepare_joints(joints, ends, xf, local_center, world_center, inverse, h, wor
     kinematic, the world) has zero inverse mass and inertia here."""
     soft_hertz = min(JOINT_HERTZ, 0.25 / h)
     jb, jm, ji = _soft(soft_hertz, JOINT_DAMPING_RATIO, h)
-    param = joints.param
+    param, work = unmanaged(joints.param), unmanaged(work)
     for j in range(joints.kind.shape[0]):
         kind, sa, sb = joints.kind[j], joints.a[j], joints.b[j]
         if kind == ASLEEP:
@@ -296,7 +296,9 @@ def _slider_frame(state, ra, rb, w):
 @kernel
 def warm_start_joints(joints, ends, state, work):
     """Stage 2b: apply the impulses each joint carries (``b2WarmStartJoint``)."""
-    imp = joints.impulse
+    # (views without a reference count: a row taken from a counted array counts it up and down, two
+    # atomic operations per row per joint per pass)
+    imp, ends, state, work = unmanaged(joints.impulse), unmanaged(ends), unmanaged(state), unmanaged(work)
     for j in range(joints.kind.shape[0]):
         kind = joints.kind[j]
         if kind in (FILTER, ASLEEP):
@@ -348,7 +350,8 @@ def _limit_impulse(c, cdot, old, mass, inv_h, use_bias, jb, jm, ji):
 def solve_joints(joints, ends, state, work, h, use_bias):
     """Stages 2c (``use_bias``) and 2e: solve each joint once (``b2SolveJoint``)."""
     inv_h = 1.0 / h
-    param, imp = joints.param, joints.impulse
+    param, imp = unmanaged(joints.param), unmanaged(joints.impulse)
+    ends, state, work = unmanaged(ends), unmanaged(state), unmanaged(work)
     for j in range(joints.kind.shape[0]):
         kind = joints.kind[j]
         if kind in (FILTER, ASLEEP):
@@ -384,7 +387,7 @@ def _store(state, wa, wb, vax, vay, wa_, vbx, vby, wb_):
     state[wb, S_VX], state[wb, S_VY], state[wb, S_W] = vbx, vby, wb_
 
 
-@kernel
+@inline
 def _solve_revolute(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h, use_bias):
     """``b2SolveRevoluteJoint``: spring, motor, limits on the angle, then the point constraint."""
     vax, vay, oa = state[ra, S_VX], state[ra, S_VY], state[ra, S_W]
@@ -452,7 +455,7 @@ def _push_along(vax, vay, oa, vbx, vby, ob, ma, ia, mb, ib, rax, ray, rbx, rby, 
     )  # fmt: skip
 
 
-@kernel
+@inline
 def _solve_distance(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h, use_bias):
     """``b2SolveDistanceJoint``: a spring with min and max lengths and a motor, or a rigid length."""
     vax, vay, oa = state[ra, S_VX], state[ra, S_VY], state[ra, S_W]
@@ -513,7 +516,7 @@ def _solve_distance(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h, 
     _store(state, wa, wb, vax, vay, oa, vbx, vby, ob)
 
 
-@kernel
+@inline
 def _solve_weld(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, use_bias):
     """``b2SolveWeldJoint``: the angle, then the point; a stiffness of its own is a real spring
     and acts in the relaxing pass too."""
@@ -549,7 +552,7 @@ def _solve_weld(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, use_bias):
     _store(state, wa, wb, vax, vay, oa, vbx, vby, ob)
 
 
-@kernel
+@inline
 def _solve_motor(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h):
     """``b2SolveMotorJoint`` (v3.1): b's angle and centre driven toward a's plus the offset at
     ``correction`` of the gap per sub-step, through impulses capped at h × the largest torque and
@@ -584,7 +587,7 @@ def _solve_motor(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h):
     _store(state, wa, wb, vax, vay, oa, vbx, vby, ob)
 
 
-@kernel
+@inline
 def _solve_mouse(state, rb, wb, w, p, imp, mb, ib, h):
     """``b2SolveMouseJoint``: a soft brake on b's spin, then a soft spring of b's anchor toward
     the target, its impulse capped at h × the largest force (b only: a is the world)."""
@@ -625,7 +628,7 @@ def _axial_push(vax, vay, oa, vbx, vby, ob, ma, ia, mb, ib, ax, ay, a1, a2, impu
     )  # fmt: skip
 
 
-@kernel
+@inline
 def _solve_prismatic(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h, use_bias):
     """``b2SolvePrismaticJoint``: spring, motor and limits along the axis, then the normal and the
     angle at once (a 2×2 block)."""
@@ -692,7 +695,7 @@ def _solve_prismatic(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h,
     _store(state, wa, wb, vax, vay, oa, vbx, vby, ob)
 
 
-@kernel
+@inline
 def _solve_wheel(state, ra, rb, wa, wb, w, p, imp, ma, ia, mb, ib, inv_h, h, use_bias):
     """``b2SolveWheelJoint``: the motor turns b about its anchor, the spring and limits act along
     the axis, the normal is held (the wheel turns freely)."""
@@ -754,7 +757,12 @@ def joint_reactions(joints, ends, state, work, h):
     """Stage 3: each joint's force on b (fx, fy) and torque, its last sub-step's impulses over h
     (Box2D's ``b2Joint_GetConstraintForce`` / ``...Torque``), into ``joints.reaction``."""
     inv_h = 1.0 / h
-    imp, out = joints.impulse, joints.reaction
+    imp, out, state, work = (
+        unmanaged(joints.impulse),
+        unmanaged(joints.reaction),
+        unmanaged(state),
+        unmanaged(work),
+    )
     for j in range(joints.kind.shape[0]):
         kind = joints.kind[j]
         if kind == ASLEEP:
