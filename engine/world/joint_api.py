@@ -169,13 +169,15 @@ class JointMethods:
     def revolute(
         self, body_a, body_b, anchor, *, lower=None, upper=None, motor_speed=0.0, max_motor_torque=0.0,
         spring_hertz=0.0, spring_damping=0.0, target_angle=0.0, collide_connected=False, break_force=_inf,
-        break_torque=_inf,
+        break_torque=_inf, anchor_b=None, reference_angle=None,
     ) -> int:  # fmt: skip
         """A hinge (Box2D's revolute joint): the bodies share the world point ``anchor`` and turn
         freely about it. Optional: angle limits ``lower`` ≤ ``upper`` (radians in −π..π, from the
         bodies' angles now), a motor (``motor_speed`` rad/s, up to ``max_motor_torque``), a spring
         toward ``target_angle`` (``spring_hertz`` > 0, ``spring_damping`` its damping ratio).
-        Returns the joint's id.
+        Returns the joint's id. ``anchor_b`` (a world point on b; default ``anchor``) makes a joint
+        whose two anchors start apart and are pulled together (Box2D's two local anchors);
+        ``reference_angle`` (b's angle less a's at a joint angle of 0; default: as they are now).
 
         >>> from engine.collision import Polygon
         >>> from engine.world import World
@@ -192,7 +194,12 @@ class JointMethods:
         anchor = arguments.pair(anchor, f"{what} anchor", coordinate=True)
         collide, bf, bt = self._common(what, collide_connected, break_force, break_torque)
         limit, lo, hi = self._limits(lower, upper, what, -math.pi, math.pi)
-        p = self._frame_params(a, b, anchor, anchor, bf, bt)
+        on_b = anchor if anchor_b is None else arguments.pair(anchor_b, f"{what} anchor_b", coordinate=True)
+        if reference_angle is not None:
+            reference_angle = arguments.real(reference_angle, f"{what} reference_angle", -math.pi, math.pi)
+        p = self._frame_params(a, b, anchor, on_b, bf, bt)
+        if reference_angle is not None:
+            p[P_REFERENCE] = reference_angle
         p[P_LIMIT], p[P_LOWER], p[P_UPPER] = limit, lo, hi
         self._motor_spring(
             p, what, motor_speed, max_motor_torque, "max_motor_torque", spring_hertz, spring_damping

@@ -4,7 +4,11 @@ Tolerances are written beside each check: closed forms within the issue's (1 %, 
 scenes within a few centimetres over the first second (its float32 against our float64, and our
 contact solver's differences from Box2D's)."""
 
+import hashlib
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -312,6 +316,60 @@ def test_joint_free_world_steps_as_before_to_the_bit():
     assert np.array_equal(worlds[0].transforms(np.arange(6)), worlds[1].transforms(np.arange(6)))
 
 
+def falling_hinges(world_type=World):
+    """Box2D's "falling hinges" (``shared/determinism.c``): 4 columns of 30 rounded boxes, every other
+    pair joined by a hinge with limits and a spring, falling onto a ground; (world, bodies)."""
+    world = world_type(gravity=(0, -10))
+    world.add(Polygon.box(20, 1), (0, -1, 0), type="static")
+    h = 0.25
+    r, offset, dx = 0.1 * h, 0.4 * h, 10 * h
+    bodies = []
+    for j in range(4):
+        x = -0.5 * dx * 3 + j * dx
+        for i in range(30):
+            body = world.add(Polygon.box(h - r, h - r, radius=r), (x + offset * i, h + 2 * h * i, 0.1 * i - 1.0),
+                             friction=0.3)  # fmt: skip
+            if i % 2:
+                world.revolute(
+                    bodies[-1], body, _world_point(world, bodies[-1], h, h), anchor_b=_world_point(world, body, offset, -h),
+                    reference_angle=0.0, lower=-0.1 * math.pi, upper=0.2 * math.pi, spring_hertz=0.5, spring_damping=0.5,
+                )  # fmt: skip
+            bodies.append(body)
+    return world, np.array(bodies)
+
+
+def _world_point(world, body, lx, ly):
+    x, y, angle = world.transform(body)
+    return x + math.cos(angle) * lx - math.sin(angle) * ly, y + math.sin(angle) * lx + math.cos(angle) * ly
+
+
+def _steps_to_sleep(step, awake, most=1500):
+    """How many calls of ``step()`` until ``awake()`` is False (at most ``most``)."""
+    n = 0
+    while n < most:
+        n += 1
+        step()
+        if not awake():
+            break
+    return n
+
+
+def falling_hinges_sleep_and_hash():
+    world, bodies = falling_hinges()
+    n = _steps_to_sleep(lambda: world.step(DT), lambda: world.awake(bodies).any())
+    return n, hashlib.sha256(np.ascontiguousarray(world.transforms(bodies)).tobytes()).hexdigest()
+
+
+def test_falling_hinges_sleep_with_the_same_state_hash_in_two_processes():
+    script = "from tests.engine.world.test_joints import falling_hinges_sleep_and_hash as f; print(*f())"
+    root = Path(__file__).resolve().parents[3]
+    seen = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           cwd=root).stdout.split()[-2:][1] for _ in range(2)}  # fmt: skip
+    step, digest = falling_hinges_sleep_and_hash()
+    seen.add(digest)
+    assert len(seen) == 1 and step < 1500
+
+
 # --- against pyb2d3 (Box2D v3.1.1) ---------------------------------------------------------------
 
 b2 = pytest.importorskip("pyb2d3")
@@ -405,3 +463,38 @@ def test_distance_spring_matches_pyb2d3_to_a_micrometre():
             ours.step(DT)
             theirs.step(DT, 4)
             assert ours.transform(ball).x == pytest.approx(tb.position[0], abs=1e-6)
+
+
+def test_falling_hinges_sleep_near_box2d_s_step():
+    """Box2D's falling hinges in ours and in pyb2d3: both fall asleep, ours within 60 steps of
+    Box2D's (measured: ours 311, pyb2d3 342). A pile of 120 tumbling boxes is chaotic: float32
+    against float64, the joints' order (Box2D colours them with the contacts) and our contact
+    solver's differences (two points solved at once) part the two in the first contacts, and
+    the piles settle differently."""
+    _, bodies = falling_hinges()
+    step, _ = falling_hinges_sleep_and_hash()
+    theirs = b2.World(gravity=(0, -10))
+    ground = theirs.create_static_body(position=(0, -1))
+    ground.create_shape(b2.shape_def(), b2.box(20, 1))
+    h = 0.25
+    r, offset, dx = 0.1 * h, 0.4 * h, 10 * h
+    their_bodies = []
+    for j in range(4):
+        for i in range(30):
+            body = theirs.create_dynamic_body(position=(-0.5 * dx * 3 + j * dx + offset * i, h + 2 * h * i),
+                                              rotation=b2.make_rot(0.1 * i - 1.0))  # fmt: skip
+            body.create_shape(
+                b2.shape_def(density=1.0, material=b2.surface_material(friction=0.3)),
+                b2.make_offset_rounded_box(h - r, h - r, (0.0, 0.0), b2.make_rot(0.0), r),
+            )
+            if i % 2:
+                theirs.create_revolute_joint(
+                    b2.revolute_joint_def(
+                        body_a=their_bodies[-1], body_b=body, local_anchor_a=(h, h), local_anchor_b=(offset, -h),
+                        enable_limit=True, lower_angle=-0.1 * math.pi, upper_angle=0.2 * math.pi, enable_spring=True,
+                        hertz=0.5, damping_ratio=0.5,
+                    )
+                )  # fmt: skip
+            their_bodies.append(body)
+    their_step = _steps_to_sleep(lambda: theirs.step(DT, 4), lambda: any(b.awake for b in their_bodies))
+    assert len(bodies) == 120 and abs(step - their_step) <= 60, (step, their_step)
