@@ -70,10 +70,16 @@ def fall_asleep(cons, touching, bodies, motion, movers, moving_fixed, dt, thresh
             motion.sleep_time[b] = 0.0
     for j in range(joined.shape[0]):
         a, b = joined[j, 0], joined[j, 1]
-        if a >= 0 and b >= 0 and dynamic[a] and dynamic[b]:
+        if a < 0 or b < 0:
+            continue
+        if dynamic[a] and dynamic[b]:
             ra, rb = _root(parent, a), _root(parent, b)
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
+        elif dynamic[a] and moving_fixed[b]:  # tied to a moving kinematic body (a lift's cage): never still
+            motion.sleep_time[a] = 0.0
+        elif dynamic[b] and moving_fixed[a]:
+            motion.sleep_time[b] = 0.0
     # The least still time of each island, kept at its root.
     least = np.full(n, np.inf)
     for m in range(movers.shape[0]):

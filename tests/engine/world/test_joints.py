@@ -498,3 +498,13 @@ def test_falling_hinges_sleep_near_box2d_s_step():
             their_bodies.append(body)
     their_step = _steps_to_sleep(lambda: theirs.step(DT, 4), lambda: any(b.awake for b in their_bodies))
     assert len(bodies) == 120 and abs(step - their_step) <= 60, (step, their_step)
+
+
+def test_a_body_hinged_to_a_moving_kinematic_body_stays_awake():
+    world = World(gravity=(0, -10))
+    cage = world.add(Polygon.box(1.0, 0.1), (0.0, 0.0, 0.0), type="kinematic")
+    lamp = world.add(Circle(0.1), (0.0, -1.0, 0.0))
+    world.revolute(cage, lamp, (0.0, 0.0))
+    world.set_velocity(cage, (0.0, 0.02))  # slower than the sleep threshold (0.05 m/s)
+    _run(world, 120)
+    assert world.is_awake(lamp) and world.transform(lamp).y == pytest.approx(-1.0 + 0.04, abs=0.002)
