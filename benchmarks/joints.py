@@ -9,6 +9,10 @@ them). Box2D runs it 500 steps; here the first ``--steps`` (default 60) after a 
 Box2D joins the static top row's neighbours too (joints doing nothing); our API refuses a joint
 of two static bodies, so ours has 6 hinges fewer.
 
+``tumbler`` (``CreateTumbler``): a hollow box of four walls (half 0.5 × 10 at x ±10, 10 × 0.5 at
+y ±10), density 50, one body, on a revolute motor at 25°/s (torque 1e8) about (0, 10); 45 × 45
+boxes of half 0.125 inside. Box2D runs it 750 steps; here the first ``--steps``.
+
 The figure is each engine's median step (ms) and the ratio ours / theirs. Run:
 ``python benchmarks/joints.py`` (``--size 30 --steps 20`` for a smoke run).
 """
@@ -25,7 +29,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, not an installed one
 
-from engine.collision import Circle
+from engine.collision import Circle, Polygon
 from engine.world import World
 
 DT = 1.0 / 60.0
@@ -108,16 +112,91 @@ def pymunk(n: int):
     return lambda: space.step(DT)
 
 
+WALLS = ((0.5, 10.0, 10.0, 0.0), (0.5, 10.0, -10.0, 0.0), (10.0, 0.5, 0.0, 10.0), (10.0, 0.5, 0.0, -10.0))
+SPIN = np.radians(25.0)
+
+
+def _boxes(n: int = 45):
+    return [(-0.2 * n + 0.4 * j, -0.2 * n + 10.0 + 0.4 * i) for i in range(n) for j in range(n)]
+
+
+def _offset_box(hx, hy, x, y):
+    return Polygon([(x - hx, y - hy), (x + hx, y - hy), (x + hx, y + hy), (x - hx, y + hy)])
+
+
+def ours_tumbler(_: int):
+    world = World(gravity=(0.0, -10.0), sleep=False)
+    (hx, hy, x, y), *rest = WALLS
+    drum = world.add(_offset_box(hx, hy, x, y), (0.0, 10.0, 0.0), density=50.0)
+    for hx, hy, x, y in rest:
+        world.add_shape(drum, _offset_box(hx, hy, x, y), density=50.0)
+    world.revolute(None, drum, (0.0, 10.0), motor_speed=SPIN, max_motor_torque=1e8)
+    for at in _boxes():
+        world.add(Polygon.box(0.125, 0.125), (*at, 0.0))
+    return lambda: world.step(DT)
+
+
+def pyb2d3_tumbler(_: int):
+    import pyb2d3 as b2
+
+    world = b2.World(gravity=(0.0, -10.0))
+    ground = world.create_static_body(position=(0.0, 0.0))
+    drum = world.create_dynamic_body(position=(0.0, 10.0))
+    for hx, hy, x, y in WALLS:
+        drum.create_shape(
+            b2.shape_def(density=50.0), b2.make_offset_rounded_box(hx, hy, (x, y), b2.make_rot(0.0), 0.0)
+        )
+    world.create_revolute_joint(b2.revolute_joint_def(
+        body_a=ground, body_b=drum, local_anchor_a=(0.0, 10.0), local_anchor_b=(0.0, 0.0), motor_speed=float(SPIN),
+        max_motor_torque=1e8, enable_motor=True))  # fmt: skip
+    for at in _boxes():
+        body = world.create_dynamic_body(position=at)
+        body.create_shape(b2.shape_def(density=1.0), b2.box(0.125, 0.125))
+    return lambda: world.step(DT, 4)
+
+
+def pymunk_tumbler(_: int):
+    import pymunk as pm
+
+    space = pm.Space()
+    space.gravity = (0.0, -10.0)
+    space.iterations = 8
+    drum = pm.Body()
+    drum.position = (0.0, 10.0)
+    walls = []
+    for hx, hy, x, y in WALLS:
+        wall = pm.Poly(drum, [(x - hx, y - hy), (x + hx, y - hy), (x + hx, y + hy), (x - hx, y + hy)])
+        wall.density, wall.friction = 50.0, 0.6
+        walls.append(wall)
+    space.add(drum, *walls)
+    space.add(pm.PivotJoint(space.static_body, drum, (0.0, 10.0)))
+    motor = pm.SimpleMotor(space.static_body, drum, -float(SPIN))  # (pymunk's rate: a's spin less b's)
+    motor.max_force = 1e8
+    space.add(motor)
+    for at in _boxes():
+        body = pm.Body()
+        body.position = at
+        box = pm.Poly.create_box(body, (0.25, 0.25))
+        box.density, box.friction = 1.0, 0.6
+        space.add(body, box)
+    return lambda: space.step(DT)
+
+
+SCENES = {"joint_grid": (ours, pyb2d3, pymunk), "tumbler": (ours_tumbler, pyb2d3_tumbler, pymunk_tumbler)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=100, help="bodies per side (default 100: Box2D's)")
-    parser.add_argument("--steps", type=int, default=60, help="timed steps (default 60; Box2D: 500)")
+    parser.add_argument("--steps", type=int, default=60, help="timed steps (default 60; Box2D: 500, 750)")
+    parser.add_argument("--scene", choices=sorted(SCENES), default="joint_grid", help="default joint_grid")
     args = parser.parse_args()
     for flag, value, low, high in (("--size", args.size, 2, MAX_SIZE), ("--steps", args.steps, 1, MAX_STEPS)):
         if not low <= value <= high:
             parser.error(f"{flag} {value}: must be {low}..{high}")
-    builders = {"ours": ours}
-    for name, build in (("pyb2d3", pyb2d3), ("pymunk", pymunk)):
+    mine, box2d, chipmunk = SCENES[args.scene]
+    builders = {"ours": mine}
+    for name, build in (("pyb2d3", box2d), ("pymunk", chipmunk)):
         if importlib.util.find_spec(name) is None:
             print(f"{name} is not installed: its columns are left out")
         else:
@@ -134,7 +213,8 @@ def main() -> None:
     median = {name: float(np.median(each)) for name, each in times.items()}
     theirs = [name for name in runs if name != "ours"]
     print(
-        f"joint_grid {args.size}x{args.size}, median of {args.steps} steps, ms: "
+        (f"joint_grid {args.size}x{args.size}" if args.scene == "joint_grid" else "tumbler")
+        + f", median of {args.steps} steps, ms: "
         + ", ".join(f"{name} {t:.2f}" for name, t in median.items())
         + "".join(f"; ours/{name} {median['ours'] / median[name]:.2f}" for name in theirs)
     )
