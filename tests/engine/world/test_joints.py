@@ -659,3 +659,23 @@ def test_ragdoll_falling_onto_stairs_matches_pyb2d3_for_its_first_contacts():
         assert math.pi * limits[0] - 0.05 <= ours.joint_angle(joint) <= math.pi * limits[1] + 0.05
         assert ours.joint_bodies(joint) == (ours_bones[parent], ours_bones[name])
     assert np.isfinite(ours.transforms(np.array(list(ours_bones.values())))).all()
+
+
+def test_a_copy_or_a_pickle_of_a_jointed_world_steps_as_it_would():
+    import copy
+    import pickle
+
+    world = World(gravity=(0, -10))
+    links, prev = [], None
+    for k in range(4):
+        link = world.add(Polygon.box(0.25, 0.05), (0.25 + 0.5 * k, 0.0, 0.0))
+        world.revolute(prev, link, (0.5 * k, 0.0), lower=-1.0, upper=1.0)
+        links.append(link)
+        prev = link
+    _run(world, 10)
+    twins = [copy.deepcopy(world), pickle.loads(pickle.dumps(world))]
+    _run(world, 30)
+    for twin in twins:
+        _run(twin, 30)
+        assert np.array_equal(twin.transforms(np.array(links)), world.transforms(np.array(links)))
+        assert twin.joints().tolist() == world.joints().tolist()
