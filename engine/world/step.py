@@ -53,7 +53,7 @@ from .boxes import aabb_of
 from .chains import swept_towards
 from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
-from .joint_solver import ASLEEP, NO_JOINTS
+from .joint_solver import ASLEEP, NO_JOINTS, P_BREAK_FORCE, P_BREAK_TORQUE
 from .joints import JointTable
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
@@ -454,13 +454,13 @@ class Dynamics:
             _NO_PAIRS, _NO_PAIRS,
         )  # fmt: skip
         if len(joints):
-            events = events._replace(joints_broken=self._broken(dt))
+            events = events._replace(joints_broken=self._broken())
         return self._reported(events)
 
     def _awake_joints(self, rows):
-        """The joints the step solves: those with a body awake (or a moving kinematic body), their
-        impulses and reactions still written in place (the rest keep theirs, as a sleeping
-        island's joints do in Box2D)."""
+        """The joints the step solves: those with an awake dynamic body (a jointed island sleeps
+        and wakes whole); the others are marked ``ASLEEP`` and keep their impulses and reactions,
+        as a sleeping island's joints do in Box2D."""
         a = self.frame.arrays
         awake = a.awake | ~a.dynamic
         on = ((rows.a >= 0) & awake[np.maximum(rows.a, 0)] & a.dynamic[np.maximum(rows.a, 0)]) | (
@@ -470,10 +470,8 @@ class Dynamics:
             return rows
         return rows._replace(kind=np.where(on, rows.kind, ASLEEP))
 
-    def _broken(self, dt: float) -> np.ndarray:
+    def _broken(self) -> np.ndarray:
         """Remove the joints whose force or torque passed their break thresholds; their ids."""
-        from .joint_solver import P_BREAK_FORCE, P_BREAK_TORQUE
-
         j = self.joints
         n = j.n
         force = np.hypot(j.reaction[:n, 0], j.reaction[:n, 1])
