@@ -679,3 +679,16 @@ def test_a_copy_or_a_pickle_of_a_jointed_world_steps_as_it_would():
         _run(twin, 30)
         assert np.array_equal(twin.transforms(np.array(links)), world.transforms(np.array(links)))
         assert twin.joints().tolist() == world.joints().tolist()
+
+
+def test_a_joint_past_max_joints_is_refused_before_any_work(monkeypatch):
+    from engine.world import joint_api
+
+    monkeypatch.setattr(joint_api, "MAX_JOINTS", 3)
+    world = World()
+    a, b = world.add(Circle(0.1), (0, 0, 0)), world.add(Circle(0.1), (1, 0, 0))
+    for _ in range(3):
+        world.filter(a, b)
+    with pytest.raises(ValueError, match="MAX_JOINTS"):
+        world.revolute(a, b, (0.5, 0.0))
+    assert len(world.joints()) == 3
