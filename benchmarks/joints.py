@@ -13,6 +13,14 @@ of two static bodies, so ours has 6 hinges fewer.
 y ±10), density 50, one body, on a revolute motor at 25°/s (torque 1e8) about (0, 10); 45 × 45
 boxes of half 0.125 inside. Box2D runs it 750 steps; here the first ``--steps``.
 
+``rain`` (``CreateRain`` / ``StepRain``): 5 rows of 501 static tiles (0.5 m), 45 m apart; every
+8 steps a column of groups of 5 ragdolls (Box2D's human: 11 bodies, 10 hinges with limits,
+friction 0.05 N·m and 5 Hz springs) is spawned on each row, 40 columns across, and once all 40
+are there the oldest column is removed and spawned again; sleeping on. Box2D runs it 1,000 steps
+(the columns fill by step 320). Box2D keeps each ragdoll in a collision group of its own; here
+each of a group's five ragdolls has a layer bit of its own, so two ragdolls of one place in two
+groups do not collide (they rarely meet). pymunk is left out of this scene.
+
 The figure is each engine's median step (ms) and the ratio ours / theirs. Run:
 ``python benchmarks/joints.py`` (``--size 30 --steps 20`` for a smoke run).
 """
@@ -30,6 +38,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, not an installed one
 
 from engine.collision import Circle, Polygon
+from engine.crosscheck.human import add_human, add_human_b2
 from engine.world import World
 
 DT = 1.0 / 60.0
@@ -182,7 +191,86 @@ def pymunk_tumbler(_: int):
     return lambda: space.step(DT)
 
 
-SCENES = {"joint_grid": (ours, pyb2d3, pymunk), "tumbler": (ours_tumbler, pyb2d3_tumbler, pymunk_tumbler)}
+RAIN_ROWS, RAIN_COLUMNS, RAIN_GROUP, RAIN_TILES, RAIN_TILE = 5, 40, 5, 500, 0.5
+
+
+def _rain_place(row: int, column: int, k: int) -> tuple[float, float]:
+    span = RAIN_TILES * RAIN_TILE
+    return -0.5 * span + span / RAIN_COLUMNS * (column + 0.5) + 0.5 * k, 40.0 + 45.0 * row
+
+
+def _rain(spawn, remove, step):
+    """Box2D's ``StepRain`` around ``step``: spawn a column every 8 steps, then recycle the oldest."""
+    state = {"count": 0, "columns": 0, "next": 0, "groups": {}}
+
+    def one_step():
+        if state["count"] & 7 == 0:
+            if state["columns"] < RAIN_COLUMNS:
+                column = state["columns"]
+                state["columns"] += 1
+            else:
+                column = state["next"]
+                state["next"] = (column + 1) % RAIN_COLUMNS
+                for row in range(RAIN_ROWS):
+                    remove(state["groups"].pop((row, column)))
+            for row in range(RAIN_ROWS):
+                state["groups"][(row, column)] = [
+                    spawn(_rain_place(row, column, k), k) for k in range(RAIN_GROUP)
+                ]
+        state["count"] += 1
+        step()
+
+    return one_step
+
+
+def ours_rain(_: int):
+    world = World(gravity=(0.0, -10.0))
+    for row in range(RAIN_ROWS):
+        for j in range(RAIN_TILES + 1):
+            at = (-0.5 * RAIN_TILES * RAIN_TILE + j * RAIN_TILE, 45.0 * row)
+            world.add(Polygon.box(0.5 * RAIN_TILE, 0.5 * RAIN_TILE), (*at, 0.0), type="static")
+    everyone = sum(2 << k for k in range(RAIN_GROUP))  # (layer bits 2..32: one a ragdoll of a group)
+
+    def spawn(at, k):
+        own = 2 << k
+        return list(add_human(world, at, layer=own, mask=1 | (everyone & ~own), friction_torque=0.05, hertz=5.0,
+                              damping=0.5).values())  # fmt: skip
+
+    def remove(group):
+        world.remove_bodies(np.array([body for human in group for body in human], np.int64))
+
+    return _rain(spawn, remove, lambda: world.step(DT))
+
+
+def pyb2d3_rain(_: int):
+    import pyb2d3 as b2
+
+    world = b2.World(gravity=(0.0, -10.0))
+    ground = world.create_static_body(position=(0.0, 0.0))
+    for row in range(RAIN_ROWS):
+        for j in range(RAIN_TILES + 1):
+            at = (-0.5 * RAIN_TILES * RAIN_TILE + j * RAIN_TILE, 45.0 * row)
+            tile = b2.make_offset_rounded_box(0.5 * RAIN_TILE, 0.5 * RAIN_TILE, at, b2.make_rot(0.0), 0.0)
+            ground.create_shape(b2.shape_def(), tile)
+
+    def spawn(at, k):
+        return list(
+            add_human_b2(b2, world, at, group=k + 1, friction_torque=0.05, hertz=5.0, damping=0.5).values()
+        )
+
+    def remove(group):
+        for human in group:
+            for body in human:
+                body.destroy()
+
+    return _rain(spawn, remove, lambda: world.step(DT, 4))
+
+
+SCENES = {
+    "joint_grid": (ours, pyb2d3, pymunk),
+    "tumbler": (ours_tumbler, pyb2d3_tumbler, pymunk_tumbler),
+    "rain": (ours_rain, pyb2d3_rain, None),
+}
 
 
 def main() -> None:
@@ -197,6 +285,8 @@ def main() -> None:
     mine, box2d, chipmunk = SCENES[args.scene]
     builders = {"ours": mine}
     for name, build in (("pyb2d3", box2d), ("pymunk", chipmunk)):
+        if build is None:
+            continue
         if importlib.util.find_spec(name) is None:
             print(f"{name} is not installed: its columns are left out")
         else:
@@ -213,7 +303,7 @@ def main() -> None:
     median = {name: float(np.median(each)) for name, each in times.items()}
     theirs = [name for name in runs if name != "ours"]
     print(
-        (f"joint_grid {args.size}x{args.size}" if args.scene == "joint_grid" else "tumbler")
+        (f"joint_grid {args.size}x{args.size}" if args.scene == "joint_grid" else args.scene)
         + f", median of {args.steps} steps, ms: "
         + ", ".join(f"{name} {t:.2f}" for name, t in median.items())
         + "".join(f"; ours/{name} {median['ours'] / median[name]:.2f}" for name in theirs)

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from engine.collision import Capsule, Circle, Polygon
+from engine.crosscheck.human import FOOT, HUMAN
 from engine.world import MAX_JOINTS, World
 
 DT = 1 / 60
@@ -574,25 +575,6 @@ def test_car_of_two_wheel_joints_on_bumpy_ground_matches_pyb2d3():
         x, y, _ = ours.transform(chassis)
         assert math.hypot(x - their_chassis.position[0], y - their_chassis.position[1]) < 0.01
     assert ours.transform(chassis).x > 1.5
-
-
-#: Box2D's "human" (``shared/human.c``, v3.1.1) at scale 1: per bone its parent, centre height,
-#: capsule (its two centres' heights and radius), linear damping, friction torque scale, and the
-#: pivot's height and angle limits (× π) of its hinge to the parent.
-HUMAN = {
-    "hip": (None, 0.95, (-0.02, 0.02, 0.095), 0.0, 1.0, None, None),
-    "torso": ("hip", 1.2, (-0.135, 0.135, 0.09), 0.0, 0.5, 1.0, (-0.25, 0.0)),
-    "head": ("torso", 1.475, (-0.038, 0.039, 0.075), 0.1, 0.25, 1.4, (-0.3, 0.1)),
-    "upper_left_leg": ("hip", 0.775, (-0.125, 0.125, 0.06), 0.0, 1.0, 0.9, (-0.05, 0.4)),
-    "lower_left_leg": ("upper_left_leg", 0.475, (-0.155, 0.125, 0.045), 0.0, 0.5, 0.625, (-0.5, -0.02)),
-    "upper_right_leg": ("hip", 0.775, (-0.125, 0.125, 0.06), 0.0, 1.0, 0.9, (-0.05, 0.4)),
-    "lower_right_leg": ("upper_right_leg", 0.475, (-0.155, 0.125, 0.045), 0.0, 0.5, 0.625, (-0.5, -0.02)),
-    "upper_left_arm": ("torso", 1.225, (-0.125, 0.125, 0.035), 0.0, 0.5, 1.35, (-0.1, 0.8)),
-    "lower_left_arm": ("upper_left_arm", 0.975, (-0.125, 0.125, 0.03), 0.1, 0.1, 1.1, (-0.2, 0.3)),
-    "upper_right_arm": ("torso", 1.225, (-0.125, 0.125, 0.035), 0.0, 0.5, 1.35, (-0.1, 0.8)),
-    "lower_right_arm": ("upper_right_arm", 0.975, (-0.125, 0.125, 0.03), 0.1, 0.1, 1.1, (-0.2, 0.3)),
-}
-FOOT = ((-0.03, -0.185), (0.11, -0.185), (0.11, -0.16), (-0.03, -0.14))
 
 
 def test_ragdoll_falling_onto_stairs_matches_pyb2d3_for_its_first_contacts():
