@@ -381,7 +381,10 @@ class Dynamics:
         if self.sleep and n_asleep:
             dynamic = a.dynamic[:n]
             waker = (dynamic & a.awake[:n]) | moving_fixed
-            if self._wake(bodies, candidates, dynamic & ~a.awake[:n], waker, moving_fixed):
+            woke = self._wake(bodies, candidates, dynamic & ~a.awake[:n], waker, moving_fixed)
+            if len(joints) and moving_fixed.any():
+                woke |= self._wake_tied(moving_fixed, dynamic & ~a.awake[:n])
+            if woke:
                 kinematic = ~dynamic & ~a.static[:n]  # the woken bodies move this step too
                 movers = np.flatnonzero(
                     (dynamic & a.awake[:n]) | (kinematic & np.any(a.vel[:n] != 0.0, axis=1))
@@ -469,6 +472,20 @@ class Dynamics:
         if on.all():
             return rows
         return rows._replace(kind=np.where(on, rows.kind, ASLEEP))
+
+    def _wake_tied(self, moving_fixed: np.ndarray, sleeping: np.ndarray) -> bool:
+        """Wake the sleeping islands joined to a static or kinematic body that moves (placed, or a
+        kinematic body's velocity: a lamp on a lift's cage); returns whether any woke."""
+        rows = self.joints.rows(self.frame.arrays.slot_of)
+        a, b = rows.a, rows.b
+        n = len(sleeping)
+        sa, sb = np.where(a >= 0, a, n), np.where(b >= 0, b, n)
+        moved, asleep = np.append(moving_fixed, False), np.append(sleeping, False)
+        tied = np.concatenate([sb[moved[sa] & asleep[sb]], sa[moved[sb] & asleep[sa]]])
+        if not len(tied):
+            return False
+        wake_islands(self.frame.arrays.motion(), n, tied)
+        return True
 
     def _broken(self) -> np.ndarray:
         """Remove the joints whose force or torque passed their break thresholds; their ids."""

@@ -757,3 +757,18 @@ def test_each_joint_type_matches_pyb2d3_over_two_seconds(ours_joint, their_joint
         x, y, angle = ours.transform(bar)
         assert math.hypot(x - their_bar.position[0], y - their_bar.position[1]) < 1e-3
         assert abs(angle - their_bar.angle) < 1e-3
+
+
+def test_a_sleeping_body_hinged_to_a_kinematic_body_wakes_when_it_moves():
+    world = World(gravity=(0, -10))
+    cage = world.add(Polygon.box(1.0, 0.1), (0.0, 0.0, 0.0), type="kinematic")
+    lamp = world.add(Circle(0.1), (0.0, -1.0, 0.0))
+    world.revolute(cage, lamp, (0.0, 0.0))
+    _run(world, 60)
+    assert not world.is_awake(lamp)
+    world.set_transform(cage, (0.5, 0.0, 0.0))  # placed: the lamp must follow (a jolt: it swings)
+    world.step(DT)
+    assert world.is_awake(lamp)
+    _run(world, 30)
+    x, y, _ = world.transform(lamp)
+    assert math.hypot(x - 0.5, y) == pytest.approx(1.0, abs=0.02)
