@@ -32,6 +32,14 @@ Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all four):
    Its row also gives each engine's sum over the steps, the figure Box2D's
    benchmark reports.
 
+6. issue 42's small scene: 20 crates set moving in a walled room seen from above (no gravity),
+   and the same with 200, ``--room-steps`` steps (default 600): where a game lives, the step's
+   fixed costs show;
+7. with ``--box2d``, instead of all of the above, Box2D's benchmark app's own set at its own
+   sizes and step counts: ``large_pyramid`` (500 steps), ``many_pyramids`` (22,000 boxes, 200),
+   ``smash`` (9,600 boxes, 300; every body awake, where Box2D starts the block asleep) and
+   ``compounds`` (500), each with the sum of its steps, as Box2D's app reports.
+
 Matched: dt, and 8 solver passes a step (ours: 4 sub-steps of one biased
 and one relaxing pass; pymunk ``iterations = 8``; pybox2d 8 velocity
 iterations, plus its 3 position iterations, which have no counterpart;
@@ -66,8 +74,11 @@ from engine.crosscheck.scenes import (
     build_pyb2d3,
     build_pymunk,
     compounds,
+    many_pyramids,
     pile,
     pyramid,
+    room,
+    smash,
 )
 
 BUILDERS = {"ours": build_ours, "pymunk": build_pymunk, "pybox2d": build_box2d, "pyb2d3": build_pyb2d3}
@@ -133,6 +144,15 @@ def main() -> None:
         default=300,
         help="timed steps of Box2D's compounds (default 300; Box2D: 500)",
     )
+    parser.add_argument(
+        "--room-steps", type=int, default=600, help="timed steps of the small rooms (default 600)"
+    )
+    parser.add_argument(
+        "--box2d",
+        action="store_true",
+        help="Box2D's benchmark set at its own sizes and step counts instead: large_pyramid 500, "
+        "many_pyramids 200, smash 300, compounds 500 (minutes a run)",
+    )
     args = parser.parse_args()
     # Written limits, checked before any work: no timed step gave a median of nothing (nan), and a
     # tallest below the first pyramid tried (20 rows) left the standing table nothing to show.
@@ -141,24 +161,29 @@ def main() -> None:
         ("--large-steps", args.large_steps, 1, MAX_STEPS),
         ("--tallest", args.tallest, 20, MAX_TALLEST),
         ("--compound-steps", args.compound_steps, 1, MAX_STEPS),
+        ("--room-steps", args.room_steps, 1, MAX_STEPS),
     ):
         if not low <= value <= high:
             parser.error(f"{flag} {value}: must be {low}..{high}")
     steps = 20 if args.quick else args.steps
     builders = available()
-    scenes = [pyramid(20), pyramid(40), pile(2000 if not args.quick else 300)]
-    # Box2D's own debug size (10 x 40) for a smoke run.
-    scenes += [compounds(10, 40)] if args.quick else [pyramid(100), compounds()]
+    rooms = 20 if args.quick else args.room_steps
+    plan = [(room(20), rooms), (room(200), rooms), (pyramid(20), steps), (pyramid(40), steps)]
+    plan.append((pile(2000 if not args.quick else 300), steps))
+    if args.quick:  # Box2D's own debug sizes for a smoke run
+        plan += [(compounds(10, 40), min(steps, args.compound_steps)), (smash(20, 10), steps)]
+        plan += [(many_pyramids(5, 5), steps)] if args.box2d else []
+    elif args.box2d:  # Box2D's benchmark app's scenes and step counts (benchmark/main.c)
+        plan = [(pyramid(100), 500), (many_pyramids(), 200), (smash(), 300), (compounds(), 500)]
+    else:
+        plan += [(pyramid(100), args.large_steps), (compounds(), args.compound_steps)]
     theirs = [name for name in builders if name != "ours"]
     print(
         f"{'scene':<16}"
         + "".join(f"{name + ' ms':>12}" for name in builders)
         + "".join(f"{'ours/' + name:>15}" for name in theirs)
     )
-    for scene in scenes:
-        n = {"pyramid-100": args.large_steps}.get(scene.name, steps)
-        if scene.name.startswith("compounds"):
-            n = min(steps, args.compound_steps) if args.quick else args.compound_steps
+    for scene, n in plan:
         times = time_scene(scene, n, builders)
         t = {name: float(np.median(each)) for name, each in times.items()}
         print(
@@ -167,12 +192,14 @@ def main() -> None:
             + "".join(f"{t['ours'] / t[name]:15.2f}" for name in theirs),
             flush=True,
         )
-        if scene.name.startswith("compounds"):  # Box2D's benchmark reports the sum over its steps
+        if args.box2d or scene.name.startswith("compounds"):  # Box2D's benchmark reports the sum
             print(
                 f"  sum of its {n} steps, ms:"
                 + "".join(f" {name} {sum(each):.0f}" for name, each in times.items()),
                 flush=True,
             )
+    if args.box2d and not args.quick:
+        return
     rows = [20] if args.quick else list(range(20, args.tallest + 1, 10))
     print("tallest standing pyramid after 10 s (rows tried: " + ", ".join(map(str, rows)) + "):")
     print("           still   shape kept")

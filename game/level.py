@@ -144,6 +144,14 @@ class Wall:
     properties: dict[str, Any] = field(default_factory=dict)
     #: The cell a tile wall comes from (its first, top-left cell when merged); None for object walls.
     tile: TileRef | None = None
+    #: A chain wall's points (world px), each segment p → q solid on its right (``World.add_chain``);
+    #: empty for other walls. ``parts`` holds its segments too (zero-radius capsules), for the
+    #: tools that read parts.
+    chain: tuple[tuple[float, float], ...] = ()
+    #: Whether the chain closes from its last point back to its first.
+    loop: bool = False
+    #: Whether the chain is solid on both sides (an open ``chain`` polyline: one chain each way).
+    two_sided: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
-"""Write the three shipped levels (yard, bunker, ruins) as Tiled 1.8 JSON maps.
+"""Write the shipped levels yard, bunker, ruins and caves as Tiled 1.8 JSON maps.
 
-Run from the repository root: ``.venv/bin/python levels/make_levels.py``.
+Run from the repository root: ``.venv/bin/python levels/make_levels.py [name ...]``
+(all four when no name is given).
 The .tmj files are committed; this script only documents how they were
 made and lets a designer regenerate them. Open any of them in Tiled to edit
 by hand afterwards (then stop using the script for that level).
@@ -76,19 +77,21 @@ class MapBuilder:
         shape = translate(scale(disc, w / 2, h / 2, origin=(0, 0)), x + w / 2, y + h / 2)
         self._keep(group or f"#{self.next_id}", shape, rotation, (x, y))
 
-    def polygon(self, name, x, y, points, rotation=0.0, group=None):
+    def polygon(self, name, x, y, points, rotation=0.0, group=None, cls=""):
         pts = [{"x": round(px, 3), "y": round(py, 3)} for px, py in points]
-        self._object("walls", name, x, y, rotation=rotation, polygon=pts)
+        self._object("walls", name, x, y, rotation=rotation, polygon=pts, cls=cls)
         shape = Polygon([(x + p["x"], y + p["y"]) for p in pts])
         assert shape.is_valid, name
+        if cls == "cave":  # open ground inside: only its outline (drawn 4 px either side) is in the way
+            shape = shape.exterior.buffer(4)
         self._keep(group or f"#{self.next_id}", shape, rotation, (x, y))
 
-    def polyline(self, name, x, y, points, thickness=None, rotation=0.0, group=None):
+    def polyline(self, name, x, y, points, thickness=None, rotation=0.0, group=None, cls=""):
         pts = [{"x": round(px, 3), "y": round(py, 3)} for px, py in points]
         extra = {}
         if thickness is not None:
             extra["properties"] = [{"name": "thickness", "type": "float", "value": thickness}]
-        self._object("walls", name, x, y, rotation=rotation, polyline=pts, **extra)
+        self._object("walls", name, x, y, rotation=rotation, polyline=pts, cls=cls, **extra)
         line = LineString([(x + p["x"], y + p["y"]) for p in pts])
         self._keep(group or f"#{self.next_id}", line.buffer((thickness or 16) / 2), rotation, (x, y))
 
@@ -432,8 +435,58 @@ def _fallen_column(m, rng, n) -> bool:
     return True
 
 
+def caves() -> MapBuilder:
+    """Caves: open ground inside one smooth cave outline (a chain, class ``cave``), a winding ridge
+    (an open chain, solid on both sides) and a rock outcrop drawn as a chain loop."""
+    m = MapBuilder("The Caves", 68, 50)
+    m.boundary()
+    cx, cy = 1088.0, 800.0
+    outline = []
+    for k in range(56):  # a lumpy oval: wide bays and gentle points, nowhere narrower than a corridor
+        a = 2 * math.pi * k / 56
+        wobble = 1 + 0.07 * math.sin(3 * a + 0.4) + 0.05 * math.sin(5 * a + 1.3) + 0.03 * math.sin(9 * a)
+        outline.append((round(850 * wobble * math.cos(a), 1), round(590 * wobble * math.sin(a), 1)))
+    m.polygon("cave", cx, cy, outline, cls="cave")
+    ridge = [(0.0, 0.0)] + [(round(40.0 * k, 1), round(90 * math.sin(k / 3.2), 1)) for k in range(1, 19)]
+    m.polyline("ridge", 620, 590, ridge, cls="chain")
+    m.polygon("outcrop", 1440, 1010, star(random.Random(11), 110, 12), cls="chain")
+    m.ellipse("stalagmite 1", 780, 1030, 64, 64)
+    m.rect("fallen slab", 1220, 1200, 120, 40, rotation=-20)
+    m.polygon("L ledge", 1660, 880, [(0, 0), (110, 0), (110, 40), (40, 40), (40, 150), (0, 150)], rotation=15)
+    m.polyline("stalactite row", 900, 1180, [(0, 0), (80, 30), (160, 0)], thickness=14)
+    m.ellipse("stalagmite 2", 1560, 520, 72, 56, 30)
+    m.point("player", "player", 480, 830, "start")
+    for x, y, kind in [
+        (1710, 790, "chaser"),
+        (1260, 380, "chaser"),
+        (1160, 1260, "chaser"),
+        (1780, 1060, "shooter"),
+        (860, 380, "shooter"),
+        (1560, 700, "brute"),
+        (560, 1080, "brute"),
+    ]:
+        m.point("spawns", kind, x, y)
+    for x, y, kind in [
+        (700, 1200, "health"),
+        (1080, 820, "ammo"),
+        (1740, 600, "ammo"),
+        (1020, 330, "health"),
+    ]:
+        m.point("pickups", kind, x, y)
+    m.check(spaced=True)
+    return m
+
+
+LEVELS = {"yard": yard, "bunker": bunker, "ruins": ruins, "caves": caves}
+
+
 def main(argv: list[str]) -> int:
-    for name, build in (("yard", yard), ("bunker", bunker), ("ruins", ruins)):
+    unknown = [name for name in argv if name not in LEVELS]
+    if unknown:
+        print(f"unknown level {unknown[0]!r}: choose from {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+    for name in argv or list(LEVELS):
+        build = LEVELS[name]
         level = build()
         (HERE / f"{name}.tmj").write_text(json.dumps(level.to_json(), indent=1) + "\n")
         print(f"{name}: {level.width}x{level.height} px, {len(level.layers['walls'])} walls")

@@ -28,6 +28,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from engine import World  # noqa: E402
 from engine.collision import Circle, Polygon  # noqa: E402
+from game.geometry.grid import rock_at  # noqa: E402
 from game.tiled import load_level  # noqa: E402
 from game.tiled.prop_kinds import prop_kinds  # noqa: E402
 
@@ -54,6 +55,8 @@ class Placer:
         if not (r < x < self.level.width - r and r < y < self.level.height - r):
             return False
         if len(self.world.query_shape(Circle(r), (x, y, 0.0), 1)):
+            return False
+        if rock_at(self.level, [x], [y])[0, 0]:  # outside a cave, inside a chain outline
             return False
         if any(math.hypot(m.x - x, m.y - y) < MARKER_CLEAR + r for m in self.markers):
             return False
@@ -94,6 +97,21 @@ def plan(level) -> list[tuple[str, float, float]]:
         a = k * math.pi / 3 + 0.3
         kind = ("barrel", "crate", "heavy_crate")[k % 3]
         p.place(kind, cx + 0.3 * level.width * math.cos(a), cy + 0.3 * level.height * math.sin(a))
+    return p.placed
+
+
+def caves_plan(level) -> list[tuple[str, float, float]]:
+    """The standard dressing, then cover of several parts: a sandbag U facing the start's way out
+    and T barricades between the start and the spawns."""
+    placed = plan(level)
+    p = Placer(level)
+    p.placed = list(placed)
+    for _, x, y in placed:  # the props already placed are in the way of the new ones
+        p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
+    s = level.player_start
+    p.place("sandbags_u", s.x + 230, s.y + 40)
+    p.place("barricade_t", s.x + 420, s.y - 160)
+    p.place("barricade_t", s.x + 440, s.y + 220)
     return p.placed
 
 
@@ -252,10 +270,10 @@ def warehouse_map() -> dict:
 
 
 def main() -> None:
-    for name in ("yard", "bunker", "ruins", "depot"):
+    for name in ("yard", "bunker", "ruins", "depot", "caves"):
         path = HERE / f"{name}.tmj"
         write_props(path, [])  # plan on the level without its old props
-        placed = plan(load_level(path))
+        placed = (caves_plan if name == "caves" else plan)(load_level(path))
         write_props(path, placed)
         print(f"{name}: {len(placed)} props")
     path = HERE / "warehouse.tmj"

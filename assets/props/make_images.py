@@ -7,7 +7,9 @@ arcade ships no top-down barrel, so the barrels are drawn here (rings and a
 rim, seen from above), and the debris is a splinter cut from the crate.
 The compound props are composed of those: the L-shaped crate is three
 crates strapped in an L (its hitbox two boxes), the barrel rack two barrels
-standing against a pallet of planks (a box and two circles).
+standing against a pallet of planks (a box and two circles), the T
+barricade a concrete beam on a post (two boxes), the sandbag U three walls
+of sandbags (three boxes).
 """
 
 from __future__ import annotations
@@ -68,6 +70,47 @@ def barrel_rack(barrel_image: Image.Image) -> Image.Image:
     return image
 
 
+def t_barricade() -> Image.Image:
+    """A concrete beam 64 × 16 across the top of a post 16 × 40 (a T, 64 × 56), with seams."""
+    image = Image.new("RGBA", (64, 56), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    edge, face, seam = (88, 90, 96, 255), (150, 152, 158, 255), (118, 120, 126, 255)
+    for box in ((0, 0, 63, 15), (24, 16, 39, 55)):
+        draw.rectangle(box, fill=edge)
+        draw.rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), fill=face)
+    for x in (21, 42):  # the beam's casting seams
+        draw.line((x, 2, x, 13), fill=seam, width=1)
+    for y in (29, 42):  # and the post's
+        draw.line((26, y, 37, y), fill=seam, width=1)
+    return image
+
+
+def sandbag_u() -> Image.Image:
+    """Three walls of sandbags in a U opening upward (64 × 48, walls 14 thick): bags in rows."""
+    scale = 4
+    image = Image.new("RGBA", (64 * scale, 48 * scale), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    bag, tie = (196, 172, 118, 255), (128, 106, 64, 255)
+
+    def bags(x0, y0, x1, y1, along_x: bool) -> None:
+        length = (x1 - x0) if along_x else (y1 - y0)
+        count = max(1, round(length / 16))
+        step = length / count
+        for k in range(count):
+            a = (
+                (x0 + k * step, y0, x0 + (k + 1) * step, y1)
+                if along_x
+                else (x0, y0 + k * step, x1, y0 + (k + 1) * step)
+            )
+            box = [round(v * scale) for v in a]
+            draw.rounded_rectangle(box, radius=3 * scale, fill=bag, outline=tie, width=scale)
+
+    bags(0, 34, 64, 48, True)  # the bottom wall
+    bags(0, 0, 14, 34, False)  # the left arm
+    bags(50, 0, 64, 34, False)  # the right arm
+    return image.resize((64, 48), Image.LANCZOS)
+
+
 def main() -> None:
     crate(":resources:images/tiles/boxCrate.png", (32, 32)).save(HERE / "crate.png")
     crate(":resources:images/tiles/boxCrate_double.png", (48, 48)).save(HERE / "heavy_crate.png")
@@ -77,6 +120,8 @@ def main() -> None:
     )
     l_crate().save(HERE / "crate_l.png")
     barrel_rack(barrel(28, (70, 110, 150, 255), (40, 60, 80, 255), None)).save(HERE / "barrel_rack.png")
+    t_barricade().save(HERE / "barricade_t.png")
+    sandbag_u().save(HERE / "sandbags_u.png")
     whole = crate(":resources:images/tiles/boxCrate.png", (32, 32))
     whole.crop((4, 12, 16, 18)).save(HERE / "debris.png")
 

@@ -147,6 +147,76 @@ def tumbler(count: int, *, spin: float = math.radians(25.0)) -> Scene:
     return Scene(f"tumbler-{count}", pieces)
 
 
+def room(count: int, *, seed: int = 1) -> Scene:
+    """Issue 42's small scene: ``count`` crates (half extent 0.25-0.5) set moving in a walled room,
+    seen from above (no gravity): 20 crates in a 10 m room, a room 10·√(count/20) m wide for more,
+    each crate on a grid cell at up to 5 m/s in any direction and up to 3 rad/s of spin."""
+    rng = np.random.default_rng(seed)
+    half = 5.0 * math.sqrt(count / 20.0)
+    pieces = [
+        Piece("box", (half + 1.0, 0.5), (0.0, -half - 0.5), motion="static"),
+        Piece("box", (half + 1.0, 0.5), (0.0, half + 0.5), motion="static"),
+        Piece("box", (0.5, half), (-half - 0.5, 0.0), motion="static"),
+        Piece("box", (0.5, half), (half + 0.5, 0.0), motion="static"),
+    ]
+    side = math.ceil(math.sqrt(count))
+    cell = 2.0 * half / side
+    for i in range(count):
+        row, col = divmod(i, side)
+        speed, heading = rng.uniform(0.0, 5.0), rng.uniform(0.0, 2.0 * math.pi)
+        size = float(rng.uniform(0.25, min(0.5, 0.4 * cell)))
+        pieces.append(
+            Piece(
+                "box",
+                (size, size),
+                (-half + (col + 0.5) * cell, -half + (row + 0.5) * cell),
+                float(rng.uniform(-math.pi, math.pi)),
+                velocity=(
+                    speed * math.cos(heading),
+                    speed * math.sin(heading),
+                    float(rng.uniform(-3.0, 3.0)),
+                ),
+            )
+        )
+    return Scene(f"room-{count}", pieces, gravity=(0.0, 0.0))
+
+
+def many_pyramids(rows: int = 20, columns: int = 20, base: int = 10) -> Scene:
+    """Box2D v3's ``many_pyramids`` (``CreateManyPyramids`` in its ``shared/benchmarks.c``): ``rows``
+    shelves of ``columns`` pyramids of ``base`` rows of unit boxes (22,000 boxes at its 20 × 20 × 10).
+    Its shelves are segments of one static body; here each is a box 0.1 thick whose top is the
+    segment, so that every engine builds the ground of one kind of shape."""
+    extent = 0.5
+    shelf = 2.0 * extent * (base + 1.0)
+    width = 2.0 * extent * columns * (base + 1.0)
+    ground = tuple(_offset_box(0.5 * width, 0.05, 0.0, i * shelf - 0.05) for i in range(rows))
+    pieces = [Piece("polygons", (0.0, 0.0), (0.0, 0.0), motion="static", polygons=ground)]
+    base_width = 2.0 * extent * base
+    for i in range(rows):
+        base_y = i * shelf
+        for j in range(columns):
+            centre_x = -0.5 * width + j * (base_width + 2.0 * extent) + 2.0 * extent
+            for k in range(base):
+                y = (2.0 * k + 1.0) * extent + base_y
+                for m in range(k, base):
+                    x = (k + 1.0) * extent + 2.0 * (m - k) * extent + centre_x - 0.5
+                    pieces.append(Piece("box", (extent, extent), (x, y)))
+    return Scene(f"many-pyramids-{rows * columns}", pieces)
+
+
+def smash(columns: int = 120, rows: int = 80) -> Scene:
+    """Box2D v3's ``smash`` (``CreateSmash``): no gravity, a 8 × 8 box of density 8 at 40 m/s into a
+    block of ``columns`` × ``rows`` boxes 0.4 wide (9,600 at Box2D's size). Box2D creates the block
+    asleep (``isAwake = false``); here every body starts awake in every engine (sleeping is off in
+    these benchmarks), so the block's first steps cost what they cost awake."""
+    pieces = [Piece("box", (4.0, 4.0), (-20.0, 0.0), density=8.0, velocity=(40.0, 0.0, 0.0))]
+    d = 0.4
+    for i in range(columns):
+        for j in range(rows):
+            pieces.append(Piece("box", (0.5 * d, 0.5 * d), (i * d + 30.0, (j - rows / 2.0) * d)))
+    return Scene(f"smash-{columns * rows}", pieces, gravity=(0.0, 0.0))
+
+
 def _offset_box(hx: float, hy: float, x: float, y: float) -> tuple[tuple[float, float], ...]:
     return ((x - hx, y - hy), (x + hx, y - hy), (x + hx, y + hy), (x - hx, y + hy))
 

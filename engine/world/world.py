@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..collision import Capsule, ShapeTable, Transform, intersects_batch
+from ..collision.limits import MAX_COORDINATE
 from ..collision.mass import MassData, check_density, mass_properties
 from . import arguments
 from .bodies import BodyArrays, reach
@@ -1067,6 +1068,8 @@ class World(JointMethods):
         slot = self._body(body)
         xf = arguments.transform(transform, "World.set_transform transform")
         arguments.within_range(self.shape(body), xf, "World.set_transform transform")
+        if self._a.compound:
+            self._parts_within_range(np.array([slot]), np.array([tuple(xf)]), "World.set_transform transform")
         self._a.xf[slot] = xf
         # A dynamic body placed is teleported, as Box2D's b2Body_SetTransform: it wakes, its
         # sleep timer restarts, and its sweep starts here (the continuous pass sweeps each body
@@ -1086,7 +1089,11 @@ class World(JointMethods):
         ``move_and_slide_bodies`` refuse it), before any body moves."""
         bodies, x, y, angle = arguments.transforms(bodies, x, y, angle, "World.set_transforms")
         if self._a.compound:
-            self._bodies(bodies)  # (a shape that is not its body's is refused by name)
+            slots = self._bodies(bodies)  # (a shape that is not its body's is refused by name)
+            # (non-finite rows and repeats are named by ``place`` below; only finite rows are checked here)
+            ok = np.isfinite(x) & np.isfinite(y) & np.isfinite(angle)
+            rows = np.column_stack([x, y, angle])[ok]
+            self._parts_within_range(slots[ok], rows, "World.set_transforms")
         # Boxes of the moved bodies are refreshed in the same pass when they are kept.
         walls_moved = self._a.place(
             self._table, bodies, x, y, angle, self._frame.kept_boxes, "World.set_transforms"
@@ -1517,6 +1524,23 @@ class World(JointMethods):
         cy = sum(m * y for m, _, y, _ in parts) / mass
         inertia = sum(i + m * ((x - cx) ** 2 + (y - cy) ** 2) for m, x, y, i in parts)
         return mass, (cx, cy), inertia
+
+    def _parts_within_range(self, slots: np.ndarray, xf: np.ndarray, name: str) -> None:
+        """Refuse placing the bodies at ``slots`` at ``xf`` (rows of x, y, angle) where a shape other
+        than a body's first would leave the coordinate range (the first is checked by the caller).
+        A body's ``reach`` bounds all its shapes, so nearly every call ends at the first test."""
+        a = self._a
+        reach = a.reach[slots]
+        far = (np.abs(xf[:, 0]) + reach > MAX_COORDINATE) | (np.abs(xf[:, 1]) + reach > MAX_COORDINATE)
+        for slot, (x, y, turn) in zip(slots[far].tolist(), xf[far].tolist()):
+            c, s_ = math.cos(turn), math.sin(turn)
+            for row in np.flatnonzero(a.root[: a.n] == slot).tolist():
+                if row == slot:
+                    continue
+                lx, ly, la = a.local[row].tolist()
+                placed = Transform(x + c * lx - s_ * ly, y + s_ * lx + c * ly, turn + la)
+                where = f"{name}: body {int(a.ids[slot])}'s shape {int(a.ids[row])}"
+                arguments.within_range(self._table[int(a.shape[row])], placed, where)
 
     def _follow(self, slots) -> None:
         """The other shapes of the bodies at ``slots`` (roots) placed where their bodies now are."""

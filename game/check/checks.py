@@ -677,6 +677,8 @@ def thin_walls(level: Level, file: str) -> list[Finding]:
     """Walls thinner than ``THIN_WALL`` across their narrowest way (warning)."""
     found = []
     for wall in level.walls:
+        if wall.chain:
+            continue  # a chain is a line on purpose (class chain or cave), drawn thick in the game
         split = wall.kind == "polygon" and len(wall.parts) > 1
         width = split_wall_thickness(wall) if split else min(shape_width(shape) for shape, _ in wall.parts)
         if width < THIN_WALL:

@@ -36,6 +36,7 @@ from arcade.exceptions import PerformanceWarning
 from game.files.images import save_image
 from game.files.safe_read import read_json
 from game.render.outline import outline
+from game.render.walls import chain_polygons
 from game.tiled.limits import MAX_FILE_BYTES
 from game.tiled.prop_kinds import prop_kinds, spot_kind
 
@@ -111,6 +112,12 @@ def _draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
         bx1, by1 = frame(part.box[2], part.box[3])
         arcade.draw_lrbt_rectangle_outline(bx0, bx1, by0, by1, AABB, 1)
     for wall in level.walls:
+        if wall.chain:  # the line the engine collides, and the rock on its solid side
+            for points in chain_polygons(wall):
+                arcade.draw_polygon_filled([frame(x, y) for x, y in points], WALL_FILL)
+            ends = [frame(x, y) for x, y in wall.chain + wall.chain[:1] * wall.loop]
+            arcade.draw_line_strip(ends, WALL_EDGE, 2)
+            continue
         split = len(wall.parts) > 1 and wall.kind == "polygon"
         for k, (shape, xf) in enumerate(wall.parts):
             pts = [frame(x, y) for x, y in outline(shape, xf, 48)]

@@ -271,6 +271,54 @@ def steps_from(free: np.ndarray, gi: int, gj: int) -> np.ndarray:
 _LAST: list = [None, (), None]
 
 
+def rock_cells(level: Level, shape: tuple[int, int], cell: float) -> np.ndarray:
+    """``rock[j, i]``: cell (i, j)'s centre lies on the solid side of a looped chain wall, where
+    nothing stands (outside a ``cave``, inside a ``chain`` outline): a chain is only a line, so
+    the placements alone would call that ground free.
+
+    >>> from game.level import Wall
+    >>> from types import SimpleNamespace
+    >>> cave = Wall(1, "", "polygon", (), chain=((0, 0), (0, 4), (4, 4), (4, 0)), loop=True)  # clockwise
+    >>> rock_cells(SimpleNamespace(walls=[cave]), (6, 6), 1.0).astype(int)[::-1]  # row 0 at the bottom
+    array([[1, 1, 1, 1, 1, 1],
+           [1, 1, 1, 1, 1, 1],
+           [0, 0, 0, 0, 1, 1],
+           [0, 0, 0, 0, 1, 1],
+           [0, 0, 0, 0, 1, 1],
+           [0, 0, 0, 0, 1, 1]])
+    """
+    nj, ni = shape
+    return rock_at(level, (np.arange(ni) + 0.5) * cell, (np.arange(nj) + 0.5) * cell)
+
+
+def rock_at(level: Level, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``rock[j, i]``: the world point (x[i], y[j]) lies on the solid side of a looped chain wall."""
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    rock = np.zeros((len(y), len(x)), dtype=bool)
+    for wall in level.walls:
+        if not (wall.chain and wall.loop):
+            continue
+        pts = np.asarray(wall.chain, dtype=np.float64)
+        inside = _inside(pts, x, y)
+        area = 0.5 * float(np.sum(pts[:, 0] * np.roll(pts[:, 1], -1) - np.roll(pts[:, 0], -1) * pts[:, 1]))
+        # Solid on each segment's left: inside a counter-clockwise loop, outside a clockwise one.
+        rock |= inside if area > 0 else ~inside
+    return rock
+
+
+def _inside(pts: np.ndarray, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``inside[j, i]``: the point (x[i], y[j]) is inside the closed outline ``pts`` (even-odd rule)."""
+    inside = np.zeros((len(y), len(x)), dtype=bool)
+    X, Y = x[None, :], y[:, None]
+    for (ax, ay), (bx, by) in zip(pts, np.roll(pts, -1, axis=0)):
+        if ay == by:
+            continue
+        crosses = (ay > Y) != (by > Y)
+        at = ax + (Y - ay) * (bx - ax) / (by - ay)
+        inside ^= crosses & (at > X)
+    return inside
+
+
 def grid_for(level: Level, parts: list[Part], actor, cell: float = CELL) -> Grid:
     """The placements of ``actor`` (hitbox parts) over the wall ``parts`` and those the level's start
     reaches. Raises ``TooManyPlacements`` past ``MAX_PLACEMENT_TESTS``."""
@@ -279,6 +327,7 @@ def grid_for(level: Level, parts: list[Part], actor, cell: float = CELL) -> Grid
     if kept and _LAST[0] is level and len(_LAST[1]) == len(actor) and all(map(operator.is_, _LAST[1], actor)):
         return _LAST[2]
     free3 = placements(level.width, level.height, parts, actor, cell)
+    free3 &= ~rock_cells(level, free3.shape[1:], cell)[None]
     grid = Grid(free3.any(axis=0), np.zeros(free3.shape[1:], bool), cell, free3)
     i, j = grid.index(level.player_start.x, level.player_start.y)
     grid = grid._replace(reached=reached_from(free3, i, j).any(axis=0))

@@ -29,7 +29,8 @@ class Reach(NamedTuple):
 
 
 def blast_reach(world, x: float, y: float, radius: float, mask: int, cover: int) -> Reach:
-    """Bodies of layers ``mask`` within ``radius`` of (x, y) that a ray from (x, y) reaches past ``cover``.
+    """Bodies of layers ``mask`` within ``radius`` of (x, y) that a ray from (x, y) reaches past ``cover``,
+    each pushed along the way from (x, y) to its centre of mass (``World.world_center``).
 
     A body right at the centre is pushed along +x (any way is as good, and
     the same way every run keeps replays exact).
@@ -40,7 +41,7 @@ def blast_reach(world, x: float, y: float, radius: float, mask: int, cover: int)
     found = world.query_shape(Circle(float(radius)), (float(x), float(y), 0.0), mask)
     bodies, dirs, shares = [], [], []
     for body in found.tolist():
-        bx, by, _ = world.transform(body)
+        bx, by = world.world_center(body)  # a compound prop's L is pushed from its mass, not its notch
         dx, dy = bx - x, by - y
         d = math.hypot(dx, dy)
         if d > 1e-9:

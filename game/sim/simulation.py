@@ -68,6 +68,14 @@ from .rules import (
 from .steering import separation, steer
 
 
+def add_chain_wall(world: World, wall, layer: int) -> None:
+    """A chain wall (``Wall.chain``) as the world's chain, added once each way when it is solid on
+    both sides (a chain collides on one side only: what comes from behind passes its segments)."""
+    world.add_chain(wall.chain, wall.loop, layer=layer, user_data=wall.object_id)
+    if wall.two_sided:
+        world.add_chain(wall.chain[::-1], wall.loop, layer=layer, user_data=wall.object_id)
+
+
 class AimPoint(NamedTuple):
     """A point in the world to aim at (world pixels, y up): a place, never a direction.
 
@@ -292,6 +300,9 @@ class Simulation:
         self.tick = self.score = self.kills = self.deaths = self.wave = 0
         self.game_over = False
         for wall in level.walls:
+            if wall.chain:
+                add_chain_wall(self.world, wall, WALL)
+                continue
             for shape, xf in wall.parts:
                 self.world.add(shape, tuple(xf), type="static", layer=WALL, user_data=wall.object_id)
         start = level.player_start

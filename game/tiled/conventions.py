@@ -42,8 +42,13 @@ OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER, PROPS)
 
 ENEMY_KINDS = ("chaser", "shooter", "brute")
 PICKUP_KINDS = ("health", "ammo")
+#: A polyline or polygon wall of class ``chain`` is a smooth chain of segments (``World.add_chain``):
+#: a polyline one solid on both sides, a polygon an outline solid from outside. A polygon of class
+#: ``cave`` is the outline of open ground: solid from inside, so what is inside stays inside.
+CHAIN, CAVE = "chain", "cave"
+CHAIN_CLASSES = (CHAIN, CAVE)
 #: Classes a wall or the player start may carry: none, or the layer's own word.
-WALL_CLASSES = ("", "wall")
+WALL_CLASSES = ("", "wall", *CHAIN_CLASSES)
 PLAYER_CLASSES = ("", "player")
 
 #: Custom property on a polyline wall: its full thickness in pixels.

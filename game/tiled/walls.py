@@ -3,7 +3,10 @@
 - rectangle: one box, ``Polygon.box(w/2, h/2)``, centred on the rotated box centre;
 - ellipse: a ``Circle`` when w == h, else an ``Ellipse(w/2, h/2)``, rotated;
 - polygon: one ``Polygon`` if convex, else its convex parts (``engine.collision.concave``);
-- polyline: one ``Capsule`` per segment, ``thickness`` px across.
+- polyline: one ``Capsule`` per segment, ``thickness`` px across;
+- class ``chain`` or ``cave`` (a polyline or polygon): a chain of segments (``World.add_chain``),
+  smooth at its bends; its segments are zero-radius capsules in ``parts`` and its world points,
+  solid side on the right of each segment, in ``Wall.chain``.
 
 Every part's transform comes from ``frame.tiled_to_world`` at the part's own
 centre, with the object's engine angle, so shape coordinates stay small.
@@ -18,10 +21,11 @@ from typing import Any, NamedTuple
 import pytiled_parser.tiled_object as tobj
 
 from engine.collision import Capsule, Circle, Ellipse, Polygon, Transform
-from engine.collision.concave import OutlineError, split_polygon
+from engine.collision.concave import OutlineError, clean_outline, split_polygon
+from engine.world import MAX_CHAIN_POINTS
 from game.level import Wall
 
-from .conventions import DEFAULT_THICKNESS, THICKNESS
+from .conventions import CAVE, CHAIN_CLASSES, DEFAULT_THICKNESS, THICKNESS
 from .frame import MapFrame, tiled_to_world
 from .limits import MAX_WALL_PARTS, MAX_WALL_POINTS
 
@@ -93,9 +97,60 @@ def build_wall(obj: Any, frame: MapFrame) -> BuiltWall:
     builders = {"rectangle": _rectangle, "ellipse": _ellipse, "polygon": _polygon, "polyline": _polyline}
     if kind not in builders:
         raise WallProblem(f"a {kind} cannot be a wall (use a rectangle, ellipse, polygon or polyline)")
+    if (obj.class_ or "") in CHAIN_CLASSES and kind in ("polygon", "polyline"):
+        return BuiltWall(_chain(obj, frame, kind, obj.class_), ())
     parts, notes = builders[kind](obj, frame)
     wall = Wall(int(obj.id), obj.name or "", kind, tuple(parts), dict(obj.properties or {}))
     return BuiltWall(wall, tuple(notes))
+
+
+def _chain(obj: Any, frame: MapFrame, kind: str, cls: str) -> Wall:
+    """A polyline or polygon of class ``chain`` or ``cave`` as a chain wall.
+
+    - a ``chain`` polyline: open, solid on both sides (the game adds it once each way);
+    - a ``chain`` polygon (or closed polyline): a loop solid from outside, counter-clockwise;
+    - a ``cave`` polygon: a loop solid from inside (clockwise), the open ground within it.
+    """
+    points = _local_points(obj)
+    closed = kind == "polygon" or (len(points) >= 4 and points[0] == points[-1])
+    if len(points) > MAX_CHAIN_POINTS:
+        raise WallProblem(
+            f"{cls} has {len(points):,} points; the limit is {MAX_CHAIN_POINTS:,} (MAX_CHAIN_POINTS)",
+            _world(obj, frame, None),
+        )
+    if cls == CAVE and not closed:
+        raise WallProblem(
+            "a cave is the closed outline of open ground: draw it with the polygon tool",
+            _world(obj, frame, None),
+        )
+    if closed:
+        try:
+            line = list(clean_outline(points))  # counter-clockwise, simple, no repeated points
+        except OutlineError as problem:
+            raise WallProblem(f"{cls} outline: {problem}", _world(obj, frame, problem.where)) from None
+        if cls == CAVE:
+            line.reverse()  # clockwise: each segment's solid right-hand side faces the open inside
+        ends = list(zip(line, line[1:] + line[:1]))
+    else:
+        line = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+        if len(line) < 2:
+            raise WallProblem(
+                f"chain needs at least 2 distinct points, got {len(set(points))}", _world(obj, frame, None)
+            )
+        ends = list(itertools.pairwise(line))
+    parts = []
+    for a, b in ends:
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        try:
+            shape = Capsule((a[0] - mid[0], a[1] - mid[1]), (b[0] - mid[0], b[1] - mid[1]), 0.0)
+        except ValueError as problem:
+            raise WallProblem(
+                f"{cls} segment rejected by the engine: {problem}", _world(obj, frame, mid)
+            ) from None
+        parts.append((shape, _placed(obj, frame, mid)))
+    chain = tuple(_world(obj, frame, p) for p in line)
+    return Wall(int(obj.id), obj.name or "", kind, tuple(parts), dict(obj.properties or {}),
+                chain=chain, loop=closed, two_sided=not closed)  # fmt: skip
 
 
 def _size(obj: Any, frame: MapFrame, kind: str) -> tuple[float, float]:

@@ -1,4 +1,4 @@
-"""``benchmarks/game_step.py``, ``balance.py``, ``dynamics.py``, ``joints.py`` and ``compile_times.py`` refuse arguments
+"""``benchmarks/game_step.py``, ``balance.py``, ``dynamics.py``, ``joints.py``, ``compile_times.py`` and ``soak.py`` refuse arguments
 past their written limits (docs/limits.md) with one line naming the argument and the value, before any work (nothing is timed)."""
 
 from __future__ import annotations
@@ -43,6 +43,13 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
         ("dynamics.py", ["--compound-steps", "0"], ["--compound-steps 0", "1..10000"]),
         ("compile_times.py", ["--top", "0"], ["--top 0", "at least 1"]),
+        ("soak.py", ["--minutes", "0"], ["--minutes must be within 0.05..600, got 0"]),
+        ("soak.py", ["--minutes", "nan"], ["--minutes must be within 0.05..600, got nan"]),
+        ("soak.py", ["--run-minutes", "1e9"], ["--run-minutes must be within 0.05..600"]),
+        ("soak.py", ["--levels", "yard,nowhere"], ["unknown level 'nowhere'", "yard"]),
+        ("soak.py", ["--seed", "-1"], ["--seed must be within 0..2**31-1, got -1"]),
+        ("soak.py", ["--max-drift", "0.5"], ["--max-drift must be at least 1, got 0.5"]),
+        ("soak.py", ["--warm-minutes", "0"], ["--warm-minutes must be within 0.05..600, got 0"]),
         (
             "compile_times.py",
             ["--stages", "props tumbling,nope"],

@@ -208,3 +208,20 @@ def test_bad_chain_materials_are_refused(name, value):
     world = World()
     with pytest.raises((TypeError, ValueError), match=f"World.add_chain {name}"):
         world.add_chain([(0.0, 0.0), (1.0, 0.0)], **{name: value})
+
+
+def test_movers_overlaps_and_pairs_meet_a_chain_from_both_sides():
+    """What is two-sided on purpose (docs/tutorials/compounds-and-events.md): a character moved by
+    ``move_and_slide`` or swept by ``cast_bodies`` never passes a chain from behind, and an overlap
+    query finds what touches the line from either side."""
+    world = World()
+    world.add_chain([(-5.0, 0.0), (0.0, 0.0), (5.0, 0.0)])  # left to right: faces down
+    for start, move in (((1.0, 2.0), (0.0, -4.0)), ((1.0, -2.0), (0.0, 4.0))):
+        body = world.add(Circle(0.5), (*start, 0.0), type="kinematic")
+        moved = world.move_and_slide(body, move)
+        assert abs(world.transform(body).y) == pytest.approx(0.5, abs=0.02), (start, moved)
+        swept = world.cast_bodies(np.array([body]), np.array([[0.0, -math.copysign(4.0, start[1])]]))
+        assert swept.body[0] >= 0
+        world.remove(body)
+    for y in (0.3, -0.3):
+        assert len(world.query_shape(Circle(0.5), (1.0, y, 0.0))) == 1

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from engine import World
 from engine.collision import Capsule, Circle, Polygon, aabb
+from engine.collision.limits import MAX_COORDINATE
 from engine.world import MAX_SHAPES_PER_BODY, PhysicsWarning
 
 DT = 1.0 / 60.0
@@ -497,3 +498,27 @@ def test_a_hollow_box_of_four_offset_walls_turned_by_a_kinematic_spin_keeps_100_
     for _ in range(steps):
         b2world.step(DT, 4)
     assert all(_inside([(b.position.x, b.position.y) for b in b2small], b2box.angle))
+
+
+@pytest.mark.parametrize("many", [False, True])
+def test_placing_a_compound_where_a_later_shape_leaves_the_range_is_refused_and_nothing_moves(many):
+    """Regression: ``set_transform(s)`` checked only a body's first shape against the coordinate
+    range, so a part 10 m off it could be placed past MAX_COORDINATE."""
+    world = World()
+    body = world.add(Circle(0.5), (0.0, 0.0, 0.0))
+    part = world.add_shape(body, Circle(0.5), local=(10.0, 0.0, 0.0))
+    other = world.add(Circle(0.5), (5.0, 5.0, 0.0))
+    edge = MAX_COORDINATE - 2.0  # the first shape fits there; the part, 10 m to the right, does not
+    with pytest.raises(ValueError, match=rf"body {body}'s shape {part}.*MAX_COORDINATE"):
+        if many:
+            world.set_transforms([other, body], [1.0, edge], [1.0, 0.0], [0.0, 0.0])
+        else:
+            world.set_transform(body, (edge, 0.0, 0.0))
+    assert tuple(world.transform(body)) == (0.0, 0.0, 0.0)
+    assert tuple(world.transform(other)) == (5.0, 5.0, 0.0)
+    # Turned half a turn, the part lies to the left: then it fits.
+    if many:
+        world.set_transforms([other, body], [1.0, edge], [1.0, 0.0], [0.0, math.pi])
+    else:
+        world.set_transform(body, (edge, 0.0, math.pi))
+    assert world.shape_transform(part).x == pytest.approx(edge - 10.0)

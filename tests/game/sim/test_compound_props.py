@@ -5,9 +5,11 @@ import math
 
 import pytest
 
-from engine.collision import mass_properties
+from engine import World
+from engine.collision import Polygon, mass_properties
 from game.level import PropSpot
 from game.sim import Inputs
+from game.sim.blast import blast_reach
 from game.sim.rules import PLAYER, WALL
 from game.tiled import level_path, load_level
 from tests.game.sim.test_props import run, sim_with  # (the props alone, no waves)
@@ -24,8 +26,10 @@ def test_a_compound_prop_is_one_body_of_a_shape_a_part_whose_mass_sums_its_parts
         yard,
         PropSpot(1, "l", "crate_l", s.x + 150, s.y, 0.0),
         PropSpot(2, "r", "barrel_rack", s.x + 150, s.y + 150, 0.0),
+        PropSpot(3, "t", "barricade_t", s.x - 150, s.y, 0.0),
+        PropSpot(4, "u", "sandbags_u", s.x - 150, s.y + 150, 0.0),
     )
-    for row, parts in ((0, 2), (1, 3)):
+    for row, parts in ((0, 2), (1, 3), (2, 2), (3, 3)):
         body = int(sim.props.body[row])
         kind = sim.prop_kinds[int(sim.props.kind[row])]
         assert len(sim.world.shapes(body)) == len(kind.parts) == parts
@@ -106,3 +110,16 @@ def test_a_blast_by_the_rack_throws_it_whole(yard):
     assert [e.kind for e in events].count("explosion") == 1
     assert sim.props.body[0] == body and sim.props.y[0] < y - 5  # thrown away from the blast, whole
     assert len(sim.world.shapes(body)) == 3
+
+
+def test_a_blast_pushes_a_compound_from_its_centre_of_mass_not_its_origin():
+    """Regression: ``blast_reach`` took the way from the blast to a body's origin, which for an L
+    lies in its notch: a blast there pushed the L along +x whatever side its mass was on."""
+    world = World(gravity=(0.0, 0.0))
+    body = world.add(Polygon.box(0.5, 0.5), (0.0, 0.0, 0.0), type="dynamic", density=1.0)
+    world.add_shape(body, Polygon.box(0.5, 2.0), local=(0.0, 2.5, 0.0), density=1.0)  # mass mostly above
+    reach = blast_reach(world, 0.0, 0.0, 10.0, 0xFFFF, 0)
+    assert reach.bodies.tolist() == [body]
+    _, cy = world.world_center(body)
+    assert reach.direction[0] == pytest.approx((0.0, 1.0)) and cy > 1.5
+    assert reach.share[0] == pytest.approx(1.0 - cy / 10.0)

@@ -8,7 +8,8 @@ all of them (see below) must be empty.
 
 Tiled draws two things our shapes do not say: a polyline is a thin line (its
 thickness is our own property), so polylines are checked on their centre
-line instead of as areas. And Tiled's outline is not the exact edge: a 1 px
+line instead of as areas; a polygon of class ``cave`` or ``chain`` is a chain of segments to
+the game, filled to Tiled, so its outline is checked as Tiled's polygon. And Tiled's outline is not the exact edge: a 1 px
 pen, a 1 px drop shadow down and right, miter spikes at sharp corners and a
 dot on the first point of each polygon and polyline. So "outside" samples
 are 3.5 px out rather than 2, and none are taken within 8 px of a polygon
@@ -33,6 +34,7 @@ import pytest
 import shapely
 from PIL import Image
 from shapely.geometry import Point, box
+from shapely.geometry import Polygon as ShapelyPolygon
 from shapely.ops import unary_union
 
 from engine.collision import Polygon
@@ -96,10 +98,8 @@ def sample(map_path: Path, level, alpha: np.ndarray, step: int) -> Samples:
     assert alpha.shape[0] >= rows and alpha.shape[1] >= cols
 
     # Walls made of tiles are not in the walls layer Tiled draws here (test_depot_against_tiled.py pins them).
-    solid = unary_union(
-        [part_geometry(s, xf) for w in level.walls if w.kind not in ("polyline", "tile") for s, xf in w.parts]
-    )
-    everything = unary_union([part_geometry(s, xf) for w in level.walls for s, xf in w.parts])
+    solid = unary_union([g for w in level.walls if w.kind not in ("polyline", "tile") for g in drawn(w)])
+    everything = unary_union([g for w in level.walls for g in drawn(w)])
     inside = solid.buffer(-MARGIN)
     dots = [Point(x, y).buffer(FIRST_POINT_DOT) for x, y in first_point_dots(map_path, level)]
     corners = [
@@ -123,6 +123,14 @@ def sample(map_path: Path, level, alpha: np.ndarray, step: int) -> Samples:
     return Samples(
         wx, wy, alpha[py, px] > 0, shapely.contains_xy(inside, wx, wy), shapely.contains_xy(outside, wx, wy)
     )
+
+
+def drawn(wall) -> list:
+    """What Tiled draws of ``wall``: its parts, but a looped chain (class ``cave`` or ``chain``) as
+    the polygon it is in Tiled, filled, whichever side of its outline the game takes for solid."""
+    if wall.chain and wall.loop:
+        return [ShapelyPolygon(wall.chain)]
+    return [part_geometry(s, xf) for s, xf in wall.parts]
 
 
 def first_point_dots(map_path: Path, level):

@@ -37,6 +37,18 @@ def test_the_compound_props_are_their_parts_with_the_area_drawn():
     assert parts_box(rack.parts) == pytest.approx((-31.0, -21.0, 31.0, 20.0))
 
 
+def test_the_barricades_are_a_t_and_a_sandbag_u_of_boxes_that_never_break():
+    kinds = prop_kinds()
+    tee, u = kinds["barricade_t"], kinds["sandbags_u"]
+    assert [type(p) for p in tee.parts] == [Polygon, Polygon] and [type(p) for p in u.parts] == [Polygon] * 3
+    area = [sum(mass_properties(p, 1.0).mass for p in k.parts) for k in (tee, u)]
+    assert area == pytest.approx([62 * 14 + 14 * 40, 62 * 13 + 2 * 13 * 33])
+    assert not tee.breakable and not u.breakable
+    # The T's post hangs below its beam's middle; the U opens upward (y up: its arms above its bottom).
+    assert parts_box(tee.parts[1:]) == pytest.approx((-7.0, -27.0, 7.0, 13.0))
+    assert parts_box(u.parts[:1])[3] < parts_box(u.parts[1:])[3]
+
+
 def test_a_concave_polygon_makes_a_compound_prop(tmp_path):
     def edit(data):
         data["tiles"][0]["objectgroup"]["objects"][0] = {

@@ -37,9 +37,9 @@ def free_region_around(level, walls, radius, start):
     return here[0]
 
 
-def test_there_are_five_levels_and_the_folder_is_found_from_the_package():
+def test_there_are_six_levels_and_the_folder_is_found_from_the_package():
     assert LEVELS_DIR.name == "levels" and LEVELS_DIR.is_dir()
-    assert [p.stem for p in LEVELS] == ["bunker", "depot", "ruins", "warehouse", "yard"]
+    assert [p.stem for p in LEVELS] == ["bunker", "caves", "depot", "ruins", "warehouse", "yard"]
     assert level_path("yard") == LEVELS_DIR / "yard.tmj"
 
 
