@@ -40,6 +40,9 @@ from typing import Any
 
 import numpy as np
 
+from .joint_solver import I_WIDTH, KIND_NAMES, P_WIDTH
+from .joints import MAX_JOINTS
+
 MAGIC = b"ENGSNAP\x00"
 VERSION = 1
 #: Most arrays a snapshot may hold, and the most a name may take (bytes).
@@ -121,6 +124,18 @@ FIELDS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
     ("broad.candidates", "<i8", (2,)),
     ("cache.extents", "<f8", ()),
     ("cache.insets", "<f8", ()),
+    # The joints (``joints.JointTable``, in their rows' order) and the ids removed with their
+    # bodies that the next step reports; ``joints.next`` is the next joint id.
+    ("joints.next", "<i8", ()),
+    ("joints.ids", "<i8", ()),
+    ("joints.kind", "<i8", ()),
+    ("joints.body_a", "<i8", ()),
+    ("joints.body_b", "<i8", ()),
+    ("joints.collide", "?", ()),
+    ("joints.param", "<f8", (P_WIDTH,)),
+    ("joints.impulse", "<f8", (I_WIDTH,)),
+    ("joints.reaction", "<f8", (3,)),
+    ("joints.removed", "<i8", ()),
     ("out.pushed_keys", "<i8", ()),
     ("out.pushed_touching", "?", ()),
     ("out.pushed_total", "<f8", (2,)),
@@ -368,6 +383,8 @@ _SHAPE_POINT, _SHAPE_CIRCLE, _SHAPE_CAPSULE, _SHAPE_ELLIPSE, _SHAPE_POLYGON = ra
 #: contacts are last step's own rows (then the next step writes over them in place, and keeps a
 #: pair that lost its points as a row of count 0, where a fresh step drops it).
 _INTS = 10
+#: The joint table's columns a snapshot holds, one row a joint.
+_JOINT_ROWS = ("ids", "kind", "body_a", "body_b", "collide", "param", "impulse", "reaction")
 #: ``world.reals``: gravity (2), hit speed, lightest and heaviest inverse masses, the given cell,
 #: the chosen cell, the walls' grid's cell (NaN: none), then ``Tuning``'s nine lengths and speeds.
 _REALS = 17
@@ -420,7 +437,9 @@ def world_state(world) -> dict[str, np.ndarray]:
             f"World.snapshot: id {largest:,} is past what a snapshot names (MAX_NAMED_ID = {MAX_NAMED_ID:,})"
         )
     named = np.unique(named[a.slot_of[named] < 0])
-    fat_ok = dyn._fat_epoch == frame.epoch
+    joints = dyn.joints
+    # The candidates stand while neither the frame nor the joints' filter changed since they were made.
+    fat_ok = dyn._fat_epoch == frame.epoch and dyn._joint_epoch == joints.epoch
     last, kept = dyn._last, dyn.kept
     in_place = len(kept.keys) > 0 and kept.normal_impulse.ctypes.data == last.normal_impulse.ctypes.data
     chosen = frame._chosen
@@ -469,6 +488,9 @@ def world_state(world) -> dict[str, np.ndarray]:
         "broad.candidates": dyn._candidates if fat_ok else np.zeros((0, 2), np.int64),
         "cache.extents": extents,
         "cache.insets": insets,
+        "joints.next": np.array([joints.next_id], np.int64),
+        **{f"joints.{name}": getattr(joints, name)[: joints.n] for name in _JOINT_ROWS},
+        "joints.removed": dyn._joints_removed.astype(np.int64),
         "out.pushed_keys": dyn.pushed[0],
         "out.pushed_touching": dyn.pushed[1],
         "out.pushed_total": dyn.pushed[2],
@@ -530,9 +552,13 @@ def build_world(cls, state: dict[str, np.ndarray]):
     for name, _, _ in FIELDS:
         if name.startswith("rows.") and len(state[name]) != n:
             raise _bad(f"{name} has {len(state[name])} rows, not {n}")
-        checked = state[name].dtype == np.float64 and not name.startswith(("cache.", "world."))
+        checked = state[name].dtype == np.float64 and not name.startswith(
+            ("cache.", "world.", "joints.param")
+        )
         if checked and not np.isfinite(state[name]).all():
             raise _bad(f"{name} holds a value that is not finite")
+    if np.isnan(state["joints.param"]).any():  # (a break threshold of infinity is a joint's default)
+        raise _bad("joints.param holds a value that is not a number")
 
     # Shapes: each made by its constructor, which checks its numbers.
     kinds, starts, values = state["shapes.kind"], state["shapes.start"], state["shapes.values"]
@@ -633,6 +659,26 @@ def build_world(cls, state: dict[str, np.ndarray]):
     if len(extents) != m or len(insets) != m or not caches_ok:
         raise _bad("its per-shape caches do not fit its shapes")
 
+    # Joints: each on bodies the snapshot holds (or the world), ids ascending below the next id.
+    joint_next = state["joints.next"]
+    j = len(state["joints.ids"])
+    if joint_next.shape != (1,) or not (0 <= j <= MAX_JOINTS and 0 <= int(joint_next[0]) <= MAX_IDS):
+        raise _bad(f"{j} joints (the limit: MAX_JOINTS = {MAX_JOINTS})")
+    if any(len(state[f"joints.{name}"]) != j for name in _JOINT_ROWS):
+        raise _bad("the joints' arrays differ in length")
+    joint_ids = state["joints.ids"]
+    _within(joint_ids, 0, int(joint_next[0]), "joints.ids")
+    if (np.diff(joint_ids) <= 0).any():
+        raise _bad("joints.ids are not ascending")
+    _within(state["joints.kind"], 0, len(KIND_NAMES), "joints.kind")
+    for side in ("joints.body_a", "joints.body_b"):
+        held = state[side]
+        _within(held, -1, next_id, side)
+        on = held[held >= 0]
+        if len(on) and ((slot_of[on] < 0).any() or (rows["root"][slot_of[on]] != slot_of[on]).any()):
+            raise _bad(f"{side} names a body the snapshot does not hold")
+    _within(state["joints.removed"], 0, int(joint_next[0]), "joints.removed")
+
     # Built, then handed over whole.
     world = cls.__new__(cls)
     world._table, world._table_index = ShapeTable(), {}
@@ -663,8 +709,21 @@ def build_world(cls, state: dict[str, np.ndarray]):
         dyn._last = empty_rows(NO_CONSTRAINTS, k)._replace(
             normal_impulse=kept.normal_impulse, tangent_impulse=kept.tangent_impulse, count=kept.count
         )
+    joints = dyn.joints
+    if j:
+        capacity = 8
+        while capacity < j:
+            capacity *= 2
+        for name in _JOINT_ROWS:
+            column = state[f"joints.{name}"]
+            table = np.zeros((capacity, *column.shape[1:]), column.dtype)
+            table[:j] = column
+            setattr(joints, name, table)
+    joints.n, joints.next_id = j, int(joint_next[0])
+    dyn._joints_removed = state["joints.removed"]
     if fat_ok:
         dyn._fat, dyn._candidates, dyn._fat_epoch = fat, candidates, frame.epoch
+        dyn._joint_epoch = joints.epoch
     dyn._extents = extents
     dyn._insets = {
         index: ((inset_core(shapes[index], delta) if delta > 0.0 else None), delta)
