@@ -52,7 +52,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = _OneLineParser(
         prog="python -m engine",
         description="Show the engine working: a few pair queries, a timed batch of random pairs, then a stack of "
-        "boxes falling on a ground until it sleeps.",
+        "boxes falling on a ground until it sleeps, then a pendulum and a chain of hinges.",
     )
     return parser.parse_args(argv)
 
@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     with watch_compiles(_compiling, _compiled):
         demo()
         stack_demo()
+        pendulum_demo()
 
 
 def demo() -> None:
@@ -163,6 +164,59 @@ def stack_demo() -> None:
     )
     print(
         f"  {n + 1} steps; the {n} after the first took {elapsed * 1e3:.0f} ms ({elapsed / max(n, 1) * 1e3:.2f} ms a step)"
+    )
+
+
+#: The pendulum: its length (m) and first swing (rad); the chain: links, each 0.5 m, and each hinge's
+#: friction (a motor at speed 0 holding at most this torque, N·m), which lets it settle.
+PENDULUM_LENGTH, PENDULUM_SWING = 1.0, 0.05
+CHAIN_LINKS, CHAIN_FRICTION = 5, 0.2
+
+
+def pendulum_demo() -> None:
+    """A bob on a 1 m hinge swung 0.05 rad (its period against 2π√(L/g)), then a chain of hinged
+    links released level, swinging down and settling to sleep (hinge friction), its pin holding
+    its weight."""
+    g = 10.0
+    world = World(gravity=(0.0, -g), sleep=False)
+    bob = world.add(Circle(0.02), (PENDULUM_LENGTH * math.sin(PENDULUM_SWING), -PENDULUM_LENGTH, 0.0))
+    world.revolute(None, bob, (0.0, 0.0))
+    xs = []
+    for _ in range(600):
+        world.step(STACK_DT)
+        xs.append(world.transform(bob).x)
+    s = np.sign(xs)
+    cross = np.flatnonzero(s[1:] * s[:-1] < 0)
+    times = [(c + 1 + xs[c] / (xs[c] - xs[c + 1])) * STACK_DT for c in cross]
+    period = 2.0 * float(np.mean(np.diff(times)))
+    print(
+        f"pendulum: a bob on a {PENDULUM_LENGTH:g} m hinge, swung {PENDULUM_SWING} rad: period {period:.4f} s, "
+        f"2π√(L/g) = {2 * math.pi * math.sqrt(PENDULUM_LENGTH / g):.4f} s"
+    )
+    world = World(gravity=(0.0, -g))
+    links, pin, prev = [], None, None
+    for k in range(CHAIN_LINKS):
+        links.append(world.add(Polygon.box(0.25, 0.05), (0.25 + 0.5 * k, 0.0, 0.0)))
+        joint = world.revolute(prev, links[-1], (0.5 * k, 0.0), max_motor_torque=CHAIN_FRICTION)
+        pin = joint if prev is None else pin
+        prev = links[-1]
+    n = 0
+    while n < 1200:
+        n += 1
+        world.step(STACK_DT)
+        if not any(world.is_awake(b) for b in links):
+            break
+    weight = sum(world.mass(b).mass for b in links) * g
+    fx, fy = world.joint_force(pin)
+    print(
+        f"  chain of {CHAIN_LINKS} hinged links released level: "
+        + (
+            f"asleep after {n * STACK_DT:.2f} s"
+            if not world.is_awake(links[0])
+            else f"awake at {n * STACK_DT:.0f} s"
+        )
+        + f", its lowest link at y {world.transform(links[-1]).y:.2f} m; the pin holds ({fx:.2f}, {fy:.2f}) N, "
+        f"its weight {weight:.2f} N"
     )
 
 

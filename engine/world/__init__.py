@@ -10,13 +10,15 @@ grid), ``pileup`` (bodies on one another: their pairs and contacts
 bounded), ``pairs`` (a frame's pairs and contacts), ``casts`` (one-pair casts),
 ``sweep`` (many casts through the grids), ``slide`` (move and slide),
 ``box_pairs`` (one-off questions over many boxes, through the walls' grid
-and walk).
+and walk), ``joints`` (the joints' table), ``joint_solver`` (Box2D v3's joints in the
+soft step) and ``joint_api`` (the world's joint methods).
 """
 
 from .casts import MAX_CAST_ITERATIONS, CastBatch, CastHit, RayHit
 from .chains import MAX_CHAIN_POINTS
 from .contact_set import ContactEvents
 from .hashgrid import MAX_SPAN
+from .joints import MAX_JOINTS
 from .pairs import WorldContacts
 from .slide import SlideResult, slide_along, slide_along_many
 from .world import (
@@ -48,6 +50,7 @@ __all__ = [
     "MAX_CELL_SIZE",
     "MAX_CHAIN_POINTS",
     "MAX_DT",
+    "MAX_JOINTS",
     "MAX_RESTING_GRAVITY",
     "MAX_RESTING_MASS_RATIO",
     "MAX_SHAPES",

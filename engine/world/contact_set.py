@@ -119,6 +119,9 @@ class ContactEvents(NamedTuple):
     - ``sensor_began`` and ``sensor_ended`` (s, 2): (sensor shape, visitor shape) rows, the
       overlaps that began or ended by the end of the step (a sensor sees no sensor, and no
       shape of its own body).
+    - ``joints_broken`` (ids): the joints whose force or torque passed their break threshold in
+      the step, removed; ``joints_removed`` (ids): the joints removed with their bodies since the
+      last step (Box2D main's joint events).
     """
 
     began: np.ndarray
@@ -135,6 +138,8 @@ class ContactEvents(NamedTuple):
     hit_speed: np.ndarray
     sensor_began: np.ndarray
     sensor_ended: np.ndarray
+    joints_broken: np.ndarray = np.zeros(0, np.int64)
+    joints_removed: np.ndarray = np.zeros(0, np.int64)
 
 
 class FoundEvents(NamedTuple):

@@ -6,8 +6,8 @@ Box2D v3's rules (``src/solver.c`` ``b2FinalizeBodiesTask``, ``src/island.c``):
   |v| + |ω|·(its reach from its origin); below ``threshold`` its still time
   grows by the step, above it restarts at 0; a body touching a kinematic
   body that moves (or a static body placed since the last step) is never still;
-- an island is the dynamic bodies linked by touching contacts (static and
-  kinematic bodies do not link islands); it falls asleep when every body in
+- an island is the dynamic bodies linked by touching contacts and by joints (static and
+  kinematic bodies, and the world, do not link islands); it falls asleep when every body in
   it has been still for ``time_to_sleep``: their velocities become 0, they
   leave the step, and each remembers its island (the id of one of its bodies);
 - a sleeping island wakes whole when an awake dynamic body or a moving
@@ -40,9 +40,10 @@ def _root(parent, i):
 
 
 @kernel
-def fall_asleep(cons, touching, bodies, motion, movers, moving_fixed, dt, threshold, time_to_sleep):
+def fall_asleep(cons, touching, bodies, motion, movers, moving_fixed, dt, threshold, time_to_sleep, joined):
     """Update each mover's still time and put to sleep the islands still for
-    ``time_to_sleep`` (see the module); returns how many bodies fell asleep."""
+    ``time_to_sleep`` (see the module); returns how many bodies fell asleep. ``joined`` (j, 2):
+    the slots of the bodies each joint joins (−1: the world)."""
     n = bodies.xf.shape[0]
     dynamic, vel = motion.dynamic, motion.vel
     for m in range(movers.shape[0]):
@@ -64,6 +65,18 @@ def fall_asleep(cons, touching, bodies, motion, movers, moving_fixed, dt, thresh
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
         elif dynamic[a] and moving_fixed[b]:
+            motion.sleep_time[a] = 0.0
+        elif dynamic[b] and moving_fixed[a]:
+            motion.sleep_time[b] = 0.0
+    for j in range(joined.shape[0]):
+        a, b = joined[j, 0], joined[j, 1]
+        if a < 0 or b < 0:
+            continue
+        if dynamic[a] and dynamic[b]:
+            ra, rb = _root(parent, a), _root(parent, b)
+            if ra != rb:
+                parent[max(ra, rb)] = min(ra, rb)
+        elif dynamic[a] and moving_fixed[b]:  # tied to a moving kinematic body (a lift's cage): never still
             motion.sleep_time[a] = 0.0
         elif dynamic[b] and moving_fixed[a]:
             motion.sleep_time[b] = 0.0

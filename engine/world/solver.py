@@ -124,6 +124,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import fused_kernel, inline, lowest_clear_bit, unmanaged, view_at_float32, viewed_record
+from .joint_solver import W_WIDTH, joint_reactions, prepare_joints, solve_joints, warm_start_joints
 from .lanes import (
     FIRST,
     LANES,
@@ -752,7 +753,7 @@ def _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count, order
 
 
 @fused_kernel
-def solve_step(cons, motion, xf, movers, settings, workspace, plan):
+def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     """Advance the bodies at slots ``movers`` (awake dynamic bodies, and
     kinematic bodies with a velocity) by one step, pushing on one another
     through ``cons`` (see the module's outline). Writes ``xf`` and
@@ -770,6 +771,10 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     step), the colouring is read back, not made again. Returns how many
     float64 and int64 they needed, so the caller can grow them for the
     next step.
+
+    ``joints`` (``joint_solver.JointRows``) are solved beside the contacts, before them in each
+    pass, as Box2D's overflow joints; their bodies must be movers or not pushed (static,
+    kinematic, asleep: held still by the joint, as the world is). Their impulses carry over.
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
@@ -778,7 +783,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
     k_count, n_movers = cons.a.shape[0], movers.shape[0]
     # Body rows: the movers first, then the other bodies the contacts meet.
     row_of = np.full(n, -1, np.int64)
-    slots = np.empty(n_movers + 2 * k_count, np.int64)
+    j_count = joints.kind.shape[0]
+    slots = np.empty(n_movers + 2 * k_count + 2 * j_count, np.int64)
     rows = 0
     for m in range(n_movers):
         row_of[movers[m]] = rows
@@ -798,6 +804,23 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             ends[k, side] = row_of[i]
             if row_of[i] < n_movers and cons.count[k] > 0:
                 held[row_of[i]] = True
+    # The joints' bodies after the contacts' (a joint-free step's rows are as before joints were).
+    joint_ends = np.empty((j_count, 4), np.int64)
+    for j in range(j_count):
+        for side in range(2):
+            i = joints.a[j] if side == 0 else joints.b[j]
+            if i >= 0 and row_of[i] < 0:
+                row_of[i] = rows
+                slots[rows] = i
+                rows += 1
+    for j in range(j_count):
+        for side in range(2):
+            i = joints.a[j] if side == 0 else joints.b[j]
+            # Read from the body's row (the world: the row of zeros), written to it when pushed this
+            # step, else to the spare row.
+            joint_ends[j, side] = row_of[i] if i >= 0 else rows + 1
+            pushed = i >= 0 and row_of[i] < n_movers and dynamic[i]
+            joint_ends[j, 2 + side] = row_of[i] if pushed else rows
     # And two rows more: a spare row, written, never read, and a row of zeros, read, never written
     # (an empty lane's bodies).
     state_owner = np.zeros((rows + 2, S_WIDTH))
@@ -827,7 +850,10 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             state[r, S_VY] += (xf[i, 1] - motion.start[i, 1]) * inv_dt
             state[r, S_W] += (xf[i, 2] - motion.start[i, 2]) * inv_dt
 
-    # 1. Prepare, in solver order.
+    # 1. Prepare the joints, then the contacts in solver order.
+    joint_work = np.empty((j_count, W_WIDTH))
+    if j_count:
+        prepare_joints(joints, joint_ends, xf, motion.center, center_owner, inverse_owner, h, joint_work)
     pushable = np.empty((k_count, 2), np.bool_)
     for k in range(k_count):
         for side in range(2):
@@ -956,11 +982,15 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
                 state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
                 state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
         # 2b. Warm start.
+        if j_count:
+            warm_start_joints(joints, joint_ends, state_owner, joint_work)
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
             True, False, inv_h, rolling_any,
         )  # fmt: skip
         # 2c. Solve with the soft push-out.
+        if j_count:
+            solve_joints(joints, joint_ends, state_owner, joint_work, h, True)
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
             False, True, inv_h, rolling_any,
@@ -988,10 +1018,15 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan):
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
             state[r, S_QV], state[r, S_QS] = qc * norm - 1.0, qs * norm
         # 2e. Relax.
+        if j_count:
+            solve_joints(joints, joint_ends, state_owner, joint_work, h, False)
         _solve_contacts(
             bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
             False, False, inv_h, rolling_any,
         )  # fmt: skip
+
+    if j_count:
+        joint_reactions(joints, joint_ends, state_owner, joint_work, h)
 
     # 3. Restitution, one contact after another (a step where nothing restitutes reads no bundle).
     threshold = settings.restitution_threshold

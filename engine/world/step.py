@@ -53,6 +53,8 @@ from .boxes import aabb_of
 from .chains import swept_towards
 from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_contacts, no_contacts, reach_boxes
 from .frame import Frame
+from .joint_solver import ASLEEP, NO_JOINTS, P_BREAK_FORCE, P_BREAK_TORQUE
+from .joints import JointTable
 from .pairs import collide_slots, frame_candidates
 from .sleep import fall_asleep, wake_islands
 from .solver import NO_CONSTRAINTS, StepSettings, make_soft, solve_step
@@ -133,6 +135,8 @@ _NO_EVENTS = ContactEvents(
 )  # fmt: skip
 
 
+_NO_IDS = np.zeros(0, np.int64)
+_NO_JOINED = np.zeros((0, 2), np.int64)
 _NOT_PUSHED = (np.zeros(0, np.int64), np.zeros(0, np.bool_), np.zeros((0, 2)))
 
 
@@ -317,6 +321,21 @@ class Dynamics:
         #: The last step's contact keys, which touch at its end, and the normal impulse each
         #: point took over it (``World.pair_impulses``).
         self.pushed = _NOT_PUSHED
+        #: The joints (``joints``), the filter their collide_connected=False makes, and the joints
+        #: removed with their bodies since the last step (reported by the next).
+        self.joints = JointTable()
+        self._joint_epoch = 0
+        self._joints_removed = _NO_IDS
+
+    def _apart(self, candidates: np.ndarray) -> np.ndarray:
+        """``candidates`` less the pairs of shapes whose bodies a joint keeps from colliding."""
+        a = self.frame.arrays
+        keys = self.joints.no_collide_keys(a.slot_of.astype(np.int64))
+        if not len(keys) or not len(candidates):
+            return candidates
+        ra, rb = a.root[candidates[:, 0]], a.root[candidates[:, 1]]
+        pair = (np.minimum(ra, rb).astype(np.int64) << 32) | np.maximum(ra, rb)
+        return np.ascontiguousarray(candidates[~np.isin(pair, keys)])
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""
@@ -327,7 +346,9 @@ class Dynamics:
         # 1. Boxes grown by how far each body can reach this step.
         view = frame.view()
         bodies = view.bodies
-        fat = self._fat if self._fat_epoch == frame.epoch else _NO_BOXES
+        joints = self.joints
+        stale = self._fat_epoch != frame.epoch or self._joint_epoch != joints.epoch
+        fat = _NO_BOXES if stale else self._fat
         boxes, pushers, moving_fixed, movers, fits, n_awake, n_asleep = reach_boxes(
             bodies,
             motion,
@@ -351,7 +372,10 @@ class Dynamics:
             fat[view.moving, :2] -= tune.fat_margin
             fat[view.moving, 2:] += tune.fat_margin
             candidates = frame_candidates(bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls)
+            if len(joints):
+                candidates = self._apart(candidates)
             self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
+            self._joint_epoch = joints.epoch
 
         # 2. Wake islands touched by what moves.
         if self.sleep and n_asleep:
@@ -372,9 +396,13 @@ class Dynamics:
 
         # 4. The soft step.
         before = a.xf[:n].copy()  # (every row: one block copy, where picking the movers' took 7 µs)
+        rows = joints.rows(a.slot_of) if len(joints) else NO_JOINTS
+        if len(joints):
+            rows = self._awake_joints(rows)
         need, plan_need = solve_step(
-            cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan
-        )
+            cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan,
+            rows,
+        )  # fmt: skip
         if need > len(self._workspace) or plan_need > len(self._plan):
             self._workspace, self._plan = _room(self._workspace, need), _room(self._plan, plan_need)
         self._continuous(bodies)
@@ -417,6 +445,7 @@ class Dynamics:
                 dt,
                 tune.sleep_threshold,
                 TIME_TO_SLEEP,
+                np.column_stack([rows.a, rows.b]) if len(joints) else _NO_JOINED,
             )
         frame.moved_in_place(False)  # (the boxes of the step's view, refreshed above)
         began, normal, point, impulse, ended, hits, hit_point, hit_normal, hit_speed = found
@@ -424,11 +453,52 @@ class Dynamics:
             began, normal, point, impulse, ended, began, ended, hits, hits, hit_point, hit_normal, hit_speed,
             _NO_PAIRS, _NO_PAIRS,
         )  # fmt: skip
+        if len(joints):
+            events = events._replace(joints_broken=self._broken())
         return self._reported(events)
+
+    def _awake_joints(self, rows):
+        """The joints the step solves: those with an awake dynamic body (a jointed island sleeps
+        and wakes whole); the others are marked ``ASLEEP`` and keep their impulses and reactions,
+        as a sleeping island's joints do in Box2D."""
+        a = self.frame.arrays
+        awake = a.awake | ~a.dynamic
+        on = ((rows.a >= 0) & awake[np.maximum(rows.a, 0)] & a.dynamic[np.maximum(rows.a, 0)]) | (
+            (rows.b >= 0) & awake[np.maximum(rows.b, 0)] & a.dynamic[np.maximum(rows.b, 0)]
+        )
+        if on.all():
+            return rows
+        return rows._replace(kind=np.where(on, rows.kind, ASLEEP))
+
+    def _broken(self) -> np.ndarray:
+        """Remove the joints whose force or torque passed their break thresholds; their ids."""
+        j = self.joints
+        n = j.n
+        force = np.hypot(j.reaction[:n, 0], j.reaction[:n, 1])
+        over = (force > j.param[:n, P_BREAK_FORCE]) | (
+            np.abs(j.reaction[:n, 2]) > j.param[:n, P_BREAK_TORQUE]
+        )
+        if not over.any():
+            return _NO_IDS
+        rows = np.flatnonzero(over)
+        self._wake_joined(rows)
+        return j.remove_rows(rows)
+
+    def _wake_joined(self, rows: np.ndarray) -> None:
+        """Wake the islands of the bodies of the joints at ``rows`` (a joint made or gone changes them)."""
+        j, a = self.joints, self.frame.arrays
+        ids = np.concatenate([j.body_a[rows], j.body_b[rows]])
+        ids = ids[ids >= 0]
+        if len(ids):
+            slots = a.slot_of[ids]
+            self.woken(slots[slots >= 0])
 
     def _reported(self, found: ContactEvents) -> ContactEvents:
         """The step's events with the contacts that ended between steps (``removed``) among its
         ``ended``, all in order of their body ids."""
+        if len(self._joints_removed):
+            found = found._replace(joints_removed=self._joints_removed)
+            self._joints_removed = _NO_IDS
         if not len(self._ended):
             return found
         ended = np.concatenate([self._ended, found.ended])
@@ -440,7 +510,14 @@ class Dynamics:
         """The bodies ``ids`` are about to leave the world (called before they go), as Box2D's
         ``b2DestroyBody`` destroys their contacts: each kept contact of theirs goes, the island of
         the body on its other side wakes (what it rested on may be gone: a stack whose bottom crate
-        breaks falls), and those that touched end, reported by the next step (whatever else it does)."""
+        breaks falls), and those that touched end, reported by the next step (whatever else it does).
+        Their joints go too (the bodies on their other side wake), reported by the next step."""
+        if len(self.joints):
+            rows = self.joints.of_bodies(ids)
+            if len(rows):
+                self._wake_joined(rows)
+                gone = self.joints.remove_rows(rows)
+                self._joints_removed = np.concatenate([self._joints_removed, gone])
         kept = self.kept
         if not len(kept.keys):
             return

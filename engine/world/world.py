@@ -54,6 +54,7 @@ from .casts import POINT, CastBatch, CastHit, RayHit, cast_among
 from .chains import chain_points, segments_and_ghosts
 from .frame import Frame, FrameView
 from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
+from .joint_api import JointMethods
 from .pairs import WorldContacts, contacts_of
 from .slide import SlideResult, cast_group, slide_groups, slide_result, slide_slots
 from .step import LINEAR_SLOP, Dynamics, tuning
@@ -124,7 +125,7 @@ MAX_SHAPES = 65_536
 MAX_SHAPES_PER_BODY = 1_024
 
 
-class World:
+class World(JointMethods):
     """Bodies with shapes and transforms, and the queries a game asks of them.
 
     >>> from engine.collision import Circle, Polygon

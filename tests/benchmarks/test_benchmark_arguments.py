@@ -1,4 +1,4 @@
-"""``benchmarks/game_step.py``, ``balance.py``, ``dynamics.py``, ``compile_times.py`` and ``soak.py`` refuse arguments
+"""``benchmarks/game_step.py``, ``balance.py``, ``dynamics.py``, ``joints.py``, ``compile_times.py`` and ``soak.py`` refuse arguments
 past their written limits (docs/limits.md) with one line naming the argument and the value, before any work (nothing is timed)."""
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("dynamics.py", ["--steps", "0"], ["--steps 0", "1..10000"]),
         ("dynamics.py", ["--large-steps", "-3"], ["--large-steps -3", "1..10000"]),
         ("dynamics.py", ["--tallest", "5"], ["--tallest 5", "20..200"]),
+        ("joints.py", ["--size", "1"], ["--size 1", "2..160"]),
+        ("joints.py", ["--steps", "0"], ["--steps 0", "1..10000"]),
         ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
         ("dynamics.py", ["--compound-steps", "0"], ["--compound-steps 0", "1..10000"]),
         ("compile_times.py", ["--top", "0"], ["--top 0", "at least 1"]),

@@ -87,3 +87,17 @@ def test_the_falling_stack_lands_box_on_box_then_rests_and_sleeps_stacked(demo):
     rest, asleep = float(end.group(1)), float(end.group(2))
     assert times[-1] < rest <= asleep < 10.0
     assert re.search(r"\d+ steps; the \d+ after the first took \d+ ms", demo.stdout)
+
+
+def test_the_pendulum_swings_at_two_pi_root_l_over_g_and_the_chain_settles_on_its_pin(demo):
+    assert demo.returncode == 0, demo.stderr
+    line = next(line for line in demo.stdout.splitlines() if line.startswith("pendulum:"))
+    period, expected = map(float, re.findall(r"(\d+\.\d+) s", line))
+    assert period == pytest.approx(expected, rel=0.01)
+    chain = next(line for line in demo.stdout.splitlines() if "hinged links" in line)
+    assert "asleep after" in chain
+    (fx, fy), weight = (
+        re.findall(rf"\({NUMBER}, {NUMBER}\) N", chain)[0],
+        re.findall(rf"weight {NUMBER} N", chain)[0],
+    )
+    assert float(fy) == pytest.approx(float(weight), rel=0.01) and abs(float(fx)) < 0.05
