@@ -83,6 +83,8 @@ class JointProblem(ValueError):
 def _reference(properties: dict, name: str) -> int | None:
     """The object id a ``body_a``/``body_b`` property names (None: empty, the world)."""
     value = properties.get(name)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)  # a TMX map's object reference (or an old map's string): its id as text
     if value is None or value == "" or value == 0:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
