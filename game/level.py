@@ -234,6 +234,26 @@ class PropSpot:
 
 
 @dataclass(frozen=True)
+class JointSpot:
+    """A joint the level makes between two props, or a prop and the world (``game.tiled.joints``).
+
+    ``kind`` is its Tiled class: ``hinge``, ``weld`` or ``motor`` (a point: ``points`` holds the
+    anchor) or ``rope``, ``spring`` or ``slider`` (a line of two points: the anchors on ``a`` and
+    ``b``, or a slider's track from its start). ``a`` and ``b`` are the object ids of the props it
+    joins, None for the world. ``options`` are its custom properties, checked and in engine units
+    (radians, px, px/s, radians/s). Points are world px, y up.
+    """
+
+    object_id: int
+    name: str
+    kind: str
+    a: int | None
+    b: int | None
+    points: tuple[tuple[float, float], ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Level:
     """Everything the game needs from one map file."""
 
@@ -253,6 +273,9 @@ class Level:
     start_given: bool = True
     #: The props the level starts with (its ``props`` layer), in the file's order.
     props: tuple[PropSpot, ...] = ()
+    #: The joints between its props (``props`` or ``joints`` layer objects of a joint class), in the
+    #: file's order, each naming props the level holds.
+    joints: tuple[JointSpot, ...] = ()
     #: What the game changed from the map to play it (a player start inside a wall, moved to a free spot:
     #: ``game.tiled.start.playable_start``), one warning each, said where a game starts (``load_level``).
     changed: tuple[Finding, ...] = ()

@@ -100,6 +100,27 @@ def plan(level) -> list[tuple[str, float, float]]:
     return p.placed
 
 
+def caves_machines(level, placed) -> tuple[list, list]:
+    """The caves' machines (issue 40): a gate at the ridge's east end, a door on a hinge that a
+    spring closes and a hard shot tears off, and a barrel on a rope from a ring in the floor."""
+    ridge = next(w for w in level.walls if w.name == "ridge")
+    hx, hy = ridge.chain[-1]  # the door hangs on the ridge's last point and points on east from it
+    p = Placer(level)
+    p.placed = list(placed)
+    for _, x, y in placed:
+        p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
+    joints = []
+    if p.place("door", hx + 48.0, hy, tries=1):
+        door = len(p.placed) - 1
+        joints.append(("hinge", None, door, [(hx + 11.0, hy)],
+                       {"lower": -100.0, "upper": 100.0, "spring_hertz": 1.5, "spring_damping": 0.4,
+                        "break_force": 2.0e5}))  # fmt: skip
+    ring = (level.width * 0.5 + 60.0, level.height * 0.5 - 260.0)
+    if p.place("heavy_crate", ring[0] + 90.0, ring[1], tries=1):
+        joints.append(("rope", None, len(p.placed) - 1, [ring, (ring[0] + 66.0, ring[1])], {}))
+    return p.placed, joints
+
+
 def caves_plan(level) -> list[tuple[str, float, float]]:
     """The standard dressing, then cover of several parts: a sandbag U facing the start's way out
     and T barricades between the start and the spawns."""
@@ -132,8 +153,10 @@ def warehouse_plan(level) -> list[tuple[str, float, float]]:
     return p.placed
 
 
-def write_props(path: Path, placed) -> None:
-    """Replace the map's ``props`` object layer (or add one) with ``placed`` (world y up -> Tiled y down)."""
+def write_props(path: Path, placed, joints=()) -> None:
+    """Replace the map's ``props`` object layer (or add one) with ``placed`` (world y up -> Tiled y down)
+    and ``joints``: (class, index of prop a or None, index of prop b or None, world points, properties)
+    written after the props, naming them by object reference (``game.tiled.joints``)."""
     data = json.loads(path.read_text())
     height = data["height"] * data["tileheight"]
     data["layers"] = [l for l in data["layers"] if not (l["name"] == "props" and l["type"] == "objectgroup")]
@@ -156,6 +179,27 @@ def write_props(path: Path, placed) -> None:
                 "point": True,
             }
         )
+    for j, (kind, a, b, points, properties) in enumerate(joints):
+        refs = [(name, k) for name, k in (("body_a", a), ("body_b", b)) if k is not None]
+        (x0, y0), *_ = points
+        joint = {
+            "id": next_id + len(placed) + j,
+            "name": "",
+            "type": kind,
+            "x": x0,
+            "y": round(height - y0, 1),
+            "width": 0,
+            "height": 0,
+            "rotation": 0,
+            "visible": True,
+            "properties": [{"name": name, "type": "object", "value": next_id + k} for name, k in refs]
+            + [{"name": n, "type": "float", "value": v} for n, v in properties.items()],
+        }
+        if len(points) == 1:
+            joint["point"] = True
+        else:
+            joint["polyline"] = [{"x": round(x - x0, 1), "y": round(y0 - y, 1)} for x, y in points]
+        objects.append(joint)
     data["layers"].append(
         {
             "draworder": "topdown",
@@ -169,7 +213,7 @@ def write_props(path: Path, placed) -> None:
             "y": 0,
         }
     )
-    data["nextobjectid"], data["nextlayerid"] = next_id + len(placed), layer_id + 1
+    data["nextobjectid"], data["nextlayerid"] = next_id + len(placed) + len(joints), layer_id + 1
     path.write_text(json.dumps(data, indent=1) + "\n")
 
 
@@ -273,8 +317,11 @@ def main() -> None:
     for name in ("yard", "bunker", "ruins", "depot", "caves"):
         path = HERE / f"{name}.tmj"
         write_props(path, [])  # plan on the level without its old props
-        placed = (caves_plan if name == "caves" else plan)(load_level(path))
-        write_props(path, placed)
+        level = load_level(path)
+        placed, joints = (caves_plan(level), []) if name == "caves" else (plan(level), [])
+        if name == "caves":
+            placed, joints = caves_machines(level, placed)
+        write_props(path, placed, joints)
         print(f"{name}: {len(placed)} props")
     path = HERE / "warehouse.tmj"
     path.write_text(json.dumps(warehouse_map(), indent=1) + "\n")

@@ -9,7 +9,8 @@ The compound props are composed of those: the L-shaped crate is three
 crates strapped in an L (its hitbox two boxes), the barrel rack two barrels
 standing against a pallet of planks (a box and two circles), the T
 barricade a concrete beam on a post (two boxes), the sandbag U three walls
-of sandbags (three boxes).
+of sandbags (three boxes), the door a plank with its hinge plates at its
+left end (one box; ``game.tiled.joints`` hangs it on a hinge).
 """
 
 from __future__ import annotations
@@ -111,6 +112,18 @@ def sandbag_u() -> Image.Image:
     return image.resize((64, 48), Image.LANCZOS)
 
 
+def door() -> Image.Image:
+    """A wooden door seen from above: a plank 80 × 12 with a darker frame and two hinge plates."""
+    image = Image.new("RGBA", (80, 12), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 79, 11), fill=(96, 60, 30, 255))
+    draw.rectangle((2, 2, 77, 9), fill=(168, 116, 64, 255))
+    for x in (20, 40, 60):  # the boards' joins
+        draw.line((x, 2, x, 9), fill=(128, 84, 44, 255), width=1)
+    draw.rectangle((0, 1, 5, 10), fill=(70, 72, 78, 255))  # the hinge end, its plates
+    return image
+
+
 def main() -> None:
     crate(":resources:images/tiles/boxCrate.png", (32, 32)).save(HERE / "crate.png")
     crate(":resources:images/tiles/boxCrate_double.png", (48, 48)).save(HERE / "heavy_crate.png")
@@ -122,6 +135,7 @@ def main() -> None:
     barrel_rack(barrel(28, (70, 110, 150, 255), (40, 60, 80, 255), None)).save(HERE / "barrel_rack.png")
     t_barricade().save(HERE / "barricade_t.png")
     sandbag_u().save(HERE / "sandbags_u.png")
+    door().save(HERE / "door.png")
     whole = crate(":resources:images/tiles/boxCrate.png", (32, 32))
     whole.crop((4, 12, 16, 18)).save(HERE / "debris.png")
 

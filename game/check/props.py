@@ -27,6 +27,7 @@ import numpy as np
 from engine import World
 from engine.collision import Transform, aabb, contact
 from engine.world.pileup import MAX_BODY_CONTACTS
+from game.check.joints import joint_findings
 from game.level import Finding, Level, Wall
 from game.tiled.prop_kinds import parts_box, prop_kinds, spot_kind
 
@@ -45,6 +46,10 @@ def prop_findings(level: Level, file: str) -> list[Finding]:
     if not level.props:
         return []
     kinds = prop_kinds()
+    return _props_findings(level, file, kinds) + joint_findings(level, file, kinds)
+
+
+def _props_findings(level: Level, file: str, kinds) -> list[Finding]:
     world = World()
     # Only the wall parts whose boxes meet a prop's: a map of 7,900 walls and a few props adds a
     # handful, not every wall one by one.

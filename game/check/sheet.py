@@ -61,6 +61,8 @@ START = (40, 170, 60)
 SPAWN = (240, 140, 30)
 PICKUP = (20, 160, 170)
 PROP_FILL, PROP_EDGE = (222, 190, 140), (130, 80, 30)
+#: A joint's pins and its rope, spring or slider line.
+JOINT = (230, 120, 20)
 FINDING = (230, 20, 20)
 INK = (30, 30, 30)
 
@@ -125,6 +127,7 @@ def _draw_sheet(result: Checked, width: int, height: int) -> SheetFrame:
             arcade.draw_polygon_filled(pts, fill)
             arcade.draw_polygon_outline(pts, edge, 2)
     _draw_markers(level, frame)
+    _draw_joints(level, frame)
     _draw_findings(result, frame, width, height)
     _draw_legend()
     return frame
@@ -143,6 +146,18 @@ def _draw_hitbox(parts, x: float, y: float, frame: SheetFrame, colour) -> float:
         arcade.draw_polygon_filled(pts, colour)
         right = max(right, max(px for px, _ in pts) - sx)
     return right
+
+
+def _draw_joints(level, frame: SheetFrame) -> None:
+    """Each joint of ``level``: a pin at a point joint's anchor, a line for a rope, spring or slider,
+    and its kind beside it."""
+    for joint in level.joints:
+        points = [frame(x, y) for x, y in joint.points]
+        if len(points) == 2:
+            arcade.draw_line(*points[0], *points[1], JOINT, 2)
+        for x, y in points:
+            arcade.draw_circle_filled(x, y, 4, JOINT)
+        arcade.draw_text(joint.kind, points[0][0] + 6, points[0][1] + 4, JOINT, 9)
 
 
 def _draw_markers(level, frame: SheetFrame) -> None:
@@ -271,7 +286,7 @@ def _draw_legend() -> None:
                 arcade.draw_lrbt_rectangle_filled(x, x + 9, y - 6, y + 6, PART_FILLS[0]),
                 arcade.draw_lrbt_rectangle_filled(x + 9, x + 18, y - 6, y + 6, PART_FILLS[1]),
             ),
-            "convex parts of a split polygon",
+            "parts of a split polygon",
         ),
         (
             lambda x: arcade.draw_lrbt_rectangle_outline(x, x + 18, y - 6, y + 6, AABB, 1),
@@ -281,9 +296,10 @@ def _draw_legend() -> None:
         (lambda x: arcade.draw_circle_filled(x + 9, y, 7, SPAWN), "spawn (enemy's hitbox)"),
         (lambda x: arcade.draw_lrbt_rectangle_filled(x + 5, x + 13, y - 4, y + 4, PICKUP), "pickup"),
         (lambda x: arcade.draw_lrbt_rectangle_filled(x + 3, x + 15, y - 6, y + 6, PROP_FILL), "prop"),
+        (lambda x: arcade.draw_circle_filled(x + 9, y, 4, JOINT), "joint"),
         (
             lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 3),
-            "error (labelled #object and problem)",
+            "error (#object: problem)",
         ),
         (lambda x: arcade.draw_circle_outline(x + 9, y, 8, FINDING, 1.5), "warning"),
     ):

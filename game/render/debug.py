@@ -27,6 +27,7 @@ import numpy as np
 from arcade.shape_list import ShapeElementList, create_line, create_rectangles_filled_with_colors
 
 from engine.collision import aabb
+from game.sim.machines import anchor_points
 
 from .outline import as_segments, outline
 
@@ -35,6 +36,8 @@ MOVING_COLOR = (90, 255, 120)
 SENSOR_COLOR = (255, 230, 70)
 AABB_COLOR = (255, 80, 255, 150)
 CONTACT_COLOR = (255, 50, 50)
+#: Joints: a pin at each anchor, a line along a rope, a spring or a slider's reach.
+JOINT_COLOR = (255, 170, 40)
 GRID_COLOR = (0, 0, 0, 45)
 CELL_COLOR = (40, 90, 255, 40)
 #: Drawn contact normals are at least this long, so shallow contacts stay visible.
@@ -154,8 +157,21 @@ class _OverlayCache(NamedTuple):
 _CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def draw_overlay(world, view_box: tuple[float, float, float, float]) -> OverlayGeometry:
-    """Draw the overlay under the current (world) camera; ``view_box`` = visible left, bottom, right, top."""
+def joint_segments(world, joints) -> tuple[list, list]:
+    """The overlay's joints: a line from anchor to anchor (a rope, a spring, a slider's reach) and
+    each anchor's point (a hinge's pin), from ``joints`` (id -> (spot, ``machines.Anchored``))."""
+    lines, points = [], []
+    for _, anchors in joints.values():
+        a, b = anchor_points(world, anchors)
+        if a != b:
+            lines += [a, b]
+        points += [a, b]
+    return lines, points
+
+
+def draw_overlay(world, view_box: tuple[float, float, float, float], joints=None) -> OverlayGeometry:
+    """Draw the overlay under the current (world) camera; ``view_box`` = visible left, bottom, right,
+    top; ``joints`` (the simulation's, id -> (spot, anchors)) are drawn as their anchors and ropes."""
     cache = _CACHES.get(world)
     if cache is None:
         cache = _CACHES[world] = _OverlayCache(_Cached(), _Cached(), _Cached())
@@ -190,4 +206,9 @@ def draw_overlay(world, view_box: tuple[float, float, float, float]) -> OverlayG
             arcade.draw_lines(segs, color, width)
     if moving.points:
         arcade.draw_points(moving.points, CONTACT_COLOR, 7)
+    if joints:
+        lines, pins = joint_segments(world, joints)
+        if lines:
+            arcade.draw_lines(lines, JOINT_COLOR, 2)
+        arcade.draw_points(pins, JOINT_COLOR, 9)
     return moving._replace(static=wall_geo.static, boxes=wall_geo.boxes + moving.boxes)

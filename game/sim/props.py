@@ -317,17 +317,23 @@ def step_props(
     emit: Emit,
     layers: Layers,
     hurt_actors: Callable[[float, float, PropKind], None],
+    joints: dict | None = None,
 ) -> None:
     """One tick of props: the world's step, impacts, poses, and what breaks or blows.
 
     ``emit(kind, x, y, nx, ny, value)`` makes an event; ``hurt_actors(x, y, kind)`` lets the
-    simulation hurt and knock its actors by a blast. Returns ``impact_hurts`` of the step: what
+    simulation hurt and knock its actors by a blast; a joint of ``joints`` (id -> its level spot and anchors)
+    that broke is a ``joint_broke`` event at its anchor, and leaves ``joints``. Returns ``impact_hurts`` of the step: what
     the props that hit something fast do to it (the simulation hurts and knocks its actors among them).
     """
     if not len(table):
         return _no_hurts()
     flying = world.velocities(table.body)[:, :2]  # before the step: how each prop came at what it hit
     contacts = world.step(dt)
+    for joint in contacts.joints_broken.tolist() if joints else ():  # (``joints``: id -> (spot, anchors))
+        made = joints.pop(joint, None)
+        if made is not None:
+            emit("joint_broke", *made[0].points[0], 0.0, 0.0, 0.0)
     began = contacts.began
     # Which rows the new contacts' bodies are, once for the sounds and the hurts alike.
     rows = (rows_of(table, began[:, 0]), rows_of(table, began[:, 1])) if len(began) else None

@@ -46,6 +46,7 @@ from game.tiled.prop_kinds import prop_kinds
 from . import navigation
 from . import props as props_system
 from .blast import blast_reach
+from .machines import add_joints
 from .rules import (
     BRUTE,
     CHASER,
@@ -118,7 +119,7 @@ class Event(NamedTuple):
     Kinds: ``player_fired``, ``enemy_fired``, ``wall_hit``, ``enemy_hit``,
     ``enemy_killed`` (value: points), ``player_hurt`` (value: damage),
     ``player_died``, ``pickup`` (value: 0 health, 1 ammo), ``wave_started``
-    (value: wave number).
+    (value: wave number), ``joint_broke`` (at the joint's anchor: a door torn off its hinge).
     """
 
     kind: str
@@ -330,10 +331,14 @@ class Simulation:
         self.prop_layers = props_system.Layers(PROP, WALL | PLAYER | ENEMY | PROP | DEBRIS, DEBRIS, WALL | PROP | DEBRIS,
                                                WALL)  # fmt: skip
         self.prop_kinds, spots = props_system.kinds_of_level(level, prop_kinds())
+        bodies = {}
         for spot, k in zip(level.props, spots):
-            props_system.add_prop(
+            bodies[spot.object_id] = props_system.add_prop(
                 self.world, self.props, self.prop_kinds, k, spot.x, spot.y, spot.angle, self.prop_layers
             )
+        #: The level's joints (doors' hinges, ropes, ...): joint id -> its ``JointSpot`` and anchors
+        #: (``machines.Anchored``); a joint that breaks leaves it.
+        self.joints = add_joints(self.world, level.joints, bodies)
         self._field = navigation.flow_field(self.nav, start.x, start.y, self.prop_costs())
         #: The contacts ``_press_against_player`` found, and the tick it found them in.
         self._contacts, self._contacts_tick = None, -1
@@ -846,6 +851,7 @@ class Simulation:
             self._emit,
             self.prop_layers,
             self._blast_actors,
+            self.joints,
         )
         self._hurt_by_props(hurts)
 

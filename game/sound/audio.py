@@ -65,6 +65,7 @@ EVENT_SOUNDS: dict[str, str] = {
     "prop_hit": "hit",
     "explosion": "blast",
     "prop_broke": "break",
+    "joint_broke": "break",
 }
 
 

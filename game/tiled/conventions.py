@@ -38,7 +38,9 @@ PICKUPS = "pickups"
 PLAYER = "player"
 #: Movable things (``game.tiled.props``): objects whose class, or whose tile's class, is a prop kind.
 PROPS = "props"
-OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER, PROPS)
+#: Joints between props (``game.tiled.joints``): objects of a joint class here or in ``props``.
+JOINTS = "joints"
+OBJECT_LAYERS = (WALLS, SPAWNS, PICKUPS, PLAYER, PROPS, JOINTS)
 
 ENEMY_KINDS = ("chaser", "shooter", "brute")
 PICKUP_KINDS = ("health", "ammo")

@@ -47,13 +47,14 @@ from pytiled_parser.parsers.tmx.properties import parse as parse_tmx_properties
 
 from engine.collision import Transform, aabb
 from game.files.safe_read import FileRefused, json_depth, read_bytes
-from game.level import OUTSIDE_MAP, Finding, Level, LevelError, Marker, PropSpot, Wall
+from game.level import OUTSIDE_MAP, Finding, JointSpot, Level, LevelError, Marker, PropSpot, Wall
 
 from . import conventions as cv
 from .bodies import body_spot
 from .files import display_name
 from .findings import Findings
 from .frame import MapFrame, tiled_to_world
+from .joints import JOINT_KINDS, MAX_JOINTS_IN_MAP, JointProblem, read_joint, resolve_joints
 from .json_numbers import parse_int
 from .limits import (
     MAX_COORDINATE,
@@ -878,6 +879,7 @@ def _build(
         )
     layout.walk(document.layers, root)
     player = layout.player_start()
+    joints = layout.resolved_joints()
     if report.has_errors:
         return None
     walls = (*layout.walls, *placer.walls)
@@ -911,6 +913,7 @@ def _build(
         tile_layers=tuple(placer.tile_layers),
         start_given=start_given,
         props=tuple(layout.props),
+        joints=joints,
     )
 
 
@@ -1032,6 +1035,30 @@ class _Layout:
         self.tile_shift = (0.0, 0.0)
         self.markers: dict[str, list[Marker]] = {name: [] for name in cv.MARKER_CLASSES}
         self.props: list[PropSpot] = []
+        #: Joint objects read (``game.tiled.joints``) with the object and its pivot, for their findings.
+        self.joints: list[tuple[JointSpot, Any, Any]] = []
+
+    def joint(self, obj: Any, frame: MapFrame, where) -> None:
+        """A joint object (its class a joint kind, in ``props`` or ``joints``); refused in one line."""
+        if len(self.joints) >= MAX_JOINTS_IN_MAP:
+            if len(self.joints) == MAX_JOINTS_IN_MAP:
+                self.report.error(f"more than {MAX_JOINTS_IN_MAP:,} joints in the map", obj, where)
+                self.joints.append((None, obj, where))  # (said once)
+            return
+        try:
+            self.joints.append((read_joint(obj, frame), obj, where))
+        except JointProblem as problem:
+            self.report.error(str(problem), obj, where)
+
+    def resolved_joints(self) -> tuple[JointSpot, ...]:
+        """The joints whose objects are props of the map; an error line for each other one."""
+        read = [(spot, obj, where) for spot, obj, where in self.joints if spot is not None]
+        objects = {spot.object_id: (obj, where) for spot, obj, where in read}
+
+        def report(problem: str, spot: JointSpot) -> None:
+            self.report.error(problem, *objects[spot.object_id])
+
+        return tuple(resolve_joints([spot for spot, _, _ in read], self.props, self.walls, report))
 
     def walk(
         self,
@@ -1141,6 +1168,9 @@ class _Layout:
                 continue  # a hidden layer's unmarked object: said in the layer's note
             if flag is False and why.startswith(f"property {cv.BODY_TYPE!r}"):
                 self.body(obj, frame, where)  # a moving body in Solar2D: a prop here
+                continue
+            if (obj.class_ or "") in JOINT_KINDS and layer.name in (cv.PROPS, cv.JOINTS):
+                self.joint(obj, frame, where)
                 continue
             if layer.name == cv.PROPS:
                 spot = prop_spot(

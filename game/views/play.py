@@ -314,7 +314,7 @@ class PlayView(arcade.View):
             self.actors.draw()
             self.effects.draw()
             if self.show_debug:
-                draw_overlay(self.sim.world, self.visible_box())
+                draw_overlay(self.sim.world, self.visible_box(), self.sim.joints)
         with self.gui_camera.activate():
             self.hud.draw()
             self.draw_crosshair()
