@@ -176,6 +176,8 @@ def _put(sim: Simulation, arrays: dict[str, np.ndarray], world: World) -> None:
     words = arrays["game.rng"].tolist()
     state, inc = (sum(int(w) << (32 * k) for k, w in enumerate(words[at : at + 4])) for at in (0, 4))
     sim.world = world
+    held = set(world.joints().tolist())  # (a joint torn off before the save stays off, and back on rewind)
+    sim.joints = {joint: made for joint, made in sim.level_joints.items() if joint in held}
     for table, columns in _TABLES.items():
         getattr(sim, table).columns = {name: arrays[f"{table}.{name}"] for name in columns}
     sim.seed = seed

@@ -339,6 +339,8 @@ class Simulation:
         #: The level's joints (doors' hinges, ropes, ...): joint id -> its ``JointSpot`` and anchors
         #: (``machines.Anchored``); a joint that breaks leaves it.
         self.joints = add_joints(self.world, level.joints, bodies)
+        #: All of them as made (ids follow the level's order): a restored game keeps those its world holds.
+        self.level_joints = dict(self.joints)
         self._field = navigation.flow_field(self.nav, start.x, start.y, self.prop_costs())
         #: The contacts ``_press_against_player`` found, and the tick it found them in.
         self._contacts, self._contacts_tick = None, -1
