@@ -3,8 +3,11 @@
 What must hold, and what this prints for each level and for the whole run:
 
 - **memory is flat**: the process's resident size (RSS) at the end is within ``MAX_RSS_GROWTH``
-  (5 %) of what it was after a warm-up pass over every level (``--warm-minutes`` a level: the
-  first time a level meets a rare case, numba loads that case's kernels from its cache, once),
+  (5 %) of what it was after a warm-up pass over every level (``--warm-minutes`` a level, a whole
+  run by default: the first time a game reaches a late wave or a rare case, numba loads that
+  case's kernels from its cache and the heap reaches the high-water mark of the biggest waves,
+  once; measured on bunker, RSS after four 5-minute runs: 228, 236, 241, 244 MB, while the
+  memory Python traces stays at 0.28 MB),
   and within each level's soak, from the end of its first run to its end;
 - **the tick does not drift**: the p99 of ``Simulation.step``'s CPU time (``time.thread_time``:
   on a shared machine the wall clock's p99 is other processes' time slices) over the last third
@@ -117,7 +120,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="", help="comma-separated level names (default: every level)")
     parser.add_argument("--seed", type=int, default=1, help="the first run's seed (default 1)")
     parser.add_argument(
-        "--warm-minutes", type=float, default=1.0, help="game minutes a level of warm-up first (default 1)"
+        "--warm-minutes",
+        type=float,
+        default=5.0,
+        help="game minutes a level of warm-up first (default 5: a run)",
     )
     parser.add_argument(
         "--max-drift",
