@@ -23,8 +23,8 @@ LOADING_W = 760
 #: Seconds the full bar stays after the engine is ready.
 LOADING_LINGER = 2.0
 HELP = (
-    "WASD / arrows move   ·   mouse aims, click or Space fires   ·   Esc pause"
-    "   ·   F1 debug   F2 perf   F5 reload level"
+    "WASD / arrows move   ·   mouse aims, click or Space fires   ·   Esc pause   ·   F1 debug"
+    "   F2 perf   F5 reload   F9 save   F10 load   hold R rewind"
 )
 
 
