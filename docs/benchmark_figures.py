@@ -2,30 +2,36 @@
 give them: the plot on that page is drawn from these. Each value is (fastest run, slowest run);
 update both together when a round of benchmarks is written down (CHANGELOG.md keeps the old)."""
 
-#: The fourteenth round (2026-11-29, a loaded machine), ``benchmarks/dynamics.py`` (rigid bodies,
-#: pymunk, pybox2d and pyb2d3 in the same runs); the thirteenth round's
-#: ``benchmarks/narrow_phase.py``'s batch verdicts and ``benchmarks/world.py``'s scenes.
+#: The fifteenth round (2026-11-29, a quiet machine, one run), ``benchmarks/dynamics.py`` (rigid
+#: bodies, pymunk, pybox2d and pyb2d3 in the same run, the small room scenes added); the thirteenth
+#: round's ``benchmarks/narrow_phase.py``'s batch verdicts and ``benchmarks/world.py``'s scenes.
 RATIOS = {
     "rigid bodies / pymunk": [
-        ("pyramid, 20 rows", (0.47, 0.51)),
-        ("pyramid, 40 rows", (0.40, 0.41)),
-        ("pile of 2,000", (1.52, 1.73)),
-        ("pyramid, 100 rows", (0.32, 0.34)),
-        ("compounds, 3,000", (1.05, 1.05)),
+        ("room, 20 crates", (7.44, 7.44)),
+        ("room, 200 crates", (2.35, 2.35)),
+        ("pyramid, 20 rows", (0.49, 0.49)),
+        ("pyramid, 40 rows", (0.43, 0.43)),
+        ("pile of 2,000", (2.09, 2.09)),
+        ("pyramid, 100 rows", (0.37, 0.37)),
+        ("compounds, 3,000", (1.19, 1.19)),
     ],
     "rigid bodies / pybox2d": [
-        ("pyramid, 20 rows", (0.30, 0.32)),
-        ("pyramid, 40 rows", (0.29, 0.31)),
-        ("pile of 2,000", (0.57, 0.72)),
-        ("pyramid, 100 rows", (0.27, 0.30)),
-        ("compounds, 3,000", (0.58, 0.58)),
+        ("room, 20 crates", (3.38, 3.38)),
+        ("room, 200 crates", (1.04, 1.04)),
+        ("pyramid, 20 rows", (0.30, 0.30)),
+        ("pyramid, 40 rows", (0.28, 0.28)),
+        ("pile of 2,000", (0.95, 0.95)),
+        ("pyramid, 100 rows", (0.28, 0.28)),
+        ("compounds, 3,000", (0.70, 0.70)),
     ],
     "rigid bodies / pyb2d3": [
-        ("pyramid, 20 rows", (0.81, 0.86)),
-        ("pyramid, 40 rows", (0.84, 0.87)),
-        ("pile of 2,000", (1.72, 1.99)),
-        ("pyramid, 100 rows", (0.70, 0.82)),
-        ("compounds, 3,000", (2.04, 2.04)),
+        ("room, 20 crates", (4.67, 4.67)),
+        ("room, 200 crates", (1.80, 1.80)),
+        ("pyramid, 20 rows", (0.82, 0.82)),
+        ("pyramid, 40 rows", (0.81, 0.81)),
+        ("pile of 2,000", (2.09, 2.09)),
+        ("pyramid, 100 rows", (0.81, 0.81)),
+        ("compounds, 3,000", (2.13, 2.13)),
     ],
     "batch verdicts / pymunk": [
         ("polygon–polygon", (0.053, 0.053)),
