@@ -22,6 +22,9 @@ MAX_JOINTS = 65_536
 class JointTable:
     """The joints' arrays (capacity grows by a quarter; rows past ``n`` unused)."""
 
+    #: The per-joint columns, one row a joint (a snapshot holds these too: ``snapshot``).
+    COLUMNS = ("ids", "kind", "body_a", "body_b", "collide", "param", "impulse", "reaction")
+
     def __init__(self) -> None:
         self.n = 0
         self.next_id = 0
@@ -43,7 +46,7 @@ class JointTable:
 
     def _grow(self) -> None:
         size = max(8, self.n + self.n // 4 + 1)
-        for name in ("ids", "kind", "body_a", "body_b", "collide", "param", "impulse", "reaction"):
+        for name in self.COLUMNS:
             old = getattr(self, name)
             new = np.zeros((size, *old.shape[1:]), old.dtype)
             new[: self.n] = old[: self.n]
@@ -78,7 +81,7 @@ class JointTable:
         if not self.collide[: self.n][~keep].all():
             self.epoch += 1
         m = int(keep.sum())
-        for name in ("ids", "kind", "body_a", "body_b", "collide", "param", "impulse", "reaction"):
+        for name in self.COLUMNS:
             arr = getattr(self, name)
             arr[:m] = arr[: self.n][keep]
         self.n = m

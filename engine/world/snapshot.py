@@ -41,7 +41,7 @@ from typing import Any
 import numpy as np
 
 from .joint_solver import I_WIDTH, KIND_NAMES, P_WIDTH
-from .joints import MAX_JOINTS
+from .joints import MAX_JOINTS, JointTable
 
 MAGIC = b"ENGSNAP\x00"
 VERSION = 1
@@ -384,7 +384,7 @@ _SHAPE_POINT, _SHAPE_CIRCLE, _SHAPE_CAPSULE, _SHAPE_ELLIPSE, _SHAPE_POLYGON = ra
 #: pair that lost its points as a row of count 0, where a fresh step drops it).
 _INTS = 10
 #: The joint table's columns a snapshot holds, one row a joint.
-_JOINT_ROWS = ("ids", "kind", "body_a", "body_b", "collide", "param", "impulse", "reaction")
+_JOINT_ROWS = JointTable.COLUMNS
 #: ``world.reals``: gravity (2), hit speed, lightest and heaviest inverse masses, the given cell,
 #: the chosen cell, the walls' grid's cell (NaN: none), then ``Tuning``'s nine lengths and speeds.
 _REALS = 17
