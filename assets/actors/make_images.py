@@ -34,8 +34,33 @@ ACTORS = {
     "enemy_bullet": (":resources:images/space_shooter/laserRed01.png", True, (24, 4)),
 }
 
+#: The player's tank in two parts (issue 40: the turret turns on its own), at ``sprites/player.png``'s
+#: scale: the hull (``tankBody_blue``) centred on a canvas the size of ``player.png``, and the
+#: turret (``tankBlue_barrel2_outline``) with its inner end on the centre of a square canvas, so each turns
+#: about its centre. Both are turned a quarter counter-clockwise to face +x, as ``player.png`` was.
+TANK = ":resources:images/topdown_tanks/"
+HULL_CANVAS = (46, 42)
+TURRET_CANVAS = (52, 52)
+
+
+def tank_parts() -> None:
+    hull = (
+        Image.open(arcade.resources.resolve(TANK + "tankBody_blue.png"))
+        .convert("RGBA")
+        .rotate(90, expand=True)
+    )
+    canvas = Image.new("RGBA", HULL_CANVAS, (0, 0, 0, 0))
+    canvas.alpha_composite(hull, ((HULL_CANVAS[0] - hull.width) // 2, (HULL_CANVAS[1] - hull.height) // 2))
+    canvas.save(SPRITES / "player_hull.png")
+    barrel = Image.open(arcade.resources.resolve(TANK + "tankBlue_barrel2_outline.png")).convert("RGBA")
+    barrel = barrel.rotate(90, expand=True)  # its muzzle (the wide end, drawn at the bottom) to +x
+    canvas = Image.new("RGBA", TURRET_CANVAS, (0, 0, 0, 0))
+    canvas.alpha_composite(barrel, (TURRET_CANVAS[0] // 2, (TURRET_CANVAS[1] - barrel.height) // 2))
+    canvas.save(SPRITES / "player_turret.png")
+
 
 def main() -> None:
+    tank_parts()
     for name, (source, turn, size) in ACTORS.items():
         path = arcade.resources.resolve(source) if str(source).startswith(":") else source
         image = Image.open(path).convert("RGBA")

@@ -24,7 +24,10 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 #: Actor kind -> texture. Sprite textures face +x.
 TEXTURES: dict[str, str] = {
-    "player": str(ASSETS / "sprites" / "player.png"),
+    # The player's tank in two parts (``assets/actors/make_images.py``): the hull, and the turret
+    # that turns about its canvas's centre.
+    "player": str(ASSETS / "sprites" / "player_hull.png"),
+    "turret": str(ASSETS / "sprites" / "player_turret.png"),
     "chaser": str(ASSETS / "sprites" / "chaser.png"),
     "shooter": str(ASSETS / "sprites" / "shooter.png"),
     "brute": str(ASSETS / "sprites" / "brute.png"),
@@ -35,8 +38,15 @@ TEXTURES: dict[str, str] = {
     "ammo": ":resources:images/items/coinGold.png",
 }
 #: Sprite size relative to the collision size (art has a rim the hitbox leaves out).
-ART_MARGIN = {"bullet": 4.0, "enemy_bullet": 4.0, "health": 2.4, "ammo": 2.4}
 DEFAULT_MARGIN = 1.25
+#: (the turret's canvas is 52 px to the hull's 46: drawn at the hull's scale)
+ART_MARGIN = {
+    "bullet": 4.0,
+    "enemy_bullet": 4.0,
+    "health": 2.4,
+    "ammo": 2.4,
+    "turret": DEFAULT_MARGIN * 52 / 46,
+}
 #: A hit sprite is tinted this colour, fading back to white.
 FLASH_TINT = (255, 70, 70)
 #: Textures by kind, loaded once per process: a new run (a new mirror) uploads nothing.

@@ -19,7 +19,9 @@ How each behaviour goes through the engine:
   scatters ``debris`` pieces (new dynamic bodies thrown outward), an
   explosive one blasts (``blast.blast_reach``), which may light others
   (their fuse burns ``chain_delay`` seconds, so a chain ripples);
-- the world's ``step`` moves them all (damping is the floor's friction);
+- the world's ``step`` moves them all; the floor's friction is a motor joint from each prop
+  to the ground (``PropKind.floor_friction``, Box2D's "top down friction": a sliding prop
+  stops in a finite distance), and damping slows its spin (and debris, which has no joint);
   its contact events with a strong impulse become ``prop_impact`` events
   (the views play a knock whose loudness follows the impulse, and dust).
 
@@ -187,6 +189,8 @@ def add_prop(
     for part in kind.more_parts:  # a compound prop: its other parts, baked in the prop frame
         world.add_shape(body, part, (0.0, 0.0, 0.0), density=kind.density, friction=kind.friction,
                         restitution=kind.restitution, sensor=kind.sensor, layer=layer, mask=mask)  # fmt: skip
+    if kind.floor_friction > 0.0:  # the floor's grip: a force up to mass × floor_friction against sliding
+        world.motor_joint(None, body, max_force=world.mass(body).mass * kind.floor_friction)
     if velocity != (0.0, 0.0) or spin:
         world.set_velocity(body, velocity, spin)
     table.append(
@@ -214,6 +218,8 @@ class KindNumbers(NamedTuple):
 
     breakable: np.ndarray
     reach: np.ndarray
+    #: px/s, the kind's own ``hurt_speed`` (0: the rules').
+    hurt_speed: np.ndarray
 
 
 def kind_numbers(kinds: list[PropKind]) -> KindNumbers:
@@ -223,6 +229,7 @@ def kind_numbers(kinds: list[PropKind]) -> KindNumbers:
         numbers = KindNumbers(
             np.array([k.breakable for k in kinds], bool),
             np.array([0.5 * math.hypot(k.width, k.height) for k in kinds], float),
+            np.array([k.hurt_speed for k in kinds], float),
         )
         if len(_KIND_NUMBERS) >= 8:  # a few levels' lists at most: the rest may go
             _KIND_NUMBERS.clear()
@@ -327,6 +334,7 @@ def step_props(
     the props that hit something fast do to it (the simulation hurts and knocks its actors among them).
     """
     if not len(table):
+        world.step(dt)  # (the player's turret turns on its joint, props or none)
         return _no_hurts()
     flying = world.velocities(table.body)[:, :2]  # before the step: how each prop came at what it hit
     contacts = world.step(dt)
@@ -338,7 +346,7 @@ def step_props(
     # Which rows the new contacts' bodies are, once for the sounds and the hurts alike.
     rows = (rows_of(table, began[:, 0]), rows_of(table, began[:, 1])) if len(began) else None
     _impacts(world, table, rules, contacts, emit, rows)
-    hurts = impact_hurts(table, rules, contacts, flying, rows)
+    hurts = impact_hurts(table, rules, contacts, flying, rows, kinds)
     _sync(world, table)
     table.columns["age"] = table.age + dt
     _settle(world, table, rules, dt)
@@ -426,10 +434,11 @@ def _no_hurts() -> Hurts:
     return Hurts(np.zeros(0, np.int64), np.zeros(0), np.zeros((0, 2)), np.zeros(0))
 
 
-def impact_hurts(table, rules: PropRules, contacts, flying=None, rows=None) -> Hurts:
+def impact_hurts(table, rules: PropRules, contacts, flying=None, rows=None, kinds=None) -> Hurts:
     """The contacts that began this step between a prop (not debris) and a body that is no prop,
     whose impulse J passes ``mass × hurt_speed``: ``hurt_per_impulse × (J − mass × hurt_speed)``
     damage, at most ``max_hurt``, to the other body (walls among them: the caller keeps its actors).
+    ``hurt_speed`` is the prop's kind's where ``kinds`` is given and the kind sets one, else the rules'.
 
     ``flying`` (rows of the table, (n, 2) px/s) is each prop's velocity before the step: the hurt's
     direction is along it (the contact's normal away from the prop where it is under 1 px/s, or
@@ -441,7 +450,11 @@ def impact_hurts(table, rules: PropRules, contacts, flying=None, rows=None) -> H
     first, second = rows if rows is not None else (rows_of(table, began[:, 0]), rows_of(table, began[:, 1]))
     row = np.where(first >= 0, first, second)
     one = ((first >= 0) != (second >= 0)) & ~table.debris[row]
-    damage = rules.hurt_per_impulse * (contacts.impulse - table.mass[row] * rules.hurt_speed)
+    speed = rules.hurt_speed
+    if kinds is not None:
+        own = kind_numbers(kinds).hurt_speed[table.kind[row]]
+        speed = np.where(own > 0.0, own, rules.hurt_speed)
+    damage = rules.hurt_per_impulse * (contacts.impulse - table.mass[row] * speed)
     keep = np.flatnonzero(one & (damage > 0.0))
     other = np.where(first >= 0, began[:, 1], began[:, 0])
     # The normal points from the first body to the second: away from the prop when it is first.

@@ -21,7 +21,8 @@ def reload(sim: Simulation, level: Level, seed: int) -> Simulation:
     """
     new = Simulation(level, seed)
     p, q = sim.player, new.player
-    q.x, q.y, q.angle, q.health, q.ammo = p.x, p.y, p.angle, p.health, p.ammo
-    new.world.set_transform(q.body, (q.x, q.y, q.angle))
+    q.x, q.y, q.angle, q.hull, q.health, q.ammo = p.x, p.y, p.angle, p.hull, p.health, p.ammo
+    new.world.set_transform(q.body, (q.x, q.y, q.hull))
+    new.world.set_transform(q.turret, (q.x, q.y, q.angle))
     new.score, new.kills, new.wave = sim.score, sim.kills, sim.wave
     return new

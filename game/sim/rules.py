@@ -96,6 +96,18 @@ class Rules:
     #: bullet still lies inside the player's hitbox (so never in a wall); keep it inside when
     #: the hitbox in ``assets/actors.tsj`` changes.
     muzzle: float = 12.0
+    #: The turret (``game.sim.turret``): a body on a revolute motor at the hull's centre. Its motor
+    #: turns it toward the aim at ``turret_gain`` rad/s a radian off, at most ``turret_speed`` rad/s,
+    #: with a torque that gives it ``turret_acceleration`` rad/s²: about 0.2 s to turn half a turn.
+    turret_speed: float = 14.0
+    turret_gain: float = 30.0
+    turret_acceleration: float = 400.0
+    #: Spin (rad/s) a knock of 1 px/s across the barrel's tip gives the turret, and the most a knock gives.
+    turret_knock: float = 0.04
+    max_turret_knock: float = 20.0
+    #: How fast the hull turns toward the way it drives, rad/s (it may drive backwards: never more
+    #: than a quarter turn from where it faces).
+    hull_turn_speed: float = 9.0
     #: What a pickup gives: health, bullets.
     health_amount: float = 35.0
     ammo_amount: int = 60

@@ -25,7 +25,8 @@ from .rules import wave_plan
 from .simulation import Simulation, _bullets, _enemies, _pickups
 
 MAGIC = b"GAMESAV\x00"
-VERSION = 1
+#: 2: the turret (its body and joint in ``game.ints``, the hull's angle in ``game.reals``).
+VERSION = 2
 #: Most bytes a save file may hold (``game.files.safe_read.read_bytes``'s limit for it): a level
 #: at the world's limits (65,536 bodies) saves in about 25 MB.
 MAX_SAVE_BYTES = 64 * 2**20
@@ -38,11 +39,12 @@ _TABLES = {
     "props": {name: np.zeros(0, dtype) for name, dtype in props_system.COLUMNS.items()},
 }
 #: ``game.ints``: tick, wave, score, kills, deaths, game over, ammo, get-ready ticks left, seed,
-#: the player's body, and the generator's spare 32 bits (whether held, and they).
-_INTS = 12
+#: the player's body, the generator's spare 32 bits (whether held, and they), the turret's body
+#: and its joint.
+_INTS = 14
 #: ``game.reals``: the player's x, y, angle, health, max health, hit, cooldown, kx, ky; the spawn
-#: timer and the breather.
-_REALS = 11
+#: timer and the breather; the hull's angle.
+_REALS = 12
 FIELDS = (
     ("game.ints", "<i8", ()),
     ("game.reals", "<f8", ()),
@@ -81,6 +83,8 @@ def save_game(sim: Simulation) -> bytes:
                 p.body,
                 rng["has_uint32"],
                 rng["uinteger"],
+                p.turret,
+                p.turret_joint,
             ],
             np.int64,
         ),
@@ -97,6 +101,7 @@ def save_game(sim: Simulation) -> bytes:
                 p.ky,
                 sim._spawn_timer,
                 sim._breather,
+                p.hull,
             ],
             np.float64,
         ),
@@ -157,6 +162,9 @@ def _world_of(arrays: dict[str, np.ndarray], sim: Simulation) -> World:
     body = int(arrays["game.ints"][9])
     if body not in world:
         raise ValueError(f"game save is inconsistent: the player's body {body} is not in its world")
+    turret, joint = (int(v) for v in arrays["game.ints"][12:14])
+    if turret not in world or joint not in world.joints(turret).tolist():
+        raise ValueError("game save is inconsistent: the player's turret is not on its joint in its world")
     for table in _TABLES:
         if not all(int(b) in world for b in arrays[f"{table}.body"].tolist()):
             raise ValueError(f"game save's {table} name a body its world does not hold")
@@ -170,7 +178,7 @@ def _world_of(arrays: dict[str, np.ndarray], sim: Simulation) -> World:
 
 def _put(sim: Simulation, arrays: dict[str, np.ndarray], world: World) -> None:
     """``sim`` given the checked ``arrays`` and their ``world``: nothing here can fail."""
-    tick, wave, score, kills, deaths, over, ammo, ready, seed, body, has_spare, spare = arrays[
+    tick, wave, score, kills, deaths, over, ammo, ready, seed, body, has_spare, spare, turret, joint = arrays[
         "game.ints"
     ].tolist()
     words = arrays["game.rng"].tolist()
@@ -191,10 +199,10 @@ def _put(sim: Simulation, arrays: dict[str, np.ndarray], world: World) -> None:
     )
     sim._ready, sim._spawn_queue = ready, arrays["game.spawn_queue"].tolist()
     p = sim.player
-    p.body, p.ammo = body, ammo
-    p.x, p.y, p.angle, p.health, p.max_health, p.hit, p.cooldown, p.kx, p.ky, timer, breather = arrays[
-        "game.reals"
-    ].tolist()
+    p.body, p.ammo, p.turret, p.turret_joint = body, ammo, turret, joint
+    p.x, p.y, p.angle, p.health, p.max_health, p.hit, p.cooldown, p.kx, p.ky, timer, breather, p.hull = (
+        arrays["game.reals"].tolist()
+    )
     sim._spawn_timer, sim._breather = timer, breather
     sim._field = arrays["game.field"].astype(sim._field.dtype)
     sim._plan = wave_plan(sim.rules, max(wave, 1))

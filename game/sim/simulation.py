@@ -6,8 +6,10 @@ in ``_enemies``, ``_bullets`` and ``_pickups``) whose rows mirror engine bodies.
 Each step runs small systems in a fixed order, so the same seed and the same
 inputs always give the same state:
 
-1. the player turns to the aim point (refused if the turn would touch a
-   wall) and moves by ``move_and_slide``; it fires while the trigger is held;
+1. the player's hull turns toward the way it drives (refused if the turn would
+   touch a wall) and moves by ``move_and_slide``; its turret's motor turns it
+   toward the aim point (``turret``); it fires along the turret while the
+   trigger is held;
 2. enemies pick headings (straight at the player when they see it, else down
    the flow field), push apart, and move in one ``move_and_slide_bodies``;
    those that walked into the player are moved back out by the contacts'
@@ -67,6 +69,7 @@ from .rules import (
     wave_plan,
 )
 from .steering import separation, steer
+from .turret import add_turret, aim_turret, hull_spin, knock_turret, turret_angle, wrapped
 
 
 def add_chain_wall(world: World, wall, layer: int) -> None:
@@ -132,7 +135,10 @@ class Event(NamedTuple):
 
 @dataclass
 class Player:
-    """The player: engine body, pose (world, radians CCW) and what the HUD shows."""
+    """The player: engine bodies, pose (world, radians CCW) and what the HUD shows.
+
+    ``body`` is the hull (what collides) and ``angle`` where the turret points (the aim it has
+    reached: shots fly that way); ``hull`` is the hull's angle, ``turret`` the turret's body."""
 
     body: int
     x: float
@@ -147,6 +153,10 @@ class Player:
     #: Knockback velocity (px/s, world) its moves carry, damped each tick (``PropRules``).
     kx: float = 0.0
     ky: float = 0.0
+    #: The hull's angle, and the turret's body and its joint to the hull (``game.sim.turret``).
+    hull: float = 0.0
+    turret: int = -1
+    turret_joint: int = -1
 
 
 def _table(**columns):
@@ -341,6 +351,7 @@ class Simulation:
         self.joints = add_joints(self.world, level.joints, bodies)
         #: All of them as made (ids follow the level's order): a restored game keeps those its world holds.
         self.level_joints = dict(self.joints)
+        self.player.turret, self.player.turret_joint = add_turret(self.world, body, start.x, start.y, 0.0, r)
         self._field = navigation.flow_field(self.nav, start.x, start.y, self.prop_costs())
         #: The contacts ``_press_against_player`` found, and the tick it found them in.
         self._contacts, self._contacts_tick = None, -1
@@ -368,6 +379,7 @@ class Simulation:
         self._fire_enemies()
         self._move_bullets()
         self._step_props()
+        self.player.angle = turret_angle(self.world, self.player.turret)
         self._touch()
         self._bury_dead()
         self._spawn()
@@ -382,22 +394,31 @@ class Simulation:
         p, r = self.player, self.rules
         p.hit = max(0.0, p.hit - DT)
         p.cooldown = max(0.0, p.cooldown - DT)
-        dx, dy = float(inputs.aim_at_x) - p.x, float(inputs.aim_at_y) - p.y
-        # A point on the player has no direction: atan2(0, 0) would snap the heading to +x.
-        aim = math.atan2(dy, dx) if math.hypot(dx, dy) > 1e-9 else math.nan
-        if math.isfinite(aim) and not self._blocked(self.shapes.player, (p.x, p.y, aim)):
-            p.angle = aim
-            # The batch call of one: it refreshes the player's box in place where ``set_transform``
-            # dropped every body's, to be built again by the slide just after.
-            self.world.set_transforms(
-                np.array([p.body]), np.array([p.x]), np.array([p.y]), np.array([p.angle])
-            )
         mx, my = float(inputs.move_x), float(inputs.move_y)
         if not (math.isfinite(mx) and math.isfinite(my)):
             mx = my = 0.0
         length = math.hypot(mx, my)
         if length > 1.0:
             mx, my = mx / length, my / length
+        before = p.hull
+        if length > 1e-9:
+            # A tank drives backwards too: the hull turns toward the nearer of the heading and its
+            # reverse, never more than a quarter turn, at ``hull_turn_speed``.
+            off = wrapped(math.atan2(my, mx) - p.hull)
+            off = off - math.pi if off > math.pi / 2 else (off + math.pi if off < -math.pi / 2 else off)
+            most = r.hull_turn_speed * DT
+            hull = wrapped(p.hull + max(-most, min(most, off)))
+            if hull != p.hull and not self._blocked(self.shapes.player, (p.x, p.y, hull)):
+                p.hull = hull
+                # The batch call of one: it refreshes the player's box in place where ``set_transform``
+                # dropped every body's, to be built again by the slide just after.
+                self.world.set_transforms(
+                    np.array([p.body]), np.array([p.x]), np.array([p.y]), np.array([p.hull])
+                )
+        dx, dy = float(inputs.aim_at_x) - p.x, float(inputs.aim_at_y) - p.y
+        # A point on the player has no direction: atan2(0, 0) would snap the aim to +x.
+        aim = math.atan2(dy, dx) if math.hypot(dx, dy) > 1e-9 else math.nan
+        aim_turret(self.world, p.turret, p.turret_joint, aim, hull_spin(before, p.hull), r)
         vx, vy = mx * r.player_speed + p.kx, my * r.player_speed + p.ky
         if vx or vy:
             moved = self.world.move_and_slide(p.body, (vx * DT, vy * DT), WALL | PROP)
@@ -908,6 +929,7 @@ class Simulation:
         p.kx, p.ky = _capped(
             p.kx + ux * impulse / pr.player_weight, p.ky + uy * impulse / pr.player_weight, pr.max_knockback
         )
+        knock_turret(self.world, p.turret, ux, uy, impulse / pr.player_weight, self.rules)
 
     def _knock_enemy(self, k: int, ux: float, uy: float, impulse: float) -> None:
         e, pr = self.enemies, self.prop_rules
@@ -940,7 +962,7 @@ class Simulation:
         h = hashlib.sha256()
         p = self.player
         scalars = (self.tick, self.score, self.kills, self.deaths, self.wave, self.game_over,
-                   p.x, p.y, p.angle, p.health, p.max_health, p.ammo, p.cooldown, p.hit, p.kx, p.ky,
+                   p.x, p.y, p.angle, p.hull, p.health, p.max_health, p.ammo, p.cooldown, p.hit, p.kx, p.ky,
                    tuple(self._spawn_queue), self._spawn_timer, self._breather, self._ready)  # fmt: skip
         h.update(repr(scalars).encode())
         for table in (self.enemies, self.bullets, self.pickups, self.props):

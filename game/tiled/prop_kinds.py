@@ -15,8 +15,10 @@ error naming it). A level places props by class in its ``props`` layer
 
 Units: px, seconds, engine mass units (density × area in px²). Impulses are
 mass × px/s: a 30 px crate of density 0.01 weighs 9, so an impulse of 900
-starts it at 100 px/s. Damping (1/s) stands for the floor's friction in a
-top-down game (there is no gravity).
+starts it at 100 px/s. There is no gravity in a top-down game: the floor's friction is
+``floor_friction`` (px/s², the deceleration a sliding prop gets, as a motor joint to the
+ground: ``game.sim.props.add_prop``), and damping (1/s) slows spin and what little sliding is
+left (a kind with no floor friction, as debris, slows by damping alone).
 
 Frames: the prop frame has its origin at the image's centre, +x right, y
 up, px (as the actor frame); a prop placed at angle 0 looks as its image.
@@ -86,6 +88,10 @@ class PropKind:
     restitution: float = 0.0
     linear_damping: float = 3.0
     angular_damping: float = 3.0
+    #: px/s²: how fast the floor stops it sliding (a motor joint to the ground); 0: none.
+    floor_friction: float = 0.0
+    #: px/s: how fast it must strike an actor to hurt it; 0: ``PropRules.hurt_speed``.
+    hurt_speed: float = 0.0
     health: float = 0.0
     explosive: bool = False
     blast_radius: float = 0.0

@@ -74,6 +74,12 @@ PROPERTIES: dict[str, tuple[type, float, float, Any]] = {
     "restitution": (float, 0.0, 1.0, 0.0),
     "linear_damping": (float, 0.0, 100.0, 3.0),
     "angular_damping": (float, 0.0, 100.0, 3.0),
+    #: px/s²: the deceleration the floor's friction gives it sliding (a crate pushed at v and let go
+    #: stops in v² / (2 × this)); 0: the floor does not grip it, only its damping slows it.
+    "floor_friction": (float, 0.0, 100_000.0, 0.0),
+    #: px/s: how fast it must strike an actor to hurt it (a wrecking ball's is low: its weight hurts);
+    #: 0: the game's (``game.sim.props.PropRules.hurt_speed``).
+    "hurt_speed": (float, 0.0, 100_000.0, 0.0),
     #: Damage it takes before it breaks (or explodes); 0: it never breaks.
     "health": (float, 0.0, 100_000.0, 0.0),
     "explosive": (bool, 0, 1, False),

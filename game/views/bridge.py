@@ -118,7 +118,10 @@ def actors(sim) -> list[Actor]:
     """Everything on screen, keyed by engine body id (stable while the thing lives)."""
     p = sim.player
     out = props_drawn(sim)  # first: a new level's props are made before, so drawn under, the actors
-    out.append(Actor(int(p.body), "player", p.x, p.y, p.angle, PLAYER_SIZE, min(1.0, p.hit * 5)))
+    out.append(Actor(int(p.body), "player", p.x, p.y, p.hull, PLAYER_SIZE, min(1.0, p.hit * 5)))
+    if p.turret >= 0:  # drawn where its body is: on the hull's centre, as its joint holds it
+        tx, ty, _ = sim.world.transform(p.turret)
+        out.append(Actor(int(p.turret), "turret", tx, ty, p.angle, PLAYER_SIZE, min(1.0, p.hit * 5)))
     e = sim.enemies
     for k in range(len(e)):
         kind = ENEMY_KINDS[int(e.kind[k])]

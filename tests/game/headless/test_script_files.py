@@ -153,6 +153,6 @@ def test_a_key_dispatched_to_the_window_reaches_the_simulation(window, isolated_
         window.dispatch_event("on_key_release", arcade.key.D, 0)
         # the camera is clamped at the left edge here, so a window x is a world x: straight below the player
         window.dispatch_event("on_mouse_motion", session.play.sim.player.x, 100.0, 0.0, 0.0)
-        session.frames = 12
+        session.frames = 40  # the turret turns at its motor's pace (issue 40): a quarter turn takes ~10
         session.run()
-        assert session.play.sim.player.angle == pytest.approx(-1.5707963, abs=1e-6)
+        assert session.play.sim.player.angle == pytest.approx(-1.5707963, abs=1e-3)

@@ -116,7 +116,7 @@ def test_the_player_cannot_walk_through_a_wall_or_out_through_a_corner():
     for move in [(1, 0), (1, 1), (0, 1), (1, 0.3)]:
         for _ in range(200):
             sim.step(Inputs(*move, 900, 900, False))
-            xf = (sim.player.x, sim.player.y, sim.player.angle)
+            xf = (sim.player.x, sim.player.y, sim.player.hull)
             assert not any(intersects(PLAYER_SHAPE, xf, s, x) for s, x in walls)
     assert sim.player.x < 400 and sim.player.y < 300
 
@@ -192,9 +192,9 @@ def test_no_enemy_hull_ever_ends_a_tick_inside_a_wall():
 
 def test_non_finite_inputs_leave_the_player_where_it_was():
     sim = quiet(arena())
-    before = (sim.player.x, sim.player.y, sim.player.angle)
+    before = (sim.player.x, sim.player.y, sim.player.hull)
     sim.step(Inputs(math.nan, math.inf, math.nan, math.nan, False))
-    assert (sim.player.x, sim.player.y, sim.player.angle) == before
+    assert (sim.player.x, sim.player.y, sim.player.hull) == before
 
 
 def test_overlapping_enemies_are_pushed_apart():
@@ -257,7 +257,7 @@ def test_no_walk_and_turn_ever_leaves_the_player_overlapping_a_wall(legs):
         for _ in range(ticks):
             p = sim.player
             sim.step(Inputs(mx, my, p.x + math.cos(p.angle + turn) * 50, p.y + math.sin(p.angle + turn) * 50))
-            xf = (sim.player.x, sim.player.y, sim.player.angle)
+            xf = (sim.player.x, sim.player.y, sim.player.hull)
             assert not any(intersects(PLAYER_SHAPE, xf, s, x) for s, x in _ROOM_WALLS)
 
 
