@@ -63,11 +63,11 @@ class Placer:
         if packed:  # a stack: side by side, boxes apart by their 1 px margins (``assets/props.tsj``)
             return all(
                 max(abs(px - x), abs(py - y)) >= 0.5 * (k.width + self.kinds[pk].width)
-                for pk, px, py in self.placed
+                for pk, px, py, *_ in self.placed
             )
         return all(
             math.hypot(px - x, py - y) >= r + 0.5 * math.hypot(self.kinds[pk].width, self.kinds[pk].height)
-            for pk, px, py in self.placed
+            for pk, px, py, *_ in self.placed
         )
 
     def place(self, kind: str, x: float, y: float, tries: int = 24, packed: bool = False) -> bool:
@@ -102,22 +102,140 @@ def plan(level) -> list[tuple[str, float, float]]:
 
 def caves_machines(level, placed) -> tuple[list, list]:
     """The caves' machines (issue 40): a gate at the ridge's east end, a door on a hinge that a
-    spring closes and a hard shot tears off, and a barrel on a rope from a ring in the floor."""
+    spring closes and a hard shot tears off, a wrecking ball on a chain of six links, and a heavy
+    crate on a rope from a ring in the floor."""
     ridge = next(w for w in level.walls if w.name == "ridge")
     hx, hy = ridge.chain[-1]  # the door hangs on the ridge's last point and points on east from it
     p = Placer(level)
     p.placed = list(placed)
-    for _, x, y in placed:
+    for _, x, y, *_ in placed:
         p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
     joints = []
     if p.place("door", hx + 48.0, hy, tries=1):
         door = len(p.placed) - 1
-        joints.append(("hinge", None, door, [(hx + 11.0, hy)],
-                       {"lower": -100.0, "upper": 100.0, "spring_hertz": 1.5, "spring_damping": 0.4,
-                        "break_force": 2.0e5}))  # fmt: skip
+        joints.append(("hinge", None, door, [(hx + 11.0, hy)], DOOR_HINGE))
     ring = (level.width * 0.5 + 60.0, level.height * 0.5 - 260.0)
     if p.place("heavy_crate", ring[0] + 90.0, ring[1], tries=1):
         joints.append(("rope", None, len(p.placed) - 1, [ring, (ring[0] + 66.0, ring[1])], {}))
+    swing = LINK_PITCH * 6 + 2.0 * BALL_RADIUS + 24.0  # the ball's reach round its pivot, and room
+    for t in range(400):  # the open spot nearest the middle where the ball swings round clear of all
+        a, d = 2.4 * t, 16.0 * math.sqrt(t)
+        pivot = (
+            round(level.width * 0.45 + d * math.cos(a), 1),
+            round(level.height * 0.45 + d * math.sin(a), 1),
+        )
+        if swings_clear(p, pivot, swing) and wrecking_ball(p, pivot, 6, joints):
+            break
+    return p.placed, joints
+
+
+#: A wrecking ball's chain: links (``chain_link``, 20 px, joined 18 px apart at their ends' centres)
+#: and the ball (``wrecking_ball``, 18 px radius) on the last.
+LINK_PITCH, BALL_RADIUS = 18.0, 18.0
+
+
+def swings_clear(p: Placer, pivot, reach: float) -> bool:
+    """Whether a circle of ``reach`` round ``pivot`` is clear of walls (chains and the rock outside a
+    cave among them), props placed and markers: room for a wrecking ball to swing round."""
+    x, y = pivot
+    if not (reach < x < p.level.width - reach and reach < y < p.level.height - reach):
+        return False
+    if len(p.world.query_shape(Circle(reach), (x, y, 0.0), 1 | 2)):
+        return False
+    ring = [
+        (x + r * math.cos(k * math.pi / 8), y + r * math.sin(k * math.pi / 8))
+        for r in (reach, reach / 2)
+        for k in range(16)
+    ]
+    if rock_at(p.level, [q[0] for q in ring], [q[1] for q in ring]).any():
+        return False
+    for wall in p.level.walls:  # a chain's segments (a ridge) are no part the world above holds
+        for (ax, ay), (bx, by) in zip(wall.chain, wall.chain[1:]) if wall.chain else ():
+            dx, dy = bx - ax, by - ay
+            t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / max(dx * dx + dy * dy, 1e-9)))
+            if math.hypot(ax + t * dx - x, ay + t * dy - y) < reach:
+                return False
+    return all(math.hypot(m.x - x, m.y - y) >= reach for m in p.markers)
+
+
+def wrecking_ball(p: Placer, pivot, links: int, joints: list, heading: float = 0.0) -> bool:
+    """A ball on a chain of ``links`` hinged links, hung from ``pivot`` (a hinge to the world) and
+    laid out along ``heading`` (radians); every piece must fit where it goes, or nothing is placed."""
+    c, s = math.cos(heading), math.sin(heading)
+    at = lambda d: (round(pivot[0] + d * c, 1), round(pivot[1] + d * s, 1))  # noqa: E731
+    pieces = [("chain_link", *at(LINK_PITCH * (k + 0.5))) for k in range(links)]
+    pieces.append(("wrecking_ball", *at(LINK_PITCH * links + BALL_RADIUS - 2.0)))
+    if heading or not all(p.fits(kind, x, y) for kind, x, y in pieces):
+        return False  # (the links are laid along +x: turned ones would need angles the layer keeps)
+    first = len(p.placed)
+    for kind, x, y in pieces:
+        p.placed.append((kind, x, y))
+        p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
+    joints.append(("hinge", None, first, [pivot], {}))
+    for k in range(links):  # link k to the next piece, at their shared end
+        joints.append(("hinge", first + k, first + k + 1, [at(LINK_PITCH * (k + 1))], {}))
+    return True
+
+
+#: A double door's hinges: this far in from each side of the doorway (px), leaves ``door_leaf`` (72 px,
+#: their hinge 3 px in from their end): a 160 px doorway's two leaves meet with 2 px between them.
+LEAF_GAP, LEAF_HINGE = 8.0, 3.0
+
+
+def double_door(p: Placer, left: float, right: float, y: float, joints: list) -> bool:
+    """Two ``door_leaf``s across the doorway from x ``left`` to ``right`` at height ``y`` (world px),
+    each on a hinge by the wall that a spring closes, opening ±100° either way, torn off by a hard
+    blast; the right one turned half round (its hinge end at the right)."""
+    leaf = p.kinds["door_leaf"].width
+    spots = [(left + LEAF_GAP + leaf / 2, 0, left + LEAF_GAP + LEAF_HINGE),
+             (right - LEAF_GAP - leaf / 2, 180, right - LEAF_GAP - LEAF_HINGE)]  # fmt: skip
+    first = len(p.placed)
+    for x, turned, _ in spots:
+        p.placed.append(("door_leaf", round(x, 1), round(y, 1), turned))
+        p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
+    for k, (_, _, hinge) in enumerate(spots):
+        joints.append(("hinge", None, first + k, [(round(hinge, 1), round(y, 1))], DOOR_HINGE))
+    return True
+
+
+#: A door's hinge: ±100° from closed, a spring that shuts it, torn off by a blast (``break_force``).
+DOOR_HINGE = {
+    "lower": -100.0,
+    "upper": 100.0,
+    "spring_hertz": 1.5,
+    "spring_damping": 0.4,
+    "break_force": 2.0e5,
+}
+
+
+def bunker_machines(level, placed) -> tuple[list, list]:
+    """Bunker's double doors (issue 40): in the two doorways from the corridor to the middle rooms,
+    north and south (the dividers' gaps from x 880 to 1040), that the player and enemies push open."""
+    p = Placer(level)
+    p.placed = list(placed)
+    joints: list = []
+    for wall_y in (736.0, 512.0):  # the middles of the corridor's north and south walls
+        double_door(p, 880.0, 1040.0, wall_y, joints)
+    return p.placed, joints
+
+
+def ruins_machines(level, placed) -> tuple[list, list]:
+    """The ruins' wrecking ball (issue 40): on a chain of six links in the open aisle between the rows
+    of pillars, where the enemies cross toward the player."""
+    p = Placer(level)
+    p.placed = list(placed)
+    for _, x, y, *_ in placed:
+        p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
+    joints: list = []
+    swing = LINK_PITCH * 6 + 2.0 * BALL_RADIUS + 24.0
+    for t in range(400):
+        a, d = 2.4 * t, 16.0 * math.sqrt(t)
+        pivot = (
+            round(level.width * 0.42 + d * math.cos(a), 1),
+            round(level.height * 0.5 + d * math.sin(a), 1),
+        )
+        if swings_clear(p, pivot, swing) and wrecking_ball(p, pivot, 6, joints):
+            break
     return p.placed, joints
 
 
@@ -127,7 +245,7 @@ def caves_plan(level) -> list[tuple[str, float, float]]:
     placed = plan(level)
     p = Placer(level)
     p.placed = list(placed)
-    for _, x, y in placed:  # the props already placed are in the way of the new ones
+    for _, x, y, *_ in placed:  # the props already placed are in the way of the new ones
         p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
     s = level.player_start
     p.place("sandbags_u", s.x + 230, s.y + 40)
@@ -164,7 +282,7 @@ def write_props(path: Path, placed, joints=()) -> None:
     next_id = 1 + max((o["id"] for l in data["layers"] for o in l.get("objects", [])), default=0)
     layer_id = 1 + max(l["id"] for l in data["layers"])
     objects = []
-    for k, (kind, x, y) in enumerate(placed):
+    for k, (kind, x, y, *turned) in enumerate(placed):  # (kind, x, y) or (kind, x, y, Tiled's rotation)
         objects.append(
             {
                 "id": next_id + k,
@@ -174,7 +292,7 @@ def write_props(path: Path, placed, joints=()) -> None:
                 "y": round(height - y, 1),
                 "width": 0,
                 "height": 0,
-                "rotation": 0,
+                "rotation": turned[0] if turned else 0,
                 "visible": True,
                 "point": True,
             }
@@ -319,8 +437,9 @@ def main() -> None:
         write_props(path, [])  # plan on the level without its old props
         level = load_level(path)
         placed, joints = (caves_plan(level), []) if name == "caves" else (plan(level), [])
-        if name == "caves":
-            placed, joints = caves_machines(level, placed)
+        machines = {"caves": caves_machines, "bunker": bunker_machines, "ruins": ruins_machines}.get(name)
+        if machines is not None:
+            placed, joints = machines(level, placed)
         write_props(path, placed, joints)
         print(f"{name}: {len(placed)} props")
     path = HERE / "warehouse.tmj"

@@ -10,7 +10,10 @@ crates strapped in an L (its hitbox two boxes), the barrel rack two barrels
 standing against a pallet of planks (a box and two circles), the T
 barricade a concrete beam on a post (two boxes), the sandbag U three walls
 of sandbags (three boxes), the door a plank with its hinge plates at its
-left end (one box; ``game.tiled.joints`` hangs it on a hinge).
+left end (one box; ``game.tiled.joints`` hangs it on a hinge), and a leaf of a double door
+the same, 72 px long (two fill a 160 px doorway with room to swing). The wrecking
+ball is a steel ball and the chain link an oval steel link, both drawn here
+(a level joins links end to end with hinges, and the ball to the last).
 """
 
 from __future__ import annotations
@@ -112,16 +115,43 @@ def sandbag_u() -> Image.Image:
     return image.resize((64, 48), Image.LANCZOS)
 
 
-def door() -> Image.Image:
-    """A wooden door seen from above: a plank 80 × 12 with a darker frame and two hinge plates."""
-    image = Image.new("RGBA", (80, 12), (0, 0, 0, 0))
+def door(length: int = 80) -> Image.Image:
+    """A wooden door seen from above: a plank ``length`` × 12 with a darker frame and two hinge plates
+    (80: a door; 72: a leaf of a double door)."""
+    image = Image.new("RGBA", (length, 12), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, 79, 11), fill=(96, 60, 30, 255))
-    draw.rectangle((2, 2, 77, 9), fill=(168, 116, 64, 255))
-    for x in (20, 40, 60):  # the boards' joins
+    draw.rectangle((0, 0, length - 1, 11), fill=(96, 60, 30, 255))
+    draw.rectangle((2, 2, length - 3, 9), fill=(168, 116, 64, 255))
+    for x in range(20, length - 8, 20):  # the boards' joins
         draw.line((x, 2, x, 9), fill=(128, 84, 44, 255), width=1)
     draw.rectangle((0, 1, 5, 10), fill=(70, 72, 78, 255))  # the hinge end, its plates
     return image
+
+
+def chain_link() -> Image.Image:
+    """A steel link seen from above: an oval ring 20 × 8, its hole dark (joined at its ends)."""
+    scale = 4
+    image = Image.new("RGBA", (20 * scale, 8 * scale), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, 20 * scale - 1, 8 * scale - 1), radius=4 * scale, fill=(120, 124, 132, 255))
+    draw.rounded_rectangle(
+        (4 * scale, 3 * scale, 16 * scale - 1, 5 * scale - 1), radius=scale, fill=(40, 42, 46, 255)
+    )
+    draw.line((2 * scale, scale, 18 * scale, scale), fill=(190, 194, 200, 255), width=scale)  # a glint
+    return image.resize((20, 8), Image.LANCZOS)
+
+
+def wrecking_ball() -> Image.Image:
+    """A steel ball 40 px across seen from above: dark, with a lit side and the ring it hangs by."""
+    scale = 4
+    big = 40 * scale
+    image = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((0, 0, big - 1, big - 1), fill=(38, 40, 46, 255))
+    draw.ellipse((big * 0.08, big * 0.08, big * 0.92, big * 0.92), fill=(70, 74, 84, 255))
+    draw.ellipse((big * 0.2, big * 0.14, big * 0.5, big * 0.42), fill=(130, 136, 148, 255))  # the light
+    draw.ellipse((big * 0.4, big * 0.4, big * 0.6, big * 0.6), outline=(28, 30, 34, 255), width=3 * scale)
+    return image.resize((40, 40), Image.LANCZOS)
 
 
 def main() -> None:
@@ -136,6 +166,9 @@ def main() -> None:
     t_barricade().save(HERE / "barricade_t.png")
     sandbag_u().save(HERE / "sandbags_u.png")
     door().save(HERE / "door.png")
+    door(72).save(HERE / "door_leaf.png")
+    chain_link().save(HERE / "chain_link.png")
+    wrecking_ball().save(HERE / "wrecking_ball.png")
     whole = crate(":resources:images/tiles/boxCrate.png", (32, 32))
     whole.crop((4, 12, 16, 18)).save(HERE / "debris.png")
 

@@ -6,16 +6,17 @@ crate, a barrel rack), never their hull.
 
 - error: a prop overlapping a wall (the engine would push it out, but which
   way is the solver's guess, not the designer's);
-- warning: two props overlapping (they fly apart on the first tick); three or
+- warning: two props overlapping (they fly apart on the first tick), unless a joint
+  that does not collide them holds them (a chain's links); three or
   more overlapping one another are one line for the lot (``_clusters``: 2,000
   crates placed on one spot were 1,999,000 lines);
 - error: such a cluster where a prop overlaps more than the engine's
   ``MAX_BODY_CONTACTS`` others (a pile-up: the engine pushes them apart
   through each one's nearest few, over many ticks, and where they end is
   its guess, not the designer's);
-- warning: a spawn, a pickup or an area (a room behind a door) the player's
+- warning: a spawn, a pickup or an area (a room behind a crate) the player's
   hitbox reaches from the start without the props but not with them
-  standing as placed (``reach``, the same grid and real hull as the gap
+  standing as placed (a door, a prop hinged to the world, swings open: it seals nothing) (``reach``, the same grid and real hull as the gap
   checks): the player could push them, but a stack or a heavy crate in a
   doorway may not give.
 """
@@ -87,7 +88,13 @@ def _props_findings(level: Level, file: str, kinds) -> list[Finding]:
         for part in more:  # a compound prop: one body, so its own parts are no pair
             world.add_shape(body, part, layer=_PROP, mask=_PROP)
         bodies[body] = spot
-    pairs = [(a, b) for a, b in world.pairs().tolist() if a in bodies and b in bodies]
+    # Two props a joint holds without collision (a chain's links, a ball on its last) are no pair.
+    joined = {frozenset((j.a, j.b)) for j in level.joints if not j.options.get("collide", False)}
+    pairs = [
+        (a, b)
+        for a, b in world.pairs().tolist()
+        if a in bodies and b in bodies and frozenset((bodies[a].object_id, bodies[b].object_id)) not in joined
+    ]
     for cluster, most in _clusters(pairs):
         spots = sorted((bodies[b] for b in cluster), key=lambda s: s.object_id)
         if len(spots) == 2:
@@ -158,8 +165,14 @@ def _sealed(level: Level, file: str, kinds) -> list[Finding]:
     """Markers the start reaches without the props but not with them standing where placed."""
     parts = wall_parts(level)
     extra = []
+    # A door (a prop on a hinge to the world) swings open for whoever pushes it: it seals nothing.
+    doors = {
+        j.b if j.a is None else j.a
+        for j in level.joints
+        if j.kind == "hinge" and (j.a is None) != (j.b is None)
+    }
     for spot in level.props:
-        if spot_kind(spot, kinds).sensor:
+        if spot_kind(spot, kinds).sensor or spot.object_id in doors:
             continue  # a sensor body (Solar2D's isSensor) stands in nobody's way
         shapes, xf = spot_kind(spot, kinds).parts, Transform(spot.x, spot.y, spot.angle)
         wall = Wall(spot.object_id, spot.name, "prop", tuple((shape, xf) for shape in shapes))

@@ -129,3 +129,10 @@ def test_a_recording_is_written_whole_with_no_temporary_file_left(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bot.replay"]
     lines = path.read_text().splitlines()
     assert json.loads(lines[0])["format"] == "gjk-shooter-replay" and "end" in json.loads(lines[-1])
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_recording_is_of_the_level_its_name_says(path):
+    """Its name starts with its level's: the title's DOWNs of ``ruins_title.jsonl`` once picked depot
+    when a level (caves) was added before ruins in the title's list."""
+    assert path.stem.split("_")[0] == read_replay(path).level

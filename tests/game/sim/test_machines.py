@@ -1,0 +1,93 @@
+"""The levels' machines in play (issue 40): the caves' wrecking ball on its chain, through the real
+simulation and engine."""
+
+import math
+
+import numpy as np
+import pytest
+
+from game.sim import Inputs, Simulation
+from game.sim.rules import CHASER
+from game.tiled import level_path, load_level
+
+#: A link's pitch (px) and the ball's reach beyond the last link's end, as ``levels/place_props.py`` lays them.
+LINKS, PITCH, BALL = 6, 18.0, 16.0
+
+
+@pytest.fixture(scope="module")
+def caves():
+    return load_level(level_path("caves"))
+
+
+def ball_and_pivot(level):
+    ids = {s.object_id: k for k, s in enumerate(level.props)}
+    ball = next(s for s in level.props if s.kind == "wrecking_ball")
+    pivot = next(
+        j.points[0]
+        for j in level.joints
+        if j.a is None and j.kind == "hinge" and level.props[ids[j.b]].kind == "chain_link"
+    )
+    return ids, ball, pivot
+
+
+def test_the_caves_hang_a_wrecking_ball_on_a_chain_of_hinged_links_from_a_pivot(caves):
+    ids, ball, pivot = ball_and_pivot(caves)
+    hinges = [j for j in caves.joints if j.kind == "hinge" and j.b is not None and j.a is not None]
+    chain = [
+        j
+        for j in hinges
+        if {caves.props[ids[j.a]].kind, caves.props[ids[j.b]].kind} <= {"chain_link", "wrecking_ball"}
+    ]
+    assert len(chain) == LINKS  # link to link five times, and the last link to the ball
+    assert sum(caves.props[ids[j.b]].kind == "wrecking_ball" for j in chain) == 1
+    assert math.dist(pivot, (ball.x, ball.y)) == pytest.approx(LINKS * PITCH + BALL)
+
+
+def quiet(level, seed=1):
+    sim = Simulation(level, seed)
+    sim._spawn_queue.clear()
+    for body in sim.enemies.body.tolist():
+        sim.world.remove(int(body))
+    sim.enemies.keep(np.zeros(len(sim.enemies), bool))
+    return sim
+
+
+def place_player(sim, x, y):
+    p = sim.player
+    p.x, p.y = x, y
+    sim.world.set_transform(p.body, (x, y, p.hull))
+    sim.world.set_transform(p.turret, (x, y, p.angle))
+
+
+def test_driven_into_the_ball_swings_round_its_pivot_on_its_chain_and_hurts_the_enemy_it_strikes(caves):
+    ids, ball, pivot = ball_and_pivot(caves)
+    sim = quiet(caves)
+    body = int(sim.props.body[ids[ball.object_id]])
+    place_player(sim, ball.x, ball.y - 60.0)  # below the ball; it drives up into it for half a second
+    sim.spawn_enemy(CHASER, pivot[0], pivot[1] + LINKS * PITCH + BALL)  # standing on the ball's round
+    sim.enemies.speed[:] = 0.0
+    health, fastest, farthest, knocked = float(sim.enemies.health[0]), 0.0, 0.0, 0.0
+    for tick in range(120):
+        p = sim.player
+        sim.step(Inputs(move_y=1.0 if tick < 30 else 0.0, aim_at_x=p.x + 100.0, aim_at_y=p.y))
+        x, y, _ = sim.world.transform(body)
+        fastest = max(fastest, math.hypot(*sim.world.velocity(body)[:2]))
+        farthest = max(farthest, math.dist(pivot, (x, y)))
+        knocked = max(knocked, math.hypot(float(sim.enemies.kx[0]), float(sim.enemies.ky[0])))
+    assert fastest > 90.0  # swung ...
+    assert farthest <= LINKS * PITCH + BALL + 2.0  # ... on its chain, which never stretches
+    assert float(sim.enemies.health[0]) < health and knocked > 10.0  # ... into the chaser: hurt, knocked
+
+
+def test_shots_set_the_ball_swinging(caves):
+    ids, ball, _ = ball_and_pivot(caves)
+    sim = quiet(caves)
+    body = int(sim.props.body[ids[ball.object_id]])
+    place_player(sim, ball.x, ball.y - 150.0)
+    sim.world.set_transform(sim.player.turret, (ball.x, ball.y - 150.0, math.pi / 2))
+    hits = 0
+    for _ in range(60):
+        hits += sum(
+            e.kind == "prop_hit" for e in sim.step(Inputs(aim_at_x=ball.x, aim_at_y=ball.y, fire=True))
+        )
+    assert hits >= 5 and math.hypot(*sim.world.velocity(body)[:2]) > 10.0
