@@ -91,3 +91,67 @@ def test_shots_set_the_ball_swinging(caves):
             e.kind == "prop_hit" for e in sim.step(Inputs(aim_at_x=ball.x, aim_at_y=ball.y, fire=True))
         )
     assert hits >= 5 and math.hypot(*sim.world.velocity(body)[:2]) > 10.0
+
+
+def bunker_doors(sim):
+    """Bunker's door leaves: joint id -> (body, hinge point), for the hinges the level made."""
+    return {
+        joint: (sim.world.joint_bodies(joint)[1], spot.points[0])
+        for joint, (spot, _) in sim.joints.items()
+        if spot.kind == "hinge"
+    }
+
+
+def test_bunker_s_middle_doorways_have_double_doors_that_the_player_pushes_open_and_springs_close():
+    level = load_level(level_path("bunker"))
+    sim = quiet(level)
+    doors = bunker_doors(sim)
+    assert len(doors) == 4 and {sim.prop_kinds[int(k)].name for k in sim.props.kind} >= {"door_leaf"}
+    place_player(sim, 930.0, 640.0)  # in the corridor below the north doorway's left leaf
+    widest = {joint: 0.0 for joint in doors}
+    for tick in range(150):
+        sim.step(
+            Inputs(move_y=1.0 if tick < 60 else 0.0, aim_at_x=sim.player.x + 100.0, aim_at_y=sim.player.y)
+        )
+        for joint in doors:
+            widest[joint] = max(widest[joint], abs(sim.world.joint_angle(joint)))
+    assert sim.player.y > 800.0  # through the doorway, into the room
+    assert max(widest.values()) > math.radians(45.0)  # a leaf swung open ...
+    assert all(abs(sim.world.joint_angle(joint)) < math.radians(10.0) for joint in doors)  # ... and shut
+
+
+def test_a_blast_tears_a_door_leaf_off_its_hinge_and_it_is_a_loose_prop():
+    from game.sim import props as props_system
+
+    level = load_level(level_path("bunker"))
+    sim = quiet(level)
+    joint, (leaf, hinge) = next(iter(bunker_doors(sim).items()))
+    x, y = sim.world.world_center(leaf)
+    k = next(i for i, kind in enumerate(sim.prop_kinds) if kind.name == "explosive_barrel")
+    props_system.add_prop(sim.world, sim.props, sim.prop_kinds, k, x, y - 25.0, 0.0, sim.prop_layers)
+    sim.props.health[-1] = 0.0  # it blows on the next tick, beside the leaf
+    events = [e for _ in range(10) for e in sim.step(Inputs())]
+    broke = [e for e in events if e.kind == "joint_broke"]
+    assert "explosion" in [e.kind for e in events]
+    assert len(broke) == 1 and (broke[0].x, broke[0].y) == pytest.approx(hinge)
+    assert joint not in sim.joints and joint not in sim.world.joints().tolist()
+    assert [sim.world.joint_kind(j) for j in sim.world.joints(leaf).tolist()] == [
+        "motor"
+    ]  # the floor's grip only
+    assert leaf in sim.props.body.tolist()  # still in play: a loose leaf
+
+
+def test_a_tank_pushing_a_door_leaf_every_way_never_tears_it_off():
+    """The hinge's break force (2e5) lies above what a tank's push puts on it (at most ~1.4e5,
+    pinning a leaf against its limit) and below a blast beside it."""
+    level = load_level(level_path("bunker"))
+    for x, y, mx, my in ((930, 640, 0, 1), (930, 640, 0.3, 1), (930, 700, 1, 0.2), (1000, 640, -0.3, 1)):
+        sim = quiet(level)
+        doors = bunker_doors(sim)
+        place_player(sim, x, y)
+        for _ in range(120):
+            events = sim.step(
+                Inputs(move_x=mx, move_y=my, aim_at_x=sim.player.x + 100, aim_at_y=sim.player.y)
+            )
+            assert "joint_broke" not in [e.kind for e in events]
+        assert set(doors) <= set(sim.joints)

@@ -319,3 +319,20 @@ def test_a_recorded_session_with_an_f5_reload_replays_to_the_same_state(session_
     assert '"reload"' in rec.read_text()
     again = replay(rec)
     assert again.matches and again.state_hash == summary.state_hash and again.runs == 1
+
+
+def test_driving_into_a_door_in_the_window_swings_it_open_and_its_spring_shuts_it(session_on):
+    """Issue 40: on bunker, D along the corridor to below the north doorway's left leaf, then W
+    through it; every frame drawn, the door's hinge read from the simulation the window steps."""
+    events = [key(5, "D"), key(232, "D", down=False), key(232, "W"), key(300, "W", down=False)]
+    s = session_on(script(*events), level="bunker", frames=420)
+    sim = s.play.sim
+    hinges = [j for j, (spot, _) in sim.joints.items() if spot.kind == "hinge"]
+    widest = 0.0
+    for frame in range(232, 420, 4):
+        s.run(until=frame)
+        widest = max(widest, max(abs(sim.world.joint_angle(j)) for j in hinges))
+    x, y = bridge.player_xy(sim)
+    assert y > 800.0, (x, y)  # through the doorway
+    assert widest > math.radians(45.0)  # a leaf swung open as the tank went through ...
+    assert all(abs(sim.world.joint_angle(j)) < math.radians(10.0) for j in hinges)  # ... and shut behind it
