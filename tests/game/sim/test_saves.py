@@ -74,7 +74,8 @@ def test_a_door_torn_off_after_a_save_is_back_on_its_hinge_when_the_save_is_rest
     joints follows the world restored (a rewind past the break hangs the door back on)."""
     level = load_level(level_path("caves"))
     sim = Simulation(level, 3)
-    (hinge,) = [j for j, (spot, _) in sim.joints.items() if spot.kind == "hinge"]
+    doors = {s.object_id for s in level.props if s.kind == "door"}
+    (hinge,) = [j for j, (spot, _) in sim.joints.items() if spot.kind == "hinge" and spot.b in doors]
     saved = save_game(sim)
     door = sim.world.joint_bodies(hinge)[1]
     sim.world.apply_impulse(door, (0.0, 1e4 * sim.world.mass(door).mass))  # far past its break force
@@ -94,3 +95,20 @@ def test_a_door_torn_off_after_a_save_is_back_on_its_hinge_when_the_save_is_rest
 
 def sim_inputs(sim):
     return Inputs(0.0, 0.0, sim.player.x + 100.0, sim.player.y, False)
+
+
+@pytest.mark.parametrize("column, value", [(12, 10**6), (13, 10**6), (13, 0)])
+def test_a_save_whose_turret_is_not_on_its_joint_in_its_world_is_refused(column, value):
+    """Issue 40: the turret's body and joint (``game.ints`` 12 and 13) are checked against the save's
+    world like the player's body: a well-formed save that names another is one error."""
+    from engine.world import snapshot as snapshots
+    from game.sim.saves import FIELDS, MAGIC, VERSION
+
+    level = load_level(level_path("caves"))
+    sim = Simulation(level, 2)
+    arrays = snapshots.decode(save_game(sim), FIELDS, MAGIC, VERSION, what="game save")
+    assert value != arrays["game.ints"][column]
+    arrays["game.ints"] = arrays["game.ints"].copy()
+    arrays["game.ints"][column] = value
+    with pytest.raises(ValueError, match="turret"):
+        load_game(snapshots.encode(arrays, FIELDS, MAGIC, VERSION), level)
