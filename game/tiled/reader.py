@@ -109,20 +109,8 @@ def read_level(
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
-    findings = [_refused(f) for f in report.findings]
+    findings = report.findings
     return (None if any(f.severity == "error" for f in findings) else level), findings
-
-
-def _refused(finding: Finding) -> Finding:
-    """A finding as the game and the checker both grade it: what lies outside the map (``OUTSIDE_MAP``:
-    a marker, a prop, a wall wholly outside) is an error, so the game refuses the map with the very
-    line the checker prints (issue 22: they never disagree). A painted tile whose hitbox reaches past
-    the edge (``finding.tile`` set: a big tile, a flip, an offset, a thick collision line along the
-    border) stays a warning for both: the part outside blocks nothing anyone can reach. Graded here,
-    once, whichever reader found it (the props' reader says it too)."""
-    if finding.code == OUTSIDE_MAP and finding.tile is None:
-        return dataclasses.replace(finding, severity="error")
-    return finding
 
 
 def load_level(path: Path | str) -> Level:
@@ -1015,6 +1003,27 @@ def _finite(value: Any) -> bool:
     return isinstance(value, (int, float)) and math.isfinite(value)
 
 
+def _meets_rect(points: tuple[tuple[float, float], ...], width: float, height: float) -> bool:
+    """Whether a point, or the segment between two points, meets the map's rectangle (0..width,
+    0..height): a joint drawn across the map with both ends outside it is not outside it.
+
+    >>> _meets_rect(((-10.0, 5.0), (50.0, 5.0)), 20.0, 20.0), _meets_rect(((30.0, 5.0),), 20.0, 20.0)
+    (True, False)
+    >>> _meets_rect(((-10.0, 15.0), (15.0, 40.0)), 20.0, 20.0)  # past the corner (0, 20), never in
+    False
+    """
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    low, high = 0.0, 1.0  # Liang-Barsky: the part of the segment p0 + t (p1 - p0) within each slab
+    for start, step, top in ((x0, x1 - x0, width), (y0, y1 - y0, height)):
+        if step == 0.0:
+            if not 0.0 <= start <= top:
+                return False
+            continue
+        t0, t1 = sorted(((0.0 - start) / step, (top - start) / step))
+        low, high = max(low, t0), min(high, t1)
+    return low <= high
+
+
 class _Layout:
     """Walks the layer tree, sorting objects into walls and markers."""
 
@@ -1046,9 +1055,16 @@ class _Layout:
                 self.joints.append((None, obj, where))  # (said once)
             return
         try:
-            self.joints.append((read_joint(obj, frame), obj, where))
+            spot = read_joint(obj, frame)
         except JointProblem as problem:
             self.report.error(str(problem), obj, where)
+            return
+        self.joints.append((spot, obj, where))
+        if not _meets_rect(spot.points, self.width, self.height):  # a warning: it is built all the same
+            at = " to ".join(f"({x:g}, {y:g})" for x, y in spot.points)
+            self.report.warning(
+                f"{spot.kind} joint at {at} is outside the map ({self.size})", obj, where, OUTSIDE_MAP
+            )
 
     def resolved_joints(self) -> tuple[JointSpot, ...]:
         """The joints whose objects are props of the map; an error line for each other one."""
@@ -1300,6 +1316,8 @@ class _Layout:
             self.report.info(note, obj, where)
         boxes = [aabb(shape, Transform(*xf)) for shape, xf in built.wall.parts]
         if all(b[2] < 0 or b[0] > self.width or b[3] < 0 or b[1] > self.height for b in boxes):
+            # A warning, and the wall is played (issue 40): Tiled and arcade keep such walls, and the
+            # coordinate limit (``MAX_COORDINATE``) already bounds how far out one may lie.
             self.report.warning(f"wall is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
         self.walls.append(built.wall)
 
@@ -1325,7 +1343,9 @@ class _Layout:
                 if layer == cv.PLAYER
                 else f"{kind} {'spawn' if layer == cv.SPAWNS else 'pickup'}"
             )
-            self.report.warning(
+            # An error (the game refuses the map): the navigation grid, the spawns' free-spot search and
+            # the reach check all live inside the map, so an actor or a pickup out there is lost.
+            self.report.error(
                 f"{word} at ({x:g}, {y:g}) is outside the map ({self.size})", obj, where, OUTSIDE_MAP
             )
         marker = Marker(int(obj.id), obj.name or "", kind or layer, x, y, dict(obj.properties or {}))
