@@ -54,7 +54,15 @@ from .bodies import body_spot
 from .files import display_name
 from .findings import Findings
 from .frame import MapFrame, tiled_to_world
-from .joints import JOINT_KINDS, MAX_JOINTS_IN_MAP, JointProblem, read_joint, resolve_joints
+from .joints import (
+    JOINT_KINDS,
+    MAX_CHAIN_LINKS,
+    MAX_JOINTS_IN_MAP,
+    JointProblem,
+    long_chains,
+    read_joint,
+    resolve_joints,
+)
 from .json_numbers import parse_int
 from .limits import (
     MAX_COORDINATE,
@@ -511,6 +519,7 @@ class _Census(NamedTuple):
     count: int  # points in its list
     template: Any
     numbers: Any  # a callable giving every coordinate it holds (only called within the point limits)
+    cls: str = ""  # its class (Tiled's ``type`` or ``class``), for the joints' count
 
 
 def _json_objects(layers: list, group: str = ""):
@@ -543,7 +552,17 @@ def _json_census(obj: dict, layer: str) -> _Census:
                 yield p.get("y")
 
     name = obj.get("name") if isinstance(obj.get("name"), str) else ""
-    return _Census(obj.get("id"), name, layer, kind, len(points), obj.get("template"), numbers)
+    cls = obj.get("type", obj.get("class", ""))
+    return _Census(
+        obj.get("id"),
+        name,
+        layer,
+        kind,
+        len(points),
+        obj.get("template"),
+        numbers,
+        cls if isinstance(cls, str) else "",
+    )
 
 
 def _xml_objects(root):
@@ -577,6 +596,7 @@ def _xml_census(obj, layer: str) -> _Census:
         len(words),
         obj.attrib.get("template"),
         numbers,
+        obj.attrib.get("type", obj.attrib.get("class", "")),
     )
 
 
@@ -596,10 +616,15 @@ class _Named:
 
 
 def _check_census(items: list[_Census], report: Findings) -> None:
-    """Objects against ``MAX_OBJECTS``, point lists against their limits, coordinates against
-    ``MAX_COORDINATE``; duplicate ids and templates (never read) are errors too."""
+    """Objects against ``MAX_OBJECTS``, joint objects (hidden ones too) against ``MAX_JOINTS_IN_MAP``,
+    point lists against their limits, coordinates against ``MAX_COORDINATE``; duplicate ids and
+    templates (never read) are errors too."""
     if len(items) > MAX_OBJECTS:
         report.error(f"map has {len(items):,} objects; the limit is {MAX_OBJECTS:,}")
+        return
+    joints = sum(1 for item in items if item.cls in JOINT_KINDS and item.layer in (cv.PROPS, cv.JOINTS))
+    if joints > MAX_JOINTS_IN_MAP:  # said before any joint is read: one line, however many
+        report.error(f"map has {joints:,} joints; the limit is {MAX_JOINTS_IN_MAP:,}")
         return
     limits = {"polygon": MAX_POLYGON_POINTS, "polyline": MAX_POLYLINE_POINTS}
     total = 0
@@ -1048,12 +1073,8 @@ class _Layout:
         self.joints: list[tuple[JointSpot, Any, Any]] = []
 
     def joint(self, obj: Any, frame: MapFrame, where) -> None:
-        """A joint object (its class a joint kind, in ``props`` or ``joints``); refused in one line."""
-        if len(self.joints) >= MAX_JOINTS_IN_MAP:
-            if len(self.joints) == MAX_JOINTS_IN_MAP:
-                self.report.error(f"more than {MAX_JOINTS_IN_MAP:,} joints in the map", obj, where)
-                self.joints.append((None, obj, where))  # (said once)
-            return
+        """A joint object (its class a joint kind, in ``props`` or ``joints``); refused in one line.
+        How many a map holds was counted before any was read (``_check_census``)."""
         try:
             spot = read_joint(obj, frame)
         except JointProblem as problem:
@@ -1067,14 +1088,24 @@ class _Layout:
             )
 
     def resolved_joints(self) -> tuple[JointSpot, ...]:
-        """The joints whose objects are props of the map; an error line for each other one."""
-        read = [(spot, obj, where) for spot, obj, where in self.joints if spot is not None]
-        objects = {spot.object_id: (obj, where) for spot, obj, where in read}
+        """The joints whose objects are props of the map; an error line for each other one. A chain
+        of more than ``MAX_CHAIN_LINKS`` joints is one error line instead, at its first joint."""
+        objects = {spot.object_id: (obj, where) for spot, obj, where in self.joints}
+        spots = [spot for spot, _, _ in self.joints]
+        long = long_chains(spots)
+        for first, links, props in long:
+            self.report.error(
+                f"joins a chain of {links:,} joints on {props:,} props (joined to one another); the "
+                f"limit is {MAX_CHAIN_LINKS:,} joints a chain (a rope holds a weight at any length)",
+                *objects[first.object_id],
+            )
+        if long:
+            return ()
 
         def report(problem: str, spot: JointSpot) -> None:
             self.report.error(problem, *objects[spot.object_id])
 
-        return tuple(resolve_joints([spot for spot, _, _ in read], self.props, self.walls, report))
+        return tuple(resolve_joints(spots, self.props, self.walls, report))
 
     def walk(
         self,
