@@ -64,7 +64,10 @@ def errors(findings) -> list[str]:
 
 def test_a_map_of_100000_joints_is_one_line_and_nothing_else_said_before_any_is_read(tmp_path):
     joints = [hinge(100 + k, 10, 10_000_000 + k) for k in range(100_000)]  # each would be an error
-    path = maps.write(tmp_path, with_props(crate(10, 100, 100), joints=joints))
+    path = maps.write(tmp_path, with_props(crate(10, 100, 100), joints=joints))  # 26 MB of JSON
+    started = time.perf_counter()
+    json.loads(path.read_bytes())
+    parse = time.perf_counter() - started  # the least any reader pays; the machine's load in it too
     started = time.perf_counter()
     level, findings = read_level(path)
     took = time.perf_counter() - started
@@ -73,7 +76,8 @@ def test_a_map_of_100000_joints_is_one_line_and_nothing_else_said_before_any_is_
         f"{path}: map has {100_000 + 3:,} objects; the limit is {MAX_OBJECTS:,}"  # with a wall, start, crate
     )
     assert [str(f) for f in findings] == [line]
-    assert took < 3.0, f"{took:.2f} s: the joints were read one by one"
+    # About 3 parses' time (1.4 s alone): the file read, its depth and ids checked, the objects counted.
+    assert took < 4 * parse + 2.0, f"{took:.2f} s ({parse:.2f} s to parse): the joints were read one by one"
     done = check(path)
     assert done.returncode == 1 and finding_lines(done) == [line]
 
