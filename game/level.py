@@ -17,10 +17,11 @@ from engine.collision import Transform
 
 #: "info" is a note: what the loader or the checker did that a designer may want to know, nothing to fix.
 Severity = Literal["error", "warning", "info"]
-#: ``Finding.code`` of anything the loader finds outside the map rectangle (a wall wholly outside, a
-#: marker): the loader is its one owner and grades it an error (a tile's hitbox reaching past the edge: a
-#: warning), so the game refuses the map with the line ``game.check`` prints (issue 22: the game and the
-#: checker never disagree on a map).
+#: ``Finding.code`` of anything the loader finds outside the map rectangle; the loader is its one owner
+#: and grades it once, for the game and ``game.check`` alike (issue 22: they never disagree on a map). A
+#: marker outside (player start, spawn, pickup) is an error: the game refuses the map. A wall, prop or
+#: joint wholly outside, or a tile's hitbox reaching past the edge, is a warning: the game plays it as
+#: it is drawn (issue 40 §5: Tiled and arcade keep such maps), within ``MAX_COORDINATE``.
 OUTSIDE_MAP = "outside-map"
 
 #: Characters a finding line never prints as they are: C0 and C1 controls (newlines, terminal

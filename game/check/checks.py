@@ -19,7 +19,9 @@ Hitboxes come from ``hitbox.actor_parts`` (the actors' own data).
 Every finding names the object it is about (a wall made by a tile by its
 painted cell, ``layer:tile-x,y (tileset id)``) and where to mark it on a
 hitbox sheet. What lies outside the map is the loader's to say (one owner:
-its findings carry ``code == OUTSIDE_MAP``, errors the game refuses the map with too).
+its findings carry ``code == OUTSIDE_MAP``: a marker outside is an error the game
+refuses the map with too, a wall, prop or joint outside a warning; the checks
+below take such walls and props as they are, the reach grid covering the map).
 
 Bounded work: pairs of nearby boxes (wall parts, markers, placements) come
 from the world's own walls' grid (``engine.world.box_pairs``: the wall parts

@@ -201,12 +201,13 @@ def _draw_findings(result: Checked, frame: SheetFrame, width: int, height: int) 
     arcade.draw_text(title, MARGIN, height - 28, INK, 16, bold=True)
     unplaced = []
     for finding in (*result.warnings, *result.errors):  # errors drawn last, on top
-        if finding.where is None:
-            unplaced.append(finding)
+        at = None if finding.where is None else frame(*finding.where)
+        if at is None or not (0 <= at[0] <= width and 0 <= at[1] <= height):
+            unplaced.append(finding)  # a wall or prop far outside the map: listed, not lost off the sheet
             continue
         _draw_ring(finding, frame)
     if unplaced:
-        text = "; ".join(f.problem for f in unplaced)
+        text = "; ".join(f.problem if f.where is None else f"#{f.object_id} {f.problem}" for f in unplaced)
         arcade.draw_text(text[:180], MARGIN, height - 50, FINDING, 11)
 
 

@@ -26,8 +26,10 @@ class Findings:
         self.file = file
         self.findings: list[Finding] = [] if findings is None else findings
 
-    def error(self, problem: str, obj: Any = None, where=None, *, tile: TileRef | None = None) -> None:
-        self._add("error", problem, obj, where, tile=tile)
+    def error(
+        self, problem: str, obj: Any = None, where=None, code: str = "", *, tile: TileRef | None = None
+    ) -> None:
+        self._add("error", problem, obj, where, code, tile)
 
     def warning(
         self, problem: str, obj: Any = None, where=None, code: str = "", *, tile: TileRef | None = None

@@ -25,6 +25,10 @@ joins still collide, default false).
 Everything is checked before the level is built, each problem one line naming the map and the
 object (``read_joint``, ``resolve_joints``); what only the checker says (an anchor outside both
 props, two joints fighting over one pair) is ``game.check.joints``.
+
+Limits (listed with the others in ``limits.py``): ``MAX_JOINTS_IN_MAP`` joint objects a map, counted
+by the reader with the objects before any joint is read; ``MAX_CHAIN_LINKS`` joints a chain of props
+joined to one another (``long_chains``), counted on the joints read, before any is made.
 """
 
 from __future__ import annotations
@@ -41,9 +45,11 @@ from .frame import MapFrame, tiled_to_world
 __all__ = [
     "JOINT_KINDS",
     "LINE_KINDS",
+    "MAX_CHAIN_LINKS",
     "MAX_JOINTS_IN_MAP",
     "OPTIONS",
     "POINT_KINDS",
+    "long_chains",
     "read_joint",
     "resolve_joints",
 ]
@@ -52,8 +58,15 @@ __all__ = [
 POINT_KINDS = ("hinge", "weld", "motor")
 LINE_KINDS = ("rope", "spring", "slider")
 JOINT_KINDS = POINT_KINDS + LINE_KINDS
-#: The joints one map may hold (each is solved every step; a chain of links is one joint a link).
+#: The joints one map may hold (each is solved every step; a chain of links is one joint a link),
+#: hidden ones too: counted from the file before any joint is read (``reader._check_census``).
 MAX_JOINTS_IN_MAP = 2_000
+#: The joints one chain may hold: a chain is props joined to one another by joints, directly or
+#: through other props (a joint to the world joins nothing), and every joint on them counts. The
+#: solver passes over a chain's joints a few times a step, so a long chain stretches and its far end
+#: lags; a wrecking ball hangs on about ten links, and a ``rope`` holds a weight at any length as one
+#: joint. Checked on the joints read, before any is made (``long_chains``).
+MAX_CHAIN_LINKS = 64
 #: The custom properties each kind reads: name -> (unit in the map, low, high). Angles and angular
 #: speeds are degrees in the map, radians in the game; lengths px.
 _ANGLE = ("degrees", -180.0, 180.0)
@@ -184,3 +197,43 @@ def resolve_joints(
             continue
         kept.append(joint)
     return kept
+
+
+def long_chains(joints: list[JointSpot], limit: int = MAX_CHAIN_LINKS) -> list[tuple[JointSpot, int, int]]:
+    """Each chain of more than ``limit`` joints, as (its first joint in ``joints``' order, its joints,
+    its props), in the order of those first joints. A chain is the props joined to one another by
+    ``joints`` (their ``a`` and ``b``, ids not yet resolved; None, the world, joins nothing); linear in
+    the joints.
+
+    >>> def hinge(oid, a, b):
+    ...     return JointSpot(oid, "", "hinge", a, b, ((0.0, 0.0),))
+    >>> links = [hinge(1, None, 10), hinge(2, 10, 11), hinge(3, 11, 12), hinge(4, None, 20)]
+    >>> [(first.object_id, n, props) for first, n, props in long_chains(links, limit=2)]
+    [(1, 3, 3)]
+    """
+    parent: dict[int, int] = {}
+
+    def root(ref: int) -> int:
+        parent.setdefault(ref, ref)
+        while parent[ref] != ref:
+            parent[ref] = parent[parent[ref]]  # path halving: near-constant time a lookup
+            ref = parent[ref]
+        return ref
+
+    for joint in joints:
+        ends = [ref for ref in (joint.a, joint.b) if ref is not None]
+        if len(ends) == 2:
+            parent[root(ends[0])] = root(ends[1])
+    first: dict[int, JointSpot] = {}
+    count: dict[int, int] = {}
+    for joint in joints:
+        ref = joint.a if joint.a is not None else joint.b
+        if ref is None:  # (``read_joint`` refuses a joint of the world to the world)
+            continue
+        group = root(ref)
+        first.setdefault(group, joint)
+        count[group] = count.get(group, 0) + 1
+    props: dict[int, int] = {}
+    for ref in parent:
+        props[root(ref)] = props.get(root(ref), 0) + 1
+    return [(first[g], count[g], props[g]) for g in first if count[g] > limit]

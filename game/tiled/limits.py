@@ -104,6 +104,28 @@ Tile layers (``tiles.py``; each checked before the data is decoded):
   counted before any engine shape is built (the same budget as
   ``MAX_OBJECTS``); before merging, ``MAX_TILE_SHAPES_PLACED`` (400,000)
   collision objects placed in all, counted from the decoded ids alone.
+
+Props and joints (issue 40; each number lives beside the code that reads
+them, named here so this list stays whole):
+
+- ``props.MAX_PROPS``: 2,000 props a map (Solar2D's dynamic bodies counted
+  with the ``props`` layer's), counted on each layer before any is read:
+  each is a dynamic body the step solves (300 moving cost about 2 ms).
+- ``joints.MAX_JOINTS_IN_MAP``: 2,000 joint objects a map (a joint class in
+  ``props`` or ``joints``, hidden ones too), counted in the census with the
+  objects, before pytiled_parser parses one: a map of 10,000 bad joints is
+  one line, not a line a joint (it was 2,001 lines), and one of 100,000 is
+  the objects' line (read in about 1.4 s, the JSON parse most of it).
+- ``joints.MAX_CHAIN_LINKS``: 64 joints a chain, a chain being the props
+  joined to one another by joints, directly or through other props (a
+  joint to the world joins nothing: a row of doors is many chains of one).
+  Counted on the joints read, before any is made, in time linear in them
+  (``joints.long_chains``); one line at the chain's first joint.
+- ``prop_kinds.MAX_PROP_PARTS``: 16 convex parts a prop kind (one body of
+  several shapes, each solved every tick): its tile's collision objects are
+  counted before any is built, its parts again once concave polygons are
+  split. ``prop_kinds.MAX_PROP_SIZE``: 256 px a side of a prop's parts' box;
+  ``prop_kinds.MAX_PROP_KINDS``: 64 kinds in the props tileset.
 """
 
 from __future__ import annotations

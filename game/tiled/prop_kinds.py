@@ -59,7 +59,9 @@ MAX_PROP_KINDS = 64
 #: bigger than a room is a wall).
 MAX_PROP_SIZE = 256.0
 #: Most convex parts a prop kind may have (each is a shape of its body, simulated every tick: a
-#: prop is a crate or a rack, not a map drawn in a collision editor).
+#: prop is a crate or a rack, not a map drawn in a collision editor). Its collision objects are
+#: counted before any is built (a tile may hold ``MAX_TILE_SHAPES``), its parts once concave
+#: polygons are split.
 MAX_PROP_PARTS = 16
 
 
@@ -161,6 +163,10 @@ def read_props(path: Path | str = PROPS_FILE) -> tuple[dict[str, PropKind] | Non
             continue
         if name in kinds:
             problem(f"a second tile of class {name!r} (the first is tile {kinds[name].tile_id})")
+            continue
+        drawn = sum(1 for shape in tile.shapes if shape.kind != "point")
+        if drawn > MAX_PROP_PARTS:  # said before any shape is built: one line
+            problem(f"{drawn} collision objects; the limit is {MAX_PROP_PARTS} parts a prop")
             continue
         hitbox = tile_hitbox(tile, file, findings)
         if hitbox is None:

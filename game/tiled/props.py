@@ -222,7 +222,7 @@ def drawn_box(obj: Any, tile: Any, owner: Tileset | None) -> tuple[tuple[float, 
 
 
 def outside_warning(what: str, x: float, y: float, size: tuple[float, float], report: Any, obj: Any) -> None:
-    """The warning (an error once graded, ``OUTSIDE_MAP``) for a prop placed outside the map."""
+    """The warning (``OUTSIDE_MAP``) for a prop placed outside the map: it is placed all the same."""
     if not (0.0 <= x <= size[0] and 0.0 <= y <= size[1]):
         report.warning(
             f"{what} at ({x:g}, {y:g}) is outside the map ({size[0]:g} × {size[1]:g} px)",

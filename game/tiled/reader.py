@@ -54,7 +54,15 @@ from .bodies import body_spot
 from .files import display_name
 from .findings import Findings
 from .frame import MapFrame, tiled_to_world
-from .joints import JOINT_KINDS, MAX_JOINTS_IN_MAP, JointProblem, read_joint, resolve_joints
+from .joints import (
+    JOINT_KINDS,
+    MAX_CHAIN_LINKS,
+    MAX_JOINTS_IN_MAP,
+    JointProblem,
+    long_chains,
+    read_joint,
+    resolve_joints,
+)
 from .json_numbers import parse_int
 from .limits import (
     MAX_COORDINATE,
@@ -109,20 +117,8 @@ def read_level(
     except Exception as bug:  # a loader bug must still not take the game or the checker down
         report.error(f"loader failed: {type(bug).__name__}: {_one_line(bug)}")
         level = None
-    findings = [_refused(f) for f in report.findings]
+    findings = report.findings
     return (None if any(f.severity == "error" for f in findings) else level), findings
-
-
-def _refused(finding: Finding) -> Finding:
-    """A finding as the game and the checker both grade it: what lies outside the map (``OUTSIDE_MAP``:
-    a marker, a prop, a wall wholly outside) is an error, so the game refuses the map with the very
-    line the checker prints (issue 22: they never disagree). A painted tile whose hitbox reaches past
-    the edge (``finding.tile`` set: a big tile, a flip, an offset, a thick collision line along the
-    border) stays a warning for both: the part outside blocks nothing anyone can reach. Graded here,
-    once, whichever reader found it (the props' reader says it too)."""
-    if finding.code == OUTSIDE_MAP and finding.tile is None:
-        return dataclasses.replace(finding, severity="error")
-    return finding
 
 
 def load_level(path: Path | str) -> Level:
@@ -523,6 +519,7 @@ class _Census(NamedTuple):
     count: int  # points in its list
     template: Any
     numbers: Any  # a callable giving every coordinate it holds (only called within the point limits)
+    cls: str = ""  # its class (Tiled's ``type`` or ``class``), for the joints' count
 
 
 def _json_objects(layers: list, group: str = ""):
@@ -555,7 +552,17 @@ def _json_census(obj: dict, layer: str) -> _Census:
                 yield p.get("y")
 
     name = obj.get("name") if isinstance(obj.get("name"), str) else ""
-    return _Census(obj.get("id"), name, layer, kind, len(points), obj.get("template"), numbers)
+    cls = obj.get("type", obj.get("class", ""))
+    return _Census(
+        obj.get("id"),
+        name,
+        layer,
+        kind,
+        len(points),
+        obj.get("template"),
+        numbers,
+        cls if isinstance(cls, str) else "",
+    )
 
 
 def _xml_objects(root):
@@ -589,6 +596,7 @@ def _xml_census(obj, layer: str) -> _Census:
         len(words),
         obj.attrib.get("template"),
         numbers,
+        obj.attrib.get("type", obj.attrib.get("class", "")),
     )
 
 
@@ -608,10 +616,15 @@ class _Named:
 
 
 def _check_census(items: list[_Census], report: Findings) -> None:
-    """Objects against ``MAX_OBJECTS``, point lists against their limits, coordinates against
-    ``MAX_COORDINATE``; duplicate ids and templates (never read) are errors too."""
+    """Objects against ``MAX_OBJECTS``, joint objects (hidden ones too) against ``MAX_JOINTS_IN_MAP``,
+    point lists against their limits, coordinates against ``MAX_COORDINATE``; duplicate ids and
+    templates (never read) are errors too."""
     if len(items) > MAX_OBJECTS:
         report.error(f"map has {len(items):,} objects; the limit is {MAX_OBJECTS:,}")
+        return
+    joints = sum(1 for item in items if item.cls in JOINT_KINDS and item.layer in (cv.PROPS, cv.JOINTS))
+    if joints > MAX_JOINTS_IN_MAP:  # said before any joint is read: one line, however many
+        report.error(f"map has {joints:,} joints; the limit is {MAX_JOINTS_IN_MAP:,}")
         return
     limits = {"polygon": MAX_POLYGON_POINTS, "polyline": MAX_POLYLINE_POINTS}
     total = 0
@@ -1015,6 +1028,27 @@ def _finite(value: Any) -> bool:
     return isinstance(value, (int, float)) and math.isfinite(value)
 
 
+def _meets_rect(points: tuple[tuple[float, float], ...], width: float, height: float) -> bool:
+    """Whether a point, or the segment between two points, meets the map's rectangle (0..width,
+    0..height): a joint drawn across the map with both ends outside it is not outside it.
+
+    >>> _meets_rect(((-10.0, 5.0), (50.0, 5.0)), 20.0, 20.0), _meets_rect(((30.0, 5.0),), 20.0, 20.0)
+    (True, False)
+    >>> _meets_rect(((-10.0, 15.0), (15.0, 40.0)), 20.0, 20.0)  # past the corner (0, 20), never in
+    False
+    """
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    low, high = 0.0, 1.0  # Liang-Barsky: the part of the segment p0 + t (p1 - p0) within each slab
+    for start, step, top in ((x0, x1 - x0, width), (y0, y1 - y0, height)):
+        if step == 0.0:
+            if not 0.0 <= start <= top:
+                return False
+            continue
+        t0, t1 = sorted(((0.0 - start) / step, (top - start) / step))
+        low, high = max(low, t0), min(high, t1)
+    return low <= high
+
+
 class _Layout:
     """Walks the layer tree, sorting objects into walls and markers."""
 
@@ -1039,26 +1073,39 @@ class _Layout:
         self.joints: list[tuple[JointSpot, Any, Any]] = []
 
     def joint(self, obj: Any, frame: MapFrame, where) -> None:
-        """A joint object (its class a joint kind, in ``props`` or ``joints``); refused in one line."""
-        if len(self.joints) >= MAX_JOINTS_IN_MAP:
-            if len(self.joints) == MAX_JOINTS_IN_MAP:
-                self.report.error(f"more than {MAX_JOINTS_IN_MAP:,} joints in the map", obj, where)
-                self.joints.append((None, obj, where))  # (said once)
-            return
+        """A joint object (its class a joint kind, in ``props`` or ``joints``); refused in one line.
+        How many a map holds was counted before any was read (``_check_census``)."""
         try:
-            self.joints.append((read_joint(obj, frame), obj, where))
+            spot = read_joint(obj, frame)
         except JointProblem as problem:
             self.report.error(str(problem), obj, where)
+            return
+        self.joints.append((spot, obj, where))
+        if not _meets_rect(spot.points, self.width, self.height):  # a warning: it is built all the same
+            at = " to ".join(f"({x:g}, {y:g})" for x, y in spot.points)
+            self.report.warning(
+                f"{spot.kind} joint at {at} is outside the map ({self.size})", obj, where, OUTSIDE_MAP
+            )
 
     def resolved_joints(self) -> tuple[JointSpot, ...]:
-        """The joints whose objects are props of the map; an error line for each other one."""
-        read = [(spot, obj, where) for spot, obj, where in self.joints if spot is not None]
-        objects = {spot.object_id: (obj, where) for spot, obj, where in read}
+        """The joints whose objects are props of the map; an error line for each other one. A chain
+        of more than ``MAX_CHAIN_LINKS`` joints is one error line instead, at its first joint."""
+        objects = {spot.object_id: (obj, where) for spot, obj, where in self.joints}
+        spots = [spot for spot, _, _ in self.joints]
+        long = long_chains(spots)
+        for first, links, props in long:
+            self.report.error(
+                f"joins a chain of {links:,} joints on {props:,} props (joined to one another); the "
+                f"limit is {MAX_CHAIN_LINKS:,} joints a chain (a rope holds a weight at any length)",
+                *objects[first.object_id],
+            )
+        if long:
+            return ()
 
         def report(problem: str, spot: JointSpot) -> None:
             self.report.error(problem, *objects[spot.object_id])
 
-        return tuple(resolve_joints([spot for spot, _, _ in read], self.props, self.walls, report))
+        return tuple(resolve_joints(spots, self.props, self.walls, report))
 
     def walk(
         self,
@@ -1300,6 +1347,8 @@ class _Layout:
             self.report.info(note, obj, where)
         boxes = [aabb(shape, Transform(*xf)) for shape, xf in built.wall.parts]
         if all(b[2] < 0 or b[0] > self.width or b[3] < 0 or b[1] > self.height for b in boxes):
+            # A warning, and the wall is played (issue 40): Tiled and arcade keep such walls, and the
+            # coordinate limit (``MAX_COORDINATE``) already bounds how far out one may lie.
             self.report.warning(f"wall is outside the map ({self.size})", obj, where, OUTSIDE_MAP)
         self.walls.append(built.wall)
 
@@ -1325,7 +1374,9 @@ class _Layout:
                 if layer == cv.PLAYER
                 else f"{kind} {'spawn' if layer == cv.SPAWNS else 'pickup'}"
             )
-            self.report.warning(
+            # An error (the game refuses the map): the navigation grid, the spawns' free-spot search and
+            # the reach check all live inside the map, so an actor or a pickup out there is lost.
+            self.report.error(
                 f"{word} at ({x:g}, {y:g}) is outside the map ({self.size})", obj, where, OUTSIDE_MAP
             )
         marker = Marker(int(obj.id), obj.name or "", kind or layer, x, y, dict(obj.properties or {}))

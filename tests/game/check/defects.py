@@ -89,7 +89,7 @@ DEFECTS = {
     ),
     "wall outside the map": (
         with_walls(box(7, 400, 40, 30, 30, "far crate")),
-        "error",
+        "warning",
         "{file}:7 (far crate): wall is outside the map (320 × 256 px)",
     ),
     "spawn outside the map": (

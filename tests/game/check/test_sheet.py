@@ -16,7 +16,7 @@ from game.check.sheet import (
     write_sheets,
 )
 from tests.game.check.defects import DEFECTS
-from tests.game.tiled.maps import layer, point, polygon, rect, tiled_map, write
+from tests.game.tiled.maps import layer, point, polygon, rect, tiled_map, with_walls, write
 
 
 @pytest.fixture
@@ -89,3 +89,20 @@ def test_a_broken_levels_sheet_rings_the_broken_polygon_where_it_crosses_itself(
     ring = {image.getpixel((round(fx) + dx, image.height - 1 - round(fy)))[:3] for dx in range(10, 16)}
     assert FINDING in ring
     image.save(tmp_path / "look.png")
+
+
+def test_a_finding_far_outside_the_map_is_listed_above_it_not_ringed_off_the_sheet(window, tmp_path):
+    import arcade
+
+    def strip_reds(x: float) -> int:
+        """Red pixels in the strip under the title (where findings without a place are listed)."""
+        data = with_walls(rect(7, x, 40, 30, 30, name="far"))
+        result = check_file(write(tmp_path, data, "far.tmj"))
+        window.clear()
+        draw_sheet(result, window.width, window.height)
+        image = arcade.get_image(0, 0, window.width, window.height).convert("RGB")
+        strip = image.crop((0, 36, window.width, 54))
+        return sum(1 for r, g, b in strip.getdata() if r > 150 and g < 90 and b < 90)
+
+    assert strip_reds(100) == 0  # inside the map: no finding
+    assert strip_reds(90_000) > 50  # issue 40 §5: a warning, listed where it can be read

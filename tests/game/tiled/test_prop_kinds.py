@@ -101,7 +101,7 @@ def set_property(tile, name, value, kind="float"):
                 {**copy.deepcopy(d["tiles"][0]["objectgroup"]["objects"][0]), "id": 9 + k, "x": 1 + 2 * k}
                 for k in range(16)
             ),
-            "props.tsj: tile 0 (crate): 17 convex parts; the limit is 16",
+            "props.tsj: tile 0 (crate): 17 collision objects; the limit is 16 parts a prop",
         ),
     ],
 )

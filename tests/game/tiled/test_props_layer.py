@@ -106,12 +106,12 @@ def test_a_bad_prop_is_one_error_line_naming_file_object_and_value(tmp_path, obj
     assert only.startswith(f"{tmp_path}/{line}"), only
 
 
-def test_a_prop_off_the_map_is_an_error_the_game_and_the_checker_share(tmp_path):
+def test_a_prop_off_the_map_is_a_warning_the_game_and_the_checker_share_and_it_is_placed(tmp_path):
     level, findings = read(tmp_path, with_props(prop(30, "barrel", 900, 10, point=True)))
-    assert level is None  # issue 22: the game refuses what the checker calls an error
     assert [(f.severity, f.code) for f in findings if "outside the map" in f.problem] == [
-        ("error", "outside-map")
+        ("warning", "outside-map")
     ]
+    assert level is not None and [(p.object_id, p.x) for p in level.props] == [(30, 900.0)]  # issue 40 §5
 
 
 def test_more_props_than_the_limit_is_one_error_before_any_is_read(tmp_path):

@@ -35,6 +35,7 @@ BEVY = REAL / "bevy_ecs_tiled" / "maps"
 FOREST = REAL / "tiled" / "forest" / "forest.tmx"
 INFINITE = BEVY / "orthogonal" / "infinite.tmx"
 LAYERS = BEVY / "orthogonal" / "multiple_layers_with_colliders.tmx"
+FINITE = BEVY / "orthogonal" / "finite.tmx"
 KNIGHT_1_0 = REAL / "tiled" / "sticker-knight" / "map" / "sandbox-tiled-1.0.tmx"
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -343,9 +344,25 @@ def test_a_map_not_orthogonal_is_refused_in_one_line_naming_its_orientation(path
         assert played.stderr.strip().splitlines() == [f"gjk-shooter: {shown}: {expected}"]
 
 
+def test_a_bevy_map_with_three_walls_wholly_outside_it_loads_with_three_warnings_and_plays():
+    """Issue 40 §5: Tiled and arcade keep tile objects drawn past the map's edge, and so does the game
+    (it refused this map before, ``wall is outside the map (320 × 320 px)``, exit 2)."""
+    level, findings = read_level(FINITE)
+    assert level is not None and [f for f in findings if f.severity == "error"] == []
+    assert [(f.severity, f.object_id, f.problem) for f in findings if f.code == "outside-map"] == [
+        ("warning", oid, "wall is outside the map (320 × 320 px)") for oid in (34, 36, 37)
+    ]
+    assert {34, 36, 37} <= {w.object_id for w in level.walls if w.tile is None}
+    checked = check_file(FINITE)
+    assert checked.errors == [] and len(checked.warnings) == 32
+    played = run_game("--level", str(FINITE), "--demo", "--frames", "30", timeout=900)
+    assert played.returncode == 0 and played.stderr == "", played.stderr
+    assert "demo level=finite frames=30" in played.stdout
+
+
 def test_the_checker_on_the_real_maps_folder_checks_every_map():
     checked = [check_file(p) for p in sorted(REAL.rglob("*.tmx"))]
-    assert len(checked) == 9
+    assert len(checked) == 10
     refused = [c for c in checked if c.errors]
     assert len(refused) == 4  # the four orientations; Sticker Knight's tile templates load (test_templates)
 

@@ -240,7 +240,7 @@ def test_any_rotated_object_in_offset_groups_covers_what_tiled_covers(tmp_path_f
     dx, dy = outer[0] + inner[0], outer[1] + inner[1]
     expected = sscale(stranslate(tiled, dx, dy), 1, -1, origin=(0, 0))  # y down to y up ...
     expected = stranslate(expected, 0, 640)  # ... about the map's bottom edge
-    assume(expected.intersects(box(0, 0, 640, 640)))  # wholly outside the map: refused (test_outside_map)
+    assume(expected.intersects(box(0, 0, 640, 640)))  # wholly outside: a warning more (test_outside_map)
     level = load_level(maps.write(tmp_path_factory.mktemp("kinds"), data))
     ours = wall_geometry(level.walls[0])
     assert ours.symmetric_difference(expected).area <= 2e-3 * expected.area
