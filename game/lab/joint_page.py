@@ -180,6 +180,7 @@ class JointLab:
     # --- reading ---------------------------------------------------------------
 
     def pose(self, body: int | None) -> Transform | None:
+        """A body's frame now (radians, y up); ``None`` (the world) stays ``None``."""
         return None if body is None else self.world.transform(body)
 
     def pictures(self) -> list[JointPicture]:
