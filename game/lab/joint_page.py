@@ -33,7 +33,7 @@ CART_AT, CART_HALF, WHEEL_RADIUS, WHEEL_SPREAD = (8.5, 2.0), (1.6, 0.22), 0.45, 
 WHEEL_HERTZ, WHEEL_DAMPING, WHEEL_TRAVEL, WHEEL_MOUNT = 2.0, 0.4, 0.35, 1.3
 #: Where each exhibit's name is written (world metres: the text's left end).
 LABELS = {
-    "hinge (revolute, limits)": (-12.5, 5.2),
+    "hinge (revolute, limits)": (-12.6, 3.4),
     "rope (distance, 0 .. 4.5 m)": (-5.0, 9.7),
     "spring (distance, 1.2 Hz)": (1.6, 9.7),
     "cart (two wheel joints)": (6.9, 3.4),
