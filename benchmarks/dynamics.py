@@ -38,7 +38,14 @@ Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all four):
 7. with ``--box2d``, instead of all of the above, Box2D's benchmark app's own set at its own
    sizes and step counts: ``large_pyramid`` (500 steps), ``many_pyramids`` (22,000 boxes, 200),
    ``smash`` (9,600 boxes, 300; every body awake, where Box2D starts the block asleep) and
-   ``compounds`` (500), each with the sum of its steps, as Box2D's app reports.
+   ``compounds`` (500), each with the sum of its steps, as Box2D's app reports;
+8. Box2D's joint scenes (issue 39; built in ``benchmarks/joints.py``, whose docstring says how):
+   ``joint_grid`` (``--joint-size`` × ``--joint-size`` circles hinged to their neighbours, default
+   30; Box2D's 100 has 19,800 hinges), ``tumbler`` (a compound drum on a revolute motor with 2,025
+   boxes inside) and ``rain`` (ragdolls spawned and removed; pymunk has no ragdoll here, so its
+   cell is blank), each ``--joint-steps`` steps (default 60). ``--box2d`` runs them at Box2D's
+   sizes and step counts (joint_grid 100 × 100, 500 steps; tumbler 750; rain 1,000) unless
+   ``--joint-size`` or ``--joint-steps`` says otherwise; ``--joints`` runs these three alone.
 
 Matched: dt, and 8 solver passes a step (ours: 4 sub-steps of one biased
 and one relaxing pass; pymunk ``iterations = 8``; pybox2d 8 velocity
@@ -50,7 +57,8 @@ Each step of each engine is timed alone (``time.perf_counter``), the
 engines taking turns step by step, so all four see the same machine
 load; the figure is the median step, the ratio ours / theirs.
 
-Run: ``python benchmarks/dynamics.py`` (``--quick`` for a smoke run).
+Run: ``python benchmarks/dynamics.py`` (``--quick`` for a smoke run; ``--joints --box2d`` for
+Box2D's joint scenes alone at its sizes, minutes a run: pymunk's joint_grid takes most of it).
 pybox2d comes with the ``bench`` and ``test`` extras, pyb2d3 with both
 too (``pip install -e '.[bench]'``); one missing is left out with a line
 saying so, and its columns are left out.
@@ -68,6 +76,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's engine, not an installed one
 
+from benchmarks.joints import MAX_SIZE as MAX_JOINT_SIZE
+from benchmarks.joints import SCENES as JOINT_BUILDERS
 from engine.crosscheck.scenes import (
     build_box2d,
     build_ours,
@@ -90,6 +100,49 @@ MAX_STEPS = 10_000
 MAX_TALLEST = 200
 
 
+#: Box2D's joint scenes' step counts in its benchmark app (``benchmark/main.c``), and the grid's side.
+BOX2D_JOINT_STEPS = {"joint_grid": 500, "tumbler": 750, "rain": 1000}
+BOX2D_JOINT_SIZE = 100
+
+
+class JointScene:
+    """One of Box2D's joint scenes as ``time_scene`` takes it: its builders are
+    ``benchmarks/joints.py``'s (ours, pyb2d3, pymunk; ``None`` where an engine has none), each
+    returning a step closure. ``size`` is the joint grid's side (the others have Box2D's size)."""
+
+    def __init__(self, kind: str, size: int) -> None:
+        self.kind, self.size = kind, size
+        self.name = f"{kind} {size}x{size}" if kind == "joint_grid" else kind
+
+    def runs(self, builders: dict) -> dict:
+        """The runs (objects with ``step()``) of the engines in ``builders`` that build this scene."""
+        ours, pyb2d3, pymunk = JOINT_BUILDERS[self.kind]
+        mine = {"ours": ours, "pyb2d3": pyb2d3, "pymunk": pymunk}
+        return {name: _Stepper(mine[name](self.size)) for name in builders if mine.get(name) is not None}
+
+
+class _Stepper:
+    """A step closure as a run (``time_scene`` calls ``step()``)."""
+
+    def __init__(self, step) -> None:
+        self.step = step
+
+
+def joint_plan(args) -> list[tuple[JointScene, int]]:
+    """Box2D's three joint scenes and their timed steps, sized by the arguments (module, scene 8)."""
+    if args.quick:
+        size, counts = 10, dict.fromkeys(BOX2D_JOINT_STEPS, 20)
+    elif args.box2d:
+        size, counts = BOX2D_JOINT_SIZE, dict(BOX2D_JOINT_STEPS)
+    else:
+        size, counts = 30, dict.fromkeys(BOX2D_JOINT_STEPS, 60)
+    if args.joint_size is not None:
+        size = args.joint_size
+    if args.joint_steps is not None:
+        counts = dict.fromkeys(BOX2D_JOINT_STEPS, args.joint_steps)
+    return [(JointScene(kind, size), n) for kind, n in counts.items()]
+
+
 def available() -> dict:
     """The builders of the engines installed; one line for each anchor left out."""
     builders = {}
@@ -102,8 +155,12 @@ def available() -> dict:
 
 
 def time_scene(scene, steps: int, builders: dict, warm: int = 2) -> dict[str, list[float]]:
-    """Ms of each step of each engine over ``steps`` steps, taking turns."""
-    runs = {name: build(scene) for name, build in builders.items()}
+    """Ms of each step of each engine over ``steps`` steps, taking turns (an engine that does
+    not build the scene is left out of the answer)."""
+    if isinstance(scene, JointScene):
+        runs = scene.runs(builders)
+    else:
+        runs = {name: build(scene) for name, build in builders.items()}
     for _ in range(warm):  # ours compiles (or loads) its kernels on its first step
         for run in runs.values():
             run.step()
@@ -151,7 +208,25 @@ def main() -> None:
         "--box2d",
         action="store_true",
         help="Box2D's benchmark set at its own sizes and step counts instead: large_pyramid 500, "
-        "many_pyramids 200, smash 300, compounds 500 (minutes a run)",
+        "many_pyramids 200, smash 300, compounds 500, joint_grid 100x100 500, tumbler 750, rain 1000 "
+        "(minutes a run)",
+    )
+    parser.add_argument(
+        "--joints",
+        action="store_true",
+        help="only Box2D's joint scenes: joint_grid, tumbler, rain (with --box2d at its sizes)",
+    )
+    parser.add_argument(
+        "--joint-size",
+        type=int,
+        default=None,
+        help=f"joint_grid's bodies a side (2..{MAX_JOINT_SIZE}; default 30, --box2d 100)",
+    )
+    parser.add_argument(
+        "--joint-steps",
+        type=int,
+        default=None,
+        help="timed steps of each joint scene (default 60; --box2d: 500, 750, 1000)",
     )
     args = parser.parse_args()
     # Written limits, checked before any work: no timed step gave a median of nothing (nan), and a
@@ -162,8 +237,10 @@ def main() -> None:
         ("--tallest", args.tallest, 20, MAX_TALLEST),
         ("--compound-steps", args.compound_steps, 1, MAX_STEPS),
         ("--room-steps", args.room_steps, 1, MAX_STEPS),
+        ("--joint-size", args.joint_size, 2, MAX_JOINT_SIZE),
+        ("--joint-steps", args.joint_steps, 1, MAX_STEPS),
     ):
-        if not low <= value <= high:
+        if value is not None and not low <= value <= high:
             parser.error(f"{flag} {value}: must be {low}..{high}")
     steps = 20 if args.quick else args.steps
     builders = available()
@@ -177,6 +254,10 @@ def main() -> None:
         plan = [(pyramid(100), 500), (many_pyramids(), 200), (smash(), 300), (compounds(), 500)]
     else:
         plan += [(pyramid(100), args.large_steps), (compounds(), args.compound_steps)]
+    if args.joints:
+        plan = []
+        builders.pop("pybox2d", None)  # (no joint scene is built in pybox2d: its column would be empty)
+    plan += joint_plan(args)
     theirs = [name for name in builders if name != "ours"]
     print(
         f"{'scene':<16}"
@@ -188,17 +269,19 @@ def main() -> None:
         t = {name: float(np.median(each)) for name, each in times.items()}
         print(
             f"{scene.name:<16}"
-            + "".join(f"{t[name]:12.3f}" for name in builders)
-            + "".join(f"{t['ours'] / t[name]:15.2f}" for name in theirs),
+            + "".join(f"{t[name]:12.3f}" if name in t else f"{'-':>12}" for name in builders)
+            + "".join(f"{t['ours'] / t[name]:15.2f}" if name in t else f"{'-':>15}" for name in theirs),
             flush=True,
         )
-        if args.box2d or scene.name.startswith("compounds"):  # Box2D's benchmark reports the sum
+        if (
+            args.box2d or scene.name.startswith("compounds") or isinstance(scene, JointScene)
+        ):  # Box2D's benchmark reports the sum
             print(
                 f"  sum of its {n} steps, ms:"
                 + "".join(f" {name} {sum(each):.0f}" for name, each in times.items()),
                 flush=True,
             )
-    if args.box2d and not args.quick:
+    if (args.box2d and not args.quick) or args.joints:
         return
     rows = [20] if args.quick else list(range(20, args.tallest + 1, 10))
     print("tallest standing pyramid after 10 s (rows tried: " + ", ".join(map(str, rows)) + "):")

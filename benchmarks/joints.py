@@ -22,7 +22,9 @@ each of a group's five ragdolls has a layer bit of its own, so two ragdolls of o
 groups do not collide (they rarely meet). pymunk is left out of this scene.
 
 The figure is each engine's median step (ms) and the ratio ours / theirs. Run:
-``python benchmarks/joints.py`` (``--size 30 --steps 20`` for a smoke run).
+``python benchmarks/joints.py`` (``--size 30 --steps 20`` for a smoke run), one scene at a time;
+``python benchmarks/dynamics.py --joints`` times all three from these builders in one run, in
+its table (``--box2d``: at Box2D's sizes and step counts).
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@ update both together when a round of benchmarks is written down (CHANGELOG.md ke
 
 #: The fifteenth round (2026-11-29, a quiet machine, one run), ``benchmarks/dynamics.py`` (rigid
 #: bodies, pymunk, pybox2d and pyb2d3 in the same run, the small room scenes added); the thirteenth
-#: round's ``benchmarks/narrow_phase.py``'s batch verdicts and ``benchmarks/world.py``'s scenes.
+#: round's ``benchmarks/narrow_phase.py``'s batch verdicts and ``benchmarks/world.py``'s scenes; Box2D's
+#: joint scenes at its sizes (``dynamics.py --joints --box2d``, two runs on a loaded machine, issue 39).
 RATIOS = {
     "rigid bodies / pymunk": [
         ("room, 20 crates", (7.44, 7.44)),
@@ -33,6 +34,11 @@ RATIOS = {
         ("pyramid, 100 rows", (0.81, 0.81)),
         ("compounds, 3,000", (2.13, 2.13)),
     ],
+    "Box2D's joint scenes / pyb2d3": [
+        ("joint_grid, 100 × 100", (1.69, 1.72)),
+        ("tumbler", (1.19, 1.23)),
+        ("rain", (5.95, 6.46)),
+    ],
     "batch verdicts / pymunk": [
         ("polygon–polygon", (0.053, 0.053)),
         ("polygon–circle", (0.039, 0.039)),
@@ -53,6 +59,7 @@ RATIOS = {
 GOALS = {
     "rigid bodies / pymunk": 0.5,
     "rigid bodies / pybox2d": 0.3,
+    "Box2D's joint scenes / pyb2d3": 1.0,
     "batch verdicts / pymunk": 0.05,
     "world queries / pymunk": 0.3,
 }

@@ -60,7 +60,7 @@ def draw_benchmarks() -> None:
     from matplotlib import pyplot as plt
 
     OUT.mkdir(parents=True, exist_ok=True)
-    figure, axes = plt.subplots(1, len(RATIOS), figsize=(15, 3.6), sharey=False)
+    figure, axes = plt.subplots(1, len(RATIOS), figsize=(2.6 * len(RATIOS), 3.6), sharey=False)
     for ax, (title, rows) in zip(axes, RATIOS.items()):
         names = [name for name, _ in rows]
         lows = [low for _, (low, _) in rows]

@@ -16,6 +16,13 @@ clipping builds it (``--clip-step`` 1 .. 5 one step of it, implying
 points that far apart, and also implies it). The screenshot's suffix names its format (.png, .jpg,
 .bmp: ``game.files.images``). Bad input is one line on stderr and exit status
 2, never a traceback.
+
+``--joints`` opens the joints page instead (J switches pages in the window): a hinge with
+limits, a rope, a spring and a cart on two wheel joints, simulated by the engine at 60 Hz;
+drag a body with the mouse. With ``--screenshot``, ``--time S`` (0 .. ``MAX_TIME``, default
+``SHOT_TIME``) is how long it runs before the picture and ``--drag X,Y,TX,TY`` (metres) grabs
+the body at (X, Y), the cursor moving to (TX, TY) over the first second and held there. The
+hitbox page's options do not go with ``--joints``, nor these two without ``--joints --screenshot``.
 """
 
 from __future__ import annotations
@@ -39,10 +46,19 @@ from .state import CLIP_STEPS, MAX_MARGIN, LabState
 
 #: Far beyond any GJK run the engine makes (its iteration cap is a few dozen).
 MAX_STEP = 1000
+#: The joints page's simulated seconds before a screenshot: at most (a minute: 3,600 steps) and by default.
+MAX_TIME = 60.0
+SHOT_TIME = 1.5
+#: The hitbox page's options, which the joints page refuses (its own are ``JOINT_OPTIONS``).
+HITBOX_OPTIONS = ("level", "a", "b", "at_a", "at_b", "step", "manifold", "margin", "clip_step")
+JOINT_OPTIONS = ("time", "drag")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = OneLineParser(prog="gjk-lab", description="Drag two shapes and watch GJK, EPA and pymunk.")
+    p = OneLineParser(
+        prog="gjk-lab",
+        description="Drag two shapes and watch GJK, EPA and pymunk; or, with --joints, drag jointed bodies in the engine.",
+    )
     p.add_argument("level", nargs="?", help="a level name or .tmj file whose wall parts join the palette")
     p.add_argument(
         "--a",
@@ -56,11 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--at-a",
-        default="-70,0,0",
+        default=None,
         metavar="X,Y,DEG",
-        help="A's place and angle (degrees, CCW; write --at-a=-70,0,0 for a negative x)",
+        help="A's place and angle (degrees, CCW; default -70,0,0; write --at-a=-70,0,0 for a negative x)",
     )
-    p.add_argument("--at-b", default="70,10,23", metavar="X,Y,DEG", help="B's place and angle (degrees, CCW)")
+    p.add_argument(
+        "--at-b", default=None, metavar="X,Y,DEG", help="B's place and angle (degrees, CCW; default 70,10,23)"
+    )
     p.add_argument(
         "--step",
         type=whole_number(0, MAX_STEP),
@@ -88,8 +106,79 @@ def build_parser() -> argparse.ArgumentParser:
         + ", ".join(CLIP_STEPS)
         + "; default all)",
     )
+    p.add_argument(
+        "--joints",
+        action="store_true",
+        help="the joints page: drag a body and watch a hinge, a rope, a spring and a wheeled cart (J "
+        "switches pages)",
+    )
+    p.add_argument(
+        "--time",
+        type=bounded_real(0.0, MAX_TIME),
+        default=None,
+        metavar="S",
+        help=f"with --joints --screenshot: seconds simulated before the picture (0 .. {MAX_TIME:g}; "
+        f"default {SHOT_TIME:g})",
+    )
+    p.add_argument(
+        "--drag",
+        metavar="X,Y,TX,TY",
+        help="with --joints --screenshot: grab the body at X,Y and pull it toward TX,TY (metres; "
+        "write --drag=-9,7,-8,9 for a negative x)",
+    )
     p.add_argument("--screenshot", metavar="PNG", help="render headless to this file and exit")
     return p
+
+
+def check_page(args, parser: argparse.ArgumentParser) -> None:
+    """Refuse options of the other page (one line, exit 2): the hitbox page's with ``--joints``,
+    the joints page's without it (or without ``--screenshot``, the only place they act)."""
+    if args.joints:
+        given = [name for name in HITBOX_OPTIONS if getattr(args, name) not in (None, False)]
+        if given:
+            shown = "a level" if given[0] == "level" else "--" + given[0].replace("_", "-")
+            parser.error(f"{shown} is the hitbox page's; --joints opens the joints page")
+    given = [name for name in JOINT_OPTIONS if getattr(args, name) is not None]
+    if given and not args.joints:
+        parser.error(f"--{given[0]} is the joints page's: add --joints")
+    if given and not args.screenshot:
+        parser.error(f"--{given[0]} sets up a screenshot of the joints page: add --screenshot PNG")
+
+
+def parse_drag(text: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """``"x,y,tx,ty"`` (metres) as the point grabbed and the point pulled toward.
+
+    >>> parse_drag("-9,7,-8,9.5")
+    ((-9.0, 7.0), (-8.0, 9.5))
+    """
+    try:
+        x, y, tx, ty = (float(v) for v in text.split(","))
+    except ValueError:
+        raise InputError(f"--drag must be four numbers x,y,tx,ty (metres), got {text!r}") from None
+    if not all(math.isfinite(v) and abs(v) <= 1000.0 for v in (x, y, tx, ty)):
+        raise InputError(f"--drag must be four finite numbers within ±1000 m, got {text!r}")
+    return (x, y), (tx, ty)
+
+
+def build_joint_lab(args):
+    """The joints page as ``--time`` and ``--drag`` ask: run for the time, the drag held all of it."""
+    from .joint_page import DT, JointLab  # deferred: only the joints page builds its world
+
+    lab = JointLab()
+    drag = parse_drag(args.drag) if args.drag is not None else None
+    if drag is not None and lab.press(*drag[0]) is None:
+        names = ", ".join(
+            f"{name} at ({lab.world.transform(body).x:.1f}, {lab.world.transform(body).y:.1f})"
+            for name, body in lab.bodies.items()
+        )
+        raise InputError(f"--drag: no body at ({drag[0][0]:g}, {drag[0][1]:g}) m; the bodies: {names}")
+    steps = round((SHOT_TIME if args.time is None else args.time) / DT)
+    for k in range(steps):
+        if drag is not None:  # the cursor glides from the grab to the target over the first second
+            u = min(1.0, (k + 1) * DT)
+            lab.drag(*(a + u * (b - a) for a, b in zip(*drag)))
+        lab.advance()
+    return lab
 
 
 def bounded_real(low: float, high: float):
@@ -206,7 +295,10 @@ def build_state(args):
         else default
         for k, (name, default) in enumerate(((args.a, 0), (args.b, 1)))
     ]
-    state.xfs = [parse_place(args.at_a, "--at-a"), parse_place(args.at_b, "--at-b")]
+    state.xfs = [
+        parse_place(args.at_a or "-70,0,0", "--at-a"),
+        parse_place(args.at_b or "70,10,23", "--at-b"),
+    ]
     state.step = args.step
     state.manifold = args.manifold or args.margin is not None or args.clip_step is not None
     state.margin = 0.0 if args.margin is None else args.margin
@@ -230,6 +322,18 @@ def screenshot(state, path: Path) -> None:
     save_image(arcade.get_image(0, 0, window.width, window.height), path)
 
 
+def joints_screenshot(lab, path: Path) -> None:
+    """Render the joints page headless into ``path``, atomically."""
+    import arcade  # deferred: see screenshot
+
+    from .joint_draw import draw_joints_page
+
+    window = arcade.get_window() if _has_window() else arcade.Window(WIDTH, HEIGHT, "gjk-lab", visible=False)
+    window.clear()
+    draw_joints_page(lab, window.width, window.height)
+    save_image(arcade.get_image(0, 0, window.width, window.height), path)
+
+
 def _has_window() -> bool:
     import arcade  # deferred: see screenshot
 
@@ -243,6 +347,7 @@ def _has_window() -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_page(args, parser)
     if args.screenshot:
         try:
             check_suffix(args.screenshot)
@@ -250,6 +355,10 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--screenshot {err}")
         os.environ.setdefault("ARCADE_HEADLESS", "1")  # before anything imports arcade
     try:
+        if args.joints and args.screenshot:
+            joints_screenshot(build_joint_lab(args), Path(args.screenshot))
+            print(f"wrote {args.screenshot}")
+            return 0
         state = build_state(args)
         if args.screenshot:
             screenshot(state, Path(args.screenshot))
@@ -266,7 +375,8 @@ def main(argv: list[str] | None = None) -> int:
         from .view import LabView
 
         window = arcade.Window(WIDTH, HEIGHT, "gjk-lab: the hitbox lab")
-        window.show_view(LabView(state))
+        hitbox = LabView(state)
+        window.show_view(hitbox.joints_page() if args.joints else hitbox)
         arcade.run()
         return 0
     except InputError as problem:

@@ -569,7 +569,7 @@ def describe(state: LabState, analysis: Analysis) -> list[tuple[str, tuple[int, 
 
 HELP = (
     "drag: move   wheel, Q/E: rotate   Tab: A/B   N/P: shape   H: actor hitbox   O: prop   W: wall/tile   "
-    "Space/B: step GJK   0: whole run   M: manifold   C: clip step   -/=: margin"
+    "Space/B: step GJK   0: whole run   M: manifold   C: clip step   -/=: margin   J: joints"
 )
 
 

@@ -20,6 +20,16 @@ class LabView(arcade.View):
         self.dragging: int | None = None
         self._analysis: Analysis | None = None
         self._key: tuple | None = None
+        self._joints: arcade.View | None = None
+
+    def joints_page(self) -> arcade.View:
+        """The joints page (made once, on first use), whose J comes back here."""
+        if self._joints is None:
+            from .joint_page import JointLab  # deferred: the page builds a world only when shown
+            from .joint_view import JointsView
+
+            self._joints = JointsView(JointLab(), back=self)
+        return self._joints
 
     @property
     def analysis(self) -> Analysis:
@@ -89,6 +99,7 @@ class LabView(arcade.View):
             arcade.key.EQUAL: lambda: self.state.change_margin(1.0),
             arcade.key.PLUS: lambda: self.state.change_margin(1.0),
             arcade.key.NUM_ADD: lambda: self.state.change_margin(1.0),
+            arcade.key.J: lambda: self.window.show_view(self.joints_page()),
             arcade.key.ESCAPE: arcade.exit,
         }
         action = actions.get(symbol)

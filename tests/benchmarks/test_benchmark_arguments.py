@@ -42,6 +42,8 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
         ("joints.py", ["--steps", "0"], ["--steps 0", "1..10000"]),
         ("dynamics.py", ["--tallest", "201"], ["--tallest 201", "20..200"]),
         ("dynamics.py", ["--compound-steps", "0"], ["--compound-steps 0", "1..10000"]),
+        ("dynamics.py", ["--joint-size", "1"], ["--joint-size 1", "2..160"]),
+        ("dynamics.py", ["--joint-steps", "10001"], ["--joint-steps 10001", "1..10000"]),
         ("compile_times.py", ["--top", "0"], ["--top 0", "at least 1"]),
         ("snapshot.py", ["--repeats", "0"], ["--repeats 0", "1..1000"]),
         ("snapshot.py", ["--game-ticks", "36001"], ["--game-ticks 36001", "0..36000"]),

@@ -4,6 +4,7 @@ masses and poses, and one compound body lands where Box2D v3 lands it (nothing h
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import math
 from pathlib import Path
@@ -138,3 +139,24 @@ def test_box2d_v3s_own_benchmark_scenes_are_its_sizes():
         assert all(p.motion == "dynamic" and math.hypot(*p.velocity[:2]) <= 5.0 for p in scene.pieces[4:])
         run = build_ours(scene)
         assert len(run.world.pairs()) == 0  # nothing touches at the start
+
+
+def test_box2d_v3s_joint_scenes_run_in_dynamics_beside_pyb2d3_and_pymunk():
+    """Issue 39: ``joint_grid``, ``tumbler`` and ``rain`` are timed in ``dynamics.py``'s turns from
+    ``benchmarks/joints.py``'s builders (pymunk has no ragdoll: it sits out the rain), at Box2D's
+    sizes with ``--box2d`` and small by default."""
+    dynamics = _dynamics_module()
+    args = argparse.Namespace(quick=False, box2d=True, joint_size=None, joint_steps=None)
+    assert [(scene.name, n) for scene, n in dynamics.joint_plan(args)] == [
+        ("joint_grid 100x100", 500),
+        ("tumbler", 750),
+        ("rain", 1000),
+    ]
+    args = argparse.Namespace(quick=True, box2d=False, joint_size=4, joint_steps=2)
+    plan = dynamics.joint_plan(args)
+    assert [(scene.name, n) for scene, n in plan] == [("joint_grid 4x4", 2), ("tumbler", 2), ("rain", 2)]
+    builders = {name: None for name in ("ours", "pymunk", "pyb2d3")}
+    for scene, n in plan:
+        times = dynamics.time_scene(scene, n, builders, warm=1)
+        engines = ["ours", "pymunk", "pyb2d3"] if scene.kind != "rain" else ["ours", "pyb2d3"]
+        assert sorted(times) == sorted(engines) and all(len(each) == n for each in times.values())
