@@ -8,14 +8,12 @@ after ``to_screen``, the one place where metres become pixels; the tests check t
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
 from engine.collision import Transform
-
-Point = tuple[float, float]
-Polyline = tuple[Point, ...]
+from game.geometry import joint_lines
+from game.geometry.joint_lines import Point, Polyline
 
 #: Screen pixels a world metre spans on the joints page, and the strip under the world for text.
 PIXELS_PER_METRE = 50.0
@@ -120,70 +118,27 @@ class JointPicture:
 
 
 def arc(centre: Point, radius: float, start: float, end: float) -> Polyline:
-    """Points on a circle's arc from angle ``start`` to ``end`` (radians, counter-clockwise from
-    +x; either way round), both ends included.
+    """``game.geometry.joint_lines.arc`` at the page's ``ARC_PIECES_PER_RADIAN``.
 
     >>> quarter = arc((0.0, 0.0), 1.0, 0.0, math.pi / 2)
     >>> [tuple(round(v, 9) for v in p) for p in (quarter[0], quarter[-1])], len(quarter)
     ([(1.0, 0.0), (0.0, 1.0)], 20)
     """
-    pieces = max(2, math.ceil(abs(end - start) * ARC_PIECES_PER_RADIAN))
-    return tuple(
-        (
-            centre[0] + radius * math.cos(start + (end - start) * k / pieces),
-            centre[1] + radius * math.sin(start + (end - start) * k / pieces),
-        )
-        for k in range(pieces + 1)
-    )
+    return joint_lines.arc(centre, radius, start, end, ARC_PIECES_PER_RADIAN)
 
 
 def zigzag(p: Point, q: Point, coils: int = SPRING_COILS, width: float = SPRING_WIDTH) -> Polyline:
-    """A spring from ``p`` to ``q``: a straight lead at each end (a tenth of the length) and
-    ``coils`` zigs of half-width ``width`` across the line between them. Its first point is
-    ``p`` and its last ``q``; a spring of (nearly) no length is the two points.
+    """``game.geometry.joint_lines.zigzag`` with the page's coils and width (metres).
 
     >>> zz = zigzag((0.0, 0.0), (0.0, 2.0)); zz[0], zz[-1], len(zz)
     ((0.0, 0.0), (0.0, 2.0), 18)
     """
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    length = math.hypot(dx, dy)
-    if length < 1e-9:
-        return (p, q)
-    nx, ny = -dy / length, dx / length  # across the spring
-    lead = 0.1
-    points = [p, (p[0] + lead * dx, p[1] + lead * dy)]
-    zigs = 2 * coils
-    for k in range(zigs):
-        u = lead + (1.0 - 2.0 * lead) * (k + 0.5) / zigs
-        side = width if k % 2 == 0 else -width
-        points.append((p[0] + u * dx + side * nx, p[1] + u * dy + side * ny))
-    points += [(p[0] + (1.0 - lead) * dx, p[1] + (1.0 - lead) * dy), q]
-    return tuple(points)
+    return joint_lines.zigzag(p, q, coils, width)
 
 
 def rope(p: Point, q: Point, length: float) -> tuple[Polyline, bool]:
-    """A rope of ``length`` from ``p`` to ``q``: straight when the anchors are (about) that far
-    apart, else a parabola sagging downwards (−y), drawn ``length`` long. Returns the
-    polyline (from ``p`` to ``q``) and whether it is taut."""
-    chord = math.dist(p, q)
-    if chord >= 0.995 * length or chord < 1e-9:
-        return (p, q), True
-
-    def hanging(sag: float) -> list[Point]:
-        return [
-            (p[0] + u * (q[0] - p[0]), p[1] + u * (q[1] - p[1]) - 4.0 * sag * u * (1.0 - u))
-            for u in (k / ROPE_PIECES for k in range(ROPE_PIECES + 1))
-        ]
-
-    # The sag whose drawn length is the rope's, by bisection (a parabola's length grows with its sag).
-    low, high = 0.0, length
-    for _ in range(40):
-        sag = 0.5 * (low + high)
-        drawn = sum(math.dist(a, b) for a, b in itertools.pairwise(hanging(sag)))
-        low, high = (sag, high) if drawn < length else (low, sag)
-    points = hanging(low)
-    points[0], points[-1] = p, q
-    return tuple(points), False
+    """``game.geometry.joint_lines.rope`` in the page's ``ROPE_PIECES``."""
+    return joint_lines.rope(p, q, length, ROPE_PIECES)
 
 
 def hinge_direction(spec: JointSpec, pose_a: Transform | None, angle: float) -> float:

@@ -27,6 +27,7 @@ import numpy as np
 from arcade.shape_list import ShapeElementList, create_line, create_rectangles_filled_with_colors
 
 from engine.collision import aabb
+from game.geometry.joint_lines import arc, rope, segments, zigzag
 from game.sim.machines import anchor_points
 
 from .outline import as_segments, outline
@@ -157,15 +158,34 @@ class _OverlayCache(NamedTuple):
 _CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+#: px: the radius of a hinge's limit arc, and a spring's half-width in the overlay.
+JOINT_ARC_RADIUS = 22.0
+JOINT_SPRING_WIDTH = 4.0
+
+
 def joint_segments(world, joints) -> tuple[list, list]:
-    """The overlay's joints: a line from anchor to anchor (a rope, a spring, a slider's reach) and
-    each anchor's point (a hinge's pin), from ``joints`` (id -> (spot, ``machines.Anchored``))."""
+    """The overlay's joints, from ``joints`` (id -> (spot, ``machines.Anchored``)): each anchor's
+    point (a hinge's pin); a hinge's limits as an arc round its pin, from its lower limit to its
+    upper, with a needle along the body's turn; a spring as a zig-zag; a rope as a line, sagging
+    when slack; a slider's or weld's anchors joined by a line. Segments as ``draw_lines`` takes them."""
     lines, points = [], []
-    for _, anchors in joints.values():
+    for joint, (spot, anchors) in joints.items():
         a, b = anchor_points(world, anchors)
-        if a != b:
-            lines += [a, b]
         points += [a, b]
+        kind, options = spot.kind, spot.options
+        if kind == "hinge" and "lower" in options and "upper" in options and anchors.b is not None:
+            # The body's angle less the joint's is where the joint's angle 0 points (its reference).
+            zero = world.transform(anchors.b)[2] - world.joint_angle(joint)
+            lines += segments(arc(a, JOINT_ARC_RADIUS, zero + options["lower"], zero + options["upper"]))
+            turn = world.transform(anchors.b)[2]
+            lines += [a, (a[0] + JOINT_ARC_RADIUS * math.cos(turn), a[1] + JOINT_ARC_RADIUS * math.sin(turn))]
+        elif kind == "spring":
+            lines += segments(zigzag(a, b, width=JOINT_SPRING_WIDTH))
+        elif kind == "rope":
+            length = options.get("length", math.dist(*spot.points[:2]) if len(spot.points) > 1 else 0.0)
+            lines += segments(rope(a, b, length)[0])
+        elif a != b:
+            lines += [a, b]
     return lines, points
 
 
