@@ -98,20 +98,19 @@ def test_sprites_follow_the_actors_and_leave_with_them(window):
     assert gone == [("chaser", 7)] and len(mirror) == 1 and player.position == (110, 200)
 
 
-def test_a_sprite_faces_along_its_engine_angle(window):
-    """The player's texture faces +x; at engine angle 90° (up) its narrow barrel tip must be on top."""
+@pytest.mark.parametrize("degrees", [0, 90, 180, -90])
+def test_a_sprite_faces_along_its_engine_angle(window, degrees):
+    """The turret's texture faces +x from its pivot, the canvas's centre (issue 40: it turns on its
+    own about the hull's centre): at engine angle a, every lit pixel lies on a's side of the pivot."""
     mirror = SpriteMirror()
-    mirror.sync([Actor(1, "player", 640, 360, math.pi / 2, 120)])
+    a = math.radians(degrees)
+    mirror.sync([Actor(1, "turret", 640, 360, a, 120)])
     window.clear(color=(0, 0, 0))
     mirror.draw()
     image = arcade.get_image().convert("RGB")
-    lit = [(x, y) for x in range(560, 720) for y in range(280, 440) if pixel(image, x, y) != (0, 0, 0)]
-    top, bottom = max(y for _, y in lit), min(y for _, y in lit)
-
-    def width_at(y):
-        return sum(1 for _, ly in lit if ly == y)
-
-    assert width_at(top - 2) < width_at(bottom + 2) / 2  # barrel tip on top, tracks at the bottom
+    lit = [(x, y) for x in range(500, 780) for y in range(220, 500) if pixel(image, x, y) != (0, 0, 0)]
+    along = [(x - 640) * math.cos(a) + (y - 360) * math.sin(a) for x, y in lit]
+    assert len(lit) > 100 and min(along) > -8.0 and max(along) > 50.0  # the barrel runs out from the pivot
 
 
 def test_particles_fade_and_are_gone_after_their_life(window):
