@@ -1,7 +1,7 @@
 """A bot that plays: it is how the headless demo and the tests drive the game.
 
-Each tick it aims at the nearest enemy it can see and fires once its turret
-has come round to within ``ON_TARGET`` of it; it backs away
+Each tick it aims at the nearest enemy it can see and fires (its turret comes
+round at the motor's pace, so the first shots at a new target may miss); it backs away
 from enemies that come close and strafes otherwise; when low on health or
 ammo it walks to the nearest pickup of that kind down a flow field, and
 with nothing to do it walks towards the nearest enemy the same way. Its
@@ -20,8 +20,6 @@ from .simulation import Inputs, Simulation
 
 #: px: moving less than this in a second while it wants to move, the bot steps aside.
 STUCK_PX = 12.0
-#: Radians: the bot holds its fire until the turret points this near its target.
-ON_TARGET = 0.3
 
 
 class Bot:
@@ -59,9 +57,9 @@ class Bot:
             k = int(np.argmin(np.hypot(e.x - p.x, e.y - p.y)))
             move = self._towards(sim, e.x[k], e.y[k])
         mx, my = self._unstuck(sim, move or (0.0, 0.0))
-        off = math.atan2(aim[1] - p.y, aim[0] - p.x) - p.angle
-        fire = target is not None and abs(math.remainder(off, 2.0 * math.pi)) < ON_TARGET
-        return Inputs(move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=fire)
+        return Inputs(
+            move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None
+        )
 
     def _unstuck(self, sim: Simulation, move):
         """``move``, unless the player has wanted to move for a second and gone under ``STUCK_PX``

@@ -109,7 +109,7 @@ def test_bunker_s_middle_doorways_have_double_doors_that_the_player_pushes_open_
     assert len(doors) == 4 and {sim.prop_kinds[int(k)].name for k in sim.props.kind} >= {"door_leaf"}
     place_player(sim, 930.0, 640.0)  # in the corridor below the north doorway's left leaf
     widest = {joint: 0.0 for joint in doors}
-    for tick in range(150):
+    for tick in range(240):  # (a leaf's soft spring shuts it in about two seconds)
         sim.step(
             Inputs(move_y=1.0 if tick < 60 else 0.0, aim_at_x=sim.player.x + 100.0, aim_at_y=sim.player.y)
         )
@@ -135,9 +135,7 @@ def test_a_blast_tears_a_door_leaf_off_its_hinge_and_it_is_a_loose_prop():
     assert "explosion" in [e.kind for e in events]
     assert len(broke) == 1 and (broke[0].x, broke[0].y) == pytest.approx(hinge)
     assert joint not in sim.joints and joint not in sim.world.joints().tolist()
-    assert [sim.world.joint_kind(j) for j in sim.world.joints(leaf).tolist()] == [
-        "motor"
-    ]  # the floor's grip only
+    assert sim.world.joints(leaf).tolist() == []  # (a door hangs: no floor friction holds it)
     assert leaf in sim.props.body.tolist()  # still in play: a loose leaf
 
 
