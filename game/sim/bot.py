@@ -20,6 +20,8 @@ from .simulation import Inputs, Simulation
 
 #: px: moving less than this in a second while it wants to move, the bot steps aside.
 STUCK_PX = 12.0
+#: Radians: the bot holds fire while its turret swings from further off its target than this.
+ON_TARGET = 0.8
 
 
 class Bot:
@@ -57,9 +59,9 @@ class Bot:
             k = int(np.argmin(np.hypot(e.x - p.x, e.y - p.y)))
             move = self._towards(sim, e.x[k], e.y[k])
         mx, my = self._unstuck(sim, move or (0.0, 0.0))
-        return Inputs(
-            move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=target is not None
-        )
+        off = abs(math.remainder(math.atan2(aim[1] - p.y, aim[0] - p.x) - p.angle, 2.0 * math.pi))
+        fire = target is not None and off < ON_TARGET
+        return Inputs(move_x=mx, move_y=my, aim_at_x=float(aim[0]), aim_at_y=float(aim[1]), fire=fire)
 
     def _unstuck(self, sim: Simulation, move):
         """``move``, unless the player has wanted to move for a second and gone under ``STUCK_PX``
