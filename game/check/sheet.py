@@ -35,6 +35,7 @@ from arcade.exceptions import PerformanceWarning
 
 from game.files.images import save_image
 from game.files.safe_read import read_json
+from game.geometry.joint_lines import arc, zigzag
 from game.render.outline import outline
 from game.render.walls import chain_polygons
 from game.tiled.limits import MAX_FILE_BYTES
@@ -148,16 +149,34 @@ def _draw_hitbox(parts, x: float, y: float, frame: SheetFrame, colour) -> float:
     return right
 
 
+#: Sheet px: a hinge's limit arc's radius, a spring's half-width, and how near two joints' labels
+#: may come before the second is left out (a chain's hinges are one label, not a smear).
+JOINT_ARC, JOINT_SPRING, JOINT_LABEL_GAP = 12.0, 3.0, 36.0
+
+
 def _draw_joints(level, frame: SheetFrame) -> None:
-    """Each joint of ``level``: a pin at a point joint's anchor, a line for a rope, spring or slider,
-    and its kind beside it."""
+    """Each joint of ``level``: a pin at each anchor, a hinge's limits as an arc round its pin (from
+    the prop's angle as placed plus its lower limit to plus its upper), a spring as a zig-zag, a
+    line for a rope or slider, and its kind beside it (one label where several crowd together)."""
+    props = {p.object_id: p for p in level.props}
+    labels: list[tuple[float, float]] = []
     for joint in level.joints:
         points = [frame(x, y) for x, y in joint.points]
+        options = joint.options
+        turned = props.get(joint.b if joint.b is not None else joint.a)
+        if joint.kind == "hinge" and "lower" in options and "upper" in options and turned is not None:
+            start, end = turned.angle + options["lower"], turned.angle + options["upper"]
+            arcade.draw_line_strip(list(arc(points[0], JOINT_ARC, start, end)), JOINT, 2)
         if len(points) == 2:
-            arcade.draw_line(*points[0], *points[1], JOINT, 2)
+            if joint.kind == "spring":
+                arcade.draw_line_strip(list(zigzag(points[0], points[1], width=JOINT_SPRING)), JOINT, 2)
+            else:
+                arcade.draw_line(*points[0], *points[1], JOINT, 2)
         for x, y in points:
             arcade.draw_circle_filled(x, y, 4, JOINT)
-        arcade.draw_text(joint.kind, points[0][0] + 6, points[0][1] + 4, JOINT, 9)
+        if all(math.dist(points[0], at) > JOINT_LABEL_GAP for at in labels):
+            arcade.draw_text(joint.kind, points[0][0] + 6, points[0][1] + 4, JOINT, 9)
+            labels.append(points[0])
 
 
 def _draw_markers(level, frame: SheetFrame) -> None:
