@@ -772,3 +772,25 @@ def test_a_sleeping_body_hinged_to_a_kinematic_body_wakes_when_it_moves():
     _run(world, 30)
     x, y, _ = world.transform(lamp)
     assert math.hypot(x - 0.5, y) == pytest.approx(1.0, abs=0.02)
+
+
+def test_the_no_collide_filter_follows_joints_removed_and_bodies_moved_between_slots():
+    """The filter's keys are cached while the joints' unsorted keys stay the same, bit for bit: a
+    body removed before two joined pairs (their slots shift) keeps them apart, and a joint removed
+    lets its pair touch on the next step."""
+    world = World(gravity=(0.0, 0.0))
+    spare = world.add(Polygon.box(0.5, 0.5), (10.0, 0.0, 0.0))
+    a = world.add(Polygon.box(0.5, 0.5), (0.0, 0.0, 0.0))
+    b = world.add(Polygon.box(0.5, 0.5), (0.5, 0.0, 0.0))  # overlapping a
+    c = world.add(Polygon.box(0.5, 0.5), (0.0, 3.0, 0.0))
+    d = world.add(Polygon.box(0.5, 0.5), (0.5, 3.0, 0.0))  # overlapping c
+    ab, _ = world.weld(a, b, (0.25, 0.0)), world.weld(c, d, (0.25, 3.0))
+
+    def began():
+        return {tuple(sorted(p)) for p in world.step(1 / 60).began.tolist()}
+
+    assert began() == set()
+    world.remove(spare)  # the others' slots move
+    assert began() == set()
+    world.remove_joint(ab)
+    assert began() == {tuple(sorted((a, b)))}
