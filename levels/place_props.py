@@ -117,21 +117,25 @@ def caves_machines(level, placed) -> tuple[list, list]:
     ring = (level.width * 0.5 + 60.0, level.height * 0.5 - 260.0)
     if p.place("heavy_crate", ring[0] + 90.0, ring[1], tries=1):
         joints.append(("rope", None, len(p.placed) - 1, [ring, (ring[0] + 66.0, ring[1])], {}))
-    swing = LINK_PITCH * 6 + 2.0 * BALL_RADIUS + 24.0  # the ball's reach round its pivot, and room
-    for t in range(400):  # the open spot nearest the middle where the ball swings round clear of all
-        a, d = 2.4 * t, 16.0 * math.sqrt(t)
-        pivot = (
-            round(level.width * 0.45 + d * math.cos(a), 1),
-            round(level.height * 0.45 + d * math.sin(a), 1),
-        )
-        if swings_clear(p, pivot, swing) and wrecking_ball(p, pivot, 6, joints):
-            break
+    hang_wrecking_ball(p, (level.width * 0.45, level.height * 0.45), joints)
     return p.placed, joints
 
 
 #: A wrecking ball's chain: links (``chain_link``, 20 px, joined 18 px apart at their ends' centres)
 #: and the ball (``wrecking_ball``, 18 px radius) on the last.
 LINK_PITCH, BALL_RADIUS = 18.0, 18.0
+
+
+def hang_wrecking_ball(p: Placer, near, joints: list, links: int = 6) -> bool:
+    """A wrecking ball on ``links`` links from the open spot nearest ``near`` (on a spiral round it)
+    where the ball swings round its pivot clear of everything (``swings_clear``)."""
+    swing = LINK_PITCH * links + 2.0 * BALL_RADIUS + 24.0  # the ball's reach round its pivot, and room
+    for t in range(400):
+        a, d = 2.4 * t, 16.0 * math.sqrt(t)
+        pivot = (round(near[0] + d * math.cos(a), 1), round(near[1] + d * math.sin(a), 1))
+        if swings_clear(p, pivot, swing) and wrecking_ball(p, pivot, links, joints):
+            return True
+    return False
 
 
 def swings_clear(p: Placer, pivot, reach: float) -> bool:
@@ -232,15 +236,7 @@ def ruins_machines(level, placed) -> tuple[list, list]:
     for _, x, y, *_ in placed:
         p.world.add(Polygon.box(1, 1), (x, y, 0.0), type="static", layer=2)
     joints: list = []
-    swing = LINK_PITCH * 6 + 2.0 * BALL_RADIUS + 24.0
-    for t in range(400):
-        a, d = 2.4 * t, 16.0 * math.sqrt(t)
-        pivot = (
-            round(level.width * 0.42 + d * math.cos(a), 1),
-            round(level.height * 0.5 + d * math.sin(a), 1),
-        )
-        if swings_clear(p, pivot, swing) and wrecking_ball(p, pivot, 6, joints):
-            break
+    hang_wrecking_ball(p, (level.width * 0.42, level.height * 0.5), joints)
     return p.placed, joints
 
 
