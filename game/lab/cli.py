@@ -326,7 +326,7 @@ def joints_screenshot(lab, path: Path) -> None:
     """Render the joints page headless into ``path``, atomically."""
     import arcade  # deferred: see screenshot
 
-    from .joint_draw import draw_joints_page
+    from .joint_draw import draw_joints_page  # deferred: it draws with arcade, imported above
 
     window = arcade.get_window() if _has_window() else arcade.Window(WIDTH, HEIGHT, "gjk-lab", visible=False)
     window.clear()

@@ -26,7 +26,7 @@ class LabView(arcade.View):
         """The joints page (made once, on first use), whose J comes back here."""
         if self._joints is None:
             from .joint_page import JointLab  # deferred: the page builds a world only when shown
-            from .joint_view import JointsView
+            from .joint_view import JointsView  # deferred: with its page
 
             self._joints = JointsView(JointLab(), back=self)
         return self._joints
