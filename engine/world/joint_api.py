@@ -227,6 +227,20 @@ class JointMethods:
         translation limits ``lower`` ≤ ``upper`` (from where it is now), a motor (``motor_speed``
         units/s, up to ``max_motor_force``), a spring toward ``target_translation``."""
         what = "World.prismatic"
+        a, b, collide, p = self._along_axis(
+            what, body_a, body_b, anchor, axis, lower, upper, collide_connected, break_force, break_torque
+        )
+        self._motor_spring(
+            p, what, motor_speed, max_motor_force, "max_motor_force", spring_hertz, spring_damping
+        )
+        p[P_TARGET] = arguments.real(target_translation, f"{what} target_translation")
+        return self._made(PRISMATIC, a, b, collide, p)
+
+    def _along_axis(
+        self, what, body_a, body_b, anchor, axis, lower, upper, collide_connected, break_force, break_torque
+    ):  # fmt: skip
+        """What a slider and a wheel share, checked: the pair, the anchor, the axis (in a's frame)
+        and the translation limits; returns (a, b, collide, params)."""
         a, b = self._joint_pair(body_a, body_b, what)
         anchor = arguments.pair(anchor, f"{what} anchor", coordinate=True)
         axis = arguments.direction(axis, f"{what} axis")
@@ -235,11 +249,7 @@ class JointMethods:
         p = self._frame_params(a, b, anchor, anchor, bf, bt)
         self._axis(p, a, axis)
         p[P_LIMIT], p[P_LOWER], p[P_UPPER] = limit, lo, hi
-        self._motor_spring(
-            p, what, motor_speed, max_motor_force, "max_motor_force", spring_hertz, spring_damping
-        )
-        p[P_TARGET] = arguments.real(target_translation, f"{what} target_translation")
-        return self._made(PRISMATIC, a, b, collide, p)
+        return a, b, collide, p
 
     def _axis(self, p, a: int, axis) -> None:
         c, s = math.cos(self._angle(a)), math.sin(self._angle(a))
@@ -254,14 +264,9 @@ class JointMethods:
         (``spring_hertz``, ``spring_damping``; 0 hertz: rigid along the axis only through its
         limits); optional translation limits and a motor turning the wheel."""
         what = "World.wheel"
-        a, b = self._joint_pair(body_a, body_b, what)
-        anchor = arguments.pair(anchor, f"{what} anchor", coordinate=True)
-        axis = arguments.direction(axis, f"{what} axis")
-        collide, bf, bt = self._common(what, collide_connected, break_force, break_torque)
-        limit, lo, hi = self._limits(lower, upper, what)
-        p = self._frame_params(a, b, anchor, anchor, bf, bt)
-        self._axis(p, a, axis)
-        p[P_LIMIT], p[P_LOWER], p[P_UPPER] = limit, lo, hi
+        a, b, collide, p = self._along_axis(
+            what, body_a, body_b, anchor, axis, lower, upper, collide_connected, break_force, break_torque
+        )
         self._motor_spring(
             p, what, motor_speed, max_motor_torque, "max_motor_torque", spring_hertz, spring_damping
         )
