@@ -354,6 +354,8 @@ def step_props(
     for _ in range(len(table) + 1):
         breakable = kind_numbers(kinds).breakable[table.kind]
         gone = np.flatnonzero((table.health <= 0.0) & breakable)
+        if len(gone) and joints:
+            gone = _come_loose(world, table, kinds, gone, joints, emit)
         if not len(gone):
             break
         thrown = []
@@ -380,6 +382,24 @@ def step_props(
     _cap_debris(world, table, kinds, rules)
     _clear_faded(world, table, rules)
     return hurts
+
+
+def _come_loose(world, table, kinds, rows, joints: dict, emit: Emit) -> np.ndarray:
+    """Of the props ``rows`` whose health ran out, those a level's joint holds (a door on its hinge, a
+    crate on its rope) come loose instead of breaking: each such joint goes, a ``joint_broke`` event
+    at its anchor, and the prop's health is whole again (shot on, the loose prop breaks). Returns
+    the rows that break."""
+    breaking = []
+    for row in rows.tolist():
+        held = [j for j in world.joints(int(table.body[row])).tolist() if j in joints]
+        for joint in held:
+            world.remove_joint(joint)
+            emit("joint_broke", *joints.pop(joint)[0].points[0], 0.0, 0.0, 0.0)
+        if held:
+            table.health[row] = kinds[int(table.kind[row])].health
+        else:
+            breaking.append(row)
+    return np.asarray(breaking, np.int64)
 
 
 def _settle(world, table, rules: PropRules, dt: float) -> None:

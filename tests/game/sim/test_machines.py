@@ -153,3 +153,29 @@ def test_a_tank_pushing_a_door_leaf_every_way_never_tears_it_off():
             )
             assert "joint_broke" not in [e.kind for e in events]
         assert set(doors) <= set(sim.joints)
+
+
+def test_shots_tear_a_door_leaf_off_its_hinge_and_more_shots_splinter_the_loose_leaf():
+    """A door leaf's health (160: five of the player's bullets) runs out first into its hinge: the
+    hinge goes (one ``joint_broke`` at it) and the leaf plays on loose and whole; shot on, it breaks."""
+    level = load_level(level_path("bunker"))
+    sim = quiet(level)
+    joint, (leaf, hinge) = next(iter(bunker_doors(sim).items()))
+    x, y = sim.world.world_center(leaf)
+    place_player(sim, x, y - 160.0)  # in the corridor, facing the leaf
+    kinds, shots = [], 0
+    for _ in range(400):
+        if leaf in sim.props.body.tolist():
+            x, y = sim.world.world_center(leaf)
+        inputs = Inputs(aim_at_x=x, aim_at_y=y, fire=True)
+        events = sim.step(inputs)
+        kinds += [(e.kind, e.x, e.y) for e in events if e.kind in ("joint_broke", "prop_broke")]
+        shots += sum(e.kind == "prop_hit" for e in events)
+        if kinds and kinds[-1][0] == "prop_broke":
+            break
+    assert [k for k, *_ in kinds] == ["joint_broke", "prop_broke"]
+    assert kinds[0][1:] == pytest.approx(hinge)  # at the hinge ...
+    assert joint not in sim.joints and joint not in sim.world.joints().tolist()
+    assert leaf not in sim.props.body.tolist()  # ... then splintered
+    assert sim.props.debris.any()
+    assert 10 <= shots <= 20  # (five hits loosen it, five more break it; a few glance off as it swings)
