@@ -35,7 +35,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -43,6 +43,7 @@ import numpy as np
 from engine import World
 from engine.collision import Circle
 from game.tiled.actors import ActorHitbox, actor_hitboxes, actor_parts
+from game.tiled.conventions import WAVE_BREATHER
 from game.tiled.prop_kinds import prop_kinds
 
 from . import navigation
@@ -295,6 +296,9 @@ class Simulation:
         hitboxes: Mapping[str, ActorHitbox] | None = None,
     ) -> None:
         self.level, self.seed, self.rules = level, int(seed), rules or Rules()
+        breather = (level.properties or {}).get(WAVE_BREATHER)
+        if breather is not None:  # the level's own pace between waves (a map property the loader checked)
+            self.rules = replace(self.rules, wave_breather=float(breather))
         self.shapes = actor_shapes(actor_hitboxes() if hitboxes is None else hitboxes, self.rules)
         # Which enemy kinds and bullets have a hitbox that turns (anything but a centred disc):
         # their turns are checked against the walls, and bullets face the way they fly.

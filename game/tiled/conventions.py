@@ -59,6 +59,10 @@ DEFAULT_THICKNESS = 16.0
 
 #: Map custom property: the level's name on screen (default: the file name).
 TITLE = "title"
+#: Map custom property: seconds of quiet between a cleared wave and the next (the game's
+#: ``Rules.wave_breather`` otherwise), from 0 to ``MAX_WAVE_BREATHER``.
+WAVE_BREATHER = "wave_breather"
+MAX_WAVE_BREATHER = 60.0
 
 #: Which classes each marker layer accepts; the class becomes ``Marker.kind``.
 MARKER_CLASSES = {

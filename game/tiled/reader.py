@@ -858,6 +858,15 @@ def _build(
     title = (document.properties or {}).get(cv.TITLE, path.stem)
     if not isinstance(title, str):
         report.error(f"map property {cv.TITLE!r} must be a string, got {title!r}")
+    breather = (document.properties or {}).get(cv.WAVE_BREATHER, 0.0)
+    if (
+        isinstance(breather, bool)
+        or not isinstance(breather, (int, float))
+        or not 0.0 <= breather <= cv.MAX_WAVE_BREATHER
+    ):
+        report.error(
+            f"map property {cv.WAVE_BREATHER!r} must be seconds from 0 to {cv.MAX_WAVE_BREATHER:g}, got {breather!r}"
+        )
 
     tilesets = _tilesets(path, document, report)
     if report.has_errors:

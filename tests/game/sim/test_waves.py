@@ -1,5 +1,6 @@
 """Waves feel different (issue 12, item 7): the documented mix per wave, faster and sharper enemies, a breather."""
 
+import dataclasses
 import itertools
 import math
 
@@ -85,6 +86,29 @@ def test_a_cleared_wave_gives_a_breather_before_the_next():
         assert quiet_ticks < 10 / DT
     assert any(e.kind == "wave_started" and e.value == 2 for e in events)
     assert quiet_ticks * DT == pytest.approx(rules.wave_breather, abs=2 * DT)
+
+
+def test_a_level_s_own_wave_breather_replaces_the_rules_and_the_shipped_levels_set_theirs():
+    """A map property ``wave_breather`` (s) is that level's pace between waves: bunker's and yard's
+    (close quarters: a bot's run there was half a minute to a minute short of the 3.5-minute target)."""
+    level = dataclasses.replace(arena(spawns=[("chaser", 800, 600)]), properties={"wave_breather": 7.5})
+    sim = Simulation(level, seed=1, rules=Rules(wave_breather=2.0))
+    assert sim.rules.wave_breather == 7.5 and sim.rules.get_ready == Rules().get_ready
+    hold(sim, Inputs(), round(sim.rules.get_ready / DT))
+    sim._spawn_queue.clear()
+    sim.enemies.health[:] = 0.0
+    quiet_ticks = 0
+    while sim.wave == 1:
+        sim.step(Inputs())
+        quiet_ticks += 1
+    assert quiet_ticks * DT == pytest.approx(7.5, abs=2 * DT)
+    from game.tiled import level_path, load_level
+
+    shipped = {
+        name: Simulation(load_level(level_path(name)), 1).rules.wave_breather
+        for name in ("bunker", "yard", "depot")
+    }
+    assert shipped == {"bunker": 12.0, "yard": 8.0, "depot": Rules().wave_breather}
 
 
 def test_a_chaser_of_a_later_wave_walks_faster_than_one_of_wave_one():

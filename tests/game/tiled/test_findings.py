@@ -149,6 +149,23 @@ CASES = [
         edited(lambda d: d["properties"].append({"name": "title", "type": "int", "value": 3})),
         ": map property 'title' must be a string, got 3",
     ),
+    (
+        "a wave breather below 0",
+        edited(lambda d: d["properties"].append({"name": "wave_breather", "type": "float", "value": -1})),
+        ": map property 'wave_breather' must be seconds from 0 to 60, got -1",
+    ),
+    (
+        "a wave breather of an hour",
+        edited(lambda d: d["properties"].append({"name": "wave_breather", "type": "int", "value": 3600})),
+        ": map property 'wave_breather' must be seconds from 0 to 60, got 3600",
+    ),
+    (
+        "a wave breather that is not a number",
+        edited(
+            lambda d: d["properties"].append({"name": "wave_breather", "type": "string", "value": "long"})
+        ),
+        ": map property 'wave_breather' must be seconds from 0 to 60, got 'long'",
+    ),
 ]
 
 
