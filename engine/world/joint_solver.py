@@ -294,12 +294,14 @@ def _slider_frame(state, ra, rb, w):
 
 
 @kernel
-def warm_start_joints(joints, ends, state, work):
-    """Stage 2b: apply the impulses each joint carries (``b2WarmStartJoint``)."""
+def warm_start_joints(joints, ends, state, work, order, first, last):
+    """Stage 2b: apply the impulses each joint carries (``b2WarmStartJoint``), the joints
+    ``order[first:last]`` one after another."""
     # (views without a reference count: a row taken from a counted array counts it up and down, two
     # atomic operations per row per joint per pass)
     imp, ends, state, work = unmanaged(joints.impulse), unmanaged(ends), unmanaged(state), unmanaged(work)
-    for j in range(joints.kind.shape[0]):
+    for u in range(first, last):
+        j = order[u]
         kind = joints.kind[j]
         if kind in (FILTER, ASLEEP):
             continue
@@ -347,12 +349,14 @@ def _limit_impulse(c, cdot, old, mass, inv_h, use_bias, jb, jm, ji):
 
 
 @kernel
-def solve_joints(joints, ends, state, work, h, use_bias):
-    """Stages 2c (``use_bias``) and 2e: solve each joint once (``b2SolveJoint``)."""
+def solve_joints(joints, ends, state, work, order, first, last, h, use_bias):
+    """Stages 2c (``use_bias``) and 2e: solve each of the joints ``order[first:last]`` once, one
+    after another (``b2SolveJoint``)."""
     inv_h = 1.0 / h
     param, imp = unmanaged(joints.param), unmanaged(joints.impulse)
     ends, state, work = unmanaged(ends), unmanaged(state), unmanaged(work)
-    for j in range(joints.kind.shape[0]):
+    for u in range(first, last):
+        j = order[u]
         kind = joints.kind[j]
         if kind in (FILTER, ASLEEP):
             continue
