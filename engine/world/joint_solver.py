@@ -8,11 +8,13 @@ v3.1's (``src/joint.c``, ``src/*_joint.c``, tag v3.1.1), called from ``solver.so
 1. ``prepare_joints``, once per step: the anchors from each centre of mass in world orientation
    (fixed for the step), the centres' offset and the relative angle as the step begins, the
    effective masses and each soft constraint's coefficients;
-2. per sub-step, beside the contacts and before them, as Box2D's overflow joints (one after
-   another, in the table's order): ``warm_start_joints`` applies the impulses the joints carry,
-   ``solve_joints`` with ``use_bias`` pulls them back together with the joint softness
-   (``JOINT_HERTZ``, ``JOINT_DAMPING_RATIO``), then after the positions move, ``solve_joints``
-   without bias relaxes them (a spring is a real spring and acts in both);
+2. per sub-step, coloured with the contacts (``solver._color_order``, Box2D's
+   ``b2AssignJointColor``) and solved colour by colour, a colour's joints before its contacts and
+   the overflow joints (those that found no colour) before every colour; each call takes a slice
+   of the joints' solver order and solves them one after another: ``warm_start_joints`` applies
+   the impulses the joints carry, ``solve_joints`` with ``use_bias`` pulls them back together with
+   the joint softness (``JOINT_HERTZ``, ``JOINT_DAMPING_RATIO``), then after the positions move,
+   ``solve_joints`` without bias relaxes them (a spring is a real spring and acts in both);
 3. ``joint_reactions``, after the sub-steps: each joint's force and torque (its last sub-step's
    impulses over h), for ``World.joint_force`` and the break thresholds.
 

@@ -3,7 +3,8 @@
 Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 ``src/contact_solver.c``; Catto, "Solver2D", box2d.org 2024):
 
-1. prepare, once per step: each contact point's anchors relative to both
+1. prepare, once per step: the joints (``joint_solver.prepare_joints``), and
+   each contact point's anchors relative to both
    centres of mass (world orientation, fixed for the step), kept as their
    crosses with the normal and the tangent, its effective masses along the
    normal and the tangent, its separation, and the approach speed before
@@ -11,8 +12,8 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 2. for each of ``substeps`` sub-steps of h = dt / substeps:
    a. integrate velocities: gravity and forces, then damping
       v ← v / (1 + h·c) (Box2D's, exact for any h);
-   b. warm start: apply the impulses the points carry (last step's, matched
-      by feature id, then each sub-step's);
+   b. warm start: apply the impulses the points and the joints carry (last
+      step's, matched by feature id, then each sub-step's);
    c. solve, biased: each point pushes apart with a soft constraint
       (spring ``contact_hertz``, damping ratio ``damping_ratio``, twice as stiff
       against static and kinematic bodies and between two bodies of masses more
@@ -20,13 +21,18 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
       a speculative point (not touching yet) lets the bodies close exactly its
       gap in one sub-step and no more; a contact's two points are solved at
       once (``_both_points``, Box2D v2's block solver with Box2D v3's soft
-      constraint at each point); Coulomb friction bounded by μ·λn;
+      constraint at each point); Coulomb friction bounded by μ·λn; the joints
+      pull their anchors together with the joint softness;
    d. integrate positions, speeds capped (``max_linear_speed``, and
       ``max_rotation`` per step: Box2D's quarter turn; the velocities the step
       leaves are capped the same way);
    e. relax: the same solve without the bias, so the push-out does not
       remain as velocity (no bounce from correcting overlap), and rolling
       resistance;
+
+   b, c and e go colour by colour (see Order below): the overflow joints
+   first, then each colour's joints, then its contacts (Box2D v3.1's
+   ``b2SolverStage_*`` blocks);
 3. restitution, once: points that approached faster than
    ``restitution_threshold`` and took impulse leave at e times that speed, a
    contact's two points at once, out of the step's whole impulse;
@@ -68,11 +74,18 @@ centre (the top of a static ``Circle(1e7)``) holds to a unit there (a box
 dropped on one fell asleep 0.015 above it). Kept as the separation itself and
 the turn as c − 1, every term is as small as what it adds.
 
-Order: Box2D v3's graph colouring. A contact takes the first colour
-neither of its pushable bodies has yet; contacts between two dynamic
-bodies come first, in their colours, and those with a static or kinematic
-body after them, in colours of their own (their last word, as before
-colouring; Box2D mixes them into its colours 1 and up). The colouring is kept
+Order: Box2D v3's graph colouring. A contact or a joint takes the first
+colour none of the bodies it pushes has yet; the joints, and the contacts
+between two dynamic bodies, come first, in their colours (a colour's joints
+before its contacts), and the contacts with a static or kinematic body after
+them, in colours of their own (their last word, as before colouring; Box2D
+mixes them into its colours 1 and up). A joint with a static body takes
+colour 0 and up as any other joint (Box2D v3.1.1's ``b2AssignJointColor``).
+The joints are coloured before the contacts: Box2D colours a joint when it
+is made and a contact when it starts to touch. A joint that finds no colour
+is an overflow joint, solved one after another before every colour (Box2D's
+``b2SolveOverflowJoints``); a contact that finds none goes to its colours'
+sequential tail (see ``_color_order``). The colouring is kept
 from step to step (``plan``) and read back while the contacts, their bodies'
 rows and what can be pushed are those it was made for (measured: the
 colouring on a resting 40-row pyramid 12.8 -> 4.4 µs a step, the comparison
@@ -89,7 +102,7 @@ scalar stores that had just filled it), ``CHUNK`` bundles at a time into a
 room of their own, reused: the bundles keep only what the contacts carry
 through the step (see ``_solve_contacts``). The results are those of
 solving the contacts one after another in solver order, to the last bit:
-no two contacts of a colour push the same body. The gather and the scatter
+no two constraints of a colour push the same body. The gather and the scatter
 move eight lanes at once (``lanes``: a vector load of each body's row, a
 transpose, a vector fused multiply-add and store of each body's new
 velocity), where one number at a time the scatter was a third of the solve
@@ -940,9 +953,11 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     float64 and int64 they needed, so the caller can grow them for the
     next step.
 
-    ``joints`` (``joint_solver.JointRows``) are solved beside the contacts, before them in each
-    pass, as Box2D's overflow joints; their bodies must be movers or not pushed (static,
-    kinematic, asleep: held still by the joint, as the world is). Their impulses carry over.
+    ``joints`` (``joint_solver.JointRows``) are coloured with the contacts and solved colour by
+    colour, a colour's joints before its contacts, the overflow joints before every colour (see the
+    module's Order); their bodies must be movers or not pushed (static, kinematic, asleep: held
+    still by the joint, as the world is). Their impulses carry over. The plan is the colouring
+    of the joints too: a joint that comes, goes, sleeps or wakes makes it again.
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
