@@ -8,11 +8,13 @@ v3.1's (``src/joint.c``, ``src/*_joint.c``, tag v3.1.1), called from ``solver.so
 1. ``prepare_joints``, once per step: the anchors from each centre of mass in world orientation
    (fixed for the step), the centres' offset and the relative angle as the step begins, the
    effective masses and each soft constraint's coefficients;
-2. per sub-step, beside the contacts and before them, as Box2D's overflow joints (one after
-   another, in the table's order): ``warm_start_joints`` applies the impulses the joints carry,
-   ``solve_joints`` with ``use_bias`` pulls them back together with the joint softness
-   (``JOINT_HERTZ``, ``JOINT_DAMPING_RATIO``), then after the positions move, ``solve_joints``
-   without bias relaxes them (a spring is a real spring and acts in both);
+2. per sub-step, coloured with the contacts (``solver._color_order``, Box2D's
+   ``b2AssignJointColor``) and solved colour by colour, a colour's joints before its contacts and
+   the overflow joints (those that found no colour) before every colour; each call takes a slice
+   of the joints' solver order and solves them one after another: ``warm_start_joints`` applies
+   the impulses the joints carry, ``solve_joints`` with ``use_bias`` pulls them back together with
+   the joint softness (``JOINT_HERTZ``, ``JOINT_DAMPING_RATIO``), then after the positions move,
+   ``solve_joints`` without bias relaxes them (a spring is a real spring and acts in both);
 3. ``joint_reactions``, after the sub-steps: each joint's force and torque (its last sub-step's
    impulses over h), for ``World.joint_force`` and the break thresholds.
 
@@ -294,12 +296,14 @@ def _slider_frame(state, ra, rb, w):
 
 
 @kernel
-def warm_start_joints(joints, ends, state, work):
-    """Stage 2b: apply the impulses each joint carries (``b2WarmStartJoint``)."""
+def warm_start_joints(joints, ends, state, work, order, first, last):
+    """Stage 2b: apply the impulses each joint carries (``b2WarmStartJoint``), the joints
+    ``order[first:last]`` one after another."""
     # (views without a reference count: a row taken from a counted array counts it up and down, two
     # atomic operations per row per joint per pass)
     imp, ends, state, work = unmanaged(joints.impulse), unmanaged(ends), unmanaged(state), unmanaged(work)
-    for j in range(joints.kind.shape[0]):
+    for u in range(first, last):
+        j = order[u]
         kind = joints.kind[j]
         if kind in (FILTER, ASLEEP):
             continue
@@ -347,12 +351,14 @@ def _limit_impulse(c, cdot, old, mass, inv_h, use_bias, jb, jm, ji):
 
 
 @kernel
-def solve_joints(joints, ends, state, work, h, use_bias):
-    """Stages 2c (``use_bias``) and 2e: solve each joint once (``b2SolveJoint``)."""
+def solve_joints(joints, ends, state, work, order, first, last, h, use_bias):
+    """Stages 2c (``use_bias``) and 2e: solve each of the joints ``order[first:last]`` once, one
+    after another (``b2SolveJoint``)."""
     inv_h = 1.0 / h
     param, imp = unmanaged(joints.param), unmanaged(joints.impulse)
     ends, state, work = unmanaged(ends), unmanaged(state), unmanaged(work)
-    for j in range(joints.kind.shape[0]):
+    for u in range(first, last):
+        j = order[u]
         kind = joints.kind[j]
         if kind in (FILTER, ASLEEP):
             continue

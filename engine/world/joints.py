@@ -5,7 +5,7 @@ table holds each joint's id (ids are never reused), kind, its bodies' ids, its p
 the impulses it carries from step to step and its last force and torque (``joint_solver``'s
 columns): plain numpy arrays on a small object, so a copy, a pickle or a snapshot of the world
 takes them as they are. Rows stay in creation order (a removal shifts the rows after it), so the
-solver meets the joints in the same order in every run and process.
+solver colours them, and meets them, in the same order in every run and process.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import numpy as np
 
 from .joint_solver import I_WIDTH, P_WIDTH, JointRows
 
-#: Most joints a world holds: each is a few hundred bytes, and the step solves them one after
-#: another (Box2D's ``joint_grid`` has 19,800).
+#: Most joints a world holds: each is a few hundred bytes, and the step solves each colour's
+#: joints one after another (Box2D's ``joint_grid`` has 19,800).
 MAX_JOINTS = 65_536
 
 

@@ -3,7 +3,8 @@
 Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 ``src/contact_solver.c``; Catto, "Solver2D", box2d.org 2024):
 
-1. prepare, once per step: each contact point's anchors relative to both
+1. prepare, once per step: the joints (``joint_solver.prepare_joints``), and
+   each contact point's anchors relative to both
    centres of mass (world orientation, fixed for the step), kept as their
    crosses with the normal and the tangent, its effective masses along the
    normal and the tangent, its separation, and the approach speed before
@@ -11,8 +12,8 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
 2. for each of ``substeps`` sub-steps of h = dt / substeps:
    a. integrate velocities: gravity and forces, then damping
       v ← v / (1 + h·c) (Box2D's, exact for any h);
-   b. warm start: apply the impulses the points carry (last step's, matched
-      by feature id, then each sub-step's);
+   b. warm start: apply the impulses the points and the joints carry (last
+      step's, matched by feature id, then each sub-step's);
    c. solve, biased: each point pushes apart with a soft constraint
       (spring ``contact_hertz``, damping ratio ``damping_ratio``, twice as stiff
       against static and kinematic bodies and between two bodies of masses more
@@ -20,13 +21,18 @@ Outline of ``solve_step`` (Box2D v3 ``b2SolverStage_*``, ``src/solver.c`` and
       a speculative point (not touching yet) lets the bodies close exactly its
       gap in one sub-step and no more; a contact's two points are solved at
       once (``_both_points``, Box2D v2's block solver with Box2D v3's soft
-      constraint at each point); Coulomb friction bounded by μ·λn;
+      constraint at each point); Coulomb friction bounded by μ·λn; the joints
+      pull their anchors together with the joint softness;
    d. integrate positions, speeds capped (``max_linear_speed``, and
       ``max_rotation`` per step: Box2D's quarter turn; the velocities the step
       leaves are capped the same way);
    e. relax: the same solve without the bias, so the push-out does not
       remain as velocity (no bounce from correcting overlap), and rolling
       resistance;
+
+   b, c and e go colour by colour (see Order below): the overflow joints
+   first, then each colour's joints, then its contacts (Box2D v3.1's
+   ``b2SolverStage_*`` blocks);
 3. restitution, once: points that approached faster than
    ``restitution_threshold`` and took impulse leave at e times that speed, a
    contact's two points at once, out of the step's whole impulse;
@@ -68,11 +74,18 @@ centre (the top of a static ``Circle(1e7)``) holds to a unit there (a box
 dropped on one fell asleep 0.015 above it). Kept as the separation itself and
 the turn as c − 1, every term is as small as what it adds.
 
-Order: Box2D v3's graph colouring. A contact takes the first colour
-neither of its pushable bodies has yet; contacts between two dynamic
-bodies come first, in their colours, and those with a static or kinematic
-body after them, in colours of their own (their last word, as before
-colouring; Box2D mixes them into its colours 1 and up). The colouring is kept
+Order: Box2D v3's graph colouring. A contact or a joint takes the first
+colour none of the bodies it pushes has yet; the joints, and the contacts
+between two dynamic bodies, come first, in their colours (a colour's joints
+before its contacts), and the contacts with a static or kinematic body after
+them, in colours of their own (their last word, as before colouring; Box2D
+mixes them into its colours 1 and up). A joint with a static body takes
+colour 0 and up as any other joint (Box2D v3.1.1's ``b2AssignJointColor``).
+The joints are coloured before the contacts: Box2D colours a joint when it
+is made and a contact when it starts to touch. A joint that finds no colour
+is an overflow joint, solved one after another before every colour (Box2D's
+``b2SolveOverflowJoints``); a contact that finds none goes to its colours'
+sequential tail (see ``_color_order``). The colouring is kept
 from step to step (``plan``) and read back while the contacts, their bodies'
 rows and what can be pushed are those it was made for (measured: the
 colouring on a resting 40-row pyramid 12.8 -> 4.4 µs a step, the comparison
@@ -89,7 +102,7 @@ scalar stores that had just filled it), ``CHUNK`` bundles at a time into a
 room of their own, reused: the bundles keep only what the contacts carry
 through the step (see ``_solve_contacts``). The results are those of
 solving the contacts one after another in solver order, to the last bit:
-no two contacts of a colour push the same body. The gather and the scatter
+no two constraints of a colour push the same body. The gather and the scatter
 move eight lanes at once (``lanes``: a vector load of each body's row, a
 transpose, a vector fused multiply-add and store of each body's new
 velocity), where one number at a time the scatter was a third of the solve
@@ -124,7 +137,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..collision.jit import fused_kernel, inline, lowest_clear_bit, unmanaged, view_at_float32, viewed_record
-from .joint_solver import W_WIDTH, joint_reactions, prepare_joints, solve_joints, warm_start_joints
+from .joint_solver import ASLEEP, W_WIDTH, joint_reactions, prepare_joints, solve_joints, warm_start_joints
 from .lanes import (
     FIRST,
     LANES,
@@ -472,9 +485,22 @@ def _capped(vx, vy, w, max_speed, max_turn, held):
 
 @inline
 def _solve_contacts(
-    bundles, gathered, widths, ends, groups, state, inverse, warm, use_bias, inv_h, rolling_any
+    bundles,
+    gathered,
+    widths,
+    ends,
+    groups,
+    q_first,
+    q_last,
+    state,
+    inverse,
+    warm,
+    use_bias,
+    inv_h,
+    rolling_any,
 ):
-    """One pass over every prepared contact, bundle by bundle: with ``warm``, the warm start
+    """One pass over the prepared contacts of groups ``q_first`` to ``q_last`` (a stage: see
+    ``_stages``), bundle by bundle: with ``warm``, the warm start
     (apply the impulses each point carries: last step's, matched by feature id, then each
     sub-step's); else the solve: normal (soft when ``use_bias``), then friction, and, relaxing,
     rolling resistance and the step's total impulse.
@@ -507,7 +533,7 @@ def _solve_contacts(
     opaque to LLVM, which then leaves the loop scalar.
     """
     relaxing = not warm and not use_bias
-    for q in range(groups.shape[0] - 1):
+    for q in range(q_first, q_last):
         first, last = groups[q], groups[q + 1]
         for g in range(first, last):
             # The motion since the step began changes only with the positions, between the biased
@@ -626,27 +652,65 @@ def _solve_contacts(
             scatter_sums(_gathered(gathered, g - first), ends[g], state, inverse)
 
 
-#: Colours of the constraint graph: a contact takes the first colour neither of its pushable
-#: bodies has yet (Box2D v3's ``b2AssignContactColor``); past the last, one sequential tail.
+#: Colours of the constraint graph: a contact or a joint takes the first colour none of its pushable
+#: bodies has yet (Box2D v3's ``b2AddContactToGraph``, ``b2AssignJointColor``); past the last, a
+#: contact goes to one sequential tail and a joint to the overflow joints.
 COLORS = 64
 
 
 @inline
-def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, count, rows):
-    """Solver order of the contacts: by colour, contacts between two dynamic bodies first and
-    those with a static or kinematic body in colours of their own after them (the last word,
-    as before colouring); in a colour, in the given order. No two contacts of one colour push
-    the same body, so they can be solved side by side (Box2D v3's graph colouring).
+def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, count, rows, joint_a, joint_b):
+    """Solver order of the contacts and the joints: by colour, the joints and the contacts between
+    two dynamic bodies first and the contacts with a static or kinematic body in colours of their
+    own after them (the last word, as before colouring); in a colour, in the given order, its
+    joints before its contacts (Box2D v3.1's blocks of a colour). No two constraints of one colour
+    push the same body, so they can be solved side by side (Box2D v3's graph colouring).
 
-    Returns the contact in each lane of the bundles, in solver order (−1: an empty lane). A
-    colour fills bundles of its own; a contact of a sequential tail has a bundle to itself. A
-    contact of no points (``count`` 0: kept in its row while its pair stands, see
-    ``contact_set.find_contacts``) takes no lane, as if it were not there."""
-    k_count = a_rows.shape[0]
+    The joints are coloured first, in the table's order, then the contacts: Box2D colours a joint
+    as it is made (or its island wakes) and a contact as it starts to touch, so a jointed body's
+    joints mostly hold their colours before its contacts come. A joint takes colour 0 and up
+    whether or not one of its bodies is static (Box2D v3.1.1's ``b2AssignJointColor``: only its
+    contacts with a static body keep out of colour 0); ``joint_a``, ``joint_b`` are the rows of
+    the bodies each joint pushes (−1: not pushed: static, kinematic, asleep, the world; −2 on
+    both: the joint is asleep and takes no part). A joint that finds no colour is an overflow
+    joint, solved before every colour, one after another (Box2D's ``b2SolveOverflowJoints``).
+
+    Returns the contact in each lane of the bundles, in solver order (−1: an empty lane); the
+    groups of bundles solved together (group q: bundles ``groups[q]`` to ``groups[q + 1]``); the
+    joints solved just before each group (group q's: ``joint_order[joint_groups[q]:joint_groups[q
+    + 1]]``); the joints in solver order, the overflow ones first; and each group's colour (the
+    stiff contacts' from ``COLORS`` on, the overflow joints' ``COLORS − 1``; the last entry −1),
+    which only ``read_plan`` reads. A colour fills bundles of its own; a contact of a sequential tail has a
+    bundle to itself. A contact of no points (``count`` 0: kept in its row while its pair
+    stands, see ``contact_set.find_contacts``) takes no lane, as if it were not there. A colour
+    with joints and no contacts has a group of no bundles, and so do the overflow joints."""
+    k_count, j_count = a_rows.shape[0], joint_a.shape[0]
     used = np.zeros(rows, np.int64)
     color = np.full(k_count, -1, np.int64)
+    joint_color = np.full(j_count, -1, np.int64)
+    # (the overflow joints: colour COLORS − 1)
+    joint_size = np.zeros(COLORS, np.int64)
+    for j in range(j_count):
+        pa, pb = joint_a[j], joint_b[j]
+        if pa == -2:
+            continue
+        taken = np.int64(0)
+        if pa >= 0:
+            taken |= used[pa]
+        if pb >= 0:
+            taken |= used[pb]
+        c = min(lowest_clear_bit(taken), COLORS - 1)
+        if c < COLORS - 1:
+            bit = np.int64(1) << c
+            if pa >= 0:
+                used[pa] |= bit
+            if pb >= 0:
+                used[pb] |= bit
+        joint_color[j] = c
+        joint_size[c] += 1
     for pass_stiff in (False, True):
-        used[:] = 0
+        if pass_stiff:
+            used[:] = 0
         for k in range(k_count):
             if stiff[k] != pass_stiff or count[k] == 0:
                 continue
@@ -680,24 +744,54 @@ def _color_order(a_rows, b_rows, pushable_a, pushable_b, stiff, count, rows):
         if color[k] >= 0:
             order[fill[color[k]]] = k
             fill[color[k]] += step[color[k]]
+    # The joints in solver order: the overflow ones, then colour by colour.
+    joint_fill = np.empty(COLORS, np.int64)
+    joint_fill[COLORS - 1] = 0
+    placed = joint_size[COLORS - 1]
+    for c in range(COLORS - 1):
+        joint_fill[c] = placed
+        placed += joint_size[c]
+    joint_order = np.empty(placed, np.int64)
+    for j in range(j_count):
+        if joint_color[j] >= 0:
+            joint_order[joint_fill[joint_color[j]]] = j
+            joint_fill[joint_color[j]] += 1
     # The groups of bundles solved together: a colour's, ``CHUNK`` at a time, and each bundle of a
-    # tail alone (no more groups than bundles).
-    groups = np.empty(2 * COLORS + k_count + 1, np.int64)
-    groups[0], n_groups = 0, 1
+    # tail alone; a colour's joints go with its first group (a group of no bundles if it has no
+    # contacts), and the overflow joints with a group of no bundles before them all.
+    groups = np.empty(3 * COLORS + k_count + 1, np.int64)
+    joint_groups = np.empty(3 * COLORS + k_count + 1, np.int64)
+    group_color = np.full(3 * COLORS + k_count + 1, -1, np.int64)
+    groups[0], joint_groups[0], n_groups = 0, 0, 1
+    if joint_size[COLORS - 1] > 0:
+        groups[1], joint_groups[1], group_color[0], n_groups = 0, joint_size[COLORS - 1], COLORS - 1, 2
     for c in range(2 * COLORS):
         left = size[c] if c % COLORS == COLORS - 1 else (size[c] + LANES - 1) // LANES
         step = 1 if c % COLORS == COLORS - 1 else CHUNK
-        while left > 0:
+        joined = joint_size[c] if c < COLORS - 1 else 0
+        while left > 0 or joined > 0:
             groups[n_groups] = groups[n_groups - 1] + min(step, left)
+            joint_groups[n_groups] = joint_groups[n_groups - 1] + joined
+            group_color[n_groups - 1] = c
             left -= min(step, left)
+            joined = 0
             n_groups += 1
-    return order, groups[:n_groups].copy()
+    return (
+        order,
+        groups[:n_groups].copy(),
+        joint_groups[:n_groups].copy(),
+        joint_order,
+        group_color[:n_groups].copy(),
+    )
 
 
 #: The head of a kept colouring (``solve_step``'s ``plan``): how many contacts it was made for (−1:
-#: none), its lanes and its groups; then per contact its two body rows and its flags (pushable a,
-#: pushable b, stiff, has points: what the colouring reads), then the lanes' contacts and the groups.
-PLAN_HEAD = 3
+#: none), its lanes and its groups, how many joints it was made for and how many it solves; then per
+#: contact its two body rows and its flags (pushable a, pushable b, stiff, has points: what the
+#: colouring reads), per joint the rows of the bodies it pushes (``_color_order``'s ``joint_a``,
+#: ``joint_b``), then the lanes' contacts, the groups, the groups' joints, the groups' colours and
+#: the joints' order (see ``_color_order``; ``read_plan`` reads it back).
+PLAN_HEAD = 5
 
 
 @inline
@@ -711,10 +805,11 @@ def _flags(pushable_a, pushable_b, stiff, count):
 
 
 @inline
-def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count):
-    """Whether ``plan`` holds the colouring of these very contacts (``_color_order``'s inputs)."""
-    k_count = a_rows.shape[0]
-    if plan.shape[0] < PLAN_HEAD or plan[0] != k_count:
+def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count, joint_a, joint_b):
+    """Whether ``plan`` holds the colouring of these very contacts and joints (``_color_order``'s
+    inputs)."""
+    k_count, j_count = a_rows.shape[0], joint_a.shape[0]
+    if plan.shape[0] < PLAN_HEAD or plan[0] != k_count or plan[3] != j_count:
         return False
     for k in range(k_count):
         at = PLAN_HEAD + 3 * k
@@ -724,32 +819,118 @@ def _planned(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count):
             or plan[at + 2] != _flags(pushable_a[k], pushable_b[k], stiff[k], count[k])
         ):
             return False
+    for j in range(j_count):
+        at = PLAN_HEAD + 3 * k_count + 2 * j
+        if plan[at] != joint_a[j] or plan[at + 1] != joint_b[j]:
+            return False
     return True
 
 
 @inline
-def _keep_plan(plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count, order, groups):
+def _keep_plan(
+    plan, a_rows, b_rows, pushable_a, pushable_b, stiff, count, joint_a, joint_b, order, groups,
+    joint_groups, joint_order, group_color,
+):  # fmt: skip
     """Write the colouring into ``plan`` when it is large enough (else mark it empty); returns the
     size it needs."""
-    k_count = a_rows.shape[0]
-    base = PLAN_HEAD + 3 * k_count
-    need = base + order.shape[0] + groups.shape[0]
+    k_count, j_count = a_rows.shape[0], joint_a.shape[0]
+    base = PLAN_HEAD + 3 * k_count + 2 * j_count
+    need = base + order.shape[0] + 3 * groups.shape[0] + joint_order.shape[0]
     if plan.shape[0] < need:
         if plan.shape[0] > 0:
             plan[0] = -1
         return need
     plan[0], plan[1], plan[2] = k_count, order.shape[0], groups.shape[0]
+    plan[3], plan[4] = j_count, joint_order.shape[0]
     for k in range(k_count):
         at = PLAN_HEAD + 3 * k
         plan[at], plan[at + 1] = a_rows[k], b_rows[k]
         plan[at + 2] = _flags(pushable_a[k], pushable_b[k], stiff[k], count[k])
+    for j in range(j_count):
+        at = PLAN_HEAD + 3 * k_count + 2 * j
+        plan[at], plan[at + 1] = joint_a[j], joint_b[j]
     # (element by element: a slice assigned from an array makes numba compile its shape-mismatch message,
     # 3.7 s of CPU in solve_step's first compile)
     for u in range(order.shape[0]):
         plan[base + u] = order[u]
+    at = base + order.shape[0]
     for q in range(groups.shape[0]):
-        plan[base + order.shape[0] + q] = groups[q]
+        plan[at + q] = groups[q]
+        plan[at + groups.shape[0] + q] = joint_groups[q]
+        plan[at + 2 * groups.shape[0] + q] = group_color[q]
+    at += 3 * groups.shape[0]
+    for u in range(joint_order.shape[0]):
+        plan[at + u] = joint_order[u]
     return need
+
+
+@inline
+def _read_plan(plan, k_count, j_count):
+    """The colouring a plan holds (``_planned``): lanes, groups, groups' joints, joints' order, and
+    the plan's size (the groups' colours, after the groups' joints, are not read)."""
+    base = PLAN_HEAD + 3 * k_count + 2 * j_count
+    n_order, n_groups, n_joints = plan[1], plan[2], plan[4]
+    at = base + n_order
+    order, groups = plan[base:at], plan[at : at + n_groups]
+    joint_groups = plan[at + n_groups : at + 2 * n_groups]
+    at += 3 * n_groups
+    return order, groups, joint_groups, plan[at : at + n_joints], at + n_joints
+
+
+class PlanView(NamedTuple):
+    """A kept colouring as arrays (``read_plan``): per contact its body rows and flags (``_flags``),
+    per joint the rows of the bodies it pushes, and ``_color_order``'s results."""
+
+    a_rows: np.ndarray
+    b_rows: np.ndarray
+    flags: np.ndarray
+    joint_a: np.ndarray
+    joint_b: np.ndarray
+    order: np.ndarray
+    groups: np.ndarray
+    joint_groups: np.ndarray
+    group_color: np.ndarray
+    joint_order: np.ndarray
+
+
+def read_plan(plan: np.ndarray) -> PlanView | None:
+    """The colouring ``plan`` holds (``solve_step``'s, as the world keeps it), or None when it holds
+    none. For tests and for looking: the step reads it in place."""
+    if len(plan) < PLAN_HEAD or plan[0] < 0:
+        return None
+    k_count, n_order, n_groups, j_count, n_joints = (int(x) for x in plan[:PLAN_HEAD])
+    contacts = plan[PLAN_HEAD : PLAN_HEAD + 3 * k_count].reshape(k_count, 3)
+    at = PLAN_HEAD + 3 * k_count
+    joint_rows = plan[at : at + 2 * j_count].reshape(j_count, 2)
+    at += 2 * j_count
+    order = plan[at : at + n_order]
+    at += n_order
+    groups, joint_groups, group_color = (plan[at + i * n_groups : at + (i + 1) * n_groups] for i in range(3))
+    at += 3 * n_groups
+    return PlanView(
+        contacts[:, 0], contacts[:, 1], contacts[:, 2], joint_rows[:, 0], joint_rows[:, 1], order, groups,
+        joint_groups, group_color, plan[at : at + n_joints],
+    )  # fmt: skip
+
+
+@inline
+def _stages(groups, joint_groups):
+    """The passes' stages: (first joint, last joint, first group, last group) of ``joint_order``
+    and the groups, a stage's joints solved before its groups. A stage starts at each group with
+    joints and takes the groups after it that have none (a step without joints: one stage of
+    every group, the contacts' pass as it was before joints were coloured)."""
+    n_groups = groups.shape[0] - 1
+    stages = np.empty((max(n_groups, 1), 4), np.int64)
+    n = 0
+    for q in range(n_groups):
+        if n == 0 or joint_groups[q + 1] > joint_groups[q]:
+            stages[n, 0], stages[n, 1], stages[n, 2] = joint_groups[q], joint_groups[q + 1], q
+            n += 1
+        stages[n - 1, 3] = q + 1
+    if n == 0:
+        stages[0, 0], stages[0, 1], stages[0, 2], stages[0, 3] = 0, 0, 0, 0
+        n = 1
+    return stages[:n]
 
 
 @fused_kernel
@@ -772,9 +953,11 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     float64 and int64 they needed, so the caller can grow them for the
     next step.
 
-    ``joints`` (``joint_solver.JointRows``) are solved beside the contacts, before them in each
-    pass, as Box2D's overflow joints; their bodies must be movers or not pushed (static,
-    kinematic, asleep: held still by the joint, as the world is). Their impulses carry over.
+    ``joints`` (``joint_solver.JointRows``) are coloured with the contacts and solved colour by
+    colour, a colour's joints before its contacts, the overflow joints before every colour (see the
+    module's Order); their bodies must be movers or not pushed (static, kinematic, asleep: held
+    still by the joint, as the world is). Their impulses carry over. The plan is the colouring
+    of the joints too: a joint that comes, goes, sleeps or wakes makes it again.
     """
     n = xf.shape[0]
     h = settings.dt / settings.substeps
@@ -821,6 +1004,12 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
             joint_ends[j, side] = row_of[i] if i >= 0 else rows + 1
             pushed = i >= 0 and row_of[i] < n_movers and dynamic[i]
             joint_ends[j, 2 + side] = row_of[i] if pushed else rows
+    # The rows of the bodies each joint pushes, for the colouring (−1: none; −2: the joint sleeps).
+    joint_a, joint_b = np.empty(j_count, np.int64), np.empty(j_count, np.int64)
+    for j in range(j_count):
+        asleep = joints.kind[j] == ASLEEP
+        joint_a[j] = -2 if asleep else (joint_ends[j, 2] if joint_ends[j, 2] != rows else -1)
+        joint_b[j] = -2 if asleep else (joint_ends[j, 3] if joint_ends[j, 3] != rows else -1)
     # And two rows more: a spare row, written, never read, and a row of zeros, read, never written
     # (an empty lane's bodies).
     state_owner = np.zeros((rows + 2, S_WIDTH))
@@ -860,15 +1049,17 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
             i = cons.a[k] if side == 0 else cons.b[k]
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
     a_rows, b_rows, pushable_a, pushable_b = ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1]
-    if _planned(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count):
-        base = PLAN_HEAD + 3 * k_count
-        plan_need = base + plan[1] + plan[2]
-        order, groups = plan[base : base + plan[1]], plan[base + plan[1] : plan_need]
+    if _planned(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, joint_a, joint_b):
+        order, groups, joint_groups, joint_order, plan_need = _read_plan(plan, k_count, j_count)
     else:
-        order, groups = _color_order(a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, rows)
-        plan_need = _keep_plan(
-            plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, order, groups
+        order, groups, joint_groups, joint_order, group_color = _color_order(
+            a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, rows, joint_a, joint_b
         )
+        plan_need = _keep_plan(
+            plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, joint_a, joint_b, order,
+            groups, joint_groups, joint_order, group_color,
+        )  # fmt: skip
+    stages = _stages(groups, joint_groups)
     n_bundles = order.shape[0] // LANES
     # The bundles live in the caller's ``workspace`` while it is large enough (a 40-row pyramid's are
     # 0.9 MB: allocated each step, glibc's malloc may map them fresh from the kernel each time, and
@@ -981,20 +1172,34 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
                 state[r, S_VX] = gain[r, 0] * state[r, S_VX] + gain[r, 2]
                 state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
                 state[r, S_W] = gain[r, 1] * state[r, S_W] + gain[r, 4]
-        # 2b. Warm start.
-        if j_count:
-            warm_start_joints(joints, joint_ends, state_owner, joint_work)
-        _solve_contacts(
-            bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
-            True, False, inv_h, rolling_any,
-        )  # fmt: skip
+        # 2b. Warm start, stage by stage: a colour's joints, then its contacts (see ``_stages``).
+        for s in range(stages.shape[0]):
+            if stages[s, 1] > stages[s, 0]:
+                warm_start_joints(
+                    joints, joint_ends, state_owner, joint_work, joint_order, stages[s, 0], stages[s, 1]
+                )
+            _solve_contacts(
+                bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
+                True, False, inv_h, rolling_any,
+            )  # fmt: skip
         # 2c. Solve with the soft push-out.
-        if j_count:
-            solve_joints(joints, joint_ends, state_owner, joint_work, h, True)
-        _solve_contacts(
-            bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
-            False, True, inv_h, rolling_any,
-        )  # fmt: skip
+        for s in range(stages.shape[0]):
+            if stages[s, 1] > stages[s, 0]:
+                solve_joints(
+                    joints,
+                    joint_ends,
+                    state_owner,
+                    joint_work,
+                    joint_order,
+                    stages[s, 0],
+                    stages[s, 1],
+                    h,
+                    True,
+                )
+            _solve_contacts(
+                bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
+                False, True, inv_h, rolling_any,
+            )  # fmt: skip
         # 2d. Positions.
         for r in range(n_movers):
             i = slots[r]
@@ -1018,12 +1223,23 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
             norm = 1.0 / math.sqrt(qc * qc + qs * qs)
             state[r, S_QV], state[r, S_QS] = qc * norm - 1.0, qs * norm
         # 2e. Relax.
-        if j_count:
-            solve_joints(joints, joint_ends, state_owner, joint_work, h, False)
-        _solve_contacts(
-            bundles_at, gathered_at, widths, lane_ends, groups, state, inverse,
-            False, False, inv_h, rolling_any,
-        )  # fmt: skip
+        for s in range(stages.shape[0]):
+            if stages[s, 1] > stages[s, 0]:
+                solve_joints(
+                    joints,
+                    joint_ends,
+                    state_owner,
+                    joint_work,
+                    joint_order,
+                    stages[s, 0],
+                    stages[s, 1],
+                    h,
+                    False,
+                )
+            _solve_contacts(
+                bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
+                False, False, inv_h, rolling_any,
+            )  # fmt: skip
 
     if j_count:
         joint_reactions(joints, joint_ends, state_owner, joint_work, h)
@@ -1118,4 +1334,13 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     return (need if alive >= 0 else -1), plan_need
 
 
-__all__ = ["NO_CONSTRAINTS", "Constraints", "Softness", "StepSettings", "make_soft", "solve_step"]
+__all__ = [
+    "NO_CONSTRAINTS",
+    "Constraints",
+    "PlanView",
+    "Softness",
+    "StepSettings",
+    "make_soft",
+    "read_plan",
+    "solve_step",
+]

@@ -27,6 +27,9 @@ hit = time_of_impact(shapes[0], Sweep((0, 0), (0, 0), (3, 0), 0.0, 1.0), shapes[
 world = World(gravity=(0.0, -10.0))
 world.add(Polygon.box(10, 1), (0.0, -0.5, 0.0), type="static")
 bodies = [world.add(s, (1.5 * k - 3.0, 0.6 + 0.2 * k, 0.1 * k), type="dynamic") for k, s in enumerate(shapes)]
+# (joints: coloured with the contacts, and one past the colours would be solved first)
+world.revolute(bodies[0], bodies[1], (-2.25, 0.7))
+world.distance(None, bodies[4], (3.0, 2.0), world.transform(bodies[4])[:2])
 for _ in range(5):
     world.step(1 / 60)
 out.append([int(hit.state), hit.fraction] + [list(world.transform(b)) for b in bodies])
