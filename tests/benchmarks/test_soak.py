@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from .test_benchmark_arguments import run
 
 
+@pytest.mark.slow  # (six minutes of play: about 30 s)
 def test_one_minute_on_every_level_replays_to_its_hashes_with_flat_memory():
     done = run("soak.py", "--minutes", "1", "--warm-minutes", "0.25", "--max-drift", "1e9")
     assert done.returncode == 0, done.stdout + done.stderr

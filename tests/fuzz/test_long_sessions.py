@@ -18,6 +18,8 @@ from __future__ import annotations
 import gc
 import os
 
+import pytest
+
 from game.headless.script import ScriptEvent
 from game.headless.session import Session
 
@@ -30,6 +32,7 @@ def rss_megabytes() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+@pytest.mark.slow  # (2,000 presses through the window: about 20 s)
 def test_two_thousand_escape_presses_grow_rss_by_less_than_20_mb(window, tmp_path):
     from game.files import storage
 

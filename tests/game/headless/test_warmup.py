@@ -464,6 +464,7 @@ print(json.dumps(inside))
 """
 
 
+@pytest.mark.slow  # (a cold compile of the step in a cache of its own: about a minute)
 def test_the_rigid_body_step_compiles_none_of_numbas_shape_mismatch_messages(tmp_path):
     """A slice assigned from an array (``a[i:j] = b``) makes numba compile the message it raises when
     the shapes differ: its str, repr and concatenation, 3.7 s of CPU in ``solve_step``'s first compile
