@@ -674,11 +674,23 @@ class Dynamics:
         out = no_impacts(k)
         impacts(pairs, out)
         fraction = out.fraction
-        # Where the sweep starts within the target of what it meets, the fallbacks below, against static
-        # bodies only: a bullet's other targets are held where the step left them, and one that moved
-        # (a plank spun by the bullet, turning against it) can be on the bullet's other side at the
-        # sweep's start, where a fallback put the bullet through it; the step's contacts keep it there.
-        retry = np.flatnonzero((fraction == 0.0) & a.static[walls])
+        # Where the sweep starts within the target of what it meets, the fallbacks below, as Box2D's
+        # (which runs its centroid fallback against a bullet's every target). A bullet's other targets
+        # are held where the step left them above; in the fallbacks each one moves as it did this step
+        # (start to end): held at its end, one that moved (a plank spun by the bullet, turning against
+        # it) can be on the bullet's other side at the sweep's start, where a fallback put the bullet
+        # through it. Without them, a small bullet stopped at the face of a plank of density 1e9 by
+        # last step's pass and spun up there by its contact (its friction undid much of what the
+        # contact had stopped, a point off its centre) went 6 cm into it in one sub-step, its centre past
+        # the plank's mid-plane (hypothesis: a capsule at speed 63, heading -0.25, spin -12).
+        retry = np.flatnonzero(fraction == 0.0)
+        moved = retry[~a.static[walls[retry]]]
+        if len(moved):  # (a static wall's sweep as above, not one rebuilt from its centre: the same bits)
+            wall_sweeps = Sweeps(*(np.array(f) for f in wall_sweeps))
+            m, center = walls[moved], a.center[walls[moved]]
+            wall_sweeps.local_center[moved] = center
+            wall_sweeps.c1[moved], wall_sweeps.c2[moved] = _centres(a.start[m], center), _centres(a.xf[m], center)  # fmt: skip
+            wall_sweeps.q1[moved], wall_sweeps.q2[moved] = a.start[m, 2], a.xf[m, 2]
         if len(retry):
             # It starts within the target of the wall (touching it, or a slop from it): the same sweep
             # again for the body's core brought in by δ (``_inset_cores``), to a target within δ, so a
@@ -695,7 +707,7 @@ class Dynamics:
                 if not len(rows):
                     break
                 near = ImpactPairs(
-                    pairs.address_a[rows], Sweeps(*(f[rows] for f in pairs.sweep_a)),
+                    pairs.address_a[rows], Sweeps(*(f[rows] for f in wall_sweeps)),
                     cores, Sweeps(*(f[rows] for f in pairs.sweep_b)), pairs.t_max[rows],
                     target, 0.25 * np.minimum(target, tune.slop),
                 )  # fmt: skip
