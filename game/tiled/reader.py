@@ -859,11 +859,10 @@ def _build(
     if not isinstance(title, str):
         report.error(f"map property {cv.TITLE!r} must be a string, got {title!r}")
     breather = (document.properties or {}).get(cv.WAVE_BREATHER, 0.0)
-    if (
-        isinstance(breather, bool)
-        or not isinstance(breather, (int, float))
-        or not 0.0 <= breather <= cv.MAX_WAVE_BREATHER
-    ):
+    number = isinstance(breather, (int, float)) and not isinstance(breather, bool)
+    if number and not math.isfinite(breather):
+        pass  # (``_check_properties`` said so already)
+    elif not number or not 0.0 <= breather <= cv.MAX_WAVE_BREATHER:
         report.error(
             f"map property {cv.WAVE_BREATHER!r} must be seconds from 0 to {cv.MAX_WAVE_BREATHER:g}, got {breather!r}"
         )

@@ -166,6 +166,15 @@ CASES = [
         ),
         ": map property 'wave_breather' must be seconds from 0 to 60, got 'long'",
     ),
+    (
+        "a wave breather of NaN (one line, not two)",
+        edited(
+            lambda d: d["properties"].append(
+                {"name": "wave_breather", "type": "float", "value": float("nan")}
+            )
+        ),
+        ": map property 'wave_breather' is not a finite number (nan)",
+    ),
 ]
 
 
