@@ -300,7 +300,7 @@ def find_contacts(bodies, motion, candidates, speculative, flat, dt, kept, recyc
     # Each body's pairs with another dynamic body, for the cap on them (``pileup``).
     degree = np.zeros(xf.shape[0], np.int64)
     most = np.int64(0)
-    m = 0
+    m = np.int64(0)  # (not a literal 0: numba would compile ``nearest_contacts`` for that too)
     root = motion.root
     for k in range(k_max):
         a, b = candidates[k, 0], candidates[k, 1]

@@ -125,7 +125,7 @@ def self_pairs(boxes, grid, found):
     boxes = unmanaged(boxes)
     start, body, cx, cy, inv_cell = grid.start, grid.body, grid.cx, grid.cy, grid.inv_cell
     met = np.zeros(0, dtype=np.int64)  # (``pileup.sweep_cell``'s, made at the first pile-up)
-    n = 0
+    n = np.int64(0)  # (not a literal 0: numba would compile the kernels it reaches for that too)
     for b in range(grid.mask + 1):
         if start[b + 1] - start[b] > CROWDED:
             if not met.shape[0]:

@@ -264,7 +264,7 @@ def _walk_over_walls(bodies, moving, walls, laid, crowded, stamp, found):
     is_listed = np.zeros(moving.shape[0], dtype=np.bool_)
     for a in range(listed.shape[0]):
         is_listed[listed[a]] = True
-    n, entry = 0, 0
+    n, entry = np.int64(0), 0  # (n not a literal 0: numba would compile ``sweep_cell`` for that too)
     for k in range(moving.shape[0]):
         i = moving[k]
         if is_listed[k]:  # it meets the walls here, the moving bodies below
@@ -355,7 +355,7 @@ def _walk_crowd(boxes, moving, own, start, e_slot, e_box, e_low, listed, is_list
     spare = found.shape[0] - 1
     inv = 1.0 / own.cell  # (the one ``e_low`` was found with)
     met = np.zeros(0, dtype=np.int64)  # (``sweep_cell``'s, made at the first pile-up)
-    n = 0
+    n = np.int64(0)  # (not a literal 0: numba would compile ``sweep_cell`` for that too)
     for gy in range(own.ny):
         for gx in range(own.nx):
             c = gy * own.nx + gx

@@ -341,7 +341,7 @@ def keep_skin(bodies, walls, targets, slots, start, at, box, skin):
             np.empty(n, dtype=np.int64),
         )
         c_xf, c_other, c_out = np.empty((n, 3)), np.empty((n, 3)), np.empty((n, 3))
-        c_n, first = 0, 0
+        c_n, first = 0, np.int64(0)  # (first not a literal 0: numba would compile ``gather`` for that too)
         while first < n:  # (in parts of bounded memory, ``sweep.gather``: each body's rows are its own)
             found, end = gather(bodies, walls, targets, casters, first)
             m = found.shape[0]

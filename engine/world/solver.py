@@ -435,6 +435,10 @@ MAX_MASS_RATIO = 4.0
 #: points are nearly one, and solving them apart is all rounding: they share the push equally.
 MAX_CONDITION = 1000.0
 
+#: ``solve_joints``'s ``use_bias`` as values numba does not see as constants: a literal True and
+#: a literal False would compile the joint solve twice.
+_BIASED, _RELAXED = np.bool_(True), np.bool_(False)
+
 
 @inline
 def _split(k11, k12, k22):
@@ -1194,7 +1198,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
                     stages[s, 0],
                     stages[s, 1],
                     h,
-                    True,
+                    _BIASED,
                 )
             _solve_contacts(
                 bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
@@ -1234,7 +1238,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
                     stages[s, 0],
                     stages[s, 1],
                     h,
-                    False,
+                    _RELAXED,
                 )
             _solve_contacts(
                 bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,

@@ -479,7 +479,7 @@ def first_hits(bodies, walls, targets, slots, rows, origin, xf, boxes, moves, ta
     cut = np.ones(k)
     clipped = _clip_moves(moves, rows, boxes, target, targets.bounds, cut)
     casters = Casters(slots, rows, origin, xf, boxes, clipped, target)
-    first = 0
+    first = np.int64(0)  # (not a literal 0: numba would compile ``gather`` for that too)
     while first < k:  # (in parts of bounded memory: each caster's rows are its own)
         found, first = gather(bodies, walls, targets, casters, first)
         _cast_found(bodies, casters, found, escape, fraction, normal, point, winner)

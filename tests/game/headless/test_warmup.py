@@ -515,3 +515,66 @@ def test_the_kernels_called_inside_the_queries_and_the_boxes_compile_once(tmp_pa
     twice = {name: sigs for name, sigs in signatures.items() if len(sigs) > 1}
     assert not twice, json.dumps(twice, indent=1)
     assert not [s for sigs in signatures.values() for s in sigs if "Literal" in s]
+
+
+#: On an empty cache: a step with a joint, two pile-ups (over the walls' grid and hashed), slides and
+#: casts; prints the signatures of every engine kernel compiled on the way (called inside others too).
+STEP_SIGNATURES = """
+import gc, json
+import numpy as np
+from numba.core.registry import CPUDispatcher
+from engine import World
+from engine.collision import Circle, Polygon
+
+def crowd(world, x, count=80):
+    return [world.add(Circle(0.05), (x + 0.001 * k, 0.2 + 0.001 * k, 0.0)) for k in range(count)]
+
+walled = World(gravity=(0.0, -10.0))
+walled.add(Polygon.box(20.0, 0.1), (0.0, -0.1, 0.0), type="static")
+crowd(walled, 0.0)
+a = walled.add(Polygon.box(0.5, 0.1), (5.0, 2.0, 0.0))
+b = walled.add(Polygon.box(0.5, 0.1), (6.0, 2.0, 0.0))
+walled.revolute(a, b, (5.5, 2.0))
+mover = walled.add(Polygon.box(0.3, 0.3), (-5.0, 0.5, 0.0), type="kinematic")
+for _ in range(3):
+    walled.step(1 / 60)
+walled.move_and_slide(mover, (1.0, -1.0))
+walled.move_and_slide_bodies(np.array([mover]), np.array([[0.5, 0.0]]))
+walled.cast_bodies(np.array([mover]), np.array([[3.0, 0.0]]))
+open_sky = World(gravity=(0.0, 0.0))  # no walls: the crowd walk, and a crowd far from it hashed
+crowd(open_sky, 0.0)
+crowd(open_sky, 5000.0)
+for _ in range(2):
+    open_sky.step(1 / 60)
+seen = {}
+for obj in gc.get_objects():
+    if isinstance(obj, CPUDispatcher) and obj.py_func.__module__.startswith("engine"):
+        seen[f"{obj.py_func.__module__}.{obj.py_func.__qualname__}"] = [str(s) for s in obj.overloads]
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.slow  # (a cold compile of the step, the slides and the casts: about a minute and a half)
+def test_the_kernels_called_inside_the_step_the_slides_and_the_casts_compile_once(tmp_path):
+    """Regression: a count started as a literal 0 (``n = 0``, ``first = 0``) reached the kernels it
+    was passed to as ``Literal[int](0)`` while numba typed the loop, and as int64 after: the pile-up
+    sweeps (``pileup.sweep_cell``, ``pileup.sweep``, ``pileup.nearest_contacts``,
+    ``hashgrid._crowded_bucket``) and the casts' ``sweep.gather`` and ``sweep._walk`` each compiled
+    twice; the solver passed literal True and False to ``solve_joints`` (two compiles of the joint
+    solve, 4.9 s of CPU). In all, 11 s of CPU of every cold start (``benchmarks/compile_times.py``)."""
+    result = run_python(STEP_SIGNATURES, {"NUMBA_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 0, result.stderr[-3000:]
+    kernels = json.loads(result.stdout.splitlines()[-1])
+    reached = [
+        "engine.world.pileup.sweep_cell",
+        "engine.world.pileup.sweep",
+        "engine.world.pileup.nearest_contacts",
+        "engine.world.joint_solver.solve_joints",
+        "engine.world.sweep.gather",
+        "engine.world.sweep._walk",
+        "engine.world.solver.solve_step",
+    ]
+    assert all(kernels.get(name) for name in reached), {name: kernels.get(name) for name in reached}
+    twice = {name: sigs for name, sigs in kernels.items() if len(sigs) > 1}
+    assert not twice, json.dumps(twice, indent=1)
+    assert not [s for sigs in kernels.values() for s in sigs if "Literal" in s]
