@@ -32,7 +32,9 @@ What is matched between the engines, and what cannot be:
   ``World.add(..., awake=False)``, pyb2d3 ``is_awake=False`` and pybox2d
   ``awake=False`` in the body's definition, each in an island of its own;
   pymunk ``Body.sleep()`` once added, which needs sleeping on in its space
-  (a scene with such a piece and ``sleep=False`` is refused for pymunk);
+  (a scene with such a piece and ``sleep=False`` is refused for pymunk).
+  Box2D 2.3 (pybox2d) wakes both bodies of every contact it makes, so pieces
+  created asleep that touch wake on its first step;
 - pybox2d's boxes take half extents, pymunk's full sizes (both converted here);
 - pyb2d3 is given no thread pool, so Box2D v3 steps on the calling thread
   alone (its ``workerCount`` 1), as the others do.
