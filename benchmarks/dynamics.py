@@ -37,8 +37,16 @@ Scenes (``engine.crosscheck.scenes``; metres, 1/60 s, sleeping off in all four):
    fixed costs show;
 7. with ``--box2d``, instead of all of the above, Box2D's benchmark app's own set at its own
    sizes and step counts: ``large_pyramid`` (500 steps), ``many_pyramids`` (22,000 boxes, 200),
-   ``smash`` (9,600 boxes, 300; every body awake, where Box2D starts the block asleep) and
-   ``compounds`` (500), each with the sum of its steps, as Box2D's app reports;
+   ``smash`` (9,600 boxes, 300) twice, and ``compounds`` (500), each with the sum of its steps, as
+   Box2D's app reports. ``smash`` runs every body awake with sleeping off, as every other scene
+   here; ``smash-asleep`` as Box2D builds and runs it: the block created asleep (each box an
+   island of its own, woken when touched) and sleeping on in every engine, as in Box2D's
+   benchmark (its default, ``enableSleep``), with Box2D v3's settings (0.5 s under 0.05 m/s;
+   pymunk's ``sleep_time_threshold`` and ``idle_speed_threshold`` set so; pybox2d Box2D 2.3's
+   own). Sleeping on is what makes it fair: pymunk can put a body to sleep only in a space that
+   sleeps, and Box2D's woken boxes may fall asleep again. Not matched: pybox2d (Box2D 2.3) wakes
+   both bodies of each new contact, so its touching block wakes whole on the first step and it
+   steps 9,600 awake boxes from there. ``--scenes smash`` runs the two alone;
 8. Box2D's joint scenes (issue 39; built in ``benchmarks/joints.py``, whose docstring says how):
    ``joint_grid`` (``--joint-size`` × ``--joint-size`` circles hinged to their neighbours, default
    30; Box2D's 100 has 19,800 hinges), ``tumbler`` (a compound drum on a revolute motor with 2,025
@@ -58,7 +66,9 @@ engines taking turns step by step, so all four see the same machine
 load; the figure is the median step, the ratio ours / theirs.
 
 Run: ``python benchmarks/dynamics.py`` (``--quick`` for a smoke run; ``--joints --box2d`` for
-Box2D's joint scenes alone at its sizes, minutes a run: pymunk's joint_grid takes most of it).
+Box2D's joint scenes alone at its sizes, minutes a run: pymunk's joint_grid takes most of it;
+``--scenes smash,compounds`` keeps the scenes whose names start with those words, e.g.
+``--box2d --scenes smash`` for Box2D's smash alone, awake and asleep).
 pybox2d comes with the ``bench`` and ``test`` extras, pyb2d3 with both
 too (``pip install -e '.[bench]'``); one missing is left out with a line
 saying so, and its columns are left out.
@@ -228,6 +238,12 @@ def main() -> None:
         default=None,
         help="timed steps of each joint scene (default 60; --box2d: 500, 750, 1000)",
     )
+    parser.add_argument(
+        "--scenes",
+        default=None,
+        help="only the scenes whose names start with one of these comma-separated words "
+        "(e.g. smash, pyramid, many-pyramids, compounds, room, pile, joint_grid, tumbler, rain)",
+    )
     args = parser.parse_args()
     # Written limits, checked before any work: no timed step gave a median of nothing (nan), and a
     # tallest below the first pyramid tried (20 rows) left the standing table nothing to show.
@@ -249,18 +265,25 @@ def main() -> None:
     plan.append((pile(2000 if not args.quick else 300), steps))
     if args.quick:  # Box2D's own debug sizes for a smoke run
         plan += [(compounds(10, 40), min(steps, args.compound_steps)), (smash(20, 10), steps)]
+        plan += [(smash(20, 10, asleep=True), steps)]
         plan += [(many_pyramids(5, 5), steps)] if args.box2d else []
     elif args.box2d:  # Box2D's benchmark app's scenes and step counts (benchmark/main.c)
-        plan = [(pyramid(100), 500), (many_pyramids(), 200), (smash(), 300), (compounds(), 500)]
+        plan = [(pyramid(100), 500), (many_pyramids(), 200), (smash(), 300), (smash(asleep=True), 300)]
+        plan += [(compounds(), 500)]
     else:
         plan += [(pyramid(100), args.large_steps), (compounds(), args.compound_steps)]
     if args.joints:
         plan = []
         builders.pop("pybox2d", None)  # (no joint scene is built in pybox2d: its column would be empty)
     plan += joint_plan(args)
+    if args.scenes is not None:
+        words = tuple(word.strip() for word in args.scenes.split(",") if word.strip())
+        plan = [(scene, n) for scene, n in plan if scene.name.startswith(words)]
+        if not plan:
+            parser.error(f"--scenes {args.scenes}: no scene's name starts with any of those words")
     theirs = [name for name in builders if name != "ours"]
     print(
-        f"{'scene':<16}"
+        f"{'scene':<18}"
         + "".join(f"{name + ' ms':>12}" for name in builders)
         + "".join(f"{'ours/' + name:>15}" for name in theirs)
     )
@@ -268,7 +291,7 @@ def main() -> None:
         times = time_scene(scene, n, builders)
         t = {name: float(np.median(each)) for name, each in times.items()}
         print(
-            f"{scene.name:<16}"
+            f"{scene.name:<18}"
             + "".join(f"{t[name]:12.3f}" if name in t else f"{'-':>12}" for name in builders)
             + "".join(f"{t['ours'] / t[name]:15.2f}" if name in t else f"{'-':>15}" for name in theirs),
             flush=True,
@@ -281,7 +304,7 @@ def main() -> None:
                 + "".join(f" {name} {sum(each):.0f}" for name, each in times.items()),
                 flush=True,
             )
-    if (args.box2d and not args.quick) or args.joints:
+    if (args.box2d and not args.quick) or args.joints or args.scenes is not None:
         return
     rows = [20] if args.quick else list(range(20, args.tallest + 1, 10))
     print("tallest standing pyramid after 10 s (rows tried: " + ", ".join(map(str, rows)) + "):")

@@ -24,7 +24,17 @@ What is matched between the engines, and what cannot be:
   user units: 10 cm of allowed overlap at metre scale);
 - sleeping is off in all four (``sleep=False``; pymunk's default; pybox2d
   ``allowSleep=False``; pyb2d3 ``sleeping_enabled = False``), as the
-  benchmark needs;
+  benchmark needs, unless the scene says ``sleep=True``: then it is on in all
+  four with Box2D v3's settings (ours and pyb2d3 by default; pybox2d
+  ``doSleep``, Box2D 2.3's own tolerances; pymunk ``sleep_time_threshold``
+  0.5 s and ``idle_speed_threshold`` 0.05 m/s, Box2D v3's);
+- a piece created asleep (``Piece.awake = False``, dynamic only): ours
+  ``World.add(..., awake=False)``, pyb2d3 ``is_awake=False`` and pybox2d
+  ``awake=False`` in the body's definition, each in an island of its own;
+  pymunk ``Body.sleep()`` once added, which needs sleeping on in its space
+  (a scene with such a piece and ``sleep=False`` is refused for pymunk).
+  Box2D 2.3 (pybox2d) wakes both bodies of every contact it makes, so pieces
+  created asleep that touch wake on its first step;
 - pybox2d's boxes take half extents, pymunk's full sizes (both converted here);
 - pyb2d3 is given no thread pool, so Box2D v3 steps on the calling thread
   alone (its ``workerCount`` 1), as the others do.
@@ -66,6 +76,9 @@ class Piece:
     #: Ours and Box2D v3 only (pymunk and Box2D 2.3 have none).
     rolling_resistance: float = 0.0
     polygons: tuple[tuple[tuple[float, float], ...], ...] = ()
+    #: False: a dynamic piece created asleep (Box2D's ``b2BodyDef.isAwake = false``; see the
+    #: module for each engine), with no velocity (Box2D drops a sleeping body's).
+    awake: bool = True
 
 
 @dataclass
@@ -74,6 +87,8 @@ class Scene:
     pieces: list[Piece]
     gravity: tuple[float, float] = (0.0, -10.0)
     notes: dict = field(default_factory=dict)
+    #: Whether still islands may sleep, in every engine (see the module).
+    sleep: bool = False
 
 
 @dataclass
@@ -204,17 +219,23 @@ def many_pyramids(rows: int = 20, columns: int = 20, base: int = 10) -> Scene:
     return Scene(f"many-pyramids-{rows * columns}", pieces)
 
 
-def smash(columns: int = 120, rows: int = 80) -> Scene:
+def smash(columns: int = 120, rows: int = 80, *, asleep: bool = False) -> Scene:
     """Box2D v3's ``smash`` (``CreateSmash``): no gravity, a 8 × 8 box of density 8 at 40 m/s into a
-    block of ``columns`` × ``rows`` boxes 0.4 wide (9,600 at Box2D's size). Box2D creates the block
-    asleep (``isAwake = false``); here every body starts awake in every engine (sleeping is off in
-    these benchmarks), so the block's first steps cost what they cost awake."""
+    block of ``columns`` × ``rows`` boxes 0.4 wide (9,600 at Box2D's size), side by side. With
+    ``asleep``, as Box2D builds it: the block created asleep (``isAwake = false``, each box an island
+    of its own, woken as the box and then the woken boxes touch it) and sleeping on in every engine
+    (its benchmark runs with Box2D's default, sleep enabled; pymunk can put a body to sleep only so);
+    named ``smash-asleep-…``. Without, every body starts awake and sleeping is off, so the block's
+    first steps cost what they cost awake."""
     pieces = [Piece("box", (4.0, 4.0), (-20.0, 0.0), density=8.0, velocity=(40.0, 0.0, 0.0))]
     d = 0.4
     for i in range(columns):
         for j in range(rows):
-            pieces.append(Piece("box", (0.5 * d, 0.5 * d), (i * d + 30.0, (j - rows / 2.0) * d)))
-    return Scene(f"smash-{columns * rows}", pieces, gravity=(0.0, 0.0))
+            pieces.append(
+                Piece("box", (0.5 * d, 0.5 * d), (i * d + 30.0, (j - rows / 2.0) * d), awake=not asleep)
+            )
+    name = f"smash-asleep-{columns * rows}" if asleep else f"smash-{columns * rows}"
+    return Scene(name, pieces, gravity=(0.0, 0.0), sleep=asleep)
 
 
 def _offset_box(hx: float, hy: float, x: float, y: float) -> tuple[tuple[float, float], ...]:
@@ -263,11 +284,12 @@ def chord_velocity(x: float, y: float, piece: Piece) -> tuple[float, float]:
 # --- our world -------------------------------------------------------------
 
 
-def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
+def build_ours(scene: Scene, *, sleep: bool | None = None) -> Run:
+    """Our world of ``scene``; ``sleep`` (None: the scene's) lets still islands sleep."""
     from engine import World
     from engine.collision import Circle, Polygon
 
-    world = World(gravity=scene.gravity, sleep=sleep, substeps=SUBSTEPS)
+    world = World(gravity=scene.gravity, sleep=scene.sleep if sleep is None else sleep, substeps=SUBSTEPS)
     ids = []
     for p in scene.pieces:
         if p.kind == "polygons":
@@ -277,7 +299,7 @@ def build_ours(scene: Scene, *, sleep: bool = False) -> Run:
         body = world.add(
             shapes[0], (p.position[0], p.position[1], p.angle), type=p.motion, density=p.density,
             friction=p.friction, restitution=p.restitution,
-            rolling_resistance=p.rolling_resistance,
+            rolling_resistance=p.rolling_resistance, awake=p.awake,
         )  # fmt: skip
         for shape in shapes[1:]:  # the points are the body's frame already: each shape at its origin
             world.add_shape(
@@ -318,6 +340,11 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
     space.gravity = scene.gravity
     space.iterations = iterations
     space.collision_slop = 0.005
+    if scene.sleep:  # Box2D v3's b2_timeToSleep and sleep threshold
+        space.sleep_time_threshold = 0.5
+        space.idle_speed_threshold = 0.05
+    elif not all(p.awake for p in scene.pieces):
+        raise ValueError(f"{scene.name}: pymunk puts a body to sleep only in a space that sleeps")
     bodies = []
     for p in scene.pieces:
         if p.kind == "polygons":
@@ -351,6 +378,8 @@ def build_pymunk(scene: Scene, *, iterations: int = ITERATIONS) -> Run:
             body.velocity = p.velocity[:2]
             body.angular_velocity = p.velocity[2]
         space.add(body, shape)
+        if not p.awake and kind == pymunk.Body.DYNAMIC:
+            body.sleep()  # (a component of its own)
         bodies.append(body)
 
     def poses() -> np.ndarray:
@@ -391,6 +420,8 @@ def _pymunk_polygons(space, p: Piece):
     if p.motion != "static":
         body.velocity = p.velocity[:2]
         body.angular_velocity = p.velocity[2]
+    if not p.awake and kind == pymunk.Body.DYNAMIC:
+        body.sleep()
     return body
 
 
@@ -400,7 +431,7 @@ def _pymunk_polygons(space, p: Piece):
 def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position_iterations: int = 3) -> Run:
     import Box2D  # the `bench` extra
 
-    world = Box2D.b2World(gravity=scene.gravity, doSleep=False)
+    world = Box2D.b2World(gravity=scene.gravity, doSleep=scene.sleep)
     bodies = []
     for p in scene.pieces:
         if p.kind == "polygons":
@@ -416,7 +447,7 @@ def build_box2d(scene: Scene, *, velocity_iterations: int = ITERATIONS, position
         maker = {"static": world.CreateStaticBody, "kinematic": world.CreateKinematicBody}.get(
             p.motion, world.CreateDynamicBody
         )
-        body = maker(position=p.position, angle=p.angle, fixtures=fixtures)
+        body = maker(position=p.position, angle=p.angle, fixtures=fixtures, awake=p.awake)
         if p.motion != "static":
             body.linearVelocity = p.velocity[:2]
             body.angularVelocity = p.velocity[2]
@@ -447,7 +478,7 @@ def build_pyb2d3(scene: Scene, *, substeps: int = SUBSTEPS) -> Run:
     import pyb2d3 as b2  # the `test` extra: Box2D v3.1 itself
 
     world = b2.World(gravity=scene.gravity)  # no thread pool: one worker, the calling thread
-    world.sleeping_enabled = False
+    world.sleeping_enabled = scene.sleep
     bodies = []
     for p in scene.pieces:
         if p.kind == "polygons":
@@ -459,7 +490,7 @@ def build_pyb2d3(scene: Scene, *, substeps: int = SUBSTEPS) -> Run:
         maker = {"static": world.create_static_body, "kinematic": world.create_kinematic_body}.get(
             p.motion, world.create_dynamic_body
         )
-        body = maker(position=p.position, rotation=p.angle)
+        body = maker(position=p.position, rotation=p.angle, is_awake=p.awake or p.motion != "dynamic")
         material = b2.surface_material(
             friction=p.friction, restitution=p.restitution, rolling_resistance=p.rolling_resistance
         )

@@ -12,7 +12,14 @@ Box2D v3's rules (``src/solver.c`` ``b2FinalizeBodiesTask``, ``src/island.c``):
   leave the step, and each remembers its island (the id of one of its bodies);
 - a sleeping island wakes whole when an awake dynamic body or a moving
   kinematic body touches one of its bodies, or when one of its bodies is
-  pushed, moved, or given a velocity through the world's API;
+  pushed, moved, or given a velocity through the world's API; this holds in a
+  world whose islands never fall asleep (``sleep=False``) too, as Box2D links
+  (and so wakes) a touching contact whatever its world's ``enableSleep``;
+- a body created asleep (``World.add(..., awake=False)``, Box2D's
+  ``b2BodyDef.isAwake = false``) sleeps in an island of its own; bodies created
+  asleep side by side wake one by one, each woken body waking those it touches
+  the step after (Box2D's sleeping contacts are not updated, so its wave
+  spreads the same way); ``put_island_to_sleep`` is ``b2Body_SetAwake(false)``;
 - and, as Box2D's ``b2DestroyBody`` wakes what the body touched, when a body
   it has a contact with is removed, or is a static or kinematic body that
   moves (placed, or a kinematic body's velocity): what it rested on may be gone.
@@ -109,4 +116,29 @@ def wake_islands(motion, n: int, slots: np.ndarray) -> None:
         motion.island[:n][wake] = -1
 
 
-__all__ = ["fall_asleep", "wake_islands"]
+def put_island_to_sleep(motion, ids, n: int, slot: int, links: np.ndarray) -> np.ndarray:
+    """Put to sleep now the island of the awake dynamic body at ``slot`` (Box2D's
+    ``b2TrySleepIsland``, whatever its still time): the awake dynamic bodies linked to it,
+    directly or through others, by ``links`` (k, 2) root slots (the touching contacts and
+    the joints; pairs with anything else are ignored). Their velocities become 0 and their
+    island is the id (``ids``) of the one at the lowest slot, as ``fall_asleep`` names it;
+    returns their slots, ascending."""
+    live = motion.dynamic[:n] & motion.awake[:n]
+    links = links[live[links[:, 0]] & live[links[:, 1]]] if len(links) else links
+    inside = np.zeros(n, np.bool_)
+    inside[slot] = True
+    while len(links):  # one ring of neighbours a pass (rare: an API call, not a step)
+        a_in, b_in = inside[links[:, 0]], inside[links[:, 1]]
+        new = np.concatenate([links[a_in & ~b_in, 1], links[b_in & ~a_in, 0]])
+        if not len(new):
+            break
+        inside[new] = True
+        links = links[~(a_in & b_in)]
+    members = np.flatnonzero(inside)
+    motion.awake[members] = False
+    motion.island[members] = ids[members[0]]
+    motion.vel[members] = 0.0
+    return members
+
+
+__all__ = ["fall_asleep", "put_island_to_sleep", "wake_islands"]

@@ -56,7 +56,7 @@ from .frame import Frame
 from .joint_solver import ASLEEP, NO_JOINTS, P_BREAK_FORCE, P_BREAK_TORQUE
 from .joints import JointTable
 from .pairs import collide_slots, frame_candidates
-from .sleep import fall_asleep, wake_islands
+from .sleep import fall_asleep, put_island_to_sleep, wake_islands
 from .solver import NO_CONSTRAINTS, StepSettings, make_soft, solve_step
 
 #: Box2D v3's defaults, in metres and seconds (``constants.h``, ``types.c``).
@@ -377,8 +377,10 @@ class Dynamics:
             self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
             self._joint_epoch = joints.epoch
 
-        # 2. Wake islands touched by what moves.
-        if self.sleep and n_asleep:
+        # 2. Wake islands touched by what moves (with ``sleep`` off too: a body created asleep, or put
+        # to sleep by ``set_awake``, wakes when touched, as Box2D links a touching contact whatever
+        # its world's ``enableSleep``; nothing else sleeps in such a world, and ``n_asleep`` is 0).
+        if n_asleep:
             dynamic = a.dynamic[:n]
             waker = (dynamic & a.awake[:n]) | moving_fixed
             woke = self._wake(bodies, candidates, dynamic & ~a.awake[:n], waker, moving_fixed)
@@ -827,6 +829,19 @@ class Dynamics:
             return False
         wake_islands(a.motion(), a.n, touched)
         return True
+
+    def put_to_sleep(self, slot: int) -> None:
+        """Put the island of the awake dynamic body at ``slot`` to sleep now (``World.set_awake``): the
+        awake dynamic bodies linked to it by the last step's touching contacts and by joints."""
+        a = self.frame.arrays
+        kept = self.kept
+        keys = kept.keys[kept.touching]
+        links = [a.root[a.slot_of[np.column_stack([keys >> 32, keys & 0xFFFFFFFF])]].reshape(-1, 2)]
+        if len(self.joints):
+            rows = self.joints.rows(a.slot_of)
+            tied = (rows.a >= 0) & (rows.b >= 0)
+            links.append(np.column_stack([rows.a[tied], rows.b[tied]]))
+        put_island_to_sleep(a.motion(), a.ids, a.n, slot, np.concatenate(links).astype(np.int64))
 
     def woken(self, slots) -> None:
         """Bodies (a slot or an array of them) were pushed, placed or given a velocity: their islands wake."""

@@ -200,6 +200,7 @@ class World(JointMethods):
         fixed_rotation: bool = False,
         rolling_resistance: float = 0.0,
         bullet: bool = False,
+        awake: bool = True,
         **removed,
     ) -> int:
         """Add a body; return its id (ids are never reused).
@@ -220,7 +221,20 @@ class World(JointMethods):
         (dynamic only, Box2D's ``isBullet``) that moves fast is also swept
         against the kinematic and dynamic bodies that are not bullets, so it
         cannot pass through a thin one in a step (any fast dynamic body is
-        swept against the static ones). Anything else is refused with one
+        swept against the static ones). ``awake=False`` creates a dynamic body
+        asleep (Box2D's ``b2BodyDef.isAwake = false``: a block of crates that
+        costs nothing until hit), in an island of its own: it takes no part
+        in steps (gravity does not pull it) until an awake body or a moving
+        kinematic body touches it, a joint is made to it, or it is pushed,
+        placed or given a velocity (``set_awake`` too); bodies created asleep
+        side by side then wake one by one, each the step after a woken one
+        touches it, as in Box2D. This holds in a world with ``sleep=False``
+        too (Box2D's ``b2CreateBody`` honours ``isAwake`` whatever the world's
+        ``enableSleep``); there, once woken, it stays awake. Static and
+        kinematic bodies are always awake here and ignore it (Box2D's static
+        bodies never are; its kinematic body created asleep has no velocity
+        until one is set, which wakes it, as ``set_velocity`` does here).
+        Anything else is refused with one
         error naming the argument, and nothing is added; so is a body past
         ``MAX_BODIES`` (65,536) in the world, and the flags ``static=`` and
         ``dynamic=`` of old (a body given neither was kinematic: a newcomer's
@@ -253,6 +267,7 @@ class World(JointMethods):
         sensor = arguments.flag(sensor, "World.add sensor")
         fixed_rotation = arguments.flag(fixed_rotation, "World.add fixed_rotation")
         bullet = arguments.flag(bullet, "World.add bullet")
+        awake = arguments.flag(awake, "World.add awake")
         static, dynamic = kind == BodyType.STATIC, kind == BodyType.DYNAMIC
         if bullet and not dynamic:
             raise ValueError(f"World.add: bullet=True is for dynamic bodies; this one is {kind.value}")
@@ -282,6 +297,8 @@ class World(JointMethods):
             a.dynamic[slot], a.bullet[slot] = True, bullet
             self._set_mass(slot)
             self._check_gravity(gravity_scale)
+            if not awake:  # asleep in an island of its own, named by its id (``sleep``)
+                a.awake[slot], a.island[slot] = False, body
         self._frame.changed(static, members=True)
         self._body_count += 1
         return body
@@ -1025,8 +1042,36 @@ class World(JointMethods):
         return bool(self._a.dynamic[self._body(body)])
 
     def is_awake(self, body: int) -> bool:
-        """Whether a dynamic body takes part in steps (False while its island sleeps)."""
+        """Whether a dynamic body takes part in steps (False while its island sleeps, or from
+        ``add(..., awake=False)`` until woken; static and kinematic bodies: True)."""
         return bool(self._a.awake[self._body(body)])
+
+    def set_awake(self, body: int, awake: bool) -> None:
+        """Wake the island of a dynamic body (True), or put it to sleep now (False), as Box2D's
+        ``b2Body_SetAwake``. Asleep, the island is the body and every awake dynamic body linked to
+        it by the last step's touching contacts or by joints, whatever their still time: their
+        velocities become 0 and they take no part in steps until something wakes them (see
+        ``add``'s ``awake``), in a world with ``sleep=False`` too. Woken, its sleep timer starts
+        again. A body already so, and a static or kinematic body (always awake here), is left as
+        it is.
+
+        >>> from engine.collision import Polygon
+        >>> world = World(gravity=(0.0, -10.0))
+        >>> crate = world.add(Polygon.box(0.5, 0.5), (0.0, 5.0, 0.0))
+        >>> world.set_awake(crate, False)
+        >>> _ = world.step(0.1)
+        >>> world.is_awake(crate), world.transform(crate).y
+        (False, 5.0)
+        """
+        slot = self._body(body)
+        awake = arguments.flag(awake, "World.set_awake awake")
+        a = self._a
+        if not a.dynamic[slot] or bool(a.awake[slot]) == awake:
+            return
+        if awake:
+            self._dynamics.woken(slot)
+        else:
+            self._dynamics.put_to_sleep(slot)
 
     def remove(self, body: int) -> None:
         """Remove a body; its id is never given out again. As Box2D's ``b2DestroyBody``: what it

@@ -160,3 +160,37 @@ def test_box2d_v3s_joint_scenes_run_in_dynamics_beside_pyb2d3_and_pymunk():
         times = dynamics.time_scene(scene, n, builders, warm=1)
         engines = ["ours", "pymunk", "pyb2d3"] if scene.kind != "rain" else ["ours", "pyb2d3"]
         assert sorted(times) == sorted(engines) and all(len(each) == n for each in times.values())
+
+
+def test_smash_asleep_creates_the_block_asleep_with_sleeping_on_in_each_engine_that_can():
+    """Box2D's ``smash`` as its benchmark builds it: the block ``isAwake = false``, sleep enabled."""
+    awake = smash(4, 3)
+    assert not awake.sleep and all(p.awake for p in awake.pieces)
+    scene = smash(4, 3, asleep=True)
+    assert scene.name == "smash-asleep-12" and scene.sleep
+    assert scene.pieces[0].awake and not any(p.awake for p in scene.pieces[1:])
+    built = [True] + [False] * 12  # the thrown box awake, the block asleep
+    ours = build_ours(scene)
+    assert ours.world.awake(ours.ids).tolist() == built
+    space = build_pymunk(scene).space  # (its bodies listed in no fixed order once some sleep)
+    assert [b.mass for b in space.bodies if not b.is_sleeping] == [8.0 * 8.0 * 8.0]
+    assert sum(b.is_sleeping for b in space.bodies) == 12
+    theirs = build_pyb2d3(scene)
+    assert theirs.world.sleeping_enabled is True and [b.awake for b in theirs.bodies] == built
+    box2d = build_box2d(scene)
+    assert sorted((b.mass > 1.0, b.awake) for b in box2d.world.bodies) == [(False, False)] * 12 + [
+        (True, True)
+    ]
+
+
+def test_dynamics_scenes_keeps_the_scenes_named_and_refuses_a_word_that_names_none(monkeypatch, capsys):
+    dynamics = _dynamics_module()
+    monkeypatch.setattr(dynamics, "available", lambda: {"ours": build_ours})
+    monkeypatch.setattr("sys.argv", ["dynamics.py", "--quick", "--scenes", "smash"])
+    dynamics.main()
+    rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert rows == ["smash-200", "smash-asleep-200"]
+    monkeypatch.setattr("sys.argv", ["dynamics.py", "--quick", "--scenes", "no_such_scene"])
+    with pytest.raises(SystemExit):
+        dynamics.main()
+    assert "--scenes no_such_scene: no scene's name starts with" in capsys.readouterr().err
