@@ -17,7 +17,10 @@ side, walks it with ``meet_walls``.
 - ``cells_near``: the cells of a square grid over a level whose centre lies
   within a reach of each box (a probe disc there may meet it: the enemies'
   navigation grid, the checker's placements), ``pairs_between`` with each
-  cell's probe box as a query.
+  cell's probe box as a query;
+- ``box_grid`` and ``pairs_meeting``: a grid kept and asked many times, with
+  no bound (the step's continuous pass: the static bodies' boxes, built once,
+  against each step's fast bodies' swept boxes).
 
 The work is bounded before it is done: the grid is not built when its
 walls would take more than ``max_steps`` cell entries, and a query is not
@@ -34,11 +37,12 @@ order, each query's members in the order its walk meets them.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
 from ..collision.jit import kernel
-from .grid import cell_span, clip_span, span_meets
+from .grid import DenseGrid, cell_span, clip_span, span_meets
 from .hashgrid import choose_cell
 from .walls import build_walls, meet_walls
 
@@ -104,10 +108,7 @@ def _ask(members: np.ndarray, queries: np.ndarray, group, among: bool, max_pairs
     if not len(members) or not len(queries):
         return none, True
     boxes = np.ascontiguousarray(np.concatenate([members, queries]))
-    # Boxes only: an oriented box that every box meets (infinite extents along the world's axes),
-    # so the walk's test is the boxes' own, exactly.
-    # The walk reads a member's only (``meet_walls``' test of a query against wall j).
-    obb = np.tile(np.array([1.0, 0.0, -math.inf, math.inf, -math.inf, math.inf]), (len(members), 1))
+    obb = _any_box(len(members))
     span = members[:, 2:].max(axis=0) - members[:, :2].min(axis=0)
     fewest = math.sqrt(float(span[0]) * float(span[1]) / (CELLS_PER_BOX * len(boxes) + SPARE_CELLS))
     cell = max(choose_cell(queries, members, rebuilt=True), fewest)
@@ -116,6 +117,53 @@ def _ask(members: np.ndarray, queries: np.ndarray, group, among: bool, max_pairs
         return none, False
     # ``among`` as np.bool_: a literal True and a literal False would compile the walk twice.
     return _walk(boxes, obb, walls, len(members), group, np.bool_(among), int(max_pairs), int(max_steps))
+
+
+def _any_box(n: int) -> np.ndarray:
+    """Boxes only: ``n`` oriented boxes that every box meets (infinite extents along the world's
+    axes), so the walk's test is the boxes' own, exactly. The walk reads a member's only
+    (``meet_walls``' test of a query against wall j)."""
+    return np.tile(np.array([1.0, 0.0, -math.inf, math.inf, -math.inf, math.inf]), (n, 1))
+
+
+class BoxGrid(NamedTuple):
+    """Members' boxes in a walls' grid by their boxes alone (``box_grid``): ``boxes`` (m, 4) their
+    rows, ``obb`` oriented boxes every box meets, ``walls`` the grid (its members 0..m-1)."""
+
+    boxes: np.ndarray
+    obb: np.ndarray
+    walls: DenseGrid
+
+
+#: No bound on a kept grid's questions (``pairs_meeting``): every pair is wanted.
+_UNBOUNDED = 1 << 62
+_NO_GROUP = np.zeros(0, np.int64)
+
+
+def box_grid(members: np.ndarray, cell: float) -> BoxGrid:
+    """``members`` (m, 4) rows (min_x, min_y, max_x, max_y) in a walls' grid of square cells of at
+    least ``cell``, each listed in every cell its box covers, to be asked many times (``pairs_meeting``)."""
+    members = np.ascontiguousarray(members, dtype=np.float64).reshape(-1, 4)
+    obb = _any_box(len(members))
+    return BoxGrid(members, obb, build_walls(members, obb, np.arange(len(members), dtype=np.int64), cell))
+
+
+def pairs_meeting(grid: BoxGrid, queries: np.ndarray) -> np.ndarray:
+    """Every (member row, query row) pair of ``grid`` and ``queries`` (k, 4) whose boxes overlap
+    (touching counts), exactly the pairs a test of every query against every member finds: each
+    query walks the cells its box covers (``meet_walls``; every member when it covers more cells
+    than there are members), in query order, each query's members in the order its walk meets them.
+
+    >>> grid = box_grid(np.array([[0.0, 0.0, 10.0, 10.0], [12.0, 0.0, 20.0, 10.0]]), 4.0)
+    >>> pairs_meeting(grid, np.array([[5.0, 5.0, 8.0, 8.0], [10.0, 0.0, 12.0, 1.0]])).tolist()
+    [[0, 0], [0, 1], [1, 1]]
+    """
+    m = len(grid.boxes)
+    if not m or not len(queries):
+        return np.zeros((0, 2), np.int64)
+    boxes = np.ascontiguousarray(np.concatenate([grid.boxes, queries]), dtype=np.float64)
+    # (The same argument types as ``_ask``'s call: one compiled walk for both.)
+    return _walk(boxes, grid.obb, grid.walls, m, _NO_GROUP, np.bool_(False), _UNBOUNDED, _UNBOUNDED)[0]
 
 
 def _rows(boxes) -> np.ndarray:
@@ -196,4 +244,14 @@ def cells_near(
     return ij[pairs[:, 1]], pairs[:, 0], complete
 
 
-__all__ = ["CELLS_PER_BOX", "PROBE_SLACK", "SPARE_CELLS", "cells_near", "pairs_among", "pairs_between"]
+__all__ = [
+    "CELLS_PER_BOX",
+    "PROBE_SLACK",
+    "SPARE_CELLS",
+    "BoxGrid",
+    "box_grid",
+    "cells_near",
+    "pairs_among",
+    "pairs_between",
+    "pairs_meeting",
+]

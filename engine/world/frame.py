@@ -12,6 +12,8 @@ change and shared:
   once, dropped only when a static body is added, removed, moved or changes
   slot. Walls do not move, so their grid may cost more to build and less to
   walk than the moving bodies' (``walls``);
+- the static bodies' boxes in a grid by box alone (``walls_by_box``, for the
+  continuous pass), built and dropped with the walls' grid;
 - the moving bodies' slots: dropped when a body is added or removed;
 - the moving bodies' cell side (``hashgrid.choose_cell``, a cost estimate over
   their sizes): chosen again only when their number doubles or halves, which
@@ -37,6 +39,7 @@ import numpy as np
 
 from ..collision import ShapeTable
 from .bodies import Bodies, BodyArrays
+from .box_pairs import BoxGrid, box_grid
 from .boxes import compute_aabbs, oriented_boxes
 from .grid import MIN_CELL_SIZE, DenseGrid, empty_grid
 from .hashgrid import choose_cell
@@ -66,6 +69,7 @@ class Frame:
         #: The cell the walls' grid was asked for when built (chosen from what asked then): kept so a
         #: snapshot's world builds the very same grid (``snapshot``).
         self._walls_cell: float | None = None
+        self._by_box: tuple[np.ndarray, BoxGrid] | None = None
         self._moving: np.ndarray | None = None
         self._chosen: tuple[float, int] | None = None  # (cell, moving bodies it was chosen for)
         self._pairs: tuple[np.ndarray, np.ndarray] | None = None
@@ -93,7 +97,7 @@ class Frame:
         if walls or members:
             self.epoch += 1
         if walls:
-            self._walls = self._walls_cell = None
+            self._walls = self._walls_cell = self._by_box = None
         if members:
             self._moving = None
 
@@ -179,6 +183,18 @@ class Frame:
             self._walls_cell = cell
             self._walls = build_walls(boxes, self._obb, walls, cell)
         return self._walls
+
+    def walls_by_box(self) -> tuple[np.ndarray, BoxGrid]:
+        """The static bodies' slots and their boxes in a grid (``box_pairs.box_grid``, the walls'
+        grid's cells), each listed in every cell its box covers: for a question that must meet
+        every static body whose box meets a box (the continuous pass), which the walls' grid, each
+        listed only where its oriented box reaches, does not promise. Built with the walls' grid,
+        dropped with it."""
+        if self._by_box is None:
+            walls = self.walls()
+            slots = walls.members
+            self._by_box = (slots, box_grid(self.boxes()[slots], walls.cell))
+        return self._by_box
 
     def bodies(self) -> Bodies:
         """The bodies' arrays as one record, boxes and oriented boxes current."""

@@ -49,6 +49,7 @@ from ..collision.narrowphase import MODE_VERDICT
 from ..collision.shapes import H_BOUND, H_RADIUS, Capsule, Circle, Polygon, _support_packed_python
 from ..collision.toi import ImpactPairs, Sweep, Sweeps, TOIState, impacts, no_impacts
 from .bounds import hold, may_leave
+from .box_pairs import pairs_meeting
 from .boxes import aabb_of
 from .chains import swept_towards
 from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_contacts, no_contacts, reach_boxes
@@ -150,8 +151,10 @@ def _centres(xf: np.ndarray, center: np.ndarray) -> np.ndarray:
 
 def _swept_pairs(rows, lo, hi, targets, boxes) -> tuple[np.ndarray, np.ndarray]:
     """The pairs (row of ``rows``, slot of ``targets``) whose swept box (``lo``, ``hi``, indexed by
-    row) meets the target's box (``boxes``, one row per target): all at once (a pile's falling bodies
-    are fast and mostly far from any wall), in chunks of bounded memory."""
+    row) meets the target's box (``boxes``, one row per target; touching counts): each against
+    each, all at once, in chunks of bounded memory; in order of ``rows``, then of ``targets``. For
+    targets that moved this step (a bullet's), few; the static ones are in a grid
+    (``_swept_walls``)."""
     if not len(rows) or not len(targets):
         return np.zeros(0, np.int64), np.zeros(0, np.int64)
     chunk = max(1, 1_000_000 // len(targets))
@@ -167,6 +170,22 @@ def _swept_pairs(rows, lo, hi, targets, boxes) -> tuple[np.ndarray, np.ndarray]:
         who.append(part[j])
         what.append(targets[w])
     return np.concatenate(who), np.concatenate(what)
+
+
+def _swept_walls(frame: Frame, rows, lo, hi, keep) -> tuple[np.ndarray, np.ndarray]:
+    """``_swept_pairs`` of ``rows`` against the static bodies that ``keep`` (a flag per slot) keeps,
+    the same pairs in the same order, found through the static bodies' grid
+    (``Frame.walls_by_box``, as Box2D's ``b2SolveContinuous`` queries its static tree with each
+    swept box): a fast body meets the few tiles near its path, not each of thousands."""
+    walls, grid = frame.walls_by_box()
+    if not len(rows) or not len(walls):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    found = pairs_meeting(grid, np.column_stack([lo[rows], hi[rows]]))
+    who, what = rows[found[:, 1]], walls[found[:, 0]]
+    picked = keep[what]
+    who, what = who[picked], what[picked]
+    order = np.lexsort((what, who))  # (each walk meets its walls in cell order)
+    return who[order], what[order]
 
 
 @kernel
@@ -288,6 +307,27 @@ def inset_core(shape, delta: float):
         return Polygon(tuple(map(tuple, moved.tolist())))
     except ValueError:  # a corner too near another to keep
         return None
+
+
+def _shape_rows(root: np.ndarray, bodies: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every row of each body of ``bodies`` (root slots; ``root``: each row's body): (pick, rows),
+    entry k the row ``rows[k]`` of body ``bodies[pick[k]]``, each body's rows together, in order of
+    ``bodies``, as ``BodyArrays.rows_of`` lists them (its own first, then its other shapes' in slot
+    order). In one pass over the rows for them all: a scan per body was a step's largest cost
+    after the swept boxes' test (Box2D's ``rain``: ragdolls with a foot of two shapes)."""
+    n = len(root)
+    asked = np.unique(bodies)
+    rank = np.full(n, -1, np.int64)
+    rank[asked] = np.arange(len(asked))
+    theirs = np.flatnonzero(rank[root] >= 0)  # (slot order)
+    body = rank[root[theirs]]
+    theirs = theirs[np.argsort(2 * body + (theirs != root[theirs]), kind="stable")]
+    count = np.bincount(body, minlength=len(asked))
+    first = np.cumsum(count) - count
+    each = count[rank[bodies]]
+    pick = np.repeat(np.arange(len(bodies)), each)
+    within = np.arange(len(pick)) - np.repeat(np.cumsum(each) - each, each)
+    return pick, theirs[first[rank[bodies]][pick] + within]
 
 
 class Dynamics:
@@ -560,7 +600,8 @@ class Dynamics:
     def _continuous(self, bodies) -> None:
         """Box2D v3's continuous collision of fast bodies against static ones (``b2SolveContinuous``,
         ``src/solver.c``, v3.1.1): each fast body's sweep this step (centre of mass and angle from
-        the step's start to its end) against every static body its swept box meets, by the time of
+        the step's start to its end) against every static body its swept box meets (found through
+        the static bodies' grid, ``_swept_walls``, as Box2D queries its static tree), by the time of
         impact (``collision.toi``; A the wall, B the body, Box2D's target of a slop); where that is
         0 (the body starts within a slop of the wall or in it: resting, sliding along it), Box2D's
         fallback: the time of impact of a circle of a quarter of the body's smallest extent about its
@@ -611,19 +652,20 @@ class Dynamics:
         hi = np.maximum(c0, c1) + around[:, None]
         solid = ~bodies.sensor[: a.n]
         bullet = a.bullet[slots[fast]]
-        walls = np.flatnonzero(bodies.static[: a.n] & solid)
-        who, what = _swept_pairs(fast[~bullet], lo, hi, walls, bodies.boxes[walls])
+        who, what = _swept_walls(self.frame, fast[~bullet], lo, hi, solid)
         self._put_back(bodies, slots, who, what, extents, start, end, c0, c1)
         if bullet.any():  # the bullets, against the others where they now are (static boxes as kept)
-            targets = np.flatnonzero(solid & ~a.bullet[: a.n])
-            boxes = bodies.boxes[targets].copy()
-            moves = ~bodies.static[targets]
-            ends = a.xf[targets[moves], :2]
-            grow = data[bodies.offsets[a.shape[targets[moves]]] + H_BOUND]
-            grow += data[bodies.offsets[a.shape[targets[moves]]] + H_RADIUS]
-            boxes[moves] = np.column_stack([ends - grow[:, None], ends + grow[:, None]])
-            who, what = _swept_pairs(fast[bullet], lo, hi, targets, boxes)
-            self._put_back(bodies, slots, who, what, extents, start, end, c0, c1)
+            aimed = fast[bullet]
+            walls = _swept_walls(self.frame, aimed, lo, hi, solid & ~a.bullet[: a.n])
+            targets = np.flatnonzero(solid & ~a.bullet[: a.n] & ~bodies.static[: a.n])
+            ends = a.xf[targets, :2]
+            grow = data[bodies.offsets[a.shape[targets]] + H_BOUND]
+            grow += data[bodies.offsets[a.shape[targets]] + H_RADIUS]
+            boxes = np.column_stack([ends - grow[:, None], ends + grow[:, None]])
+            moving = _swept_pairs(aimed, lo, hi, targets, boxes)
+            who, what = np.concatenate([walls[0], moving[0]]), np.concatenate([walls[1], moving[1]])
+            order = np.lexsort((what, who))  # (as one test against every target in slot order)
+            self._put_back(bodies, slots, who[order], what[order], extents, start, end, c0, c1)
 
     def _put_back(self, bodies, slots, who, walls, extents, start, end, c0, c1) -> None:
         """The times of impact of the fast bodies ``slots[who]`` against the ``walls`` (slots, row by
@@ -635,10 +677,8 @@ class Dynamics:
         # Each body's every shape (a body of many shapes sweeps each of them along the body's motion).
         rows = slots[who]
         if a.compound:
-            each = [(p, int(row)) for p, body in enumerate(rows.tolist()) for row in a.rows_of(body).tolist()]
-            who = who[[p for p, _ in each]] if each else who[:0]
-            walls = walls[[p for p, _ in each]] if each else walls[:0]
-            rows = np.array([row for _, row in each], np.int64)
+            pick, rows = _shape_rows(a.root[: a.n], rows)
+            who, walls = who[pick], walls[pick]
         keep = (
             ((a.mask[rows] & a.layer[walls]) != 0)
             & ((a.mask[walls] & a.layer[rows]) != 0)

@@ -15,7 +15,9 @@ from engine import World
 from engine.collision import Capsule, Circle, Polygon
 from engine.collision.shapes import H_BOUND, H_RADIUS
 from engine.collision.toi import LINEAR_SLOP
+from engine.crosscheck.human import add_human
 from engine.crosscheck.scenes import DT
+from engine.world import step as continuous_step
 
 HALF_LENGTH, HALF_THICKNESS, WALL = 1.0, 0.02, 0.05
 
@@ -304,3 +306,168 @@ def test_a_small_bullet_never_passes_a_thin_plank_heavy_enough_to_stop_it(
         "capsule": Capsule((-size, 0.0), (size, 0.0), size / 3),
     }
     assert _plank_crossings(1e9, shape[kind], y0, x0, speed, heading, spin) is None
+
+
+# --- the candidates: the static bodies' grid finds what each swept box against each static box did ----
+
+
+def brute_walls(frame, rows, lo, hi, keep):
+    """The search the grid replaced: every swept box of ``rows`` against the box of every static body
+    ``keep`` keeps, one array comparison."""
+    a = frame.arrays
+    walls = np.flatnonzero(a.static[: a.n] & keep)
+    return continuous_step._swept_pairs(rows, lo, hi, walls, frame.boxes()[walls])
+
+
+def brute_rows(root, bodies):
+    """The scan the one pass replaced: ``BodyArrays.rows_of``'s rows, body by body."""
+    each = []
+    for p, body in enumerate(bodies.tolist()):
+        rows = np.flatnonzero(root == body)
+        each += [(p, int(row)) for row in [body, *rows[rows != body].tolist()]]
+    return np.array([p for p, _ in each], np.int64), np.array([row for _, row in each], np.int64)
+
+
+WALL_SHAPES = {
+    "box": lambda u, v: Polygon.box(u, v),
+    "capsule": lambda u, v: Capsule((-u, 0.0), (u, 0.0), v),
+    "circle": lambda u, v: Circle(u),
+    "long": lambda u, v: Polygon.box(20.0 * u, 0.05 * v),  # a long thin wall, often turned: a wide box
+}
+
+
+@st.composite
+def walls_and_swept_boxes(draw):
+    """A world of static bodies of every kind and size (some sensors, some turned, dynamic bodies
+    between them in the slots), its cell drawn too, and swept boxes: some drawn anywhere, some
+    touching a wall's box at an edge or a corner exactly (touching counts)."""
+    world = World(cell_size=draw(st.sampled_from([None, 0.3, 1.0, 4.0])))
+    for _ in range(draw(st.integers(1, 40))):
+        kind = draw(st.sampled_from(sorted(WALL_SHAPES)))
+        u, v = draw(st.floats(0.05, 3.0)), draw(st.floats(0.05, 3.0))
+        x, y, angle = draw(st.floats(-30.0, 30.0)), draw(st.floats(-30.0, 30.0)), draw(st.floats(-3.2, 3.2))
+        world.add(
+            WALL_SHAPES[kind](u, v),
+            (x, y, angle),
+            type="static",
+            sensor=draw(st.booleans()) and kind != "long",
+        )
+        if draw(st.integers(0, 3)) == 0:
+            world.add(Circle(0.5), (x, y + 5.0, 0.0))
+    frame = world._frame
+    frame.view()
+    a, boxes = frame.arrays, frame.boxes()
+    walls = np.flatnonzero(a.static[: a.n])
+    swept = []
+    for _ in range(draw(st.integers(1, 25))):
+        if draw(st.booleans()):
+            lx, ly = draw(st.floats(-40.0, 40.0)), draw(st.floats(-40.0, 40.0))
+            swept.append([lx, ly, lx + draw(st.floats(0.0, 30.0)), ly + draw(st.floats(0.0, 30.0))])
+        else:  # beside a wall's box, sharing its edge (x, y or both: a corner)
+            w = boxes[draw(st.sampled_from(walls.tolist()))]
+            size = draw(st.floats(0.0, 5.0))
+            side_x, side_y = draw(st.sampled_from([-1, 0, 1])), draw(st.sampled_from([-1, 0, 1]))
+            lx = w[2] if side_x > 0 else (w[0] - size if side_x < 0 else w[0])
+            ly = w[3] if side_y > 0 else (w[1] - size if side_y < 0 else w[1])
+            swept.append([lx, ly, lx + size, ly + size])
+    swept = np.array(swept)
+    rows = np.flatnonzero(draw(st.lists(st.booleans(), min_size=len(swept), max_size=len(swept))))
+    return world, rows, swept
+
+
+@settings(max_examples=100, deadline=None)
+@given(scene=walls_and_swept_boxes(), keep_sensors=st.booleans())
+def test_the_static_bodies_grid_finds_exactly_the_pairs_each_swept_box_against_each_static_box_does(
+    scene, keep_sensors
+):
+    world, rows, swept = scene
+    frame = world._frame
+    a = frame.arrays
+    keep = np.ones(a.n, np.bool_) if keep_sensors else ~a.sensor[: a.n]
+    lo, hi = swept[:, :2], swept[:, 2:]
+    who, what = continuous_step._swept_walls(frame, rows, lo, hi, keep)
+    want_who, want_what = brute_walls(frame, rows, lo, hi, keep)
+    assert who.tolist() == want_who.tolist()  # the same pairs in the same order
+    assert what.tolist() == want_what.tolist()
+
+
+def test_the_static_bodies_grid_follows_the_walls_added_and_removed():
+    world = World()
+    tiles = [world.add(Polygon.box(0.25, 0.25), (0.5 * k, 0.0, 0.0), type="static") for k in range(200)]
+    frame = world._frame
+    frame.view()
+    keep = np.ones(200, np.bool_)
+    lo, hi = np.array([[10.0, 0.25], [-5.0, -5.0]]), np.array([[10.5, 1.0], [-4.0, -4.0]])
+    rows = np.array([0, 1])
+    assert continuous_step._swept_walls(frame, rows, lo, hi, keep)[1].tolist() == [20, 21]  # (21: touching)
+    world.remove(tiles[20])  # (the last tile takes its slot: far off)
+    world.add(Polygon.box(0.5, 0.5), (-4.5, -4.5, 0.7), type="static")
+    frame.view()
+    who, what = continuous_step._swept_walls(frame, rows, lo, hi, keep)
+    assert (who.tolist(), what.tolist()) == ([0, 1], [21, 199])
+    assert (who.tolist(), what.tolist()) == tuple(x.tolist() for x in brute_walls(frame, rows, lo, hi, keep))
+
+
+@settings(max_examples=40, deadline=None)
+@given(shapes=st.lists(st.integers(1, 3), min_size=1, max_size=30), data=st.data())
+def test_each_fast_body_s_shape_rows_are_rows_of_s_in_its_order(shapes, data):
+    world = World()
+    bodies = []
+    for k, count in enumerate(shapes):
+        body = world.add(Circle(0.1), (float(k), 0.0, 0.0))
+        for e in range(count - 1):
+            world.add_shape(body, Circle(0.05), (0.1 * (e + 1), 0.0, 0.0))
+        bodies.append(body)
+    for body in data.draw(st.lists(st.sampled_from(bodies), unique=True, max_size=len(bodies) - 1)):
+        world.remove(body)  # (other bodies' rows take the slots: a body's rows are no longer side by side)
+    a = world._a
+    roots = np.flatnonzero(a.root[: a.n] == np.arange(a.n))
+    asked = np.array(data.draw(st.lists(st.sampled_from(roots.tolist()), max_size=40)), np.int64)
+    pick, rows = continuous_step._shape_rows(a.root[: a.n], asked)
+    want_pick, want_rows = brute_rows(a.root[: a.n], asked)
+    assert pick.tolist() == want_pick.tolist() and rows.tolist() == want_rows.tolist()
+    assert np.concatenate([a.rows_of(int(b)) for b in asked] + [rows[:0]]).tolist() == rows.tolist()
+
+
+def rain_of_ragdolls(steps: int) -> tuple[bytes, int]:
+    """A small ``rain`` (Box2D's benchmark): ragdolls (a foot of two shapes each) and small bullets
+    falling fast onto 300 tiles, some turned; one group removed and spawned again half way. The
+    state after ``steps``, and how many (fast body, static body) pairs the continuous pass met."""
+    world = World(gravity=(0.0, -10.0))
+    for j in range(300):
+        world.add(Polygon.box(0.25, 0.25), (-75.0 + 0.5 * j, 0.0, 0.3 if j % 7 == 0 else 0.0), type="static")
+    world.add(Capsule((-2.0, 0.0), (2.0, 0.0), 0.1), (0.0, 1.5, 0.5), type="static")
+    met = [0]
+    search = continuous_step._swept_walls
+
+    def counted(*args):
+        found = search(*args)
+        met[0] += len(found[0])
+        return found
+
+    def drop(x0):
+        humans = [add_human(world, (x0 + 3.0 * k, 12.0 + 2.0 * k), layer=2 << k, mask=1) for k in range(4)]
+        for k in range(3):
+            ball = world.add(Circle(0.03), (x0 + 1.5 + 3.0 * k, 6.0, 0.0), bullet=True)
+            world.set_velocity(ball, (5.0, -120.0), 0.0)
+        return humans
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(continuous_step, "_swept_walls", counted)
+        first = drop(-30.0)
+        drop(10.0)
+        for step in range(steps):
+            world.step(DT)
+            if step == steps // 2:
+                world.remove_bodies(np.array([body for human in first for body in human.values()], np.int64))
+                drop(-20.0)
+    a = world._a
+    return a.xf[: a.n].tobytes() + a.vel[: a.n].tobytes(), met[0]
+
+
+def test_a_rain_of_ragdolls_and_bullets_on_tiles_steps_the_same_as_with_the_brute_force_search(monkeypatch):
+    state, met = rain_of_ragdolls(150)
+    assert met > 100  # (the pass ran against the tiles)
+    monkeypatch.setattr(continuous_step, "_swept_walls", brute_walls)
+    monkeypatch.setattr(continuous_step, "_shape_rows", brute_rows)
+    assert rain_of_ragdolls(150)[0] == state
