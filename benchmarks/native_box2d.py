@@ -34,8 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NATIVE = ROOT / "benchmarks" / "native"
-BOX2D_SOURCE = NATIVE / "box2d"
-ENKITS_SOURCE = NATIVE / "enkiTS"
+BOX2D_SOURCE = NATIVE / "vendor" / "box2d"
+ENKITS_SOURCE = NATIVE / "vendor" / "enkiTS"
 
 #: Box2D's benchmarks in its app's order (their index is its ``-b=``) and their step counts.
 BOX2D_BENCHMARKS = {
@@ -140,8 +140,14 @@ def build(build_dir: Path, avx2: bool = False) -> Path:
     if not (BOX2D_SOURCE / "CMakeLists.txt").is_file() or not (ENKITS_SOURCE / "CMakeLists.txt").is_file():
         fail(f"the vendored source is missing under {NATIVE}")
     build_dir.mkdir(parents=True, exist_ok=True)
+    cache = build_dir / "CMakeCache.txt"
+    if cache.is_file() and f"CMAKE_HOME_DIRECTORY:INTERNAL={BOX2D_SOURCE}\n" not in cache.read_text():
+        # configured from another checkout (or an older layout): cmake refuses another source folder
+        print(f"{build_dir} was configured from other Box2D source: configuring it afresh", flush=True)
+        cache.unlink()
+        shutil.rmtree(build_dir / "CMakeFiles", ignore_errors=True)
     configure = [cmake, "-S", str(BOX2D_SOURCE), "-B", str(build_dir), "-DCMAKE_BUILD_TYPE=Release"]
-    if not (build_dir / "CMakeCache.txt").is_file():
+    if not cache.is_file():
         configure += generator
     configure += [
         "-DBOX2D_BENCHMARKS=ON",
