@@ -375,7 +375,10 @@ class Dynamics:
             return candidates
         ra, rb = a.root[candidates[:, 0]], a.root[candidates[:, 1]]
         pair = (np.minimum(ra, rb).astype(np.int64) << 32) | np.maximum(ra, rb)
-        return np.ascontiguousarray(candidates[~np.isin(pair, keys)])
+        # ``keys`` are sorted and unique: a binary search each, where ``np.isin`` sorted both
+        # (3.1 ms of Box2D's rain's 23 ms step: 85,000 candidates against 10,000 keys).
+        at = np.minimum(np.searchsorted(keys, pair), len(keys) - 1)
+        return np.ascontiguousarray(candidates[keys[at] != pair])
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""

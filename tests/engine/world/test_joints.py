@@ -794,3 +794,17 @@ def test_the_no_collide_filter_follows_joints_removed_and_bodies_moved_between_s
     assert began() == set()
     world.remove_joint(ab)
     assert began() == {tuple(sorted((a, b)))}
+
+
+def test_only_the_filtered_pairs_of_a_row_of_overlapping_boxes_stay_apart():
+    """The jointed pairs' keys are found by binary search among the candidates' (``_apart``): the
+    first pair, a middle one and the last are filtered, and every other overlapping pair touches."""
+    world = World(gravity=(0, 0))
+    row = [world.add(Polygon.box(0.5, 0.5), (0.9 * i, 0.0, 0.0)) for i in range(8)]
+    filtered = {(row[0], row[1]), (row[3], row[4]), (row[6], row[7])}
+    for a, b in filtered:
+        world.filter(a, b)
+    began = world.step(DT).began
+    touching = {tuple(sorted(map(int, pair))) for pair in began}
+    neighbours = {(row[i], row[i + 1]) for i in range(7)}
+    assert touching == neighbours - filtered
