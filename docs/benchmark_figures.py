@@ -2,38 +2,39 @@
 give them: the plot on that page is drawn from these. Each value is (fastest run, slowest run);
 update both together when a round of benchmarks is written down (CHANGELOG.md keeps the old)."""
 
-#: The fifteenth round (2026-11-29, a quiet machine, one run), ``benchmarks/dynamics.py`` (rigid
-#: bodies, pymunk, pybox2d and pyb2d3 in the same run, the small room scenes added); the thirteenth
+#: The sixteenth round (2026-11-29, a quiet machine, one run), ``benchmarks/dynamics.py`` (rigid
+#: bodies, pymunk, pybox2d and pyb2d3 in the same run; the 100-row pyramid the fifteenth round's,
+#: its first 30 steps); the thirteenth
 #: round's ``benchmarks/narrow_phase.py``'s batch verdicts and ``benchmarks/world.py``'s scenes; Box2D's
 #: joint scenes at its sizes (``dynamics.py --joints --box2d``, two runs on a loaded machine, issue 39;
 #: rain since its continuous pass used a grid: ``joints.py --scene rain --steps 1000``, one run, issue 42).
 RATIOS = {
     "rigid bodies / pymunk": [
-        ("room, 20 crates", (7.44, 7.44)),
-        ("room, 200 crates", (2.35, 2.35)),
+        ("room, 20 crates", (7.31, 7.31)),
+        ("room, 200 crates", (2.28, 2.28)),
         ("pyramid, 20 rows", (0.49, 0.49)),
         ("pyramid, 40 rows", (0.43, 0.43)),
-        ("pile of 2,000", (2.09, 2.09)),
+        ("pile of 2,000", (1.06, 1.06)),
         ("pyramid, 100 rows", (0.37, 0.37)),
-        ("compounds, 3,000", (1.19, 1.19)),
+        ("compounds, 3,000", (0.76, 0.76)),
     ],
     "rigid bodies / pybox2d": [
-        ("room, 20 crates", (3.38, 3.38)),
-        ("room, 200 crates", (1.04, 1.04)),
+        ("room, 20 crates", (3.34, 3.34)),
+        ("room, 200 crates", (1.01, 1.01)),
         ("pyramid, 20 rows", (0.30, 0.30)),
-        ("pyramid, 40 rows", (0.28, 0.28)),
-        ("pile of 2,000", (0.95, 0.95)),
+        ("pyramid, 40 rows", (0.29, 0.29)),
+        ("pile of 2,000", (0.67, 0.67)),
         ("pyramid, 100 rows", (0.28, 0.28)),
-        ("compounds, 3,000", (0.70, 0.70)),
+        ("compounds, 3,000", (0.45, 0.45)),
     ],
     "rigid bodies / pyb2d3": [
-        ("room, 20 crates", (4.67, 4.67)),
-        ("room, 200 crates", (1.80, 1.80)),
+        ("room, 20 crates", (4.68, 4.68)),
+        ("room, 200 crates", (1.77, 1.77)),
         ("pyramid, 20 rows", (0.82, 0.82)),
-        ("pyramid, 40 rows", (0.81, 0.81)),
-        ("pile of 2,000", (2.09, 2.09)),
+        ("pyramid, 40 rows", (0.83, 0.83)),
+        ("pile of 2,000", (1.50, 1.50)),
         ("pyramid, 100 rows", (0.81, 0.81)),
-        ("compounds, 3,000", (2.13, 2.13)),
+        ("compounds, 3,000", (1.53, 1.53)),
     ],
     "Box2D's joint scenes / pyb2d3": [
         ("joint_grid, 100 × 100", (1.69, 1.72)),
