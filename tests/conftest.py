@@ -18,6 +18,6 @@ def pytest_report_header(config) -> str | None:
     if cache_is_empty():
         return (
             "numba's cache is empty: the first tests compile the engine once "
-            "(about a minute before the first dot on 2 cores; about 8 minutes in all)"
+            "(a minute or two before the first dot on 2 cores; about 8 minutes in all)"
         )
     return None
