@@ -76,7 +76,6 @@ saying so, and its columns are left out.
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import sys
 import time
@@ -88,6 +87,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 
 from benchmarks.joints import MAX_SIZE as MAX_JOINT_SIZE
 from benchmarks.joints import SCENES as JOINT_BUILDERS
+from benchmarks.native_box2d import OneLineParser
 from engine.crosscheck.scenes import (
     build_box2d,
     build_ours,
@@ -200,7 +200,7 @@ def stands(scene, build, seconds: float = 10.0) -> tuple[bool, bool]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = OneLineParser(prog="dynamics.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: few steps, small scenes")
     parser.add_argument("--steps", type=int, default=300, help="timed steps per scene (default 300)")
     parser.add_argument("--large-steps", type=int, default=100, help="timed steps of the 100-row pyramid")

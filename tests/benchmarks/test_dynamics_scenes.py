@@ -194,3 +194,20 @@ def test_dynamics_scenes_keeps_the_scenes_named_and_refuses_a_word_that_names_no
     with pytest.raises(SystemExit):
         dynamics.main()
     assert "--scenes no_such_scene: no scene's name starts with" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [(["--steps", "-1"], "must be 1..10000"), (["--scenes", "nope"], "no scene"), (["--bogus"], "--bogus")],
+)
+def test_a_wrong_argument_to_the_benchmark_is_one_line_and_exit_2(args, words):
+    """Regression: argparse's usage block came before the error (several lines for one mistake)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "dynamics.py"), *args],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and words in done.stderr, done.stderr
