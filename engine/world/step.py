@@ -794,6 +794,17 @@ class Dynamics:
                                 end[r, 2]).transform(t)  # fmt: skip
             a.xf[slots[r]] = (x, y, angle)
 
+    def forget_shapes(self, indices: np.ndarray) -> None:
+        """Drop the cached extents and cores of the shapes at table ``indices``, which no body uses
+        any more. A snapshot carries the caches of the shapes in use only, so a world restored from
+        it works them out again when such a shape comes back; the world it was taken from must too,
+        or the two part (an extent kept from a compound's part is about the part's origin, a lone
+        body's about its centre of mass)."""
+        known = indices[indices < len(self._extents)]
+        self._extents[known] = np.nan
+        for index in indices.tolist():
+            self._insets.pop(index, None)
+
     def _body_extents(self, bodies, slots: np.ndarray, own: np.ndarray) -> np.ndarray:
         """The smallest extent of each body at root ``slots`` (its first shape's ``own``): for a body
         of many shapes, the least over its shapes, each about its own origin (Box2D's body

@@ -462,6 +462,7 @@ class World(JointMethods):
         a = self._a
         row = a.slot(shape)
         root = int(a.root[row])
+        shapes = a.shape[row : row + 1].copy()
         self._dynamics.removed(a.ids[row : row + 1])
         if row != root:
             self._frame.changed(a.remove(row), members=True)
@@ -474,6 +475,7 @@ class World(JointMethods):
             self._frame.changed(bool(a.static[row]), members=True)
         self._shaped(root)
         self._dynamics.woken(root)
+        self._shapes_left(shapes)
 
     def shapes(self, body: int) -> np.ndarray:
         """The ids of ``body``'s shapes, its first (its own id) first while it holds it."""
@@ -1080,13 +1082,24 @@ class World(JointMethods):
         slot = self._body(body)
         a = self._a
         if a.compound and len(rows := a.rows_of(slot)) > 1:
+            shapes = a.shape[rows]
             self._dynamics.removed(a.ids[rows])
             self._frame.changed(a.remove_many(a.ids[rows]), members=True)
         else:
+            shapes = a.shape[slot : slot + 1].copy()
             self._dynamics.removed(a.ids[slot : slot + 1])
             # The walls' grid lists slots: it is stale only if a wall leaves or changes slot.
             self._frame.changed(a.remove(slot), members=True)
         self._body_count -= 1
+        self._shapes_left(shapes)
+
+    def _shapes_left(self, shapes: np.ndarray) -> None:
+        """The rows that held the shapes at table indices ``shapes`` are gone or hold another: drop
+        the step's caches of those no body uses now (``Dynamics.forget_shapes``)."""
+        a = self._a
+        unused = np.setdiff1d(shapes, a.shape[: a.n])
+        if len(unused):
+            self._dynamics.forget_shapes(unused)
 
     def remove_bodies(self, bodies) -> None:
         """``remove`` for many bodies in one call (what they touched wakes, their touching contacts
@@ -1103,9 +1116,11 @@ class World(JointMethods):
                 whole = np.zeros(a.n, np.bool_)
                 whole[slots] = True
                 bodies = a.ids[: a.n][whole[a.root[: a.n]]]
+            shapes = self._a.shape[self._a.slot_of[bodies]]
             self._dynamics.removed(bodies)
             self._frame.changed(self._a.remove_many(bodies), members=True)
             self._body_count -= len(slots)
+            self._shapes_left(shapes)
 
     def set_transform(self, body: int, transform) -> None:
         """Place a body; ``transform`` as in ``add``: its box too must lie within
