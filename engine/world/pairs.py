@@ -503,6 +503,75 @@ def frame_candidates(bodies, moving, inv_cell, walls):
 
 
 @kernel
+def renew_candidates(bodies, last_boxes, last, moving, walls, most):
+    """The candidates ``frame_candidates(bodies, moving, ...)`` finds, as a set, from those it found
+    last (``last``, on the boxes ``last_boxes``) when at most ``most`` of the ``moving`` bodies'
+    boxes differ from their rows there: (True, pairs), rows in no order; else (False, no rows).
+
+    A pair of two bodies whose boxes are as they were is kept as it was; each body whose box
+    changed meets every moving body by box and the walls as ``meet_walls`` meets them, then the
+    layer test (``last`` itself when nothing is dropped or found). What a step of a few moving bodies among many asleep costs (a box flying at a
+    sleeping block, a player among a level's props at rest): a few boxes against all, where the
+    broad phase walked every body again. The boxes are the broad phase's own (grown by the reach
+    and ``fat_margin``), so a body asleep or held still has the same row from step to step.
+    Exact only as far as the broad phase is: a cell swept as a pile-up (``pileup``) may have
+    dropped a pair that this finds."""
+    boxes, obb, layer, mask = bodies.boxes, bodies.obb, bodies.layer, bodies.mask
+    n = boxes.shape[0]
+    changed = np.zeros(n, np.bool_)
+    listed = np.empty(most, np.int64)
+    c = np.int64(0)
+    for k in range(moving.shape[0]):
+        i = moving[k]
+        same = (
+            boxes[i, 0] == last_boxes[i, 0]
+            and boxes[i, 1] == last_boxes[i, 1]
+            and boxes[i, 2] == last_boxes[i, 2]
+            and boxes[i, 3] == last_boxes[i, 3]
+        )
+        if not same:
+            if c == most:
+                return False, np.empty((0, 2), dtype=np.int64)
+            changed[i] = True
+            listed[c] = i
+            c += 1
+    # The changed bodies' pairs, each tested as the broad phase tests it.
+    stamp = np.full(n, -1, dtype=np.int64)
+    fresh = rows_for(8 * c)
+    while True:
+        f = np.int64(0)
+        for e in range(c):
+            i = listed[e]
+            for k in range(moving.shape[0]):
+                j = moving[k]
+                # Two changed bodies meet once: from the one of the larger slot.
+                if j == i or (changed[j] and j > i) or not boxes_overlap(boxes, i, j):
+                    continue
+                f = put(fresh, f, min(i, j), max(i, j))
+            if walls.members.shape[0]:
+                f = meet_walls(boxes, obb, walls, i, stamp, fresh, f)
+        fresh, again = make_room(fresh, f, stamp)
+        if not again:
+            break
+    f = _keep_meeting_layers(fresh, f, layer, mask)
+    # The pairs of two bodies as they were stand (their layers too: a change of layer is a new frame).
+    kept = np.int64(0)
+    for k in range(last.shape[0]):
+        kept += not (changed[last[k, 0]] or changed[last[k, 1]])
+    if kept == last.shape[0] and f == 0:
+        return True, last
+    found = np.empty((kept + f, 2), dtype=np.int64)
+    m = 0
+    for k in range(last.shape[0]):
+        a, b = last[k, 0], last[k, 1]
+        if not (changed[a] or changed[b]):
+            found[m, 0], found[m, 1] = a, b
+            m += 1
+    found[m:] = fresh[:f]
+    return True, found
+
+
+@kernel
 def _in_key_order(keys):
     """The order that sorts ``keys`` (a smaller id << 32 | a larger id). When the
     smaller ids span few values (ids are handed out densely), a counting sort
@@ -686,4 +755,5 @@ __all__ = [
     "frame_candidates",
     "overlap_verdicts",
     "overlapping_in_id_order",
+    "renew_candidates",
 ]

@@ -56,7 +56,7 @@ from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_cont
 from .frame import Frame
 from .joint_solver import ASLEEP, NO_JOINTS, P_BREAK_FORCE, P_BREAK_TORQUE
 from .joints import JointTable
-from .pairs import collide_slots, frame_candidates
+from .pairs import collide_slots, frame_candidates, renew_candidates
 from .sleep import fall_asleep, put_island_to_sleep, wake_islands
 from .solver import NO_CONSTRAINTS, StepSettings, make_soft, solve_step
 
@@ -80,6 +80,10 @@ TIME_TO_SLEEP = 0.5
 #: Box2D v3's ``B2_AABB_MARGIN`` (0.1 m): the broad phase runs on each moving body's box grown this
 #: much more, and its candidates stand for the next steps while every body's box stays inside.
 FAT_MARGIN = 0.1
+#: At most this many moving bodies' boxes changed since the broad phase last ran (the others asleep,
+#: or held): their pairs are found again, each against every moving body, and the rest kept
+#: (``pairs.renew_candidates``); more, and the broad phase runs whole.
+RENEW_MOST = np.int64(64)
 
 
 class Tuning(NamedTuple):
@@ -414,7 +418,13 @@ class Dynamics:
             fat = boxes
             fat[view.moving, :2] -= tune.fat_margin
             fat[view.moving, 2:] += tune.fat_margin
-            candidates = frame_candidates(bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls)
+            renewed = False
+            if not stale and len(self._fat) == n:  # few boxes changed (the rest asleep, or held): theirs
+                renewed, candidates = renew_candidates(
+                    bodies._replace(boxes=fat), self._fat, self._candidates, pushers, view.walls, RENEW_MOST
+                )
+            if not renewed:
+                candidates = frame_candidates(bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls)
             if len(joints):
                 candidates = self._apart(candidates)
             self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch
