@@ -508,11 +508,11 @@ def renew_candidates(bodies, last_boxes, last, moving, walls, most):
     last (``last``, on the boxes ``last_boxes``) when at most ``most`` of the ``moving`` bodies'
     boxes differ from their rows there: (True, pairs), rows in no order; else (False, no rows).
 
-    A pair of two bodies whose boxes are as they were is kept as it was; each body whose box
-    changed meets every moving body by box and the walls as ``meet_walls`` meets them, then the
-    layer test (``last`` itself when nothing is dropped or found). What a step of a few moving bodies among many asleep costs (a box flying at a
-    sleeping block, a player among a level's props at rest): a few boxes against all, where the
-    broad phase walked every body again. The boxes are the broad phase's own (grown by the reach
+    A pair of two bodies whose boxes are as they were is kept as it was (``last`` itself when
+    nothing is dropped or found); each body whose box changed meets every moving body by box and
+    the walls as ``meet_walls`` meets them, then the layer test. What a step of a few moving
+    bodies among many asleep costs (a box flying at a sleeping block, a player among a level's
+    props at rest): a few boxes against all, where the broad phase walked every body again. The boxes are the broad phase's own (grown by the reach
     and ``fat_margin``), so a body asleep or held still has the same row from step to step.
     Exact only as far as the broad phase is: a cell swept as a pile-up (``pileup``) may have
     dropped a pair that this finds."""
