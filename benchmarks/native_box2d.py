@@ -8,9 +8,10 @@ its FetchContent from GitHub, then runs it on Box2D's scenes at its sizes and st
 1 to ``--threads`` threads. Box2D's figure is the total wall time of a run's steps after its first
 (steps 1..N-1), the least of ``--repeats`` runs; it is printed with that total over the N-1 steps.
 
-``--ours`` times our engine (single-threaded) on the same scenes the same way, after the native
-runs: one untimed first step (which compiles or loads our kernels), then N-1 steps timed together,
-the least of ``--repeats`` runs; and prints ours / native for each thread count. Our scenes are
+``--ours`` times our engine on the same scenes the same way, after the native runs, with 1 to
+``--threads`` threads too (``World(threads=...)``; joint_grid on one only): one untimed first step
+(which compiles or loads our kernels), then N-1 steps timed together, the least of ``--repeats``
+runs; and prints ours / native at each thread count. Our scenes are
 ``engine.crosscheck.scenes``'s (``benchmarks/dynamics.py --box2d`` runs the same): many_pyramids'
 shelves are thin boxes where Box2D's are segments; smash's block is created asleep with sleeping
 on, as Box2D's app builds it (the other scenes run with sleeping off, as Box2D's app runs them).
@@ -191,8 +192,9 @@ def run_native(app: Path, scene: str, threads: int, repeats: int) -> dict[int, f
             return {int(row["threads"]): float(row["ms"]) for row in csv.DictReader(f)}
 
 
-def run_ours(scene: str, steps: int, repeats: int) -> float:
-    """Our total ms over steps 1..N-1 after one untimed step, the least of the runs (as Box2D's app)."""
+def run_ours(scene: str, steps: int, repeats: int, threads: int = 1) -> float:
+    """Our total ms over steps 1..N-1 after one untimed step, the least of the runs (as Box2D's app),
+    with ``threads`` (``World(threads=...)``)."""
     sys.path.insert(0, str(ROOT))  # this checkout's engine, not an installed one
     from benchmarks.dynamics import JointScene
     from engine.crosscheck.scenes import build_ours, many_pyramids, pyramid, smash
@@ -208,7 +210,7 @@ def run_ours(scene: str, steps: int, repeats: int) -> float:
         if scene == "joint_grid":
             (run,) = JointScene("joint_grid", 100).runs({"ours": None}).values()
         else:
-            run = build_ours(scenes[scene]())
+            run = build_ours(scenes[scene](), threads=threads)
         run.step()
         began = time.perf_counter()
         for _ in range(steps - 1):
@@ -226,12 +228,21 @@ def main(argv: list[str] | None = None) -> None:
         return
     counts = range(1, args.threads + 1)
     header = f"{'scene':<15}{'steps':>6}" + "".join(f"{f'native {t}t ms':>15}" for t in counts)
-    header += f"{'ours ms':>12}" + "".join(f"{f'ours/{t}t':>10}" for t in counts) if args.ours else ""
+    ours_counts = {scene: counts if scene != "joint_grid" else range(1, 2) for scene in args.scenes}
+    if args.ours:
+        header += "".join(f"{f'ours {t}t ms':>13}" for t in counts) + "".join(
+            f"{f'ours/{t}t':>10}" for t in counts
+        )
     native = {}
     for scene in args.scenes:  # every native run first, then ours: the two never share the machine
         native[scene] = run_native(app, scene, args.threads, args.repeats)
     ours = (
-        {scene: run_ours(scene, BOX2D_BENCHMARKS[scene][1], args.repeats) for scene in args.scenes}
+        {
+            scene: {
+                t: run_ours(scene, BOX2D_BENCHMARKS[scene][1], args.repeats, t) for t in ours_counts[scene]
+            }
+            for scene in args.scenes
+        }
         if args.ours
         else {}
     )
@@ -243,8 +254,12 @@ def main(argv: list[str] | None = None) -> None:
         line = f"{scene:<15}{n:>6}" + "".join(f"{ms:15.1f}" for ms in totals)
         each = f"{'  a step':<21}" + "".join(f"{ms / (n - 1):15.3f}" for ms in totals)
         if args.ours:
-            line += f"{ours[scene]:12.1f}" + "".join(f"{ours[scene] / ms:10.2f}" for ms in totals)
-            each += f"{ours[scene] / (n - 1):12.3f}"
+            mine = ours[scene]
+            line += "".join(f"{mine[t]:13.1f}" if t in mine else f"{'-':>13}" for t in counts)
+            line += "".join(
+                f"{mine[t] / native[scene][t]:10.2f}" if t in mine else f"{'-':>10}" for t in counts
+            )
+            each += "".join(f"{mine[t] / (n - 1):13.3f}" if t in mine else f"{'-':>13}" for t in counts)
         print(line)
         print(each, flush=True)
 

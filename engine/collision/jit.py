@@ -45,6 +45,9 @@ from pathlib import Path
 import numpy as np
 from llvmlite import ir
 from numba import carray, config, njit, types
+from numba.core import ir as numba_ir
+from numba.core import ir_utils
+from numba.core.cpu_options import ParallelOptions
 from numba.extending import intrinsic, overload
 
 
@@ -161,6 +164,66 @@ inline = njit(cache=True, error_model="numpy", inline="always")
 #: (measured: solve_step on a resting 40-row pyramid ~5 % faster). Its results differ from the
 #: unfused ones by rounding, and are the same from run to run on one machine.
 fused_kernel = njit(cache=True, error_model="numpy", fastmath={"contract"})
+
+
+def _views_escape(lhs, args, alias_map, arg_aliases) -> None:
+    """An array viewed at raw memory (``carray``: ``unmanaged``, ``view_at``) or a record of such
+    views is memory the caller holds, as an argument is: numba's ``parallel`` passes drop a store
+    to an array they take for the kernel's own and unread after it (``solve_step``'s last writes
+    of the velocities, read by the caller), and keep a store to an argument's alias. (The parfor
+    lowering asks too, with a dict, to learn whether its loop's array arguments may overlap: the
+    solver's are arrays of their own, and its views are not arguments.)"""
+    if isinstance(arg_aliases, set):
+        arg_aliases.add(lhs)
+
+
+def _fields_escape(instr, args, typemap, func_ir, alias_map, arg_aliases) -> None:
+    """An array field of a record (a ``NamedTuple`` of arrays: ``viewed_record``'s, an argument) is
+    the caller's too; numba takes a tuple for immutable and follows no alias through it. Typed IR
+    only (the ``parallel`` passes'; the untyped dead-code pass already keeps every argument's)."""
+    if typemap is None or not isinstance(arg_aliases, set):
+        return
+    value = instr.value
+    if (
+        isinstance(value, numba_ir.Expr)
+        and value.op in ("getattr", "static_getitem")
+        and isinstance(typemap.get(value.value.name), types.BaseTuple)
+        and isinstance(typemap.get(instr.target.name), types.Array)
+    ):
+        arg_aliases.add(instr.target.name)
+
+
+ir_utils.alias_analysis_extensions[numba_ir.Assign] = _fields_escape
+for _name, _module in (
+    ("carray", "numba.np.numpy_support"),
+    ("viewed_record", __name__),
+    ("first_rows", __name__),
+):
+    ir_utils.alias_func_extensions[(_name, _module)] = _views_escape
+
+#: ``fused_kernel`` with numba's threads for its ``prange`` loops only (``parallel``'s other
+#: rewrites, of array expressions, reductions and numpy calls, off: they would fork threads for
+#: small arrays and change a sum's order); for a kernel of its own, compiled when threads are asked for
+#: (``world.solver.solve_step_threaded``).
+threaded_kernel = njit(
+    cache=True,
+    error_model="numpy",
+    fastmath={"contract"},
+    # (an options object, not the dict: numba pops the dict's keys as it reads them, and would read
+    # an emptied dict, every rewrite on, at the next compile)
+    parallel=ParallelOptions(
+        {
+            "comprehension": False,
+            "reduction": False,
+            "inplace_binop": False,
+            "setitem": False,
+            "numpy": False,
+            "stencil": False,
+            "fusion": False,
+            "prange": True,
+        }
+    ),
+)
 
 
 def kernel_name(dispatcher) -> str:

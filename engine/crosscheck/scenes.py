@@ -284,12 +284,18 @@ def chord_velocity(x: float, y: float, piece: Piece) -> tuple[float, float]:
 # --- our world -------------------------------------------------------------
 
 
-def build_ours(scene: Scene, *, sleep: bool | None = None) -> Run:
-    """Our world of ``scene``; ``sleep`` (None: the scene's) lets still islands sleep."""
+def build_ours(scene: Scene, *, sleep: bool | None = None, threads: int = 1) -> Run:
+    """Our world of ``scene``; ``sleep`` (None: the scene's) lets still islands sleep; ``threads``:
+    the world's (``World(threads=...)``)."""
     from engine import World
     from engine.collision import Circle, Polygon
 
-    world = World(gravity=scene.gravity, sleep=scene.sleep if sleep is None else sleep, substeps=SUBSTEPS)
+    world = World(
+        gravity=scene.gravity,
+        sleep=scene.sleep if sleep is None else sleep,
+        substeps=SUBSTEPS,
+        threads=threads,
+    )
     ids = []
     for p in scene.pieces:
         if p.kind == "polygons":

@@ -470,7 +470,7 @@ def world_state(world) -> dict[str, np.ndarray]:
                 np.nan if frame.given_cell is None else frame.given_cell,
                 np.nan if chosen is None else chosen[0],
                 np.nan if frame._walls_cell is None else frame._walls_cell,
-                *tune[1:],
+                *tune[1:-1],  # (not ``threads``, the last: how a world runs, not what it holds)
             ],
             np.float64,
         ),

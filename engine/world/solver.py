@@ -125,18 +125,37 @@ allocated per step, glibc gave their 0.9 MB back to the kernel and took it
 again every step once pymunk and pybox2d had run in the process, 211 page
 faults a 40-row step (measured: the solve 310 -> 650 µs).
 
+Threads (``World(threads=...)``, opt-in; Box2D v3's workers): ``solve_step_threaded`` is this
+same code compiled with numba's ``parallel`` for its ``prange`` loops only: a colour's groups split
+among workers in the passes (``_solve_contacts``, each worker with a gathered room of its own), the
+prepare by bundle, the integration and the transforms by body. Compiled without (``solve_step``,
+one thread), each ``prange`` is a ``range`` and one worker takes every group in order, as before.
+No iteration writes what another reads (the spare row aside, written by many and never read), so
+the results are the same with any number of threads, to the last bit.
+
 Frames and signs: world frame throughout; a contact's normal points from
 body a to body b; an impulse λ ≥ 0 pushes b along the normal and a against it.
 """
 
 from __future__ import annotations
 
+import functools
 import math
+import types
 from typing import NamedTuple
 
 import numpy as np
+from numba import prange
 
-from ..collision.jit import fused_kernel, inline, lowest_clear_bit, unmanaged, view_at_float32, viewed_record
+from ..collision.jit import (
+    fused_kernel,
+    inline,
+    lowest_clear_bit,
+    threaded_kernel,
+    unmanaged,
+    view_at_float32,
+    viewed_record,
+)
 from .joint_solver import ASLEEP, W_WIDTH, joint_reactions, prepare_joints, solve_joints, warm_start_joints
 from .lanes import (
     FIRST,
@@ -189,6 +208,8 @@ class StepSettings(NamedTuple):
     max_linear_speed: float
     #: Largest turn per step, radians (below π, so a step's turn is unambiguous).
     max_rotation: float
+    #: Threads the contact passes may split a colour among (``solve_step_threaded``); 1: one.
+    threads: int
 
 
 class Constraints(NamedTuple):
@@ -488,14 +509,13 @@ def _capped(vx, vy, w, max_speed, max_turn, held):
 
 
 @inline
-def _solve_contacts(
+def _solve_group(
     bundles,
     gathered,
     widths,
     ends,
-    groups,
-    q_first,
-    q_last,
+    first,
+    last,
     state,
     inverse,
     warm,
@@ -503,8 +523,8 @@ def _solve_contacts(
     inv_h,
     rolling_any,
 ):
-    """One pass over the prepared contacts of groups ``q_first`` to ``q_last`` (a stage: see
-    ``_stages``), bundle by bundle: with ``warm``, the warm start
+    """One pass over the prepared contacts of bundles ``first`` to ``last`` (a group: see
+    ``_color_order``), bundle by bundle: with ``warm``, the warm start
     (apply the impulses each point carries: last step's, matched by feature id, then each
     sub-step's); else the solve: normal (soft when ``use_bias``), then friction, and, relaxing,
     rolling resistance and the step's total impulse.
@@ -537,123 +557,174 @@ def _solve_contacts(
     opaque to LLVM, which then leaves the loop scalar.
     """
     relaxing = not warm and not use_bias
-    for q in range(q_first, q_last):
-        first, last = groups[q], groups[q + 1]
-        for g in range(first, last):
-            # The motion since the step began changes only with the positions, between the biased
-            # pass and the relaxing one: the relaxing pass gathers it, and keeps what the next
-            # sub-step's biased pass reads of it in the bundle (the first sub-step's: none, as prepared).
-            if not warm:
-                gather(state, ends[g], _gathered(gathered, g - first), relaxing)
-        for g in range(first, last):
-            w, v, width = _bundle(bundles, g), _gathered(gathered, g - first), widths[g]
-            for t in range(width):
-                if warm:  # the impulses' sums only: the scatter applies them
-                    nx, ny = w[C_NX, t], w[C_NY, t]
-                    sx, sy, sa, sb = _F0, _F0, _F0, _F0
-                    for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
-                        pn, pt = w[p + P_NORMAL_IMPULSE, t], w[p + P_TANGENT_IMPULSE, t]
-                        sx, sy = sx + (pn * nx + pt * ny), sy + (pn * ny - pt * nx)
-                        sa += pn * w[p + P_RNA, t] + pt * w[p + P_RTA, t]
-                        sb += pn * w[p + P_RNB, t] + pt * w[p + P_RTB, t]
-                    v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = sx, sy, sa, sb
-                    continue
-                ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _lane(w, v, t)
+    for g in range(first, last):
+        # The motion since the step began changes only with the positions, between the biased
+        # pass and the relaxing one: the relaxing pass gathers it, and keeps what the next
+        # sub-step's biased pass reads of it in the bundle (the first sub-step's: none, as prepared).
+        if not warm:
+            gather(state, ends[g], _gathered(gathered, g - first), relaxing)
+    for g in range(first, last):
+        w, v, width = _bundle(bundles, g), _gathered(gathered, g - first), widths[g]
+        for t in range(width):
+            if warm:  # the impulses' sums only: the scatter applies them
+                nx, ny = w[C_NX, t], w[C_NY, t]
                 sx, sy, sa, sb = _F0, _F0, _F0, _F0
-                # The bodies' motion since the step began, along the normal, for the points' current separation.
-                if use_bias:  # as the last relaxing pass left them
-                    ddn, qav, qas, qbv, qbs = w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t]  # fmt: skip
-                else:
-                    ddn = (v[L_DXB, t] - v[L_DXA, t]) * nx + (v[L_DYB, t] - v[L_DYA, t]) * ny
-                    qav, qas, qbv, qbs = v[L_QVA, t], v[L_QSA, t], v[L_QVB, t], v[L_QSB, t]
-                    w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t] = ddn, qav, qas, qbv, qbs  # fmt: skip
-                bias_rate, soft_mass, push = _F0, _F1, _F0
-                if use_bias:
-                    bias_rate, soft_mass, push = w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_PUSH, t]
-                # Both points at once (``_both_points``), each with its own softness: a speculative point
-                # (apart) closes its gap in the sub-step and no more, a touching one pushes out softly
-                # (biased) or not at all (relaxing).
-                p0, p1 = C_POINT, C_POINT + P_WIDTH
-                rna0, rnb0, rta0, rtb0 = w[p0 + P_RNA, t], w[p0 + P_RNB, t], w[p0 + P_RTA, t], w[p0 + P_RTB, t]  # fmt: skip
-                rna1, rnb1, rta1, rtb1 = w[p1 + P_RNA, t], w[p1 + P_RNB, t], w[p1 + P_RTA, t], w[p1 + P_RTB, t]  # fmt: skip
-                # The separations now: the step's, plus how far the anchors moved along the normal as
-                # their bodies turned since the step began, (q − 1)·r · n with r · n = −r × t (each
-                # anchor's turn is its two crosses; see ``S_QV`` for why q − 1).
-                sep0 = ddn + (qbs * rnb0 - qbv * rtb0) - (qas * rna0 - qav * rta0) + w[p0 + P_SEPARATION, t]
-                sep1 = ddn + (qbs * rnb1 - qbv * rtb1) - (qas * rna1 - qav * rta1) + w[p1 + P_SEPARATION, t]
-                bias0, ms0 = _softness(sep0, inv_h, push, bias_rate, soft_mass)
-                bias1, ms1 = _softness(sep1, inv_h, push, bias_rate, soft_mass)
-                vn0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb)
-                vn1 = _normal_speed(nx, ny, rna1, rnb1, vax, vay, wa, vbx, vby, wb)
-                # A point that closes faster than the push-out may open is struck, not pressed: stopped
-                # rigidly, as a speculative point is. Soft, a share of the approach (the impulse scale:
-                # 3 %) went on through the sub-step: a bullet put back at a plank's face at 320 units/s
-                # went 3 cm into it in the first sub-step, through its mid-plane.
-                ms0 = _F1 if vn0 < -push else ms0
-                ms1 = _F1 if vn1 < -push else ms1
-                u0 = vn0 + bias0
-                u1 = (vn1 + bias1) * w[C_SECOND, t]
-                a0, a1 = w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t]
-                x0, x1 = _both_points(
-                    u0, u1, a0, a1, w[p0 + P_NORMAL_MASS, t], w[p1 + P_NORMAL_MASS, t],
-                    w[C_K11, t], w[C_K12, t], w[C_K22, t], w[C_SPLIT, t], ms0, ms1,
-                )  # fmt: skip
-                d0, d1 = x0 - a0, x1 - a1
-                w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t] = x0, x1
-                w[p0 + P_MAX_IMPULSE, t] = max(w[p0 + P_MAX_IMPULSE, t], d0)
-                w[p1 + P_MAX_IMPULSE, t] = max(w[p1 + P_MAX_IMPULSE, t], d1)
-                if not use_bias:
-                    w[p0 + P_TOTAL_IMPULSE, t] += x0
-                    w[p1 + P_TOTAL_IMPULSE, t] += x1
-                d, turn_a, turn_b = d0 + d1, d0 * rna0 + d1 * rna1, d0 * rnb0 + d1 * rnb1
-                vax, vay, wa, vbx, vby, wb = _pushed(
-                    vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, d * nx, d * ny, turn_a, turn_b
-                )
-                sx, sy, sa, sb = sx + d * nx, sy + d * ny, sa + turn_a, sb + turn_b
-                # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
-                # Box2D's main does, let a box landing flat slide 4 cm on its own spin), along
-                # t = (ny, −nx), bounded by μ·λn.
-                friction = w[C_FRICTION, t]
                 for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
-                    rta, rtb = w[p + P_RTA, t], w[p + P_RTB, t]
-                    vt = (vbx - vax) * ny - (vby - vay) * nx + (wb * rtb - wa * rta)
-                    old = w[p + P_TANGENT_IMPULSE, t]
-                    limit = friction * w[p + P_NORMAL_IMPULSE, t]
-                    new = min(max(old - w[p + P_TANGENT_MASS, t] * vt, -limit), limit)
-                    impulse = new - old
-                    w[p + P_TANGENT_IMPULSE, t] = new
-                    vax, vay, wa, vbx, vby, wb = _pushed(
-                    vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * ny, -impulse * nx, impulse * rta,
-                    impulse * rtb,
-                )  # fmt: skip
-                    sx, sy = sx + impulse * ny, sy - impulse * nx
-                    sa, sb = sa + impulse * rta, sb + impulse * rtb
-                _set_lane(v, t, vax, vay, wa, vbx, vby, wb)  # (for the rolling resistance below)
+                    pn, pt = w[p + P_NORMAL_IMPULSE, t], w[p + P_TANGENT_IMPULSE, t]
+                    sx, sy = sx + (pn * nx + pt * ny), sy + (pn * ny - pt * nx)
+                    sa += pn * w[p + P_RNA, t] + pt * w[p + P_RTA, t]
+                    sb += pn * w[p + P_RNB, t] + pt * w[p + P_RTB, t]
                 v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = sx, sy, sa, sb
-            if relaxing and rolling_any:
-                # Box2D v3: resist the relative spin, up to rr × the push (last in each contact's solve;
-                # a loop of its own, so a step without rolling resistance runs none of it).
-                for t in range(width):
-                    rolling, ia, ib = w[C_ROLLING, t], w[C_IA, t], w[C_IB, t]
-                    if rolling > 0.0 and ia + ib > 0.0:
-                        limit = rolling * (
-                            w[C_POINT + P_NORMAL_IMPULSE, t] + w[C_POINT + P_WIDTH + P_NORMAL_IMPULSE, t]
-                        )
-                        wa, wb = v[L_WA, t], v[L_WB, t]
-                        old = w[C_ROLLING_IMPULSE, t]
-                        new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
-                        impulse = new - old
-                        w[C_ROLLING_IMPULSE, t] = new
-                        v[L_TA, t] += impulse  # (the lane's velocities are not read again: only its sums)
-                        v[L_TB, t] += impulse
-        for g in range(first, last):
-            # In float64 with the bodies' own inverse masses and inertias (``inverse``, by body row):
-            # the push on one body is exactly the opposite of the push on the other, so momentum is
-            # kept to float64 rounding, where writing back the lanes' float32 velocities kept it to
-            # float32's. A static or kinematic body's written row, and an empty lane's, is the spare
-            # row, never read (its inverse mass and inertia zero), so the contacts of one colour
-            # share no written row but that one.
-            scatter_sums(_gathered(gathered, g - first), ends[g], state, inverse)
+                continue
+            ma, ia, mb, ib, nx, ny, vax, vay, wa, vbx, vby, wb = _lane(w, v, t)
+            sx, sy, sa, sb = _F0, _F0, _F0, _F0
+            # The bodies' motion since the step began, along the normal, for the points' current separation.
+            if use_bias:  # as the last relaxing pass left them
+                ddn, qav, qas, qbv, qbs = w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t]  # fmt: skip
+            else:
+                ddn = (v[L_DXB, t] - v[L_DXA, t]) * nx + (v[L_DYB, t] - v[L_DYA, t]) * ny
+                qav, qas, qbv, qbs = v[L_QVA, t], v[L_QSA, t], v[L_QVB, t], v[L_QSB, t]
+                w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t] = ddn, qav, qas, qbv, qbs  # fmt: skip
+            bias_rate, soft_mass, push = _F0, _F1, _F0
+            if use_bias:
+                bias_rate, soft_mass, push = w[C_BIAS_RATE, t], w[C_MASS_SCALE, t], w[C_PUSH, t]
+            # Both points at once (``_both_points``), each with its own softness: a speculative point
+            # (apart) closes its gap in the sub-step and no more, a touching one pushes out softly
+            # (biased) or not at all (relaxing).
+            p0, p1 = C_POINT, C_POINT + P_WIDTH
+            rna0, rnb0, rta0, rtb0 = w[p0 + P_RNA, t], w[p0 + P_RNB, t], w[p0 + P_RTA, t], w[p0 + P_RTB, t]  # fmt: skip
+            rna1, rnb1, rta1, rtb1 = w[p1 + P_RNA, t], w[p1 + P_RNB, t], w[p1 + P_RTA, t], w[p1 + P_RTB, t]  # fmt: skip
+            # The separations now: the step's, plus how far the anchors moved along the normal as
+            # their bodies turned since the step began, (q − 1)·r · n with r · n = −r × t (each
+            # anchor's turn is its two crosses; see ``S_QV`` for why q − 1).
+            sep0 = ddn + (qbs * rnb0 - qbv * rtb0) - (qas * rna0 - qav * rta0) + w[p0 + P_SEPARATION, t]
+            sep1 = ddn + (qbs * rnb1 - qbv * rtb1) - (qas * rna1 - qav * rta1) + w[p1 + P_SEPARATION, t]
+            bias0, ms0 = _softness(sep0, inv_h, push, bias_rate, soft_mass)
+            bias1, ms1 = _softness(sep1, inv_h, push, bias_rate, soft_mass)
+            vn0 = _normal_speed(nx, ny, rna0, rnb0, vax, vay, wa, vbx, vby, wb)
+            vn1 = _normal_speed(nx, ny, rna1, rnb1, vax, vay, wa, vbx, vby, wb)
+            # A point that closes faster than the push-out may open is struck, not pressed: stopped
+            # rigidly, as a speculative point is. Soft, a share of the approach (the impulse scale:
+            # 3 %) went on through the sub-step: a bullet put back at a plank's face at 320 units/s
+            # went 3 cm into it in the first sub-step, through its mid-plane.
+            ms0 = _F1 if vn0 < -push else ms0
+            ms1 = _F1 if vn1 < -push else ms1
+            u0 = vn0 + bias0
+            u1 = (vn1 + bias1) * w[C_SECOND, t]
+            a0, a1 = w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t]
+            x0, x1 = _both_points(
+                u0, u1, a0, a1, w[p0 + P_NORMAL_MASS, t], w[p1 + P_NORMAL_MASS, t],
+                w[C_K11, t], w[C_K12, t], w[C_K22, t], w[C_SPLIT, t], ms0, ms1,
+            )  # fmt: skip
+            d0, d1 = x0 - a0, x1 - a1
+            w[p0 + P_NORMAL_IMPULSE, t], w[p1 + P_NORMAL_IMPULSE, t] = x0, x1
+            w[p0 + P_MAX_IMPULSE, t] = max(w[p0 + P_MAX_IMPULSE, t], d0)
+            w[p1 + P_MAX_IMPULSE, t] = max(w[p1 + P_MAX_IMPULSE, t], d1)
+            if not use_bias:
+                w[p0 + P_TOTAL_IMPULSE, t] += x0
+                w[p1 + P_TOTAL_IMPULSE, t] += x1
+            d, turn_a, turn_b = d0 + d1, d0 * rna0 + d1 * rna1, d0 * rnb0 + d1 * rnb1
+            vax, vay, wa, vbx, vby, wb = _pushed(
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, d * nx, d * ny, turn_a, turn_b
+            )
+            sx, sy, sa, sb = sx + d * nx, sy + d * ny, sa + turn_a, sb + turn_b
+            # Friction in both stages (Box2D v3.1: solving it in the relax stage only, as
+            # Box2D's main does, let a box landing flat slide 4 cm on its own spin), along
+            # t = (ny, −nx), bounded by μ·λn.
+            friction = w[C_FRICTION, t]
+            for p in range(C_POINT, C_POINT + 2 * P_WIDTH, P_WIDTH):
+                rta, rtb = w[p + P_RTA, t], w[p + P_RTB, t]
+                vt = (vbx - vax) * ny - (vby - vay) * nx + (wb * rtb - wa * rta)
+                old = w[p + P_TANGENT_IMPULSE, t]
+                limit = friction * w[p + P_NORMAL_IMPULSE, t]
+                new = min(max(old - w[p + P_TANGENT_MASS, t] * vt, -limit), limit)
+                impulse = new - old
+                w[p + P_TANGENT_IMPULSE, t] = new
+                vax, vay, wa, vbx, vby, wb = _pushed(
+                vax, vay, wa, vbx, vby, wb, ma, ia, mb, ib, impulse * ny, -impulse * nx, impulse * rta,
+                impulse * rtb,
+            )  # fmt: skip
+                sx, sy = sx + impulse * ny, sy - impulse * nx
+                sa, sb = sa + impulse * rta, sb + impulse * rtb
+            _set_lane(v, t, vax, vay, wa, vbx, vby, wb)  # (for the rolling resistance below)
+            v[L_PX, t], v[L_PY, t], v[L_TA, t], v[L_TB, t] = sx, sy, sa, sb
+        if relaxing and rolling_any:
+            # Box2D v3: resist the relative spin, up to rr × the push (last in each contact's solve;
+            # a loop of its own, so a step without rolling resistance runs none of it).
+            for t in range(width):
+                rolling, ia, ib = w[C_ROLLING, t], w[C_IA, t], w[C_IB, t]
+                if rolling > 0.0 and ia + ib > 0.0:
+                    limit = rolling * (
+                        w[C_POINT + P_NORMAL_IMPULSE, t] + w[C_POINT + P_WIDTH + P_NORMAL_IMPULSE, t]
+                    )
+                    wa, wb = v[L_WA, t], v[L_WB, t]
+                    old = w[C_ROLLING_IMPULSE, t]
+                    new = min(max(old - (wb - wa) / (ia + ib), -limit), limit)
+                    impulse = new - old
+                    w[C_ROLLING_IMPULSE, t] = new
+                    v[L_TA, t] += impulse  # (the lane's velocities are not read again: only its sums)
+                    v[L_TB, t] += impulse
+    for g in range(first, last):
+        # In float64 with the bodies' own inverse masses and inertias (``inverse``, by body row):
+        # the push on one body is exactly the opposite of the push on the other, so momentum is
+        # kept to float64 rounding, where writing back the lanes' float32 velocities kept it to
+        # float32's. A static or kinematic body's written row, and an empty lane's, is the spare
+        # row, never read (its inverse mass and inertia zero), so the contacts of one colour
+        # share no written row but that one.
+        scatter_sums(_gathered(gathered, g - first), ends[g], state, inverse)
+
+
+#: A gathered room's bytes (``CHUNK`` bundles' ``L_*`` rows): one a worker, each on cache lines of its own.
+ROOM = CHUNK * L_WIDTH * LANES * 4
+#: Most threads a world may ask for (``World(threads=...)``): the rooms are the workspace's, one each.
+MAX_THREADS = 64
+#: The fewest groups of a colour each thread takes before a pass splits the colour among threads: a
+#: split colour forks and joins the threads (numba's parfor on the OpenMP layer, a few µs); a colour of
+#: fewer groups is solved by one, as with one thread.
+PARALLEL_GROUPS = 2
+
+
+@inline
+def _solve_contacts(
+    bundles,
+    gathered,
+    widths,
+    ends,
+    groups,
+    runs,
+    q_first,
+    q_last,
+    state,
+    inverse,
+    warm,
+    use_bias,
+    inv_h,
+    rolling_any,
+    threads,
+):
+    """One pass over the prepared contacts of groups ``q_first`` to ``q_last`` (a stage: see
+    ``_stages``), group by group (``_solve_group``), the groups of one colour (to ``runs[q]``)
+    split among up to ``threads`` workers, each with a room of its own for its gathered rows
+    (Box2D v3's task system over a colour's blocks). A colour's contacts push no body in common
+    (they write only the spare row in common, never read), so each group's results are the same
+    whichever worker solves it, and when: the step's results are the same with any number of
+    threads, to the last bit. One worker solves the groups in order, as they always were.
+
+    The loop over the workers is the one ``prange``: ``solve_step`` compiled without ``parallel``
+    (one thread, the default) runs it as a ``range`` of one, and ``solve_step_threaded`` compiles
+    the same code with it."""
+    q = q_first
+    while q < q_last:
+        end = min(runs[q], q_last)
+        n = end - q
+        workers = max(min(threads, n // PARALLEL_GROUPS), 1)
+        for k in prange(workers):
+            for c in range(q + k * n // workers, q + (k + 1) * n // workers):
+                _solve_group(
+                    bundles, gathered + k * ROOM, widths, ends, groups[c], groups[c + 1], state, inverse,
+                    warm, use_bias, inv_h, rolling_any,
+                )  # fmt: skip
+        q = end
 
 
 #: Colours of the constraint graph: a contact or a joint takes the first colour none of its pushable
@@ -870,15 +941,16 @@ def _keep_plan(
 
 @inline
 def _read_plan(plan, k_count, j_count):
-    """The colouring a plan holds (``_planned``): lanes, groups, groups' joints, joints' order, and
-    the plan's size (the groups' colours, after the groups' joints, are not read)."""
+    """The colouring a plan holds (``_planned``): lanes, groups, groups' joints, joints' order, the
+    plan's size and the groups' colours."""
     base = PLAN_HEAD + 3 * k_count + 2 * j_count
     n_order, n_groups, n_joints = plan[1], plan[2], plan[4]
     at = base + n_order
     order, groups = plan[base:at], plan[at : at + n_groups]
     joint_groups = plan[at + n_groups : at + 2 * n_groups]
     at += 3 * n_groups
-    return order, groups, joint_groups, plan[at : at + n_joints], at + n_joints
+    group_color = plan[at - n_groups : at]
+    return order, groups, joint_groups, plan[at : at + n_joints], at + n_joints, group_color
 
 
 class PlanView(NamedTuple):
@@ -915,6 +987,19 @@ def read_plan(plan: np.ndarray) -> PlanView | None:
         contacts[:, 0], contacts[:, 1], contacts[:, 2], joint_rows[:, 0], joint_rows[:, 1], order, groups,
         joint_groups, group_color, plan[at : at + n_joints],
     )  # fmt: skip
+
+
+@inline
+def _runs(group_color):
+    """For each group q, the end of the groups of its colour from q on (groups ``q`` to ``runs[q]``
+    push no body in common; a sequential tail's groups, and the overflow joints', each alone)."""
+    n_groups = group_color.shape[0] - 1
+    runs = np.empty(max(n_groups, 1), np.int64)
+    for q in range(n_groups - 1, -1, -1):
+        c = group_color[q]
+        same = q + 1 < n_groups and group_color[q + 1] == c and c % COLORS != COLORS - 1
+        runs[q] = runs[q + 1] if same else q + 1
+    return runs
 
 
 @inline
@@ -1054,7 +1139,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
             pushable[k, side] = inv_mass[i] != 0.0 or inv_inertia[i] != 0.0
     a_rows, b_rows, pushable_a, pushable_b = ends[:, 0], ends[:, 1], pushable[:, 0], pushable[:, 1]
     if _planned(plan, a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, joint_a, joint_b):
-        order, groups, joint_groups, joint_order, plan_need = _read_plan(plan, k_count, j_count)
+        order, groups, joint_groups, joint_order, plan_need, group_color = _read_plan(plan, k_count, j_count)
     else:
         order, groups, joint_groups, joint_order, group_color = _color_order(
             a_rows, b_rows, pushable_a, pushable_b, cons.stiff, cons.count, rows, joint_a, joint_b
@@ -1064,6 +1149,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
             groups, joint_groups, joint_order, group_color,
         )  # fmt: skip
     stages = _stages(groups, joint_groups)
+    runs = _runs(group_color)
+    threads = np.int64(settings.threads)
     n_bundles = order.shape[0] // LANES
     # The bundles live in the caller's ``workspace`` while it is large enough (a 40-row pyramid's are
     # 0.9 MB: allocated each step, glibc's malloc may map them fresh from the kernel each time, and
@@ -1072,7 +1159,7 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     # need is returned so the caller can grow it. They start on a cache line (numba aligns its
     # arrays to 32 bytes only): a lane row (32 bytes) then lies within one line, one vector load.
     # (float32 lanes, two to a float64 of the workspace; and a chunk's gathered rows)
-    need = (n_bundles * C_WIDTH + CHUNK * L_WIDTH) * LANES // 2 + ALIGN_PAD
+    need = (n_bundles * C_WIDTH + threads * CHUNK * L_WIDTH) * LANES // 2 + ALIGN_PAD
     bundles_owner = workspace if workspace.shape[0] >= need else np.empty(need)
     bundles_at = _aligned(bundles_owner.ctypes.data)
     # Rows each lane reads, then the rows it writes (the spare one for a body that cannot be pushed);
@@ -1083,77 +1170,102 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     gathered_at = bundles_at + n_bundles * C_WIDTH * LANES * 4
     widths = np.full(n_bundles, LANES, np.int64)
     rolling_any, restitution_any = False, False
-    for u in range(order.shape[0]):
-        k, g, t = order[u], u // LANES, u % LANES
-        w = bundles[g]
-        if k < 0:
-            lane_ends[g, t, 0], lane_ends[g, t, 1], lane_ends[g, t, 2], lane_ends[g, t, 3] = (
-                rows + 1,
-                rows + 1,
-                rows,
-                rows,
-            )
-            for row in range(C_WIDTH):  # no masses, no impulses: its solve changes nothing
-                w[row, t] = 0.0
-            w[C_K11, t], w[C_K22, t] = 1.0, 1.0  # (k22 over k11)
-            continue
-        a, b = cons.a[k], cons.b[k]
-        ra, rb = ends[k, 0], ends[k, 1]
-        lane_ends[g, t, 0], lane_ends[g, t, 1] = ra, rb
-        lane_ends[g, t, 2] = ra if pushable[k, 0] else rows
-        lane_ends[g, t, 3] = rb if pushable[k, 1] else rows
-        nx, ny = cons.normal[k, 0], cons.normal[k, 1]
-        ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
-        w[C_NX, t], w[C_NY, t] = nx, ny
-        # (float32 holds an inverse mass or inertia up to 3.4e38, and a body 1e-12 across has an inverse
-        # inertia near 1e48: capped, it only lets the lane's own velocities, which order its points'
-        # solves, under-turn such a body; its effective masses and what the scatter applies are exact.)
-        w[C_MA, t], w[C_IA, t] = min(ma, LANE_MAX_INVERSE), min(ia, LANE_MAX_INVERSE)
-        w[C_MB, t], w[C_IB, t] = min(mb, LANE_MAX_INVERSE), min(ib, LANE_MAX_INVERSE)
-        # No motion nor turn yet (the first biased pass reads these).
-        w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t] = 0.0, 0.0, 0.0, 0.0, 0.0
-        w[C_ROLLING_IMPULSE, t] = 0.0
-        w[C_FRICTION, t], w[C_RESTITUTION, t], w[C_ROLLING, t] = (
-            cons.friction[k], cons.restitution[k], cons.rolling[k],
-        )  # fmt: skip
-        rolling_any |= cons.rolling[k] > 0.0
-        restitution_any |= cons.restitution[k] > 0.0
-        # Twice as stiff against a static or kinematic body (Box2D v3's), and against a body much
-        # heavier than the other: the soft push-out rests at a depth of the load over the pair's
-        # effective mass (the lighter body's) times the spring's rate squared, so a box on one 100
-        # times lighter sank 4.4 % of its height into it in Box2D v3 (a third at 1,000 times).
-        heavy = ma * MAX_MASS_RATIO < mb or mb * MAX_MASS_RATIO < ma
-        soft = settings.soft_stiff if cons.stiff[k] or heavy else settings.soft
-        for j in range(cons.count[k]):
-            p = C_POINT + j * P_WIDTH
-            px, py = cons.point[k, j, 0], cons.point[k, j, 1]
-            ax, ay = px - center[ra, 0], py - center[ra, 1]
-            bx, by = px - center[rb, 0], py - center[rb, 1]
-            rna, rnb = _cross(ax, ay, nx, ny), _cross(bx, by, nx, ny)
-            rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
-            w[p + P_RNA, t], w[p + P_RNB, t], w[p + P_RTA, t], w[p + P_RTB, t] = rna, rnb, rta, rtb
-            w[p + P_SEPARATION, t] = cons.separation[k, j]
-            kn = ma + mb + ia * rna * rna + ib * rnb * rnb
-            w[p + P_NORMAL_MASS, t] = 1.0 / kn if kn > 0.0 else 0.0
-            kt = ma + mb + ia * rta * rta + ib * rtb * rtb
-            w[p + P_TANGENT_MASS, t] = 1.0 / kt if kt > 0.0 else 0.0
-            w[p + P_APPROACH, t] = _normal_speed(
-                nx, ny, rna, rnb, state[ra, S_VX], state[ra, S_VY], state[ra, S_W],
-                state[rb, S_VX], state[rb, S_VY], state[rb, S_W],
+    for u in range(order.shape[0]):  # (a loop of its own: the prepare's threads reduce nothing)
+        k = order[u]
+        if k >= 0:
+            rolling_any |= cons.rolling[k] > 0.0
+            restitution_any |= cons.restitution[k] > 0.0
+    # (a parallel loop's body takes no record: numba cannot rebuild one in its threads' function)
+    cons_a, cons_b, cons_count, cons_normal = cons.a, cons.b, cons.count, cons.normal
+    cons_friction, cons_restitution, cons_rolling, cons_stiff = (
+        cons.friction,
+        cons.restitution,
+        cons.rolling,
+        cons.stiff,
+    )
+    cons_point, cons_separation = cons.point, cons.separation
+    cons_normal_impulse, cons_tangent_impulse = cons.normal_impulse, cons.tangent_impulse
+    cons_total_impulse, cons_approach = cons.total_impulse, cons.approach
+    (plain_rate, plain_mass, plain_impulse), (stiff_rate, stiff_mass, stiff_impulse) = (
+        settings.soft,
+        settings.soft_stiff,
+    )
+    contact_speed = settings.contact_speed
+    # Bundle by bundle, each lane's contact; a bundle is written by its own iteration only, so
+    # ``solve_step_threaded``'s threads split them.
+    for g in prange(n_bundles):
+        for t in range(LANES):
+            k = order[g * LANES + t]
+            w = bundles[g]
+            if k < 0:
+                lane_ends[g, t, 0], lane_ends[g, t, 1], lane_ends[g, t, 2], lane_ends[g, t, 3] = (
+                    rows + 1,
+                    rows + 1,
+                    rows,
+                    rows,
+                )
+                for row in range(C_WIDTH):  # no masses, no impulses: its solve changes nothing
+                    w[row, t] = 0.0
+                w[C_K11, t], w[C_K22, t] = 1.0, 1.0  # (k22 over k11)
+                continue
+            a, b = cons_a[k], cons_b[k]
+            ra, rb = ends[k, 0], ends[k, 1]
+            lane_ends[g, t, 0], lane_ends[g, t, 1] = ra, rb
+            lane_ends[g, t, 2] = ra if pushable[k, 0] else rows
+            lane_ends[g, t, 3] = rb if pushable[k, 1] else rows
+            nx, ny = cons_normal[k, 0], cons_normal[k, 1]
+            ma, ia, mb, ib = inv_mass[a], inv_inertia[a], inv_mass[b], inv_inertia[b]
+            w[C_NX, t], w[C_NY, t] = nx, ny
+            # (float32 holds an inverse mass or inertia up to 3.4e38, and a body 1e-12 across has an inverse
+            # inertia near 1e48: capped, it only lets the lane's own velocities, which order its points'
+            # solves, under-turn such a body; its effective masses and what the scatter applies are exact.)
+            w[C_MA, t], w[C_IA, t] = min(ma, LANE_MAX_INVERSE), min(ia, LANE_MAX_INVERSE)
+            w[C_MB, t], w[C_IB, t] = min(mb, LANE_MAX_INVERSE), min(ib, LANE_MAX_INVERSE)
+            # No motion nor turn yet (the first biased pass reads these).
+            w[C_MOTION, t], w[C_QVA, t], w[C_QSA, t], w[C_QVB, t], w[C_QSB, t] = 0.0, 0.0, 0.0, 0.0, 0.0
+            w[C_ROLLING_IMPULSE, t] = 0.0
+            w[C_FRICTION, t], w[C_RESTITUTION, t], w[C_ROLLING, t] = (
+                cons_friction[k], cons_restitution[k], cons_rolling[k],
             )  # fmt: skip
-            w[p + P_NORMAL_IMPULSE, t] = cons.normal_impulse[k, j]
-            w[p + P_TANGENT_IMPULSE, t] = cons.tangent_impulse[k, j]
-            w[p + P_MAX_IMPULSE, t], w[p + P_TOTAL_IMPULSE, t] = 0.0, 0.0
-        for p in range(C_POINT + cons.count[k] * P_WIDTH, C_WIDTH):  # a second point of no masses
-            w[p, t] = 0.0
-        _prepare_block(w, t, cons.count[k], ma, ia, mb, ib)
-        # The push-out's cap (Box2D v3's ``contactSpeed``) where the load needs no more; at rest the soft
-        # push-out holds a load λ a sub-step (the warm start) with a bias of impulse scale · λ · k_jj /
-        # mass scale, and under a load whose bias passes the cap the body sank through the floor at the
-        # cap's rate, whatever its thickness (a box under a gravity of 1e5 at 60 steps a second).
-        hold = max(cons.normal_impulse[k, 0] * w[C_K11, t], cons.normal_impulse[k, 1] * w[C_K22, t])
-        w[C_BIAS_RATE, t], w[C_MASS_SCALE, t] = soft.bias_rate, soft.mass_scale
-        w[C_PUSH, t] = max(settings.contact_speed, 2.0 * soft.impulse_scale * hold / soft.mass_scale)
+            # Twice as stiff against a static or kinematic body (Box2D v3's), and against a body much
+            # heavier than the other: the soft push-out rests at a depth of the load over the pair's
+            # effective mass (the lighter body's) times the spring's rate squared, so a box on one 100
+            # times lighter sank 4.4 % of its height into it in Box2D v3 (a third at 1,000 times).
+            heavy = ma * MAX_MASS_RATIO < mb or mb * MAX_MASS_RATIO < ma
+            stiffer = cons_stiff[k] or heavy
+            bias_rate = stiff_rate if stiffer else plain_rate
+            mass_scale = stiff_mass if stiffer else plain_mass
+            impulse_scale = stiff_impulse if stiffer else plain_impulse
+            for j in range(cons_count[k]):
+                p = C_POINT + j * P_WIDTH
+                px, py = cons_point[k, j, 0], cons_point[k, j, 1]
+                ax, ay = px - center[ra, 0], py - center[ra, 1]
+                bx, by = px - center[rb, 0], py - center[rb, 1]
+                rna, rnb = _cross(ax, ay, nx, ny), _cross(bx, by, nx, ny)
+                rta, rtb = _cross(ax, ay, ny, -nx), _cross(bx, by, ny, -nx)
+                w[p + P_RNA, t], w[p + P_RNB, t], w[p + P_RTA, t], w[p + P_RTB, t] = rna, rnb, rta, rtb
+                w[p + P_SEPARATION, t] = cons_separation[k, j]
+                kn = ma + mb + ia * rna * rna + ib * rnb * rnb
+                w[p + P_NORMAL_MASS, t] = 1.0 / kn if kn > 0.0 else 0.0
+                kt = ma + mb + ia * rta * rta + ib * rtb * rtb
+                w[p + P_TANGENT_MASS, t] = 1.0 / kt if kt > 0.0 else 0.0
+                w[p + P_APPROACH, t] = _normal_speed(
+                    nx, ny, rna, rnb, state[ra, S_VX], state[ra, S_VY], state[ra, S_W],
+                    state[rb, S_VX], state[rb, S_VY], state[rb, S_W],
+                )  # fmt: skip
+                w[p + P_NORMAL_IMPULSE, t] = cons_normal_impulse[k, j]
+                w[p + P_TANGENT_IMPULSE, t] = cons_tangent_impulse[k, j]
+                w[p + P_MAX_IMPULSE, t], w[p + P_TOTAL_IMPULSE, t] = 0.0, 0.0
+            for p in range(C_POINT + cons_count[k] * P_WIDTH, C_WIDTH):  # a second point of no masses
+                w[p, t] = 0.0
+            _prepare_block(w, t, cons_count[k], ma, ia, mb, ib)
+            # The push-out's cap (Box2D v3's ``contactSpeed``) where the load needs no more; at rest the soft
+            # push-out holds a load λ a sub-step (the warm start) with a bias of impulse scale · λ · k_jj /
+            # mass scale, and under a load whose bias passes the cap the body sank through the floor at the
+            # cap's rate, whatever its thickness (a box under a gravity of 1e5 at 60 steps a second).
+            hold = max(cons_normal_impulse[k, 0] * w[C_K11, t], cons_normal_impulse[k, 1] * w[C_K22, t])
+            w[C_BIAS_RATE, t], w[C_MASS_SCALE, t] = bias_rate, mass_scale
+            w[C_PUSH, t] = max(contact_speed, 2.0 * impulse_scale * hold / mass_scale)
     # What a sub-step adds to each dynamic mover's velocity, and its damping (Box2D's, exact for any h).
     gain = np.zeros((n_movers, 5))
     for r in range(n_movers):
@@ -1169,9 +1281,10 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     # The turn is capped per step, so the step's whole turn is below π and its angle unambiguous.
     max_turn = settings.max_rotation / settings.dt
     inv_h = np.float32(1.0 / h)
+    motion_vel, motion_center, max_linear_speed = motion.vel, motion.center, settings.max_linear_speed
     for _ in range(settings.substeps):
-        # 2a. Velocities.
-        for r in range(n_movers):
+        # 2a. Velocities (2a and 2d: a body's own row; threads split them).
+        for r in prange(n_movers):
             if dynamic[slots[r]]:
                 state[r, S_VX] = gain[r, 0] * state[r, S_VX] + gain[r, 2]
                 state[r, S_VY] = gain[r, 0] * state[r, S_VY] + gain[r, 3]
@@ -1183,8 +1296,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
                     joints, joint_ends, state_owner, joint_work, joint_order, stages[s, 0], stages[s, 1]
                 )
             _solve_contacts(
-                bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
-                True, False, inv_h, rolling_any,
+                bundles_at, gathered_at, widths, lane_ends, groups, runs, stages[s, 2], stages[s, 3], state,
+                inverse, True, False, inv_h, rolling_any, threads,
             )  # fmt: skip
         # 2c. Solve with the soft push-out.
         for s in range(stages.shape[0]):
@@ -1201,24 +1314,24 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
                     _BIASED,
                 )
             _solve_contacts(
-                bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
-                False, True, inv_h, rolling_any,
+                bundles_at, gathered_at, widths, lane_ends, groups, runs, stages[s, 2], stages[s, 3], state,
+                inverse, False, True, inv_h, rolling_any, threads,
             )  # fmt: skip
         # 2d. Positions.
-        for r in range(n_movers):
+        for r in prange(n_movers):
             i = slots[r]
             if dynamic[i]:
                 state[r, S_VX], state[r, S_VY], state[r, S_W] = _capped(
                     state[r, S_VX],
                     state[r, S_VY],
                     state[r, S_W],
-                    settings.max_linear_speed,
+                    max_linear_speed,
                     max_turn,
                     held[r],
                 )
                 wx, wy, ww = state[r, S_VX], state[r, S_VY], state[r, S_W]
             else:  # a kinematic body moves by its own velocity, not the push of a placement
-                wx, wy, ww = motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2]
+                wx, wy, ww = motion_vel[i, 0], motion_vel[i, 1], motion_vel[i, 2]
             state[r, S_DX] += h * wx
             state[r, S_DY] += h * wy
             # Box2D's (c, s) ← normalize(c − hω·s, s + hω·c), kept as (c − 1, s) (see ``S_QV``).
@@ -1241,8 +1354,8 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
                     _RELAXED,
                 )
             _solve_contacts(
-                bundles_at, gathered_at, widths, lane_ends, groups, stages[s, 2], stages[s, 3], state, inverse,
-                False, False, inv_h, rolling_any,
+                bundles_at, gathered_at, widths, lane_ends, groups, runs, stages[s, 2], stages[s, 3], state,
+                inverse, False, False, inv_h, rolling_any, threads,
             )  # fmt: skip
 
     if j_count:
@@ -1300,31 +1413,32 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
         ra, rb = lane_ends[g, t, 2], lane_ends[g, t, 3]
         state[ra, S_VX], state[ra, S_VY], state[ra, S_W] = vax, vay, wa
         state[rb, S_VX], state[rb, S_VY], state[rb, S_W] = vbx, vby, wb
-    # What the points carry out of the step, in the contacts' own rows.
-    for u in range(order.shape[0]):
+    # What the points carry out of the step, in the contacts' own rows (a contact's own: threads split them).
+    for u in prange(order.shape[0]):
         k, g, t = order[u], u // LANES, u % LANES
         if k < 0:
             continue
-        for j in range(cons.count[k]):
+        for j in range(cons_count[k]):
             p = C_POINT + j * P_WIDTH
-            cons.normal_impulse[k, j] = bundles[g, p + P_NORMAL_IMPULSE, t]
-            cons.tangent_impulse[k, j] = bundles[g, p + P_TANGENT_IMPULSE, t]
-            cons.total_impulse[k, j] = bundles[g, p + P_TOTAL_IMPULSE, t]
-            cons.approach[k, j] = -bundles[g, p + P_APPROACH, t]
+            cons_normal_impulse[k, j] = bundles[g, p + P_NORMAL_IMPULSE, t]
+            cons_tangent_impulse[k, j] = bundles[g, p + P_TANGENT_IMPULSE, t]
+            cons_total_impulse[k, j] = bundles[g, p + P_TOTAL_IMPULSE, t]
+            cons_approach[k, j] = -bundles[g, p + P_APPROACH, t]
 
     # 4. Transforms from the centres' motion; the angle adds the turn (at most a
-    # quarter turn per sub-step, so the sum of sub-steps' turns is kept exactly).
-    for r in range(n_movers):
+    # quarter turn per sub-step, so the sum of sub-steps' turns is kept exactly). A body's own rows:
+    # threads split them.
+    for r in prange(n_movers):
         i = slots[r]
         if dynamic[i]:
             # Within the caps, as the sub-steps cap what they move by: the relaxing pass and restitution
             # push after the last cap (a kinematic bar spinning at 1e9 rad/s left a circle at 1e9 units/s).
-            motion.vel[i, 0], motion.vel[i, 1], motion.vel[i, 2] = _capped(
-                state[r, S_VX], state[r, S_VY], state[r, S_W], settings.max_linear_speed, max_turn, held[r]
+            motion_vel[i, 0], motion_vel[i, 1], motion_vel[i, 2] = _capped(
+                state[r, S_VX], state[r, S_VY], state[r, S_W], max_linear_speed, max_turn, held[r]
             )
         angle = xf[i, 2] + math.atan2(state[r, S_QS], 1.0 + state[r, S_QV])
         xf[i, 0], xf[i, 1], xf[i, 2] = center[r, 0] + state[r, S_DX], center[r, 1] + state[r, S_DY], angle
-        lx, ly = motion.center[i, 0], motion.center[i, 1]
+        lx, ly = motion_center[i, 0], motion_center[i, 1]
         if lx != 0.0 or ly != 0.0:
             c, s = math.cos(angle), math.sin(angle)
             xf[i, 0] -= c * lx - s * ly
@@ -1338,6 +1452,24 @@ def solve_step(cons, motion, xf, movers, settings, workspace, plan, joints):
     return (need if alive >= 0 else -1), plan_need
 
 
+@functools.cache
+def solve_step_threaded():
+    """``solve_step`` compiled with numba's ``parallel`` for its ``prange``s (the contact passes'
+    workers, ``_solve_contacts``) and nothing else (no array expression, reduction or numpy call
+    made parallel: the step's results stay those of one thread). The same code as ``solve_step``,
+    a kernel of its own name (numba's cache keys a kernel by its name, not its options), made and
+    compiled only when a world asks for more than one thread: one thread compiles nothing more.
+    Under ``NUMBA_DISABLE_JIT``, ``solve_step`` itself (its ``prange`` is a ``range``)."""
+    py_func = getattr(solve_step, "py_func", None)
+    if py_func is None:
+        return solve_step
+    copy = types.FunctionType(
+        py_func.__code__, py_func.__globals__, "solve_step_threaded", py_func.__defaults__
+    )
+    copy.__qualname__, copy.__doc__ = "solve_step_threaded", py_func.__doc__
+    return threaded_kernel(copy)
+
+
 __all__ = [
     "NO_CONSTRAINTS",
     "Constraints",
@@ -1347,4 +1479,5 @@ __all__ = [
     "make_soft",
     "read_plan",
     "solve_step",
+    "solve_step_threaded",
 ]

@@ -58,6 +58,7 @@ from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
 from .joint_api import JointMethods
 from .pairs import WorldContacts, contacts_of
 from .slide import SlideResult, cast_group, slide_groups, slide_result, slide_slots
+from .solver import MAX_THREADS
 from .step import LINEAR_SLOP, Dynamics, tuning
 from .sweep import cast_bodies
 
@@ -145,13 +146,21 @@ class World(JointMethods):
         sleep: bool = True,
         substeps: int = 4,
         units_per_meter: float = 1.0,
+        threads: int = 1,
     ) -> None:
         """``gravity`` (world units/s²) pulls the dynamic bodies; ``sleep`` lets
         still islands sleep (False keeps every body awake, for benchmarks);
         ``substeps`` (1..``MAX_SUBSTEPS``) per ``step``; ``units_per_meter``:
         how many world units make a metre (Box2D's length scale: its
         tolerances and speed caps are in metres; a game in pixels passes its
-        pixels per metre)."""
+        pixels per metre); ``threads`` (1..``MAX_THREADS``, 64): how many threads
+        the contact solver splits each colour of contacts among (Box2D v3's
+        ``workerCount``; numba's threads, its OpenMP layer; at most as many as
+        numba has, the machine's cores), in steps of at least
+        ``step.THREADED_CONTACTS`` contacts. 1, the default, compiles and runs
+        nothing threaded; more compile the threaded solver on first use (once,
+        cached). The results are the same with any number of threads, to the
+        last bit; a snapshot does not keep the count."""
         if cell_size is not None:
             cell_size = arguments.real(cell_size, "World cell_size", MIN_CELL_SIZE, MAX_CELL_SIZE)
         gravity = arguments.pair(gravity, "World gravity", what="(gx, gy)")
@@ -160,6 +169,7 @@ class World(JointMethods):
         sleep = arguments.flag(sleep, "World sleep")
         substeps = arguments.count(substeps, "World substeps", 1, MAX_SUBSTEPS)
         units_per_meter = arguments.real(units_per_meter, "World units_per_meter", 1e-6, 1e6)
+        threads = arguments.count(threads, "World threads", 1, MAX_THREADS)
         self._table = ShapeTable()
         self._table_index: dict[Any, int] = {}
         # The table always holds a shape (the ray's point), so its buffer is
@@ -168,7 +178,7 @@ class World(JointMethods):
         self._shape_index(POINT)
         self._a = BodyArrays()
         self._frame = Frame(self._table, self._a, cell_size)
-        self._dynamics = Dynamics(self._frame, gravity, sleep, tuning(substeps, units_per_meter))
+        self._dynamics = Dynamics(self._frame, gravity, sleep, tuning(substeps, units_per_meter, threads))
         #: The lightest and heaviest dynamic bodies' inverse masses so far (a step looks for a resting
         #: pair past ``MAX_RESTING_MASS_RATIO`` only once they span it), and the warnings said.
         self._inverse_masses = (math.inf, 0.0)
