@@ -41,6 +41,7 @@ import functools
 import math
 from typing import NamedTuple
 
+import numba
 import numpy as np
 
 from ..collision.jit import bind_on_first_call, kernel, unmanaged
@@ -120,6 +121,19 @@ def tuning(substeps: int, units_per_meter: float, threads: int = 1) -> Tuning:
 #: step on one thread and two: a 40-row pyramid of some 2,400 contacts 0.38 and 0.43, 55 rows of
 #: 4,600 0.72 and 0.71, 100 rows of 15,000 2.8 and 2.3).
 THREADED_CONTACTS = 4000
+
+
+def _solve_threaded(threads: int, *args):
+    """``solve_step_threaded(*args)`` on a team of ``threads`` of numba's threads (at most as many as
+    numba has). numba's parallel regions take all its threads by default, one a core, and an idle
+    worker waits at each region's end on a core of its own: a world asking for two threads on an
+    eight-core machine would have kept all eight busy."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        return solve_step_threaded()(*args)
+    finally:
+        numba.set_num_threads(previous)
 
 
 @functools.lru_cache(maxsize=16)
@@ -469,7 +483,7 @@ class Dynamics:
         # One thread: ``solve_step``; more, with enough contacts: the same step compiled with threads
         # (on first use), whose results are the same to the bit, so a world may switch step by step.
         threaded = tune.threads > 1 and len(cons.a) >= THREADED_CONTACTS
-        solve = solve_step_threaded() if threaded else solve_step
+        solve = functools.partial(_solve_threaded, tune.threads) if threaded else solve_step
         need, plan_need = solve(
             cons, motion, a.xf[:n], movers, step_settings(dt, tune, self.gravity), self._workspace, self._plan,
             rows,

@@ -3,6 +3,10 @@ and the step's results are those of one thread, to the last bit (Box2D v3's prom
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -71,3 +75,30 @@ def test_a_bad_thread_count_is_one_line(value, error):
 def test_a_good_thread_count_is_kept():
     assert World(threads=np.int64(2))._dynamics.tune.threads == 2
     assert World()._dynamics.tune.threads == 1
+
+
+def test_a_threaded_step_runs_on_a_team_of_the_worlds_threads_and_gives_numbas_count_back():
+    """numba's parallel regions take all its threads by default (one a core); a world of two threads
+    on a machine of more keeps the others idle, not waiting at each region's end on cores of their
+    own. In a process where numba has 4 threads (this machine has 2 cores), with the solve counted,
+    not compiled: the team is 2 during the solve and 4 again after."""
+    code = """
+import numba
+from engine.crosscheck.scenes import build_ours, pyramid
+from engine.world import step
+seen = []
+def counting():
+    def solve(*args):
+        seen.append(numba.get_num_threads())
+        return step.solve_step(*args)
+    return solve
+step.solve_step_threaded, step.THREADED_CONTACTS = counting, 0
+run = build_ours(pyramid(6), threads=2)
+for _ in range(3):
+    run.step()
+print(seen, numba.get_num_threads())
+"""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "4"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[2,", "2,", "2]", "4"]
