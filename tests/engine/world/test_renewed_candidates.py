@@ -32,7 +32,7 @@ def checked(monkeypatch):
         renewed, pairs = renew(bodies, last_boxes, last, moving, walls, most)
         if renewed:
             count["renewed"] += 1
-            # (the cell size changes how the walk goes, not what it finds)
+            # (a cell of 1: the cell changes how the walk goes, not what it finds, short of a pile-up)
             whole = frame_candidates(bodies, moving, 1.0, walls)
             assert _as_set(pairs) == _as_set(whole)
             assert len(pairs) == len(_as_set(pairs))  # no pair twice
