@@ -447,7 +447,10 @@ class Dynamics:
                     bodies._replace(boxes=fat), self._fat, self._candidates, pushers, view.walls, RENEW_MOST
                 )
             if not renewed:
-                candidates = frame_candidates(bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls)
+                room = len(self._candidates) + len(self._candidates) // 8  # (about as many as last time)
+                candidates = frame_candidates(
+                    bodies._replace(boxes=fat), pushers, view.inv_cell, view.walls, room
+                )
             if len(joints):
                 candidates = self._apart(candidates)
             self._fat, self._candidates, self._fat_epoch = fat, candidates, frame.epoch

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import World
 from engine.collision import Capsule, Circle, Ellipse, Polygon, intersects
 from engine.world.hashgrid import MAX_LISTED
-from engine.world.pairs import candidates_over_walls
+from engine.world.pairs import candidates_over_walls, frame_candidates
 from engine.world.world import frame_view
 
 
@@ -186,7 +186,7 @@ def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_wall
         add(Polygon.box(90.0, 6.0), (*rng.uniform(-50, 50, 2), rng.uniform(-3, 3)), False)
     if walls:  # the layout takes the path it is named for
         view = frame_view(world)
-        ok, _ = candidates_over_walls(view.bodies, view.moving, view.walls)
+        ok, _ = candidates_over_walls(view.bodies, view.moving, view.walls, np.int64(0))
         assert ok == (outside + huge <= MAX_LISTED)
     found = world.pairs().tolist()
     assert found == brute_force_pairs(world, bodies)
@@ -217,6 +217,31 @@ def test_a_crowd_with_no_walls_finds_the_pairs_brute_force_finds_with_its_own_gr
     assert found == brute_force_pairs(world, bodies)
     assert len(found) > 50
     assert ([bodies[-2][0], bodies[-1][0]] in found) == far
+
+
+@pytest.mark.parametrize("layout", ["over-walls", "hashed", "crowd"])
+def test_the_room_a_walk_is_given_first_changes_nothing_it_finds(layout):
+    # ``room`` is a guess of how many pairs (a step passes last step's count): too few rows and the
+    # walk runs again with room for all, more and they stay unused. The same rows either way.
+    rng = np.random.default_rng(3)
+    world, bodies = World(), []
+    crowd(world, rng, 400, 40.0, bodies)  # some four pairs a body: past the walks' own guess
+    if layout != "crowd":  # walls about the crowd: their grid holds it
+        for x, y, w, h in ((20.0, -4.0, 25.0, 1.0), (20.0, 44.0, 25.0, 1.0), (-4.0, 20.0, 1.0, 25.0),
+                           (44.0, 20.0, 1.0, 25.0)):  # fmt: skip
+            world.add(Polygon.box(w, h), (x, y, 0.0), type="static")
+    if layout == "hashed":  # a wall far off: the walls' grid too big to lay the crowd over
+        world.add(Polygon.box(1.0, 1.0), (9e5, 9e5, 0.0), type="static")
+    view = frame_view(world)
+    if layout == "over-walls":
+        assert candidates_over_walls(view.bodies, view.moving, view.walls, np.int64(0))[0]
+    if layout == "hashed":  # (``candidates_with_walls``' choice)
+        assert view.walls.nx * view.walls.ny > 8 * len(view.moving) + 4096
+    alone = frame_candidates(*view)
+    assert len(alone) > 3 * len(view.moving)
+    for room in (1, len(alone) - 1, len(alone), len(alone) + 1, 10 * len(alone)):
+        again = frame_candidates(*view, room)
+        assert again.tolist() == alone.tolist()
 
 
 def test_pairs_come_sorted_by_id_when_the_ids_in_use_are_far_apart():
