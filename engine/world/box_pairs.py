@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..collision.jit import kernel
+from ..collision.jit import kernel, unmanaged, viewed_record
 from .grid import DenseGrid, cell_span, clip_span, span_meets
 from .hashgrid import choose_cell
 from .walls import build_walls, meet_walls
@@ -58,6 +58,9 @@ def _walk(boxes, obb, walls, first, group, among, max_pairs, max_steps):
     (pairs, complete), rows (member, query) counted from 0 each; with ``among`` the
     queries are the members grown, and a row (i, j) is kept for i < j of different
     ``group`` only."""
+    # Views without reference counts: numba counted a reference at each use of an array in the loop
+    # (160 -> 54 ns a query: a falling pile's fast bodies against its three walls).
+    boxes, obb, walls, group = unmanaged(boxes), unmanaged(obb), viewed_record(walls), unmanaged(group)
     members = walls.members.shape[0]
     stamp = np.full(boxes.shape[0], -1, dtype=np.int64)
     one = np.empty((members + 1, 2), dtype=np.int64)  # a walker meets each member once

@@ -125,7 +125,7 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     # ``nearly_fast`` is a conservative first look: every body the exact test (``_continuous``'s numpy
     # arithmetic) calls fast must be among those it keeps, and a body well under the threshold dropped.
     # Off-origin centres of mass (a triangle) move with the turn, and that part of the motion counts.
-    from engine.world.step import _centres, nearly_fast
+    from engine.world.step import SWEEP_WIDTH, _centres, _sweeps, nearly_fast
 
     rng = np.random.default_rng(7)
     world = World(gravity=(0.0, 0.0))
@@ -157,7 +157,7 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     c0, c1 = _centres(a.start[slots], a.center[slots]), _centres(a.xf[slots], a.center[slots])
     moved = np.hypot(*(c1 - c0).T) + np.abs(a.xf[slots, 2] - a.start[slots, 2]) * reach
     fast = set(slots[moved > 0.5 * extents].tolist())
-    out = np.empty(n, np.int64)
+    out, sweeps = np.empty(n, np.int64), np.zeros((n, SWEEP_WIDTH))
     count = nearly_fast(
         n,
         a.root,
@@ -172,10 +172,13 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
         bodies.offsets,
         dyn._extents,
         out,
+        sweeps,
     )
     kept = set(out[:count].tolist())
     assert fast and fast <= kept
     assert not kept & set(slots[moved < 0.45 * extents].tolist())
+    # Each kept body's sweep is the numpy one's, to the bit (centres, how far, swept box).
+    assert sweeps[:count].tobytes() == _sweeps(a.start, a.xf, a.center, a.reach, out[:count]).tobytes()
 
 
 def _past_far_face(world, body, half_width, half_height, radius, far_face) -> bool:
