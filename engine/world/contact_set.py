@@ -170,17 +170,18 @@ def _recycled(kept, p, xa, ya, ca, sa, xb, yb, cb, sb, recycle_distance):
 
 
 @kernel
-def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_spin):
+def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_spin, margin):
     """The broad phase's boxes for a step (outline, step 1): each body's box grown
     by how far it can reach in ``dt`` (``speculative`` plus its speed times dt,
     plus the way a placed body was moved from where the last step left it;
-    a static body's box as it is). Returns (boxes (n, 4), the slots of ``moving``
+    a static body's box as it is), and a moving body's by ``margin`` more (its fat
+    box: 90 µs of numpy over smash's 9,600 rows). Returns (boxes (n, 4), the slots of ``moving``
     that can push (neither sensors nor meeting nothing), which static and
     kinematic bodies move this step (placed since the last step, or a kinematic
     body with a velocity), the movers: the slots
     of the awake dynamic bodies and of the kinematic bodies with a velocity,
-    ascending, as the solver moves them, whether every moving body's box lies
-    within its row of ``fat`` (the boxes the broad phase last ran on: no
+    ascending, as the solver moves them, whether every moving body's box (before
+    ``margin``) lies within its row of ``fat`` (the boxes the broad phase last ran on: no
     new candidate can be found while they hold; fewer than n rows: no), and
     how many dynamic bodies are awake and how many asleep). One pass for what
     the step asked of several numpy calls (each a few µs on a small world, and
@@ -234,15 +235,14 @@ def reach_boxes(bodies, motion, n, moving, speculative, dt, fat, max_speed, max_
             grow += np.hypot(xf[r, 0] - start[r, 0], xf[r, 1] - start[r, 1])
             if r != i:
                 grow += abs(xf[r, 2] - start[r, 2]) * reach[r]
-        boxes[i, 0], boxes[i, 1] = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
-        boxes[i, 2], boxes[i, 3] = bodies.boxes[i, 2] + grow, bodies.boxes[i, 3] + grow
-        if fits and not bodies.static[i]:
+        lo_x, lo_y = bodies.boxes[i, 0] - grow, bodies.boxes[i, 1] - grow
+        hi_x, hi_y = bodies.boxes[i, 2] + grow, bodies.boxes[i, 3] + grow
+        if not bodies.static[i]:
             fits = (
-                fat[i, 0] <= boxes[i, 0]
-                and fat[i, 1] <= boxes[i, 1]
-                and boxes[i, 2] <= fat[i, 2]
-                and boxes[i, 3] <= fat[i, 3]
+                fits and fat[i, 0] <= lo_x and fat[i, 1] <= lo_y and hi_x <= fat[i, 2] and hi_y <= fat[i, 3]
             )
+            lo_x, lo_y, hi_x, hi_y = lo_x - margin, lo_y - margin, hi_x + margin, hi_y + margin
+        boxes[i, 0], boxes[i, 1], boxes[i, 2], boxes[i, 3] = lo_x, lo_y, hi_x, hi_y
     pushers = np.empty(moving.shape[0], np.int64)
     k = 0
     for s in moving:

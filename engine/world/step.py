@@ -477,6 +477,7 @@ class Dynamics:
             fat,
             tune.max_linear_speed,
             MAX_ROTATION / dt,
+            tune.fat_margin,
         )
         if not n_awake and not moving_fixed.any():  # nothing moves: no awake dynamic body, nothing placed
             a.start[:n] = a.xf[:n]
@@ -486,9 +487,7 @@ class Dynamics:
         if fits:  # every box still inside its fat box: the candidates found then hold them all
             candidates = self._candidates
         else:
-            fat = boxes
-            fat[view.moving, :2] -= tune.fat_margin
-            fat[view.moving, 2:] += tune.fat_margin
+            fat = boxes  # (each moving body's grown by ``fat_margin``)
             renewed = False
             if not stale and len(self._fat) == n:  # few boxes changed (the rest asleep, or held): theirs
                 renewed, candidates = renew_candidates(
