@@ -176,10 +176,16 @@ class Frame:
             oriented_boxes(self.table.data, self.table.offsets, a.shape, a.xf, walls, self._obb)
             cell = self.given_cell if self.given_cell is not None else self._walls_cell
             if cell is None:
-                # Sized for what asks the walls: the moving bodies, or the walls themselves.
+                # Sized for what asks the walls: the moving bodies, or the walls themselves. A moving
+                # body's walk over the walls' cells (the broad phase's ``candidates_over_walls``) meets
+                # the moving bodies laid there too, so they count among what a cell holds: sized for
+                # the walls alone, a pile of 2,000 small bodies in a box of three walls got cells of
+                # 4.4 m, each holding some 15 of them (its walk 423 µs, against 295 µs at the 1.3 m
+                # chosen so).
                 moving = self.moving()
                 asking = boxes[moving] if len(moving) else boxes[walls]
-                cell = max(choose_cell(asking, boxes[walls], rebuilt=False), MIN_CELL_SIZE)
+                held = np.concatenate([boxes[walls], boxes[moving]])
+                cell = max(choose_cell(asking, held, rebuilt=False), MIN_CELL_SIZE)
             self._walls_cell = cell
             self._walls = build_walls(boxes, self._obb, walls, cell)
         return self._walls

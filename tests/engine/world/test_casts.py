@@ -200,6 +200,10 @@ def test_bullets_find_the_same_first_hits_however_the_moving_targets_are_looked_
         world.add(
             Polygon.box(30.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), type="static", layer=1
         )
+    if walls:  # and a room about the spots below (x, y within 100), short of those outside it (x from 115)
+        for x, y, w, h in ((-2.0, -108.0, 108.0, 1.0), (-2.0, 108.0, 108.0, 1.0), (-109.0, 0.0, 1.0, 107.0),
+                           (105.0, 0.0, 1.0, 107.0)):  # fmt: skip
+            world.add(Polygon.box(w, h), (x, y, 0.0), type="static", layer=1)
     spots = [rng.uniform(-100, 100, 2) for _ in range(100)] + [
         (rng.uniform(115, 200), rng.uniform(-50, 50))
         for _ in range(outside)  # some across the grid's edge

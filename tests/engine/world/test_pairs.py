@@ -176,6 +176,10 @@ def test_pairs_equal_brute_force_wherever_the_moving_bodies_sit_against_the_wall
 
     for _ in range(walls):
         add(Polygon.box(20.0, 2.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), True)
+    if walls:  # a room about the bodies below (within 100, the walls' grid holds them), up to x 110
+        for x, y, w, h in ((0.0, -110.0, 110.0, 1.0), (0.0, 110.0, 110.0, 1.0), (-110.0, 0.0, 1.0, 109.0),
+                           (109.0, 0.0, 1.0, 109.0)):  # fmt: skip
+            add(Polygon.box(w, h), (x, y, 0.0), True)
     for _ in range(200):
         add(random_shape(rng, 4.0), (*rng.uniform(-100, 100, 2), rng.uniform(-3, 3)), False)
     for _ in range(outside):  # beyond the walls' grid, some across its edge
