@@ -280,10 +280,15 @@ def _sweep(start, xf, center, reach, i, sweeps, k):
     c, s = math.cos(xf[i, 2]), math.sin(xf[i, 2])
     bx, by = xf[i, 0] + c * lx - s * ly, xf[i, 1] + s * lx + c * ly
     around = reach[i] + math.hypot(lx, ly)
-    sweeps[k, 0], sweeps[k, 1], sweeps[k, 2], sweeps[k, 3] = ax, ay, bx, by
-    sweeps[k, 4] = math.hypot(bx - ax, by - ay) + abs(xf[i, 2] - start[i, 2]) * reach[i]
-    sweeps[k, 5], sweeps[k, 6] = min(ax, bx) - around, min(ay, by) - around
-    sweeps[k, 7], sweeps[k, 8] = max(ax, bx) + around, max(ay, by) + around
+    sweeps[k, SWEEP_C0], sweeps[k, SWEEP_C0 + 1], sweeps[k, SWEEP_C1], sweeps[k, SWEEP_C1 + 1] = (
+        ax,
+        ay,
+        bx,
+        by,
+    )
+    sweeps[k, SWEEP_MOVED] = math.hypot(bx - ax, by - ay) + abs(xf[i, 2] - start[i, 2]) * reach[i]
+    sweeps[k, SWEEP_BOX], sweeps[k, SWEEP_BOX + 1] = min(ax, bx) - around, min(ay, by) - around
+    sweeps[k, SWEEP_BOX + 2], sweeps[k, SWEEP_BOX + 3] = max(ax, bx) + around, max(ay, by) + around
 
 
 def _sweeps(start, xf, center, reach, slots) -> np.ndarray:
