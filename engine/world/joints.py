@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .joint_solver import I_WIDTH, P_WIDTH, JointRows
+from .membership import member_of
 
 #: Most joints a world holds: each is a few hundred bytes, and the step solves each colour's
 #: joints one after another (Box2D's ``joint_grid`` has 19,800).
@@ -90,7 +91,7 @@ class JointTable:
     def of_bodies(self, ids: np.ndarray) -> np.ndarray:
         """The rows of the joints on any of the bodies ``ids``."""
         n = self.n
-        return np.flatnonzero(np.isin(self.body_a[:n], ids) | np.isin(self.body_b[:n], ids))
+        return np.flatnonzero(member_of(self.body_a[:n], ids) | member_of(self.body_b[:n], ids))
 
     def rows(self, slot_of: np.ndarray) -> JointRows:
         """The joints as the solver takes them, their bodies as slots (−1: the world). The

@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..collision.jit import inline, kernel
+from .membership import member_of
 
 
 @inline
@@ -110,7 +111,7 @@ def wake_islands(motion, n: int, slots: np.ndarray) -> None:
     islands = motion.island[slots]
     islands = islands[islands >= 0]
     if len(islands):
-        wake = np.isin(motion.island[:n], islands)
+        wake = member_of(motion.island[:n], islands)
         motion.awake[:n][wake] = True
         motion.sleep_time[:n][wake] = 0.0
         motion.island[:n][wake] = -1

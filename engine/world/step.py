@@ -57,6 +57,7 @@ from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_cont
 from .frame import Frame
 from .joint_solver import ASLEEP, NO_JOINTS, P_BREAK_FORCE, P_BREAK_TORQUE
 from .joints import JointTable
+from .membership import member_of
 from .pairs import collide_slots, frame_candidates, renew_candidates
 from .sleep import fall_asleep, put_island_to_sleep, wake_islands
 from .solver import NO_CONSTRAINTS, StepSettings, make_soft, solve_step, solve_step_threaded
@@ -676,13 +677,13 @@ class Dynamics:
         if not len(kept.keys):
             return
         first, second = kept.keys >> 32, kept.keys & 0xFFFFFFFF
-        gone = np.isin(first, ids) | np.isin(second, ids)
+        gone = member_of(first, ids) | member_of(second, ids)
         if not gone.any():
             return
         a = self.frame.arrays
         others = np.concatenate([first[gone], second[gone]])
         slots = a.root[
-            a.slot_of[others[~np.isin(others, ids)]]
+            a.slot_of[others[~member_of(others, ids)]]
         ]  # (the bodies of the shapes on the other side)
         sleeping = slots[a.dynamic[slots] & ~a.awake[slots]]
         if len(sleeping):

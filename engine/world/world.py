@@ -56,6 +56,7 @@ from .chains import chain_points, segments_and_ghosts
 from .frame import Frame, FrameView
 from .grid import MAX_CELL_SIZE, MIN_CELL_SIZE
 from .joint_api import JointMethods
+from .membership import used_of
 from .pairs import WorldContacts, contacts_of
 from .slide import SlideResult, cast_group, slide_groups, slide_result, slide_slots
 from .solver import MAX_THREADS
@@ -1107,7 +1108,8 @@ class World(JointMethods):
         """The rows that held the shapes at table indices ``shapes`` are gone or hold another: drop
         the step's caches of those no body uses now (``Dynamics.forget_shapes``)."""
         a = self._a
-        unused = np.setdiff1d(shapes, a.shape[: a.n])
+        shapes = np.unique(shapes)
+        unused = shapes[~used_of(shapes, a.shape[: a.n])]
         if len(unused):
             self._dynamics.forget_shapes(unused)
 
