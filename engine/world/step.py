@@ -57,7 +57,7 @@ from .contact_set import ContactEvents, KeptContacts, find_contacts, finish_cont
 from .frame import Frame
 from .joint_solver import ASLEEP, NO_JOINTS, P_BREAK_FORCE, P_BREAK_TORQUE
 from .joints import JointTable
-from .membership import member_of
+from .membership import in_sorted, member_of
 from .pairs import collide_slots, frame_candidates, renew_candidates
 from .sleep import fall_asleep, put_island_to_sleep, wake_islands
 from .solver import NO_CONSTRAINTS, StepSettings, make_soft, solve_step, solve_step_threaded
@@ -231,7 +231,8 @@ def nearly_fast(
     Row k of ``sweeps`` gets what the exact test and the continuous pass read of the body ``out[k]``:
     its centre of mass at the step's start and end, how far it moved (the centre's way, plus the
     turn times its reach), and its swept box (the centre's path grown by its reach about it), each
-    computed as ``_sweeps`` computes it, operation for operation: the same bits. Here, not in
+    computed as numpy computed them over those rows, operation for operation: the same bits
+    (``test_continuous`` holds it to that). Here, not in
     numpy over the bodies kept, where the gathers and the sines were 80 µs a step of a falling pile
     of 2,000."""
     root, reach, dynamic, awake, start, xf = (
@@ -274,7 +275,7 @@ SWEEP_WIDTH = 9
 
 @inline
 def _sweep(start, xf, center, reach, i, sweeps, k):
-    """Row ``k`` of ``sweeps`` for the body at slot ``i``, as ``_sweeps`` computes it."""
+    """Row ``k`` of ``sweeps`` for the body at slot ``i`` (see ``nearly_fast``)."""
     lx, ly = center[i, 0], center[i, 1]
     c, s = math.cos(start[i, 2]), math.sin(start[i, 2])
     ax, ay = start[i, 0] + c * lx - s * ly, start[i, 1] + s * lx + c * ly
@@ -290,17 +291,6 @@ def _sweep(start, xf, center, reach, i, sweeps, k):
     sweeps[k, SWEEP_MOVED] = math.hypot(bx - ax, by - ay) + abs(xf[i, 2] - start[i, 2]) * reach[i]
     sweeps[k, SWEEP_BOX], sweeps[k, SWEEP_BOX + 1] = min(ax, bx) - around, min(ay, by) - around
     sweeps[k, SWEEP_BOX + 2], sweeps[k, SWEEP_BOX + 3] = max(ax, bx) + around, max(ay, by) + around
-
-
-def _sweeps(start, xf, center, reach, slots) -> np.ndarray:
-    """``nearly_fast``'s sweeps of the bodies at ``slots``, in numpy (for the tests: the kernel's
-    rows must be these, bit for bit)."""
-    c0, c1 = _centres(start[slots], center[slots]), _centres(xf[slots], center[slots])
-    r = reach[slots]
-    moved = np.hypot(*(c1 - c0).T) + np.abs(xf[slots, 2] - start[slots, 2]) * r
-    around = r + np.hypot(*center[slots].T)
-    lo, hi = np.minimum(c0, c1) - around[:, None], np.maximum(c0, c1) + around[:, None]
-    return np.column_stack([c0, c1, moved, lo, hi])
 
 
 @kernel
@@ -458,8 +448,7 @@ class Dynamics:
         pair = (np.minimum(ra, rb).astype(np.int64) << 32) | np.maximum(ra, rb)
         # ``keys`` are sorted and unique: a binary search each, where ``np.isin`` sorted both
         # (3.1 ms of Box2D's rain's 23 ms step: 85,000 candidates against 10,000 keys).
-        at = np.minimum(np.searchsorted(keys, pair), len(keys) - 1)
-        return np.ascontiguousarray(candidates[keys[at] != pair])
+        return np.ascontiguousarray(candidates[~in_sorted(pair, keys)])
 
     def step(self, dt: float) -> ContactEvents:
         """Advance the world by ``dt`` seconds (see the module's outline)."""

@@ -125,7 +125,7 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     # ``nearly_fast`` is a conservative first look: every body the exact test (``_continuous``'s numpy
     # arithmetic) calls fast must be among those it keeps, and a body well under the threshold dropped.
     # Off-origin centres of mass (a triangle) move with the turn, and that part of the motion counts.
-    from engine.world.step import SWEEP_WIDTH, _centres, _sweeps, nearly_fast
+    from engine.world.step import SWEEP_WIDTH, _centres, nearly_fast
 
     rng = np.random.default_rng(7)
     world = World(gravity=(0.0, 0.0))
@@ -178,7 +178,17 @@ def test_the_first_look_keeps_every_fast_body_and_drops_the_slow_ones():
     assert fast and fast <= kept
     assert not kept & set(slots[moved < 0.45 * extents].tolist())
     # Each kept body's sweep is the numpy one's, to the bit (centres, how far, swept box).
-    assert sweeps[:count].tobytes() == _sweeps(a.start, a.xf, a.center, a.reach, out[:count]).tobytes()
+    # (As ``_continuous`` computed them in numpy before the kernel wrote them.)
+    kept_slots = out[:count]
+    c0, c1 = (
+        _centres(a.start[kept_slots], a.center[kept_slots]),
+        _centres(a.xf[kept_slots], a.center[kept_slots]),
+    )
+    r = a.reach[kept_slots]
+    moved = np.hypot(*(c1 - c0).T) + np.abs(a.xf[kept_slots, 2] - a.start[kept_slots, 2]) * r
+    around = r + np.hypot(*a.center[kept_slots].T)
+    lo, hi = np.minimum(c0, c1) - around[:, None], np.maximum(c0, c1) + around[:, None]
+    assert sweeps[:count].tobytes() == np.column_stack([c0, c1, moved, lo, hi]).tobytes()
 
 
 def _past_far_face(world, body, half_width, half_height, radius, far_face) -> bool:

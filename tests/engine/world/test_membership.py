@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.world.membership import member_of, used_of
+from engine.world.membership import in_sorted, member_of, used_of
 
 IDS = st.lists(st.integers(-3, 2**40), max_size=60).map(lambda v: np.array(v, np.int64))
 
@@ -14,6 +14,12 @@ IDS = st.lists(st.integers(-3, 2**40), max_size=60).map(lambda v: np.array(v, np
 @given(IDS, IDS)
 def test_member_of_is_isin(values, among):
     assert member_of(values, among).tolist() == np.isin(values, among).tolist()
+
+
+@given(IDS, IDS)
+def test_in_sorted_is_isin_of_a_sorted_array(values, among):
+    ordered = np.unique(among)
+    assert in_sorted(values, ordered).tolist() == np.isin(values, ordered).tolist()
 
 
 @given(IDS, IDS)
