@@ -165,6 +165,9 @@ _NO_EVENTS = ContactEvents(
 
 
 _NO_IDS = np.zeros(0, np.int64)
+#: What ``Dynamics.precompile`` (``World.precompile``) can compile: the broad phase (its walk and its
+#: renewal), the contacts' manifolds, the solver.
+PRECOMPILE_PARTS = ("pairs", "contacts", "solver")
 _NO_JOINED = np.zeros((0, 2), np.int64)
 _NOT_PUSHED = (np.zeros(0, np.int64), np.zeros(0, np.bool_), np.zeros((0, 2)))
 
@@ -975,6 +978,31 @@ class Dynamics:
             links.append(np.column_stack([rows.a[tied], rows.b[tied]]))
         put_island_to_sleep(a.motion(), a.ids, a.n, slot, np.concatenate(links).astype(np.int64))
 
+    def precompile(self, parts: tuple[str, ...]) -> None:
+        """Compile the step's kernels named in ``parts`` (of ``PRECOMPILE_PARTS``), in that order,
+        with the argument types this world's step passes them, without stepping: each is called on
+        no candidate, no contact and no mover, which changes nothing. numba compiles a kernel at its
+        first call (or loads it from its cache), and a step calls the broad phase, the contacts and
+        the solver in that order; a warm-up that compiles the solver in one process while another
+        compiles the rest (``game.headless.warmup``) calls them in its own order. The frame's view
+        chooses its cells, as a first step would: ``World.precompile`` calls this on a copy."""
+        a, tune, view = self.frame.arrays, self.tune, self.frame.view()
+        dt = 1.0 / 60.0
+        for part in parts:
+            if part == "pairs":  # the walk over every moving body, and the renewal of a few
+                frame_candidates(view.bodies, _NO_IDS, view.inv_cell, view.walls, 0)
+                renew_candidates(view.bodies, _NO_BOXES, self._candidates, _NO_IDS, view.walls, RENEW_MOST)
+            elif part == "contacts":
+                find_contacts(
+                    view.bodies, a.motion(), _NO_PAIRS, tune.speculative, tune.flat, dt, self.kept,
+                    np.float64(tune.recycle), self._last,
+                )  # fmt: skip
+            elif part == "solver":
+                solve_step(
+                    NO_CONSTRAINTS, a.motion(), a.xf[: a.n], _NO_IDS, step_settings(dt, tune, self.gravity),
+                    self._workspace, self._plan, NO_JOINTS,
+                )  # fmt: skip
+
     def woken(self, slots) -> None:
         """Bodies (a slot or an array of them) were pushed, placed or given a velocity: their islands wake."""
         a = self.frame.arrays
@@ -985,4 +1013,4 @@ class Dynamics:
         a.sleep_time[slots] = 0.0
 
 
-__all__ = ["Dynamics", "Tuning", "step_settings", "tuning"]
+__all__ = ["PRECOMPILE_PARTS", "Dynamics", "Tuning", "step_settings", "tuning"]
