@@ -72,6 +72,12 @@ def _cache_dir(engine: Path = Path(__file__).parents[1]) -> str:
 config.CACHE_DIR = _cache_dir()
 
 
+def cache_is_empty() -> bool:
+    """No kernel of this engine version is cached yet (a first run, or the engine was edited)."""
+    folder = Path(config.CACHE_DIR)
+    return not folder.is_dir() or not any(folder.rglob("*.nbi"))
+
+
 def _save_locked(save):
     """numba's ``IndexDataCacheFile.save``, under an exclusive ``flock`` on a lock file beside the index."""
     import fcntl

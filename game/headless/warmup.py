@@ -50,7 +50,7 @@ from numba import config
 
 from engine import World
 from engine.collision import Circle, Polygon, Sweep, time_of_impact
-from engine.collision.jit import kernel_name, watch_compiles  # the jit module chooses config.CACHE_DIR
+from engine.collision.jit import cache_is_empty, kernel_name, watch_compiles  # (it chooses config.CACHE_DIR)
 from game.files.safe_read import FileRefused, read_json
 from game.messages import first_line
 from game.sim import ENEMY_KINDS, Bot, Inputs, Simulation
@@ -552,12 +552,6 @@ def is_done() -> bool:
     except (FileRefused, OSError):
         return False
     return isinstance(record, dict) and record.get("game") == _game_digest()
-
-
-def cache_is_empty() -> bool:
-    """No kernel of this engine version is cached yet (a first run, or the engine was edited)."""
-    folder = Path(config.CACHE_DIR)
-    return not folder.is_dir() or not any(folder.rglob("*.nbi"))
 
 
 def start_ahead(level: str | None = None) -> subprocess.Popen | None:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,62 @@ def test_the_pendulum_swings_at_two_pi_root_l_over_g_and_the_chain_settles_on_it
         re.findall(rf"weight {NUMBER} N", chain)[0],
     )
     assert float(fy) == pytest.approx(float(weight), rel=0.01) and abs(float(fx)) < 0.05
+
+
+#: Lines of the demo that carry a time measured, not a result.
+TIMED = ("batch:", "steps; the")
+
+
+def _results(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines() if not any(mark in line for mark in TIMED)]
+
+
+@pytest.mark.slow  # (a cold compile of the engine in a cache of its own: about a minute on 2 cores)
+def test_a_first_run_compiles_the_solver_in_a_second_process_and_prints_what_a_warm_run_does(demo, tmp_path):
+    """On an empty cache the demo starts a second process (``engine.__main__.AHEAD``) that compiles
+    the step's solver and contacts while the demo runs its queries and broad phase: the demo's own
+    stderr then names neither as compiling here, its results are the warm run's, and no process of
+    it is left when it ends."""
+    done = subprocess.run(
+        [sys.executable, "-m", "engine"], cwd=ROOT, capture_output=True, text=True, timeout=900,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert _results(done.stdout) == _results(demo.stdout)
+    compiled_here = [line for line in done.stderr.splitlines() if line.startswith("engine: compiling")]
+    assert compiled_here, done.stderr  # (a cold run: the queries' kernels compile here)
+    assert not any("solve_step" in line or "find_contacts" in line for line in compiled_here), done.stderr
+    assert any("candidates_with_walls" in line for line in compiled_here), done.stderr
+    left = subprocess.run(
+        ["pgrep", "-f", "from engine.__main__ import stack_world"], capture_output=True, text=True
+    )
+    assert left.stdout == "", left.stdout
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended and not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+@pytest.mark.slow  # (a cold start, killed a few seconds in)
+def test_the_second_process_of_a_first_run_ends_when_the_demo_is_killed(tmp_path):
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "engine"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")},
+    )  # fmt: skip
+    try:
+        assert parent.stderr.readline().startswith("engine: compiling")  # (cold: the child has started)
+        found = subprocess.run(["pgrep", "-P", str(parent.pid)], capture_output=True, text=True)
+        (child,) = map(int, found.stdout.split())
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(timeout=10)
+        deadline = time.monotonic() + 10.0
+        while time.monotonic() < deadline and _running(child):
+            time.sleep(0.05)
+        assert not _running(child), "the second process outlived the demo"
+    finally:
+        parent.kill()
+        parent.wait()
