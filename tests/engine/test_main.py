@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -130,10 +131,24 @@ def test_a_first_run_compiles_the_solver_in_a_second_process_and_prints_what_a_w
     assert compiled_here, done.stderr  # (a cold run: the queries' kernels compile here)
     assert not any("solve_step" in line or "find_contacts" in line for line in compiled_here), done.stderr
     assert any("candidates_with_walls" in line for line in compiled_here), done.stderr
-    left = subprocess.run(
-        ["pgrep", "-f", "from engine.__main__ import stack_world"], capture_output=True, text=True
-    )
-    assert left.stdout == "", left.stdout
+    assert not [pid for pid, command in _processes() if b"from engine.__main__ import stack_world" in command]
+
+
+def _processes() -> list[tuple[int, bytes]]:
+    """Every running process's id and command line (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and _running(int(entry.name)):
+            with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # (it ended meanwhile)
+                found.append((int(entry.name), (entry / "cmdline").read_bytes()))
+    return found
+
+
+def _parent_of(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (FileNotFoundError, ProcessLookupError):
+        return -1
 
 
 def _running(pid: int) -> bool:
@@ -144,7 +159,6 @@ def _running(pid: int) -> bool:
         return False
 
 
-@pytest.mark.slow  # (a cold start, killed a few seconds in)
 def test_the_second_process_of_a_first_run_ends_when_the_demo_is_killed(tmp_path):
     parent = subprocess.Popen(
         [sys.executable, "-m", "engine"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
@@ -152,8 +166,7 @@ def test_the_second_process_of_a_first_run_ends_when_the_demo_is_killed(tmp_path
     )  # fmt: skip
     try:
         assert parent.stderr.readline().startswith("engine: compiling")  # (cold: the child has started)
-        found = subprocess.run(["pgrep", "-P", str(parent.pid)], capture_output=True, text=True)
-        (child,) = map(int, found.stdout.split())
+        (child,) = [pid for pid, _ in _processes() if _parent_of(pid) == parent.pid]
         os.kill(parent.pid, signal.SIGKILL)
         parent.wait(timeout=10)
         deadline = time.monotonic() + 10.0
