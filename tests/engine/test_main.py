@@ -131,7 +131,9 @@ def test_a_first_run_compiles_the_solver_in_a_second_process_and_prints_what_a_w
     assert compiled_here, done.stderr  # (a cold run: the queries' kernels compile here)
     assert not any("solve_step" in line or "find_contacts" in line for line in compiled_here), done.stderr
     assert any("candidates_with_walls" in line for line in compiled_here), done.stderr
-    assert not [pid for pid, command in _processes() if b"from engine.__main__ import stack_world" in command]
+    # (this run's processes only: another test's demo may be running beside this one)
+    mine = str(tmp_path).encode()
+    assert not [pid for pid, _ in _processes() if mine in _environment(pid)]
 
 
 def _processes() -> list[tuple[int, bytes]]:
@@ -142,6 +144,13 @@ def _processes() -> list[tuple[int, bytes]]:
             with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # (it ended meanwhile)
                 found.append((int(entry.name), (entry / "cmdline").read_bytes()))
     return found
+
+
+def _environment(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/environ").read_bytes()
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return b""
 
 
 def _parent_of(pid: int) -> int:
