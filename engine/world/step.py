@@ -86,6 +86,9 @@ FAT_MARGIN = 0.1
 #: or held): their pairs are found again, each against every moving body, and the rest kept
 #: (``pairs.renew_candidates``); more, and the broad phase runs whole.
 RENEW_MOST = np.int64(64)
+#: What ``Dynamics.precompile`` (``World.precompile``) can compile: the broad phase (its walk and its
+#: renewal), the contacts' manifolds, the solver.
+PRECOMPILE_PARTS = ("pairs", "contacts", "solver")
 
 
 class Tuning(NamedTuple):
@@ -165,9 +168,6 @@ _NO_EVENTS = ContactEvents(
 
 
 _NO_IDS = np.zeros(0, np.int64)
-#: What ``Dynamics.precompile`` (``World.precompile``) can compile: the broad phase (its walk and its
-#: renewal), the contacts' manifolds, the solver.
-PRECOMPILE_PARTS = ("pairs", "contacts", "solver")
 _NO_JOINED = np.zeros((0, 2), np.int64)
 _NOT_PUSHED = (np.zeros(0, np.int64), np.zeros(0, np.bool_), np.zeros((0, 2)))
 

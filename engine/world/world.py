@@ -744,7 +744,15 @@ class World(JointMethods):
         or a background process pay for it first, and in the order it chooses. The first
         ``step`` still compiles the step's small kernels (about a tenth of the time). A world
         with ``threads`` > 1 compiles its threaded solver at its first large step. A part not
-        in ``PRECOMPILE_PARTS`` raises ``ValueError``."""
+        in ``PRECOMPILE_PARTS`` raises ``ValueError``.
+
+        >>> from engine.collision import Circle
+        >>> world = World(gravity=(0.0, -10.0))
+        >>> ball = world.add(Circle(0.5), (0.0, 2.0, 0.0))
+        >>> world.precompile(("solver", "contacts"))  # (a loading screen's work)
+        >>> world.transform(ball).y  # nothing moved
+        2.0
+        """
         parts = (parts,) if isinstance(parts, str) else tuple(parts)
         unknown = [part for part in parts if part not in PRECOMPILE_PARTS]
         if unknown:
